@@ -1,0 +1,69 @@
+"""The bot object: built by `create_bot` for both `bot.py` and the tests."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from core.settings import Settings
+from core.storage import Store
+
+from .ui.errors import DeepSpaceTree
+from .ui.locks import KeyedLocks
+from .ui.replies import watch_deadline
+
+log = logging.getLogger("deepspace.bot")
+
+EXTENSIONS: tuple[str, ...] = ("cogs.about", "cogs.admin")
+
+
+class DeepSpaceBot(commands.Bot):
+    """A slash-command bot; the cogs reach the store and the per-game locks through it."""
+
+    def __init__(self, settings: Settings, store: Store, *, sync_global: bool = False) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,  # no prefix commands: everything is a slash command
+            intents=discord.Intents(guilds=True),
+            tree_cls=DeepSpaceTree,
+            owner_ids=set(settings.owner_ids) or None,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.store = store
+        self.game_locks = KeyedLocks()
+        self.sync_global_at_start = sync_global
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        for extension in EXTENSIONS:  # each cog registers its persistent components in its setup()
+            await self.load_extension(extension)
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development server %s", len(synced), guild.id)
+        if self.sync_global_at_start:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally (may take up to an hour to show)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info(
+            "logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds)
+        )
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        watch_deadline(interaction)
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            await self.store.close()
+
+
+def create_bot(settings: Settings, store: Store, *, sync_global: bool = False) -> DeepSpaceBot:
+    """Build the bot; nothing connects until it is started (or attached to a simulated Discord)."""
+    return DeepSpaceBot(settings, store, sync_global=sync_global)

@@ -1,0 +1,1 @@
+"""Discord helpers shared by every cog: replies, deadlines, error handling, locks, persistent items."""

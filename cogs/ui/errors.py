@@ -1,0 +1,116 @@
+"""The one error path for commands and components.
+
+A `RuleError` is the player's mistake or a policy and becomes a polite private message. Anything
+else is our bug: it is logged with its context under a short reference, and the user gets an apology
+quoting that reference so a report can be matched to the log line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import secrets
+
+import discord
+from discord import app_commands
+
+from core.errors import RuleError
+
+from .replies import send
+
+log = logging.getLogger("deepspace.errors")
+
+APOLOGY = (
+    "Sorry, something went wrong on our side and nothing was changed. "
+    "If it keeps happening, give the bot's owner this reference: `{ref}`."
+)
+
+
+def new_reference() -> str:
+    return "E-" + secrets.token_hex(3).upper()
+
+
+def _unwrap(error: BaseException) -> BaseException:
+    """discord.py wraps what a callback raised; the original is what tells us what happened."""
+    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        if error.__cause__ is None:
+            break
+        error = error.__cause__
+    return error
+
+
+def _policy_message(error: BaseException) -> str | None:
+    """The player-facing message for errors that are not bugs, or None for a bug."""
+    if isinstance(error, RuleError):
+        return error.message
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Easy there! Try again in {error.retry_after:.0f} seconds."
+    if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
+        return str(error)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That only works in a server channel."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use that here."
+    return None
+
+
+def describe(interaction: discord.Interaction, where: str) -> str:
+    guild = interaction.guild_id or "DM"
+    return f"{where} (user={interaction.user.id} guild={guild} channel={interaction.channel_id})"
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException, *, where: str) -> str | None:
+    """Answer the user about `error`; returns the error reference when it was a bug."""
+    error = _unwrap(error)
+    message = _policy_message(error)
+    ref = None
+    if message is None:
+        ref = new_reference()
+        log.error("Error %s in %s", ref, describe(interaction, where), exc_info=error)
+        message = APOLOGY.format(ref=ref)
+    try:
+        await send(interaction, message, ephemeral=True)
+    except discord.HTTPException:
+        with contextlib.suppress(Exception):
+            log.warning("could not tell the user about an error in %s", describe(interaction, where))
+    return ref
+
+
+def command_name(interaction: discord.Interaction) -> str:
+    command = interaction.command
+    return f"/{command.qualified_name}" if command is not None else "an unknown command"
+
+
+class DeepSpaceTree(app_commands.CommandTree):
+    """The command tree with the bot-wide error handler."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error, where=command_name(interaction))
+
+
+class GuardedItem:
+    """Mixin for persistent components: errors in `on_click` go through `report_error`.
+
+    discord.py only logs exceptions raised by a `DynamicItem` callback and leaves the interaction
+    unanswered, so every persistent item of ours derives from this before `DynamicItem`.
+    """
+
+    custom_id: str
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.on_click(interaction)
+        except Exception as error:
+            await report_error(interaction, error, where=f"component {self.custom_id}")
+
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+class GuardedView(discord.ui.View):
+    """Base for transient views: the same error path as commands and persistent items."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item
+    ) -> None:
+        await report_error(interaction, error, where=f"component {getattr(item, 'custom_id', item)}")

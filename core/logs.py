@@ -1,0 +1,44 @@
+"""Logging set up once for the whole process, quiet where discord.py is chatty, never leaking secrets."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+
+# Bot tokens are three base64url parts joined by dots; interaction tokens start with "interaction:" in base64.
+_TOKEN = re.compile(
+    r"[A-Za-z0-9_-]{23,28}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,}|aW50ZXJhY3Rpb246[A-Za-z0-9_-]+"
+)
+_NOISY = {"discord.http": logging.WARNING, "discord.gateway": logging.WARNING, "discord.client": logging.INFO}
+
+
+class RedactingFormatter(logging.Formatter):
+    """Masks the configured secrets and anything shaped like a Discord token, tracebacks included."""
+
+    def __init__(self, fmt: str, secrets: tuple[str, ...] = ()) -> None:
+        super().__init__(fmt)
+        self._secrets = tuple(s for s in secrets if s)
+
+    def redact(self, text: str) -> str:
+        for secret in self._secrets:
+            text = text.replace(secret, "[redacted]")
+        return _TOKEN.sub("[redacted]", text)
+
+    def format(self, record: logging.LogRecord) -> str:
+        return self.redact(super().format(record))
+
+
+def configure_logging(level: str = "INFO", *, secrets: tuple[str, ...] = ()) -> None:
+    """Install one stderr handler on the root logger; calling again replaces it rather than adding one."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if getattr(handler, "deep_space", False):
+            root.removeHandler(handler)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.deep_space = True  # type: ignore[attr-defined]
+    handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", secrets))
+    root.addHandler(handler)
+    root.setLevel(level)
+    for name, floor in _NOISY.items():
+        logging.getLogger(name).setLevel(max(floor, logging.getLevelNamesMapping()[level]))

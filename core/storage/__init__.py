@@ -1,0 +1,40 @@
+"""Persistence behind one narrow interface; `open_store` picks the implementation for a location."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .base import (
+    ActionRecord,
+    ActiveGameExists,
+    GameNotFound,
+    GameRecord,
+    GameStatus,
+    NewResult,
+    ResultRecord,
+    StorageError,
+    Store,
+    VersionConflict,
+)
+from .sqlite import SqliteStore
+
+
+def store_for(path: Path | str) -> Store:
+    """The store for a configured database location (SQLite is the embedded default)."""
+    return SqliteStore(path)
+
+
+__all__ = [
+    "ActionRecord",
+    "ActiveGameExists",
+    "GameNotFound",
+    "GameRecord",
+    "GameStatus",
+    "NewResult",
+    "ResultRecord",
+    "SqliteStore",
+    "StorageError",
+    "Store",
+    "VersionConflict",
+    "store_for",
+]

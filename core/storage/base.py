@@ -1,0 +1,169 @@
+"""The store interface: what the bot persists, independent of the database behind it.
+
+Kept narrow so a PostgreSQL implementation can stand in for SQLite later. Every accepted game action
+is one `save` call: the action is appended to the log and the game row moves from `expected_version`
+to the next version in a single transaction, or nothing changes at all.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from datetime import datetime
+from types import TracebackType
+from typing import Literal, Self
+
+from pydantic import BaseModel, ConfigDict
+
+GameStatus = Literal["active", "finished", "abandoned"]
+Outcome = Literal["won", "lost"]
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class GameRecord(_Record):
+    """One game: its latest state as JSON, and the version that optimistic concurrency checks."""
+
+    id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    owner_id: int
+    status: GameStatus
+    state_json: str
+    version: int
+    rules_version: str
+    board_message_id: int | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class ActionRecord(_Record):
+    """One accepted action; `seq` equals the game version it produced, so the log replays in order."""
+
+    game_id: int
+    seq: int
+    user_id: int
+    action_json: str
+    at: datetime
+
+
+class NewResult(_Record):
+    """What a finished game contributes to leaderboards and stats."""
+
+    outcome: Outcome
+    score: int
+    rounds: int
+    players: tuple[int, ...]
+    detail_json: str = "{}"
+
+
+class ResultRecord(NewResult):
+    game_id: int
+    kind: str
+    guild_id: int | None
+    finished_at: datetime
+
+
+class StorageError(Exception):
+    """Base of the store's own errors."""
+
+
+class GameNotFound(StorageError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} does not exist")
+        self.game_id = game_id
+
+
+class ActiveGameExists(StorageError):
+    """A channel holds at most one active game; `existing` is the one already there."""
+
+    def __init__(self, existing: GameRecord) -> None:
+        super().__init__(f"channel {existing.channel_id} already has active game {existing.id}")
+        self.existing = existing
+
+
+class VersionConflict(StorageError):
+    """Someone else saved first (or the game ended): the caller's state is stale and must be reloaded."""
+
+    def __init__(self, game_id: int, expected: int, actual: int, status: GameStatus) -> None:
+        super().__init__(
+            f"game {game_id}: expected version {expected} but it is at version {actual} ({status})"
+        )
+        self.game_id, self.expected, self.actual, self.status = game_id, expected, actual, status
+
+
+class Store(ABC):
+    """Async persistence for games, their action logs and their results."""
+
+    @abstractmethod
+    async def open(self) -> None:
+        """Connect and bring the schema up to date (migrations run here, in order)."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    async def __aenter__(self) -> Self:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def create_game(
+        self,
+        *,
+        kind: str,
+        guild_id: int | None,
+        channel_id: int,
+        owner_id: int,
+        state_json: str,
+        rules_version: str,
+    ) -> GameRecord:
+        """Start a game at version 0; raises `ActiveGameExists` if the channel already has one."""
+
+    @abstractmethod
+    async def get_game(self, game_id: int) -> GameRecord | None: ...
+
+    @abstractmethod
+    async def active_game(self, channel_id: int) -> GameRecord | None: ...
+
+    @abstractmethod
+    async def active_games(self, kind: str | None = None) -> list[GameRecord]:
+        """Every game still being played, oldest first — what a restarted bot resumes."""
+
+    @abstractmethod
+    async def save(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        user_id: int,
+        action_json: str,
+        state_json: str,
+        status: GameStatus = "active",
+        result: NewResult | None = None,
+    ) -> GameRecord:
+        """Append the action and move the game to `expected_version + 1` atomically.
+
+        Raises `VersionConflict` if the game is not at `expected_version` or no longer active, and
+        `GameNotFound` if it does not exist; in both cases nothing is written. A `result` is stored in
+        the same transaction (for the action that ends the game).
+        """
+
+    @abstractmethod
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember which message shows the game's board (not a game action: the version stays)."""
+
+    @abstractmethod
+    async def actions(self, game_id: int) -> list[ActionRecord]: ...
+
+    @abstractmethod
+    async def result(self, game_id: int) -> ResultRecord | None: ...

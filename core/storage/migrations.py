@@ -1,0 +1,76 @@
+"""Ordered schema migrations; the database's `PRAGMA user_version` says how many have run.
+
+Append new migrations at the end and never edit a released one: a database at any earlier version
+must migrate forward to the latest (the tests check each starting point).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    description: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "games and their append-only action log",
+        (
+            """CREATE TABLE games (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                kind TEXT NOT NULL,
+                guild_id INTEGER,
+                channel_id INTEGER NOT NULL,
+                owner_id INTEGER NOT NULL,
+                status TEXT NOT NULL DEFAULT 'active'
+                    CHECK (status IN ('active', 'finished', 'abandoned')),
+                state_json TEXT NOT NULL,
+                version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+                rules_version TEXT NOT NULL,
+                board_message_id INTEGER,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL
+            )""",
+            "CREATE UNIQUE INDEX games_one_active_per_channel ON games(channel_id) WHERE status = 'active'",
+            "CREATE INDEX games_by_status ON games(status, kind)",
+            """CREATE TABLE actions (
+                game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                seq INTEGER NOT NULL CHECK (seq >= 1),
+                user_id INTEGER NOT NULL,
+                action_json TEXT NOT NULL,
+                at TEXT NOT NULL,
+                PRIMARY KEY (game_id, seq)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
+        2,
+        "finished-game results and who played them",
+        (
+            """CREATE TABLE results (
+                game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                guild_id INTEGER,
+                outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost')),
+                score INTEGER NOT NULL,
+                rounds INTEGER NOT NULL,
+                detail_json TEXT NOT NULL DEFAULT '{}',
+                finished_at TEXT NOT NULL
+            )""",
+            """CREATE TABLE result_players (
+                game_id INTEGER NOT NULL REFERENCES results(game_id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                PRIMARY KEY (game_id, user_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX result_players_by_user ON result_players(user_id)",
+            "CREATE INDEX results_by_kind_time ON results(kind, finished_at)",
+        ),
+    ),
+)
+
+LATEST_VERSION = MIGRATIONS[-1].version

@@ -1,0 +1,32 @@
+"""Shared fixtures: a temporary database, and the simcord world the scenario tests play in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.scenario import World, build_bot
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "deepspace.sqlite3"
+
+
+@pytest.fixture
+def customise_bot():
+    """Override in a test module to add test-only commands or items to the bot before it starts."""
+    return None
+
+
+@pytest.fixture
+def simcord_bot(database: Path, customise_bot):
+    return build_bot(database, customise=customise_bot)
+
+
+@pytest.fixture
+async def world(simcord_env, database: Path, customise_bot):
+    world = World(simcord_env, database, customise_bot)
+    yield world
+    world.audit()

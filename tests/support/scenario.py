@@ -1,0 +1,91 @@
+"""Helpers that make a simcord scenario read like a user story, with every request schema-checked.
+
+A `World` is one guild with a #general channel where the real bot (from `create_bot`) runs against
+simcord's in-memory Discord; a `Player` is a named member who runs slash commands and clicks. After
+each step every REST request the bot made is checked against Discord's OpenAPI schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from cogs.client import DeepSpaceBot, create_bot
+from core.settings import Settings
+from core.storage import SqliteStore
+
+from .discord_schema import RequestAuditor
+
+BotCustomiser = Callable[[DeepSpaceBot], None]
+
+
+def build_bot(database: Path, *, customise: BotCustomiser | None = None, **settings: Any) -> DeepSpaceBot:
+    """The production bot on a test database; commands are published at start as with --sync-global."""
+    bot = create_bot(
+        Settings(_env_file=None, database_path=database, **settings),
+        SqliteStore(database),
+        sync_global=True,
+    )
+    if customise is not None:
+        customise(bot)
+    return bot
+
+
+class World:
+    def __init__(self, env: simcord.Env, database: Path, customise: BotCustomiser | None = None) -> None:
+        self.env = env
+        self.database = database
+        self.customise = customise
+        self.guild = env.create_guild("Deep Space HQ")
+        self.channel = self.guild.create_text_channel("general")
+        self.auditor = RequestAuditor()
+        self._audited = 0
+
+    @property
+    def bot(self) -> DeepSpaceBot:
+        return self.env.bot  # type: ignore[return-value]
+
+    def player(self, name: str, **member: Any) -> Player:
+        return Player(self, self.guild.add_member(self.env.create_user(name), **member))
+
+    def audit(self) -> None:
+        """Schema-check the requests made since the last audit; fails the test naming the schema path."""
+        requests = self.env.http_requests
+        for entry in requests[self._audited :]:
+            self.auditor.record(entry.method, entry.path, entry.json, entry.params)
+        self._audited = len(requests)
+        self.auditor.assert_clean()
+
+    async def restart(self, **settings: Any) -> DeepSpaceBot:
+        """Stop the bot and start a fresh process's worth of bot on the same database."""
+        bot = build_bot(self.database, customise=self.customise, **settings)
+        await self.env.restart_bot(bot)
+        self.audit()
+        return bot
+
+    def take_errors(self) -> list[BaseException]:
+        """The exceptions the bot's handlers saw (acknowledged, so teardown does not re-raise them)."""
+        return self.env.errors
+
+
+class Player:
+    def __init__(self, world: World, actor: simcord.MemberActor) -> None:
+        self.world = world
+        self.actor = actor
+
+    @property
+    def id(self) -> int:
+        return self.actor.id
+
+    async def runs(self, command: str, /, **options: Any) -> simcord.InteractionResult:
+        result = await self.actor.slash(self.world.channel, command, **options)
+        self.world.audit()
+        return result
+
+    async def clicks(self, message: Any, label: str | None = None, *, custom_id: str | None = None) -> Any:
+        result = await self.actor.click(message, label=label, custom_id=custom_id)
+        self.world.audit()
+        return result

@@ -1,0 +1,48 @@
+"""User stories for `/about` through the real bot in simcord's offline Discord."""
+
+from __future__ import annotations
+
+from core.about import GAMES
+from core.version import __version__
+
+
+async def test_about_tells_what_the_bot_offers_and_how_to_start(world) -> None:
+    alice = world.player("alice")
+    shown = await alice.runs("about")
+
+    assert not shown.ephemeral  # a public answer others in the channel can read too
+    embed = shown.response.embeds[0]
+    assert embed.title == "Deep Space"
+    assert "daily challenge" in embed.description
+    assert "leaderboards" in embed.description
+    assert embed.footer.text == f"Deep Space v{__version__}"
+    fields = {field.name: field.value for field in embed.fields}
+    for blurb in GAMES:  # neither game's commands exist yet, and /about must not pretend they do
+        assert fields[f"{blurb.title} ({blurb.players})"] == "Not playable on this bot yet — coming soon."
+    labels = [child["label"] for row in shown.response.components for child in row["components"]]
+    assert labels == ["Deep Space Dine in brief", "Deep Space D-6 in brief"]
+
+
+async def test_a_game_button_shows_its_gist_privately(world) -> None:
+    alice, bob = world.player("alice"), world.player("bob")
+    shown = await alice.runs("about")
+
+    gist = await bob.clicks(shown.response.message, "Deep Space D-6 in brief")
+
+    assert gist.ephemeral
+    embed = gist.response.embeds[0]
+    assert embed.title == "Deep Space D-6"
+    assert "six crew dice" in embed.description
+    assert {f.name: f.value for f in embed.fields}["Players"] == "solo"
+    assert len(world.channel.history()) == 1  # nothing new in the channel for everyone else
+
+
+async def test_about_buttons_keep_working_after_a_restart(world) -> None:
+    alice = world.player("alice")
+    shown = await alice.runs("about")
+
+    await world.restart()
+    gist = await alice.clicks(shown.response.message, "Deep Space Dine in brief")
+
+    assert gist.ephemeral
+    assert gist.response.embeds[0].title == "Deep Space Dine"

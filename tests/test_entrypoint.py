@@ -1,0 +1,55 @@
+"""`python bot.py` without a usable token explains how to get one and exits non-zero, no traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "LOG_LEVEL", "DEV_GUILD_ID"}}
+    clean.update(env, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")],
+        cwd=tmp_path,  # no .env there
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_missing_token_prints_how_to_get_one(tmp_path: Path) -> None:
+    done = run_bot(tmp_path)
+    assert done.returncode == 2
+    assert "needs a Discord bot token" in done.stderr
+    assert "discord.com/developers/applications" in done.stderr
+    assert "DISCORD_TOKEN" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    assert not (tmp_path / "var").exists()  # nothing was created before the token check
+
+
+def test_an_invalid_setting_is_named_without_a_traceback(tmp_path: Path) -> None:
+    done = run_bot(tmp_path, DISCORD_TOKEN="x", LOG_LEVEL="LOUD")
+    assert done.returncode == 2
+    assert "LOG_LEVEL" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_help_names_the_global_sync_flag(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), "--help"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert "--sync-global" in done.stdout

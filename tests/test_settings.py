@@ -1,0 +1,72 @@
+"""Settings come from the environment and `.env`; blank example values mean "not set"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from core.settings import DEFAULT_DATABASE, Settings
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "OWNER_IDS")
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ENV_NAMES:
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_defaults_need_nothing_but_a_token_to_run() -> None:
+    settings = Settings(_env_file=None)
+    assert settings.discord_token is None
+    assert settings.database_path == DEFAULT_DATABASE
+    assert (settings.dev_guild_id, settings.log_level, settings.owner_ids) == (None, "INFO", frozenset())
+
+
+def test_values_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    monkeypatch.setenv("DATABASE_PATH", "/tmp/x.sqlite3")
+    monkeypatch.setenv("DEV_GUILD_ID", "123")
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    monkeypatch.setenv("OWNER_IDS", "1, 2,3")
+    settings = Settings(_env_file=None)
+    assert settings.discord_token is not None
+    assert settings.discord_token.get_secret_value() == "abc.def.ghi"
+    assert "abc.def.ghi" not in repr(settings)  # the token never shows up in logs of the settings
+    assert settings.database_path == Path("/tmp/x.sqlite3")
+    assert (settings.dev_guild_id, settings.log_level, settings.owner_ids) == (123, "DEBUG", {1, 2, 3})
+
+
+def test_values_come_from_a_dotenv_file(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=from-file\nOWNER_IDS=42\nDEV_GUILD_ID=\n")
+    settings = Settings(_env_file=env)
+    assert settings.discord_token is not None
+    assert settings.discord_token.get_secret_value() == "from-file"
+    assert (settings.owner_ids, settings.dev_guild_id) == ({42}, None)
+
+
+def test_the_example_file_documents_every_setting_and_loads_as_is() -> None:
+    example = ROOT / ".env.example"
+    names = {line.split("=", 1)[0] for line in example.read_text().splitlines() if "=" in line}
+    assert names == {name.upper() for name in Settings.model_fields}
+    settings = Settings(_env_file=example)
+    assert settings.discord_token is None  # the example ships no token
+
+
+def test_every_setting_is_in_the_readme_table() -> None:
+    readme = (ROOT / "README.md").read_text()
+    for name in Settings.model_fields:
+        assert f"| `{name.upper()}` |" in readme
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("LOG_LEVEL", "LOUD"), ("DEV_GUILD_ID", "abc"), ("OWNER_IDS", "x")]
+)
+def test_invalid_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ValidationError):
+        Settings(_env_file=None)

@@ -1,0 +1,268 @@
+"""The SQLite store: round-trips, optimistic concurrency, one game per channel, results, migrations."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from core.storage import (
+    ActiveGameExists,
+    GameNotFound,
+    NewResult,
+    SqliteStore,
+    VersionConflict,
+)
+from core.storage.migrations import LATEST_VERSION, MIGRATIONS
+from core.storage.sqlite import connect, migrate
+
+
+class Clock:
+    """A controllable clock: every reading is one second after the previous one."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+@pytest.fixture
+async def store(tmp_path: Path):
+    async with SqliteStore(tmp_path / "store.sqlite3", clock=Clock()) as opened:
+        yield opened
+
+
+async def new_game(store: SqliteStore, channel_id: int = 10, state: dict | None = None):
+    return await store.create_game(
+        kind="d6",
+        guild_id=1,
+        channel_id=channel_id,
+        owner_id=100,
+        state_json=json.dumps(state or {"round": 0}),
+        rules_version="d6-1",
+    )
+
+
+async def test_a_game_round_trips(store: SqliteStore) -> None:
+    game = await new_game(store, state={"round": 0, "hull": 8})
+    loaded = await store.get_game(game.id)
+    assert loaded == game
+    assert (loaded.kind, loaded.channel_id, loaded.owner_id, loaded.version) == ("d6", 10, 100, 0)
+    assert json.loads(loaded.state_json) == {"round": 0, "hull": 8}
+    assert loaded.status == "active"
+    assert loaded.rules_version == "d6-1"
+    assert loaded.created_at == datetime(2026, 11, 30, 12, 0, 1, tzinfo=UTC)
+    assert await store.active_game(10) == game
+    assert await store.get_game(game.id + 1) is None
+
+
+async def test_save_appends_the_action_and_bumps_the_version(store: SqliteStore) -> None:
+    game = await new_game(store)
+    saved = await store.save(
+        game.id, expected_version=0, user_id=7, action_json='{"roll": 1}', state_json='{"round": 1}'
+    )
+    saved = await store.save(
+        game.id, expected_version=1, user_id=8, action_json='{"roll": 2}', state_json='{"round": 2}'
+    )
+    assert saved.version == 2
+    assert json.loads(saved.state_json) == {"round": 2}
+    assert saved.updated_at > game.updated_at
+    log = await store.actions(game.id)
+    assert [(a.seq, a.user_id, json.loads(a.action_json)) for a in log] == [
+        (1, 7, {"roll": 1}),
+        (2, 8, {"roll": 2}),
+    ]
+
+
+async def test_a_stale_version_is_refused_and_changes_nothing(store: SqliteStore) -> None:
+    game = await new_game(store)
+    await store.save(game.id, expected_version=0, user_id=7, action_json="{}", state_json='{"a": 1}')
+    with pytest.raises(VersionConflict) as conflict:
+        await store.save(game.id, expected_version=0, user_id=8, action_json="{}", state_json='{"b": 2}')
+    assert (conflict.value.expected, conflict.value.actual, conflict.value.status) == (0, 1, "active")
+    assert "expected version 0" in str(conflict.value)
+    current = await store.get_game(game.id)
+    assert current is not None
+    assert (current.version, current.state_json) == (1, '{"a": 1}')
+    assert len(await store.actions(game.id)) == 1
+
+
+async def test_saving_an_unknown_game_fails_clearly(store: SqliteStore) -> None:
+    with pytest.raises(GameNotFound):
+        await store.save(404, expected_version=0, user_id=1, action_json="{}", state_json="{}")
+    with pytest.raises(GameNotFound):
+        await store.set_board_message(404, 5)
+
+
+async def test_concurrent_saves_of_one_version_let_exactly_one_through(store: SqliteStore) -> None:
+    game = await new_game(store)
+    outcomes = await asyncio.gather(
+        *(
+            store.save(game.id, expected_version=0, user_id=u, action_json="{}", state_json=f'{{"u": {u}}}')
+            for u in range(8)
+        ),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(o, Exception) for o in outcomes) == 1
+    assert sum(isinstance(o, VersionConflict) for o in outcomes) == 7
+    assert len(await store.actions(game.id)) == 1
+
+
+async def test_one_active_game_per_channel(store: SqliteStore) -> None:
+    first = await new_game(store, channel_id=10)
+    with pytest.raises(ActiveGameExists) as exists:
+        await new_game(store, channel_id=10)
+    assert exists.value.existing.id == first.id
+    other = await new_game(store, channel_id=11)  # another channel is free
+    assert [g.id for g in await store.active_games()] == [first.id, other.id]
+
+
+async def test_finishing_stores_the_result_atomically_and_frees_the_channel(store: SqliteStore) -> None:
+    game = await new_game(store)
+    result = NewResult(outcome="won", score=42, rounds=9, players=(100, 7, 100), detail_json='{"hull": 3}')
+    finished = await store.save(
+        game.id,
+        expected_version=0,
+        user_id=100,
+        action_json='{"end": true}',
+        state_json='{"over": true}',
+        status="finished",
+        result=result,
+    )
+    assert finished.status == "finished"
+    stored = await store.result(game.id)
+    assert stored is not None
+    assert (stored.outcome, stored.score, stored.rounds, stored.players) == ("won", 42, 9, (7, 100))
+    assert (stored.kind, stored.guild_id, stored.detail_json) == ("d6", 1, '{"hull": 3}')
+    assert await store.active_game(10) is None
+    assert await store.active_games() == []
+    with pytest.raises(VersionConflict) as late:
+        await store.save(game.id, expected_version=1, user_id=1, action_json="{}", state_json="{}")
+    assert late.value.status == "finished"
+    replacement = await new_game(store, channel_id=10)
+    assert replacement.id != game.id
+
+
+async def test_a_bad_result_rolls_back_the_whole_action(store: SqliteStore) -> None:
+    game = await new_game(store)
+    with pytest.raises(json.JSONDecodeError):
+        await store.save(
+            game.id,
+            expected_version=0,
+            user_id=1,
+            action_json="{}",
+            state_json='{"over": true}',
+            status="finished",
+            result=NewResult(outcome="lost", score=0, rounds=1, players=(1,), detail_json="not json"),
+        )
+    current = await store.get_game(game.id)
+    assert current is not None
+    assert (current.version, current.status, current.state_json) == (0, "active", '{"round": 0}')
+    assert await store.actions(game.id) == []
+    assert await store.result(game.id) is None
+
+
+async def test_board_message_is_remembered_without_a_new_version(store: SqliteStore) -> None:
+    game = await new_game(store)
+    await store.set_board_message(game.id, 555)
+    loaded = await store.get_game(game.id)
+    assert loaded is not None
+    assert (loaded.board_message_id, loaded.version) == (555, 0)
+
+
+async def test_data_survives_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "reopen.sqlite3"
+    async with SqliteStore(path) as first:
+        game = await new_game(first)
+        await first.save(game.id, expected_version=0, user_id=3, action_json="{}", state_json='{"x": 1}')
+    async with SqliteStore(path) as second:
+        loaded = await second.get_game(game.id)
+        assert loaded is not None
+        assert (loaded.version, loaded.state_json) == (1, '{"x": 1}')
+
+
+async def test_connections_use_wal_foreign_keys_and_a_busy_timeout(store: SqliteStore) -> None:
+    async def pragma(name: str) -> object:
+        async with store.db.execute(f"PRAGMA {name}") as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        return row[0]
+
+    assert await pragma("journal_mode") == "wal"
+    assert await pragma("foreign_keys") == 1
+    assert await pragma("busy_timeout") == 5000
+    with pytest.raises(Exception, match="FOREIGN KEY"):
+        await store.db.execute(
+            "INSERT INTO actions (game_id, seq, user_id, action_json, at) VALUES (999, 1, 1, '{}', 'now')"
+        )
+
+
+# --- migrations ------------------------------------------------------------------------------
+
+# Rows that are valid at each schema version, to check that migrating forward keeps them.
+SEED_AT_VERSION = {
+    1: [
+        "INSERT INTO games (id, kind, guild_id, channel_id, owner_id, status, state_json, version,"
+        " rules_version, created_at, updated_at) VALUES (1, 'd6', 1, 10, 100, 'active', '{\"r\": 2}', 2,"
+        " 'd6-1', '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')",
+        "INSERT INTO actions VALUES (1, 1, 100, '{}', '2026-01-01T00:00:00+00:00')",
+        "INSERT INTO actions VALUES (1, 2, 100, '{}', '2026-01-01T00:00:00+00:00')",
+    ],
+    2: [
+        "INSERT INTO games (id, kind, guild_id, channel_id, owner_id, status, state_json, version,"
+        " rules_version, created_at, updated_at) VALUES (2, 'dine', 1, 11, 100, 'finished', '{}', 1,"
+        " 'dine-1', '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')",
+        "INSERT INTO results VALUES (2, 'dine', 1, 'won', 30, 5, '{}', '2026-01-01T00:00:00+00:00')",
+        "INSERT INTO result_players VALUES (2, 100)",
+    ],
+}
+
+
+def test_every_migration_has_seed_rows_and_versions_are_consecutive() -> None:
+    assert [m.version for m in MIGRATIONS] == list(range(1, LATEST_VERSION + 1))
+    assert set(SEED_AT_VERSION) == {m.version for m in MIGRATIONS}
+
+
+async def test_migrating_an_empty_database_reaches_the_latest_version(tmp_path: Path) -> None:
+    async with SqliteStore(tmp_path / "empty.sqlite3") as store:
+        assert await store.schema_version() == LATEST_VERSION
+        assert await store.active_games() == []
+
+
+@pytest.mark.parametrize("start", range(1, LATEST_VERSION + 1))
+async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path, start: int) -> None:
+    path = tmp_path / f"v{start}.sqlite3"
+    db = await connect(path)
+    assert await migrate(db, target=start) == start
+    for version in range(1, start + 1):
+        for statement in SEED_AT_VERSION[version]:
+            await db.execute(statement)
+    await db.close()
+
+    async with SqliteStore(path) as store:
+        assert await store.schema_version() == LATEST_VERSION
+        game = await store.get_game(1)
+        assert game is not None
+        assert (game.version, game.state_json) == (2, '{"r": 2}')
+        assert [a.seq for a in await store.actions(1)] == [1, 2]
+        saved = await store.save(1, expected_version=2, user_id=5, action_json="{}", state_json="{}")
+        assert saved.version == 3
+        if start >= 2:
+            result = await store.result(2)
+            assert result is not None
+            assert (result.outcome, result.players) == ("won", (100,))
+
+
+async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite3"
+    async with aiosqlite.connect(path) as db:
+        await db.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
+        await db.commit()
+    with pytest.raises(RuntimeError, match="newer than this bot"):
+        await SqliteStore(path).open()
