@@ -12,7 +12,7 @@ from core.storage import Store
 
 from .ui.errors import DeepSpaceTree
 from .ui.locks import KeyedLocks
-from .ui.replies import watch_deadline
+from .ui.replies import DEFER_AFTER_SECONDS, watch_deadline
 
 log = logging.getLogger("deepspace.bot")
 
@@ -35,6 +35,7 @@ class DeepSpaceBot(commands.Bot):
         self.store = store
         self.game_locks = KeyedLocks()
         self.sync_global_at_start = sync_global
+        self.defer_after = DEFER_AFTER_SECONDS  # how long a handler may take before we defer for it
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -55,7 +56,7 @@ class DeepSpaceBot(commands.Bot):
         )
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        watch_deadline(interaction)
+        watch_deadline(interaction, self.defer_after)
 
     async def close(self) -> None:
         try:

@@ -47,9 +47,7 @@ def watch_deadline(interaction: discord.Interaction, delay: float = DEFER_AFTER_
         return
 
     async def defer_if_silent() -> None:
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + delay
-        while loop.time() < deadline:
+        for _ in range(max(1, round(delay / POLL_SECONDS))):  # sleeps only, so a test clock can drive it
             await asyncio.sleep(POLL_SECONDS)
             if interaction.response.is_done():
                 return

@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 import re
 import reprlib
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -30,6 +29,7 @@ _METHODS = frozenset({"GET", "PUT", "POST", "PATCH", "DELETE"})
 _API_PREFIX = re.compile(r"^/api(?:/v\d+)?(?=/)")
 _COMMANDS_ROUTE = re.compile(r"/commands(?:/\{command_id\})?$")
 _NAME_RULE = r"^[-_\p{L}\p{N}]{1,32}$"
+_NAME = re.compile(r"[-\w]{1,32}")  # for str patterns \w is exactly \p{L}, \p{N} and "_"
 _short = reprlib.Repr()
 _short.maxstring = _short.maxother = 60
 
@@ -59,11 +59,7 @@ def _escape(part: object) -> str:
 
 
 def _tag_missed(error: ValidationError) -> bool:
-    """Whether the union branch holding `error` was ruled out by its integer `type` tag.
-
-    Discord's unions are tagged by `type`; without this, best_match may explain a failure with a branch
-    the body never meant to be (say, a Container's rules for a broken button).
-    """
+    """Whether `error`'s union branch was ruled out by its `type` tag, so it can't explain the failure."""
     parent, branch = error.parent, error.relative_schema_path
     if parent is None or not branch:
         return False
@@ -86,13 +82,13 @@ def _key(error: ValidationError) -> tuple[Any, ...]:
 
 
 def _explain(error: ValidationError) -> list[ValidationError]:
-    """The errors that say what is wrong, instead of a vague "not valid under any of the given schemas".
+    """The errors that say what is wrong, not a vague "not valid under any of the given schemas".
 
-    best_match's heuristic: follow the union branch holding the deepest (most relevant) sub-error; unlike
-    best_match, report every error of that branch, and break ties by order when they lead deeper into the
-    body (Discord's webhook unions offer two schemas that fail identically).
+    best_match's descent (into the branch with the deepest sub-error), but reporting all of that branch's
+    errors, and breaking ties by order when they lead deeper (webhook unions' twin schemas fail alike).
     """
-    return [error]
+    if not error.context:
+        return [error]
     first, *rest = sorted(error.context, key=_key)
     if _tag_missed(first) or (rest and _key(first) == _key(rest[0]) and not first.relative_path):
         return [error]  # no variant has this `type`, or `style: 99` against a oneOf of consts
@@ -104,33 +100,29 @@ class DiscordSchema:
     """Discord's OpenAPI document, indexed to match concrete paths and validate request bodies."""
 
     def __init__(self, spec_path: Path = SPEC_PATH, *, int_snowflakes: bool = False) -> None:
-        """`int_snowflakes` explicitly accepts the integer ids discord.py sends (Discord takes them too;
-        the spec only allows strings): without it those are reported like any other mismatch."""
+        """`int_snowflakes` opts in to the integer ids discord.py sends (Discord takes them, the spec not)."""
         self.document: dict[str, Any] = json.loads(spec_path.read_text(encoding="utf-8"))
         if int_snowflakes:
             schemas = self.document["components"]["schemas"]
             integer = {"type": "integer", "minimum": 0}
             schemas["SnowflakeType"] = {"anyOf": [schemas["SnowflakeType"], integer]}
-        self._registry: Registry[Any] = Registry().with_resource(
-            _DOC_URI, DRAFT202012.create_resource(self.document)
-        )
+        resource = DRAFT202012.create_resource(self.document)
+        self._registry: Registry[Any] = Registry().with_resource(_DOC_URI, resource)
         self._templates = [(t, t.strip("/").split("/")) for t in self.document["paths"]]
         self._validators: dict[str, Draft202012Validator] = {}
 
     def route(self, path: str) -> tuple[str, dict[str, str]] | None:
         """The spec's path template for a concrete path, preferring literal segments, and its parameters."""
         segments = path.strip("/").split("/")
-        best: tuple[tuple[bool, ...], str, list[str]] | None = None
-        for template, parts in self._templates:
-            if len(parts) != len(segments):
-                continue
-            if all((p[0] == "{" and s) or p == s for p, s in zip(parts, segments, strict=True)):
-                rank = tuple(p[0] != "{" for p in parts)
-                if best is None or rank > best[0]:
-                    best = (rank, template, parts)
-        if best is None:
+        matches = [
+            (tuple(p[0] != "{" for p in parts), template, parts)
+            for template, parts in self._templates
+            if len(parts) == len(segments)
+            and all((p[0] == "{" and s) or p == s for p, s in zip(parts, segments, strict=True))
+        ]
+        if not matches:
             return None
-        _, template, parts = best
+        _, template, parts = max(matches)
         return template, {p[1:-1]: s for p, s in zip(parts, segments, strict=True) if p[0] == "{"}
 
     def check_request(
@@ -140,9 +132,7 @@ class DiscordSchema:
         method = method.upper()
         path, query = split_path(path)
 
-        def violation(where: str, schema_path: str, message: str) -> Violation:
-            return Violation(method, path, where, schema_path, message)
-
+        violation = partial(Violation, method, path)
         found = self.route(path)
         if found is None:
             return [violation("$", "#/paths", f"no route in Discord's API matches {path}")]
@@ -208,8 +198,7 @@ def get_schema(*, int_snowflakes: bool = False) -> DiscordSchema:
 def _limits(template: str, method: str, body: Any) -> Iterator[tuple[str, str, str]]:
     """(where, rule, message) for Discord's rules the schema cannot express."""
     if _COMMANDS_ROUTE.search(template) and method in ("PUT", "POST", "PATCH"):
-        commands = enumerate(body) if isinstance(body, list) else [(None, body)]
-        for i, command in commands:
+        for i, command in enumerate(body) if isinstance(body, list) else [(None, body)]:
             yield from _names(command, "$" if i is None else f"$[{i}]", command=True)
     if isinstance(body, dict):
         # Message-like objects: the body itself, an interaction callback's `data`, a forum post's `message`.
@@ -223,20 +212,12 @@ def _names(node: Any, where: str, *, command: bool) -> Iterator[tuple[str, str, 
     if not isinstance(node, dict):
         return
     name = node.get("name")
-    if (not command or node.get("type") in (None, 1)) and "name" in node and not _valid_name(name):
+    valid = isinstance(name, str) and name == name.lower() and _NAME.fullmatch(name)
+    if (not command or node.get("type") in (None, 1)) and "name" in node and not valid:
         yield f"{where}.name", "limit:command-name", f"{name!r} is not lowercase {_NAME_RULE}"
     options = node.get("options")
     for i, option in enumerate(options if isinstance(options, list) else []):
         yield from _names(option, f"{where}.options[{i}]", command=False)
-
-
-def _valid_name(name: Any) -> bool:
-    return (
-        isinstance(name, str)
-        and 1 <= len(name) <= 32
-        and name == name.lower()
-        and all(c in "-_" or unicodedata.category(c)[0] in "LN" for c in name)
-    )
 
 
 def _walk(component: Any, where: str) -> Iterator[tuple[str, dict[str, Any]]]:

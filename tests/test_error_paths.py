@@ -1,0 +1,127 @@
+"""The one error path: rule errors become polite private replies, bugs an apology with a reference
+that is also in the log, and slow handlers are deferred before Discord's 3-second deadline.
+
+Test-only commands and a test-only button are added to the real bot to raise on demand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+
+import discord
+import pytest
+
+from cogs.ui.errors import GuardedItem
+from cogs.ui.replies import send
+from core.errors import RuleError
+
+
+class ProbeButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button], template=r"ds:probe:(?P<what>\w+)"):
+    def __init__(self, what: str) -> None:
+        super().__init__(discord.ui.Button(label=f"probe {what}", custom_id=f"ds:probe:{what}"))
+        self.what = what
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> ProbeButton:
+        return cls(match["what"])
+
+    async def on_click(self, interaction: discord.Interaction) -> None:
+        if self.what == "rule":
+            raise RuleError("That station is already crewed.")
+        raise RuntimeError("button bug")
+
+
+def add_probes(bot) -> None:
+    bot.defer_after = 0.2
+
+    @bot.tree.command(name="probe_rule", description="raises a rule error")
+    async def probe_rule(interaction: discord.Interaction) -> None:
+        raise RuleError("You can't do that now: it is not your turn.")
+
+    @bot.tree.command(name="probe_bug", description="raises a bug")
+    async def probe_bug(interaction: discord.Interaction) -> None:
+        raise ZeroDivisionError("bug")
+
+    @bot.tree.command(name="probe_slow", description="answers late")
+    async def probe_slow(interaction: discord.Interaction) -> None:
+        await asyncio.sleep(0.6)
+        await send(interaction, "done at last")
+
+    @bot.tree.command(name="probe_buttons", description="posts probe buttons")
+    async def probe_buttons(interaction: discord.Interaction) -> None:
+        view = discord.ui.View()
+        view.add_item(ProbeButton("rule"))
+        view.add_item(ProbeButton("bug"))
+        await send(interaction, "probes", view=view)
+
+    bot.add_dynamic_items(ProbeButton)
+
+
+@pytest.fixture
+def customise_bot():
+    return add_probes
+
+
+async def test_a_rule_error_is_a_polite_private_message(world) -> None:
+    alice = world.player("alice")
+    answer = await alice.runs("probe_rule")
+    assert answer.ephemeral
+    assert answer.response.content == "You can't do that now: it is not your turn."
+    assert [type(e.__cause__) for e in world.take_errors()] == [RuleError]
+
+
+async def test_a_bug_gets_an_apology_with_the_reference_that_is_logged(world, caplog) -> None:
+    alice = world.player("alice")
+    with caplog.at_level(logging.ERROR, logger="deepspace.errors"):
+        answer = await alice.runs("probe_bug")
+    assert answer.ephemeral
+    assert answer.response.content.startswith("Sorry, something went wrong on our side")
+    ref = re.search(r"`(E-[0-9A-F]{6})`", answer.response.content)
+    assert ref is not None
+    (record,) = caplog.records
+    logged = record.getMessage()
+    assert ref[1] in logged
+    assert "/probe_bug" in logged
+    assert f"user={alice.id}" in logged
+    assert f"guild={world.guild.id}" in logged
+    assert f"channel={world.channel.id}" in logged
+    assert record.exc_info is not None
+    assert record.exc_info[0] is ZeroDivisionError  # the traceback is in the log
+    world.take_errors()
+
+
+async def test_component_errors_take_the_same_path(world, caplog) -> None:
+    alice = world.player("alice")
+    posted = await alice.runs("probe_buttons")
+    refused = await alice.clicks(posted.response.message, "probe rule")
+    assert refused.ephemeral
+    assert refused.response.content == "That station is already crewed."
+    with caplog.at_level(logging.ERROR, logger="deepspace.errors"):
+        broken = await alice.clicks(posted.response.message, "probe bug")
+    assert broken.ephemeral
+    ref = re.search(r"`(E-[0-9A-F]{6})`", broken.response.content)
+    assert ref is not None
+    assert any(ref[1] in r.getMessage() and "ds:probe:bug" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_slow_command_is_deferred_then_answered(world) -> None:
+    alice = world.player("alice")
+    answer = await alice.runs("probe_slow")
+    sent = [
+        (r.method, r.path.split("/")[1], r.json.get("type"))
+        for r in world.env.http_requests
+        if r.method == "POST"
+    ]
+    # The watchdog acknowledged it (type 5, "thinking") before the deadline; the answer followed.
+    assert sent[-2:] == [("POST", "interactions", 5), ("POST", "webhooks", None)]
+    assert answer.response.content == "done at last"
+
+
+async def test_a_quick_answer_is_not_deferred(world) -> None:
+    alice = world.player("alice")
+    await alice.runs("probe_rule")
+    callbacks = [r.json["type"] for r in world.env.http_requests if r.path.endswith("/callback")]
+    assert callbacks == [4]  # answered directly, no deferral
+    world.take_errors()

@@ -1,0 +1,135 @@
+"""The bot against a fake Discord over real sockets: discord.py's own HTTP, gateway and webhook code runs.
+
+The simulated tests drive discord.py above its transport; these catch what only the wire shows: a
+route or payload Discord would reject, a response shape discord.py cannot parse, a login that fails
+with a traceback instead of an explanation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator
+
+import discord
+import pytest
+
+import bot as entry_point
+from cogs.client import create_bot
+from core.about import game
+from core.settings import Settings
+from core.storage import SqliteStore
+from tests.support.fake_discord import EPHEMERAL, FakeDiscord, serve_in_thread, walk
+
+CALLBACK = r"/interactions/\d+/[^/]+/callback"
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as server:
+        yield server
+
+
+@pytest.fixture
+def restore_logging() -> Iterator[None]:
+    """`bot.main` installs a root handler on the captured stderr; leave logging as we found it."""
+    names = ["", "discord.http", "discord.gateway", "discord.client"]
+    levels = {name: logging.getLogger(name).level for name in names}
+    handlers = list(logging.getLogger().handlers)
+    yield
+    logging.getLogger().handlers[:] = handlers
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
+
+
+async def _until_ready(bot: discord.Client, runner: asyncio.Task[None]) -> None:
+    """Wait for READY, but fail at once (with its error) if the bot's task dies first."""
+    ready = asyncio.ensure_future(bot.wait_until_ready())
+    done, _ = await asyncio.wait({ready, runner}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    if ready not in done:
+        ready.cancel()
+        if runner.done():
+            runner.result()
+        pytest.fail("the bot did not reach READY within 10 s")
+
+
+def _bounded(call: Callable[[], int], timeout: float = 15.0) -> int:
+    """Run `call` in a daemon thread so that a token the fake wrongly accepts fails instead of hanging."""
+    outcome: list[int | BaseException] = []
+
+    def target() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as error:
+            outcome.append(error)
+
+    worker = threading.Thread(target=target, name="bot-main", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if not outcome:
+        pytest.fail(f"bot.main did not return within {timeout} s")
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
+async def test_about_and_its_button_over_the_wire(fake: FakeDiscord, tmp_path) -> None:
+    db = tmp_path / "deepspace.sqlite3"
+    settings = Settings(
+        _env_file=None, discord_token=fake.token, database_path=db, dev_guild_id=int(fake.guild_id)
+    )
+    bot = create_bot(settings, SqliteStore(db))
+    runner = asyncio.create_task(bot.start(fake.token))
+    try:
+        await _until_ready(bot, runner)
+        assert str(getattr(bot.user, "id", None)) == fake.app_id
+        assert [g.id for g in bot.guilds] == [int(fake.guild_id)]
+
+        synced = await fake.next_request(
+            "PUT", rf"/applications/{fake.app_id}/guilds/{fake.guild_id}/commands"
+        )
+        assert "about" in {command["name"] for command in synced.body}
+
+        await fake.send_interaction(fake.slash("about"))
+        about = await fake.next_request("POST", CALLBACK)
+        assert (about.status, about.body["type"]) == (200, 4)
+        assert [e["title"] for e in about.body["data"]["embeds"]] == ["Deep Space"]
+        message = about.response["resource"]["message"]
+        buttons = {c["custom_id"] for c in walk(message["components"]) if c["type"] == 2}
+        assert buttons == {"ds:about:dine", "ds:about:d6"}
+        assert about.response["interaction"]["response_message_id"] == message["id"]
+
+        click = fake.click(message, "ds:about:d6")
+        assert click["message"]["id"] == message["id"]  # discord.py files views under this id
+        await fake.send_interaction(click)
+        gist = await fake.next_request("POST", CALLBACK)
+        assert (gist.status, gist.body["type"]) == (200, 4)
+        assert gist.body["data"].get("flags", 0) & EPHEMERAL
+        [embed] = gist.body["data"]["embeds"]
+        d6 = game("d6")
+        assert (embed["title"], embed["description"]) == (d6.title, d6.summary)
+    finally:
+        await bot.close()
+        await asyncio.wait_for(runner, 10)
+    fake.auditor.assert_clean()
+    assert fake.unhandled == []
+    assert not [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()]
+
+
+def test_rejected_token_explains_itself(tmp_path, monkeypatch, capsys, restore_logging) -> None:
+    monkeypatch.chdir(tmp_path)  # no developer's .env can leak in
+    monkeypatch.setenv("DISCORD_TOKEN", "not.the-token.the-fake-accepts")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "deepspace.sqlite3"))
+    for name in ("DEV_GUILD_ID", "OWNER_IDS", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    with serve_in_thread() as fake:
+        code = _bounded(lambda: entry_point.main([]))
+    out = capsys.readouterr()
+    assert code == 2
+    assert "Discord rejected the one configured" in out.err
+    assert "https://discord.com/developers/applications" in out.err  # the developer portal
+    assert "Traceback" not in out.err + out.out
+    assert [(r.method, r.path, r.status) for r in fake.requests] == [("GET", "/users/@me", 401)]
+    assert fake.unhandled == []
+    fake.auditor.assert_clean()
