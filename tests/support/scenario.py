@@ -22,12 +22,14 @@ from .discord_schema import RequestAuditor
 BotCustomiser = Callable[[DeepSpaceBot], None]
 
 
-def build_bot(database: Path, *, customise: BotCustomiser | None = None, **settings: Any) -> DeepSpaceBot:
+def build_bot(
+    database: Path, *, customise: BotCustomiser | None = None, sync_global: bool = True, **settings: Any
+) -> DeepSpaceBot:
     """The production bot on a test database; commands are published at start as with --sync-global."""
     bot = create_bot(
         Settings(_env_file=None, database_path=database, **settings),
         SqliteStore(database),
-        sync_global=True,
+        sync_global=sync_global,
     )
     if customise is not None:
         customise(bot)
@@ -85,7 +87,25 @@ class Player:
         self.world.audit()
         return result
 
-    async def clicks(self, message: Any, label: str | None = None, *, custom_id: str | None = None) -> Any:
+    async def clicks(
+        self, message: Any, label: str | None = None, *, custom_id: str | None = None
+    ) -> simcord.InteractionResult:
         result = await self.actor.click(message, label=label, custom_id=custom_id)
+        self.world.audit()
+        return result
+
+    async def picks(
+        self, message: Any, values: list[Any], *, custom_id: str | None = None
+    ) -> simcord.InteractionResult:
+        """Choose `values` in a select menu of `message`."""
+        result = await self.actor.select(message, values, custom_id=custom_id)
+        self.world.audit()
+        return result
+
+    async def fills(
+        self, shown: simcord.InteractionResult, values: dict[str, Any]
+    ) -> simcord.InteractionResult:
+        """Fill in and submit the modal that `shown` opened."""
+        result = await self.actor.submit_modal(shown, values)
         self.world.audit()
         return result
