@@ -1,0 +1,785 @@
+"""The Deep Space D-6 rules engine: `new_game`, `legal_actions`, `apply`.
+
+Rules references (§) are to the English digest, `shared/rules/deep-space-d6.en.md`. The engine never
+mutates its input: `apply` works on a clone. Random steps (crew rolls, draws, the threat die) happen
+inside it, from named streams of the game's seed (`core.rng`). Work that spans several rule steps —
+discovering, activating, gathering, the next roll — runs from a queue in the state, so a choice the
+rules leave to the player (which die goes to the Infirmary, which die Distracted holds, whether to
+recall away-mission crew) can suspend it as a `Pending` decision and resume once answered.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+from core.errors import IllegalAction
+from core.rng import Rng
+
+from .actions import (
+    Action,
+    AwayMission,
+    ChangeFace,
+    ClearScanner,
+    EndAssignment,
+    Fire,
+    Gather,
+    Heal,
+    HoldDie,
+    Recall,
+    Recharge,
+    Repair,
+    Reroll,
+    SendToInfirmary,
+    Stasis,
+)
+from .cards import CREW_FACES, FACES, FILLER_ID, Card, Effect, Face, card, deck
+from .state import (
+    CARDS_REMOVED,
+    DONT_PANIC_CARDS,
+    HULL_MAX,
+    SHIELDS_MAX,
+    Die,
+    Difficulty,
+    HouseRules,
+    Length,
+    Pending,
+    Place,
+    State,
+    Station,
+    Task,
+    Threat,
+)
+
+SETUP_DRAWS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in words a player understands; `kind` lets a UI style it."""
+
+    text: str
+    kind: str = "info"
+
+
+Events = list[Event]
+
+
+# --- set-up ----------------------------------------------------------------------------------------
+
+
+def deal(
+    seed: int,
+    difficulty: Difficulty | str = Difficulty.MEDIUM,
+    length: Length | str = Length.FULL,
+    house_rules: HouseRules | None = None,
+) -> tuple[State, Events]:
+    """Set up a game (§2, §8) and play round 1 up to the assignment step; returns the opening events."""
+    difficulty, length = Difficulty(difficulty), Length(length)
+    cards = [c.id for c in deck().cards if c.kind != "filler" for _ in range(c.count)]
+    cards += [FILLER_ID] * DONT_PANIC_CARDS[difficulty]
+    state = State(
+        seed=seed,
+        difficulty=difficulty,
+        length=length,
+        house_rules=house_rules or HouseRules(),
+        dice=[Die(face=Face.COMMANDER) for _ in range(6)],
+        deck=cards,
+    )
+    rng = Rng(seed, state.rng)
+    rng.shuffle("deck", state.deck)
+    removed = CARDS_REMOVED[length]
+    state.removed, state.deck = state.deck[:removed], state.deck[removed:]
+    events = [
+        Event(f"Hull {state.hull}, shields {state.shields}. The threat deck holds {len(state.deck)} cards.")
+    ]
+    state.queue = [Task(op="draw", reason="set-up") for _ in range(SETUP_DRAWS)] + [Task(op="new_round")]
+    state.round = 0  # new_round starts round 1
+    _run(state, events)
+    return state, events
+
+
+def new_game(
+    seed: int,
+    difficulty: Difficulty | str = Difficulty.MEDIUM,
+    length: Length | str = Length.FULL,
+    house_rules: HouseRules | None = None,
+) -> State:
+    return deal(seed, difficulty, length, house_rules)[0]
+
+
+# --- small queries ---------------------------------------------------------------------------------
+
+
+def card_of(threat: Threat) -> Card:
+    return card(threat.card)
+
+
+def dice_in(state: State, place: Place) -> list[int]:
+    return [i for i, d in enumerate(state.dice) if d.place is place]
+
+
+def mission_dice(state: State, uid: int) -> list[int]:
+    return [i for i, d in enumerate(state.dice) if d.place is Place.MISSION and d.on == uid]
+
+
+def missing_icons(state: State, threat: Threat) -> list[Face]:
+    """The crew faces that could still go on `threat`'s away mission (§5)."""
+    mission = card_of(threat).mission
+    if mission is None:
+        return []
+    placed = [state.dice[i].face for i in mission_dice(state, threat.uid)]
+    if mission.mode == "any_one":
+        return [] if placed else list(dict.fromkeys(mission.dice))
+    return list((Counter(mission.dice) - Counter(placed)).elements())
+
+
+def shields_offline(state: State) -> bool:
+    return any(card_of(t).shields_offline for t in state.threats())
+
+
+def banned_by(state: State, face: Face, mission: int | None = None) -> Threat | None:
+    """The threat whose ban stops `face` being assigned (a card never bans its own mission)."""
+    return next((t for t in state.threats() if face in card_of(t).bans and t.uid != mission), None)
+
+
+def infirmary_candidates(state: State) -> list[int]:
+    """Ruling (§3 Infirmary): any crew die that is not already in the Infirmary or the Scanners."""
+    return [i for i, d in enumerate(state.dice) if d.place not in (Place.INFIRMARY, Place.SCANNER)]
+
+
+def hold_candidates(state: State) -> list[int]:
+    """FAQ (§9 Distracted): an available die or one in the Returned area."""
+    return [i for i, d in enumerate(state.dice) if d.place in (Place.POOL, Place.RETURNED)]
+
+
+def distinct(state: State, dice: Iterable[int]) -> list[int]:
+    """One die per kind (same face, same place): choosing between identical dice is no choice."""
+    seen: dict[tuple[object, ...], int] = {}
+    for i in dice:
+        d = state.dice[i]
+        seen.setdefault((d.face, d.place, d.station, d.on), i)
+    return sorted(seen.values())
+
+
+def damage_splits(damage: int, targets: list[int]) -> list[tuple[tuple[int, int], ...]]:
+    """Every way to split `damage` points over `targets` (threat uids), as sorted (uid, points) pairs."""
+    splits = []
+    for combo in combinations_with_replacement(sorted(targets), damage):
+        splits.append(tuple(sorted(Counter(combo).items())))
+    return splits
+
+
+def weapon_damage(state: State) -> int:
+    """Ruling (§10): the first Tactical die of the round deals 1, each later one 2 (n dice: 2n − 1)."""
+    return 1 if state.tactical_used == 0 else 2
+
+
+def repair_amount(state: State) -> int:
+    """Ruling (§10): the first Engineering die of the round repairs 1, each later one 2."""
+    return 1 if state.engineering_used == 0 else 2
+
+
+# --- legal actions ---------------------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every action legal now, fully specified, in a stable order."""
+    if state.outcome != "playing":
+        return []
+    if state.pending is not None:
+        return list(_pending_actions(state, state.pending))
+    return list(_assignment_actions(state))
+
+
+def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
+    if pending.kind == "infirmary":
+        yield from (SendToInfirmary(die=i) for i in distinct(state, infirmary_candidates(state)))
+    elif pending.kind == "hold":
+        yield from (HoldDie(die=i) for i in distinct(state, hold_candidates(state)))
+    else:
+        on_missions = sorted({state.dice[i].on for i in dice_in(state, Place.MISSION)} - {None})
+        yield from (Recall(target=uid) for uid in on_missions)  # type: ignore[arg-type]
+        if dice_in(state, Place.POOL):
+            yield Gather()
+
+
+def _assignment_actions(state: State) -> Iterator[Action]:
+    pool = dice_in(state, Place.POOL)
+    targets = [t.uid for t in state.external if t.health is not None]
+    for i in pool:
+        face = state.dice[i].face
+        if banned_by(state, face) is None:
+            yield from _station_actions(state, i, face, pool, targets)
+        for threat in state.threats():
+            if face in missing_icons(state, threat) and banned_by(state, face, threat.uid) is None:
+                yield AwayMission(die=i, target=threat.uid)
+    yield EndAssignment()
+
+
+def _station_actions(
+    state: State, i: int, face: Face, pool: list[int], targets: list[int]
+) -> Iterator[Action]:
+    others = [j for j in pool if j != i]
+    if face is Face.COMMANDER:
+        if others:
+            yield Reroll(die=i)
+        for j in others:
+            yield from (
+                ChangeFace(die=i, target=j, face=f) for f in CREW_FACES if f is not state.dice[j].face
+            )
+    elif face is Face.TACTICAL:
+        if targets:
+            yield from (Fire(die=i, split=split) for split in damage_splits(weapon_damage(state), targets))
+    elif face is Face.ENGINEERING:
+        if state.hull < HULL_MAX:
+            yield Repair(die=i)
+    elif face is Face.SCIENCE:
+        if state.shields < SHIELDS_MAX and not shields_offline(state):
+            yield Recharge(die=i)
+        yield from (Stasis(die=i, target=t.uid) for t in state.threats() if not t.stasis)
+    elif face is Face.MEDICAL:
+        if dice_in(state, Place.INFIRMARY):
+            yield Heal(die=i)
+        yield from (ClearScanner(die=i, scanner_die=j) for j in dice_in(state, Place.SCANNER))
+
+
+# --- apply -----------------------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> tuple[State, Events]:
+    """The state after `action` and what happened; raises `IllegalAction` (with the reason) otherwise."""
+    if state.outcome != "playing":
+        raise IllegalAction("This game is over.")
+    _check(state, action)
+    new = state.clone()
+    events: Events = []
+    _ACTIONS[type(action)](new, events, action)
+    _run(new, events)
+    return new, events
+
+
+def _check(state: State, action: Action) -> None:
+    """Raise with a player-facing reason unless `action` is legal now."""
+    if action in legal_actions(state):
+        return
+    raise IllegalAction(_why_illegal(state, action))
+
+
+def _why_illegal(state: State, action: Action) -> str:
+    pending = state.pending
+    if pending is not None and not isinstance(action, SendToInfirmary | HoldDie | Recall | Gather):
+        return f"First decide: {pending.reason}"
+    if pending is None and isinstance(action, SendToInfirmary | HoldDie | Recall | Gather):
+        return "There is no such decision to make right now."
+    if isinstance(action, Gather):
+        return "None of your crew could be gathered: recall crew from an away mission first."
+    die = getattr(action, "die", None)
+    if die is not None:
+        if not 0 <= die < len(state.dice):
+            return "There is no such crew die."
+        d = state.dice[die]
+        if pending is None and d.place is not Place.POOL:
+            return f"That die is not available (it is in {d.place.value})."
+        ban = banned_by(state, d.face, getattr(action, "target", None))
+        if pending is None and ban is not None:
+            return f"{card_of(ban).name} keeps {d.face.value} crew from being assigned."
+    return "That move is not allowed right now."
+
+
+def _use(state: State, i: int, station: Station, on: int | None = None) -> None:
+    state.dice[i] = state.dice[i].model_copy(update={"place": Place.STATION, "station": station, "on": on})
+
+
+def _move(state: State, i: int, place: Place, on: int | None = None) -> None:
+    state.dice[i] = Die(face=state.dice[i].face, place=place, on=on)
+
+
+def _do_reroll(s: State, ev: Events, a: Reroll) -> None:
+    _use(s, a.die, Station.COMMANDER)
+    ev.append(Event("Commander: the crew re-rolls."))
+    _roll(s, ev, dice_in(s, Place.POOL))
+
+
+def _do_change_face(s: State, ev: Events, a: ChangeFace) -> None:
+    _use(s, a.die, Station.COMMANDER)
+    s.dice[a.target] = s.dice[a.target].model_copy(update={"face": a.face})
+    ev.append(Event(f"Commander: die {a.target + 1} becomes {a.face.value}."))
+
+
+def _do_fire(s: State, ev: Events, a: Fire) -> None:
+    damage = weapon_damage(s)
+    _use(s, a.die, Station.WEAPONS)
+    s.tactical_used += 1
+    ev.append(Event(f"Weapons fire for {damage}."))
+    for uid, points in a.split:
+        _hurt(s, ev, uid, points, cause="weapons")
+
+
+def _do_repair(s: State, ev: Events, a: Repair) -> None:
+    amount = repair_amount(s)
+    _use(s, a.die, Station.REPAIR)
+    s.engineering_used += 1
+    s.hull = min(HULL_MAX, s.hull + amount)
+    ev.append(Event(f"Engineering repairs {amount}: hull {s.hull}."))
+
+
+def _do_recharge(s: State, ev: Events, a: Recharge) -> None:
+    _use(s, a.die, Station.SHIELDS)
+    s.shields = SHIELDS_MAX
+    ev.append(Event(f"Science recharges the shields to {SHIELDS_MAX}."))
+
+
+def _do_stasis(s: State, ev: Events, a: Stasis) -> None:
+    _use(s, a.die, Station.STASIS, on=a.target)
+    threat = s.threat(a.target)
+    assert threat is not None
+    _replace(s, threat.model_copy(update={"stasis": True}))
+    ev.append(Event(f"Stasis beam on {card_of(threat).name}: it cannot activate this round."))
+
+
+def _do_heal(s: State, ev: Events, a: Heal) -> None:
+    _use(s, a.die, Station.MEDICAL)
+    healed = dice_in(s, Place.INFIRMARY)
+    for i in healed:
+        _move(s, i, Place.RETURNED)
+    ev.append(Event(f"Medical: {len(healed)} crew leave the Infirmary (they roll again next round)."))
+
+
+def _do_clear_scanner(s: State, ev: Events, a: ClearScanner) -> None:
+    _use(s, a.die, Station.MEDICAL)
+    _move(s, a.scanner_die, Place.RETURNED)
+    ev.append(Event("Medical: a locked Threat die leaves the Scanners (it rolls again next round)."))
+
+
+def _do_mission(s: State, ev: Events, a: AwayMission) -> None:
+    threat = s.threat(a.target)
+    assert threat is not None
+    _move(s, a.die, Place.MISSION, on=threat.uid)
+    name = card_of(threat).name
+    if missing_icons(s, threat) and card_of(threat).mission.mode == "all":  # type: ignore[union-attr]
+        ev.append(Event(f"{s.dice[a.die].face.value.title()} crew joins the away mission on {name}."))
+        return
+    mission = card_of(threat).mission
+    assert mission is not None
+    for i in mission_dice(s, threat.uid):
+        _move(s, i, Place.INFIRMARY if mission.dice_go_to == "infirmary" else Place.RETURNED)
+    s.completed += 1
+    if threat in s.external:
+        s.destroyed += 1
+    ev.append(Event(f"Away mission complete: {name} is dealt with.", "good"))
+    if mission.dice_go_to == "infirmary":
+        ev.append(Event("The crew member who went is hurt and goes to the Infirmary."))
+    _remove(s, threat)
+
+
+def _do_end_assignment(s: State, ev: Events, a: EndAssignment) -> None:
+    ev.append(Event(f"Round {s.round}: assignments done."))
+    s.queue = [Task(op="discover"), Task(op="roll_threats"), Task(op="passives"), Task(op="gather")]
+    s.queue.append(Task(op="new_round"))
+
+
+def _do_send(s: State, ev: Events, a: SendToInfirmary) -> None:
+    s.pending = None
+    _move(s, a.die, Place.INFIRMARY)
+    ev.append(Event(f"Die {a.die + 1} goes to the Infirmary.", "bad"))
+
+
+def _do_hold(s: State, ev: Events, a: HoldDie) -> None:
+    pending = s.pending
+    assert pending is not None
+    s.pending = None
+    _hold(s, ev, a.die, pending.source)
+
+
+def _do_recall(s: State, ev: Events, a: Recall) -> None:
+    for i in mission_dice(s, a.target):
+        _move(s, i, Place.POOL)
+    threat = s.threat(a.target)
+    ev.append(
+        Event(f"Crew recalled from the away mission on {card_of(threat).name if threat else 'a threat'}.")
+    )
+    if not dice_in(s, Place.MISSION):
+        s.pending = None
+
+
+def _do_gather(s: State, ev: Events, a: Gather) -> None:
+    s.pending = None
+    ev.append(Event("The rest of the away-mission crew stays in place."))
+
+
+_ACTIONS: dict[type, Callable[[State, Events, object], None]] = {
+    Reroll: _do_reroll,
+    ChangeFace: _do_change_face,
+    Fire: _do_fire,
+    Repair: _do_repair,
+    Recharge: _do_recharge,
+    Stasis: _do_stasis,
+    Heal: _do_heal,
+    ClearScanner: _do_clear_scanner,
+    AwayMission: _do_mission,
+    EndAssignment: _do_end_assignment,
+    SendToInfirmary: _do_send,
+    HoldDie: _do_hold,
+    Recall: _do_recall,
+    Gather: _do_gather,
+}  # type: ignore[dict-item]
+
+
+# --- the work queue: round steps 1, 2, 4, 5, 6 (§4) ------------------------------------------------
+
+
+def _run(s: State, ev: Events) -> None:
+    """Work through the queue until it is empty, a choice is needed, or the game is over."""
+    while s.outcome == "playing" and s.pending is None and s.queue:
+        task = s.queue.pop(0)
+        _TASKS[task.op](s, ev, task)
+    if s.outcome != "playing":
+        s.queue, s.pending, s.phase = [], None, "over"
+    else:
+        s.phase = "decide" if s.pending is not None else "assign"
+
+
+def _new_round(s: State, ev: Events, task: Task) -> None:
+    """Steps 1–2: roll the available crew, lock Threat faces, scan."""
+    s.round += 1
+    s.tactical_used = s.engineering_used = 0
+    s.hull_lost_this_round = s.threat_activated_this_round = False
+    s.extra_roll_due = s.extra_roll_done = False
+    ev.append(Event(f"Round {s.round} begins.", "round"))
+    _roll(s, ev, dice_in(s, Place.POOL))
+
+
+def _roll(s: State, ev: Events, dice: list[int]) -> None:
+    """Roll `dice`; Threat faces lock in the Scanners, and every full set of three draws a threat (§3)."""
+    rng = Rng(s.seed, s.rng)
+    for i in dice:
+        s.dice[i] = Die(face=FACES[rng.die(f"crew:{s.round}") - 1])
+    if dice:
+        faces = ", ".join(s.dice[i].face.value for i in dice)
+        ev.append(Event(f"Rolled {len(dice)} crew: {faces}."))
+    for i in dice:
+        if s.dice[i].face is Face.THREAT:
+            _move(s, i, Place.SCANNER)
+    locked = dice_in(s, Place.SCANNER)
+    draws = []
+    while len(locked) >= 3:
+        for i in locked[:3]:
+            _move(s, i, Place.RESET)
+        locked = locked[3:]
+        draws.append(Task(op="draw", reason="scanners"))
+        ev.append(Event("Scanners full: three Threat dice reset and a new threat appears!", "bad"))
+    s.queue[:0] = draws
+
+
+def _draw(s: State, ev: Events, task: Task) -> None:
+    if not s.deck:
+        ev.append(Event("The threat deck is empty: nothing more to draw."))
+        return
+    card_id = s.deck.pop(0)
+    drawn = card(card_id)
+    if drawn.kind == "filler":
+        s.discard.append(card_id)
+        ev.append(Event("Don't Panic! Nothing happens.", "good"))
+        return
+    threat = Threat(uid=s.next_uid, card=card_id, health=drawn.health)
+    s.next_uid += 1
+    (s.internal if drawn.kind == "internal" else s.external).append(threat)
+    where = (
+        "inside the ship"
+        if drawn.kind == "internal"
+        else f"with {drawn.health} health"
+        if drawn.health
+        else ""
+    )
+    ev.append(Event(f"New threat: {drawn.name} {where} — {drawn.text}".replace("  ", " "), "threat"))
+    _effects(s, ev, threat, drawn.on_reveal)
+
+
+def _discover(s: State, ev: Events, task: Task) -> None:
+    """Step 4: the win check (§7), then draw one threat."""
+    if not s.deck and not _externals_left(s):
+        _finish(s, ev, "won", "The rescue fleet arrives: every threat is dealt with. You win!")
+        return
+    s.queue.insert(0, Task(op="draw", reason="discover"))
+
+
+def _externals_left(s: State) -> list[Threat]:
+    """External threats still to beat; Solar Winds can be skipped while the hull is above 5 (§10)."""
+    left = []
+    for t in s.external:
+        skip_above = card_of(t).endgame_skippable_above_hull
+        if skip_above is None or s.hull <= skip_above:
+            left.append(t)
+    return left
+
+
+def _roll_threats(s: State, ev: Events, task: Task) -> None:
+    """Step 5: roll the threat die; matching threats activate, internal then external, top to bottom."""
+    face = Rng(s.seed, s.rng).die(f"threat-die:{s.round}")
+    again = " again (Cloaked Threats)" if task.reason == "cloaked" else ""
+    matching = [t for t in s.internal + s.external if face in card_of(t).activation]
+    ev.append(Event(f"Threat die{again}: {face}.", "die"))
+    tasks = []
+    for t in matching:
+        if t.stasis:
+            ev.append(Event(f"{card_of(t).name} is held in stasis and does not activate."))
+        else:
+            tasks.append(Task(op="activate", uid=t.uid, face=face))
+    if not matching:
+        ev.append(Event("No threat activates."))
+    tasks.append(Task(op="after_pass"))
+    s.queue[:0] = tasks
+
+
+def _activate(s: State, ev: Events, task: Task) -> None:
+    threat = s.threat(task.uid or 0)
+    if threat is None:  # destroyed or discarded earlier in this pass
+        return
+    s.threat_activated_this_round = True
+    ev.append(Event(f"{card_of(threat).name} activates.", "threat"))
+    _effects(s, ev, threat, card_of(threat).on_activate)
+
+
+def _after_pass(s: State, ev: Events, task: Task) -> None:
+    """Cloaked Threats: one extra roll of the threat die per round (ruling §10)."""
+    if s.extra_roll_due and not s.extra_roll_done:
+        s.extra_roll_due, s.extra_roll_done = False, True
+        s.queue.insert(0, Task(op="roll_threats", reason="cloaked"))
+
+
+def _passives(s: State, ev: Events, task: Task) -> None:
+    """After all activations: passive checks (Scouting Ship, Mercenary); stasis ends."""
+    for t in list(s.internal + s.external):
+        passive = card_of(t).passive
+        if passive is None or s.threat(t.uid) is None:
+            continue
+        if passive.when == "hull_lost_this_round" and s.hull_lost_this_round:
+            ev.append(Event(f"{card_of(t).name}: you lost hull this round, so it strikes too.", "threat"))
+            _effects(s, ev, t, passive.effects)
+        elif passive.when == "no_threat_activated" and not s.threat_activated_this_round:
+            ev.append(Event(f"{card_of(t).name}: no threat activated this round, so it strikes.", "threat"))
+            _effects(s, ev, t, passive.effects)
+        if s.outcome != "playing":
+            return
+    s.internal = [t.model_copy(update={"stasis": False}) if t.stasis else t for t in s.internal]
+    s.external = [t.model_copy(update={"stasis": False}) if t.stasis else t for t in s.external]
+
+
+def _gather(s: State, ev: Events, task: Task) -> None:
+    """Step 6: assigned, reset and returned dice come back; away-mission crew may be recalled (§4)."""
+    for i, d in enumerate(s.dice):
+        if d.place in (Place.STATION, Place.RESET, Place.RETURNED):
+            _move(s, i, Place.POOL)
+    if dice_in(s, Place.MISSION):
+        s.pending = Pending(kind="gather", reason="recall crew from unfinished away missions, or leave them?")
+        return
+    if not dice_in(s, Place.POOL):
+        _finish(s, ev, "lost", "No crew can be gathered: your crew is incapacitated.")
+
+
+_TASKS: dict[str, Callable[[State, Events, Task], None]] = {
+    "draw": _draw,
+    "discover": _discover,
+    "roll_threats": _roll_threats,
+    "activate": _activate,
+    "after_pass": _after_pass,
+    "passives": _passives,
+    "gather": _gather,
+    "new_round": _new_round,
+}
+
+
+# --- effects (the card vocabulary) ---------------------------------------------------------------
+
+
+def _effects(s: State, ev: Events, threat: Threat, effects: Iterable[Effect]) -> None:
+    for effect in effects:
+        if s.outcome != "playing":
+            return
+        _EFFECTS[effect.op](s, ev, threat, effect)
+
+
+def _damage(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    name, amount = card_of(threat).name, effect.amount
+    absorbed = 0 if effect.ignores_shields or shields_offline(s) else min(s.shields, amount)
+    s.shields -= absorbed
+    lost = min(s.hull, amount - absorbed)
+    s.hull -= lost
+    s.hull_lost_this_round |= lost > 0
+    parts = [f"shields absorb {absorbed}"] if absorbed else []
+    if effect.ignores_shields:
+        parts.append("it ignores shields")
+    elif shields_offline(s):
+        parts.append("shields are offline")
+    if lost or not absorbed:
+        parts.append(f"hull −{lost} (now {s.hull})")
+    ev.append(Event(f"{name} hits for {amount} — " + ", ".join(parts) + ".", "bad"))
+    if s.hull <= 0:
+        _finish(s, ev, "lost", "The hull is destroyed. Your ship is lost.")
+
+
+def _destroy_shields(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    s.shields = 0
+    ev.append(Event(f"{card_of(threat).name} destroys the shields.", "bad"))
+
+
+def _set_shields(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    s.shields = effect.amount
+    ev.append(Event(f"Shields are back online at {effect.amount}."))
+
+
+def _lose_health(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    _hurt(s, ev, threat.uid, effect.amount, cause="decay")
+
+
+def _heal_threats(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    healed = 0
+    for t in s.threats():
+        start = card_of(t).health
+        if t.health is not None and start is not None and t.health < start:
+            _replace(s, t.model_copy(update={"health": min(start, t.health + effect.amount)}))
+            healed += 1
+    ev.append(Event(f"{card_of(threat).name}: {healed} damaged threats recover.", "bad"))
+
+
+def _send_to_infirmary(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    options = distinct(s, infirmary_candidates(s))
+    name = card_of(threat).name
+    if not options:
+        ev.append(Event(f"{name}: there is no crew left to send to the Infirmary."))
+    elif len(options) == 1:
+        _move(s, options[0], Place.INFIRMARY)
+        ev.append(Event(f"{name} sends a crew member to the Infirmary.", "bad"))
+    else:
+        s.pending = Pending(
+            kind="infirmary", source=threat.uid, reason=f"{name}: which crew die goes to the Infirmary?"
+        )
+
+
+def _tactical_to_infirmary(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    hit = [i for i, d in enumerate(s.dice) if d.face is Face.TACTICAL and d.place is not Place.INFIRMARY]
+    for i in hit:
+        _move(s, i, Place.INFIRMARY)
+    name = card_of(threat).name
+    ev.append(
+        Event(
+            f"{name}: {len(hit)} Tactical crew go to the Infirmary." if hit else f"{name}: nothing happens."
+        )
+    )
+
+
+def _hold_die(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    options = distinct(s, hold_candidates(s))
+    if not options:
+        ev.append(Event(f"{card_of(threat).name}: no crew member is free to be distracted."))
+    elif len(options) == 1:
+        _hold(s, ev, options[0], threat.uid)
+    else:
+        reason = f"{card_of(threat).name}: which crew die is distracted?"
+        s.pending = Pending(kind="hold", source=threat.uid, reason=reason)
+
+
+def _hold(s: State, ev: Events, die: int, uid: int | None) -> None:
+    _move(s, die, Place.HELD, on=uid)
+    ev.append(Event(f"Die {die + 1} is distracted and unavailable.", "bad"))
+
+
+def _release_held_die(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    for i, d in enumerate(s.dice):
+        if d.place is Place.HELD and d.on == threat.uid:
+            _move(s, i, Place.RETURNED)
+            ev.append(Event(f"The distracted crew member (die {i + 1}) is back."))
+
+
+def _free_scanner_die(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    locked = dice_in(s, Place.SCANNER)
+    if locked:
+        _move(s, locked[0], Place.RETURNED)
+        ev.append(Event(f"{card_of(threat).name}: a Threat die leaves the Scanners.", "good"))
+    else:
+        ev.append(Event(f"{card_of(threat).name}: the Scanners are empty, nothing happens."))
+
+
+def _roll_again(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    if not s.extra_roll_done:
+        s.extra_roll_due = True
+
+
+def _discard_self(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
+    current = s.threat(threat.uid)
+    if current is not None:
+        ev.append(Event(f"{card_of(current).name} is discarded."))
+        _remove(s, current)
+
+
+_EFFECTS: dict[str, Callable[[State, Events, Threat, Effect], None]] = {
+    "damage": _damage,
+    "destroy_shields": _destroy_shields,
+    "set_shields": _set_shields,
+    "lose_health": _lose_health,
+    "heal_threats": _heal_threats,
+    "send_to_infirmary": _send_to_infirmary,
+    "tactical_to_infirmary": _tactical_to_infirmary,
+    "hold_die": _hold_die,
+    "release_held_die": _release_held_die,
+    "free_scanner_die": _free_scanner_die,
+    "roll_threat_die_again": _roll_again,
+    "discard_self": _discard_self,
+}
+
+
+# --- threats leaving play, the end -----------------------------------------------------------------
+
+
+def _replace(s: State, threat: Threat) -> None:
+    for row in (s.internal, s.external):
+        for k, t in enumerate(row):
+            if t.uid == threat.uid:
+                row[k] = threat
+
+
+def _remove(s: State, threat: Threat) -> None:
+    """The card leaves play: its away-mission and held crew return; it goes to the discard pile."""
+    s.internal = [t for t in s.internal if t.uid != threat.uid]
+    s.external = [t for t in s.external if t.uid != threat.uid]
+    s.discard.append(threat.card)
+    for i, d in enumerate(s.dice):
+        if d.on == threat.uid and d.place in (Place.MISSION, Place.HELD):
+            _move(s, i, Place.RETURNED)
+
+
+def _hurt(s: State, ev: Events, uid: int, points: int, *, cause: str) -> None:
+    threat = s.threat(uid)
+    if threat is None or threat.health is None:
+        return
+    health = max(0, threat.health - points)
+    name = card_of(threat).name
+    if health > 0:
+        _replace(s, threat.model_copy(update={"health": health}))
+        ev.append(Event(f"{name} takes {points} damage ({health} health left)."))
+        return
+    ev.append(Event(f"{name} is destroyed!", "good"))
+    s.destroyed += 1
+    _remove(s, threat)
+    spec = card_of(threat)
+    rule = spec.on_destroyed_any_cause_rule
+    if rule is None or cause == "decay" or getattr(s.house_rules, rule):
+        _effects(s, ev, threat, spec.on_destroyed)
+
+
+def score(s: State) -> int:
+    """10 per external threat destroyed, 5 per away mission; a win adds 50 + 10 per hull + 5 per shield."""
+    total = 10 * s.destroyed + 5 * s.completed
+    if s.outcome == "won":
+        total += 50 + 10 * s.hull + 5 * s.shields
+    return total
+
+
+def _finish(s: State, ev: Events, outcome: str, text: str) -> None:
+    s.outcome = outcome  # type: ignore[assignment]
+    s.loss_reason = text if outcome == "lost" else None
+    s.score = score(s)
+    ev.append(Event(f"{text} Score: {s.score}.", "end"))
