@@ -130,10 +130,13 @@ def missing_icons(state: State, threat: Threat) -> list[Face]:
     mission = card_of(threat).mission
     if mission is None:
         return []
-    placed = [state.dice[i].face for i in mission_dice(state, threat.uid)]
+    placed = [d.face for d in state.dice if d.place is Place.MISSION and d.on == threat.uid]
     if mission.mode == "any_one":
         return [] if placed else list(dict.fromkeys(mission.dice))
-    return list((Counter(mission.dice) - Counter(placed)).elements())
+    missing = list(mission.dice)
+    for face in placed:
+        missing.remove(face)
+    return missing
 
 
 def shields_offline(state: State) -> bool:
@@ -207,22 +210,25 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
 
 
 def _assignment_actions(state: State) -> Iterator[Action]:
-    pool = dice_in(state, Place.POOL)
-    targets = [t.uid for t in state.external if t.health is not None]
-    for i in pool:
-        face = state.dice[i].face
-        if banned_by(state, face) is None:
-            yield from _station_actions(state, i, face, pool, targets)
-        for threat in state.threats():
-            if face in missing_icons(state, threat) and banned_by(state, face, threat.uid) is None:
-                yield AwayMission(die=i, target=threat.uid)
+    for i in dice_in(state, Place.POOL):
+        yield from die_actions(state, i)
     yield EndAssignment()
 
 
-def _station_actions(
-    state: State, i: int, face: Face, pool: list[int], targets: list[int]
-) -> Iterator[Action]:
-    others = [j for j in pool if j != i]
+def die_actions(state: State, i: int) -> Iterator[Action]:
+    """The legal uses of the unassigned die `i` during the assignment step: stations, then missions."""
+    face = state.dice[i].face
+    if banned_by(state, face) is None:
+        yield from _station_actions(state, i, face)
+    for threat in state.threats():
+        if card_of(threat).mission is None:
+            continue
+        if face in missing_icons(state, threat) and banned_by(state, face, threat.uid) is None:
+            yield AwayMission(die=i, target=threat.uid)
+
+
+def _station_actions(state: State, i: int, face: Face) -> Iterator[Action]:
+    others = [j for j in dice_in(state, Place.POOL) if j != i]
     if face is Face.COMMANDER:
         if others:
             yield Reroll(die=i)
@@ -231,6 +237,7 @@ def _station_actions(
                 ChangeFace(die=i, target=j, face=f) for f in CREW_FACES if f is not state.dice[j].face
             )
     elif face is Face.TACTICAL:
+        targets = [t.uid for t in state.external if t.health is not None]
         if targets:
             yield from (Fire(die=i, split=split) for split in damage_splits(weapon_damage(state), targets))
     elif face is Face.ENGINEERING:
@@ -263,7 +270,14 @@ def apply(state: State, action: Action) -> tuple[State, Events]:
 
 def _check(state: State, action: Action) -> None:
     """Raise with a player-facing reason unless `action` is legal now."""
-    if action in legal_actions(state):
+    die = getattr(action, "die", None)
+    if state.pending is None and isinstance(action, EndAssignment):
+        return
+    if state.pending is None and isinstance(die, int) and 0 <= die < len(state.dice):
+        # An assignment: only that die's uses need listing (much cheaper than every action).
+        if state.dice[die].place is Place.POOL and any(a == action for a in die_actions(state, die)):
+            return
+    elif action in legal_actions(state):
         return
     raise IllegalAction(_why_illegal(state, action))
 

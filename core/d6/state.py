@@ -112,6 +112,7 @@ class Task(BaseModel):
     reason: str = ""
 
 
+_LISTS = ("dice", "deck", "removed", "internal", "external", "discard", "queue")
 Phase = Literal["assign", "decide", "over"]
 Outcome = Literal["playing", "won", "lost"]
 
@@ -157,11 +158,8 @@ class State(BaseModel):
 
     def clone(self) -> State:
         """A copy that shares only immutable parts, so the engine may change it freely."""
-        copy = self.model_copy()
-        for name in ("dice", "deck", "removed", "internal", "external", "discard", "queue"):
-            setattr(copy, name, list(getattr(self, name)))
-        copy.rng = dict(self.rng)
-        return copy
+        lists = {name: list(getattr(self, name)) for name in _LISTS}
+        return self.model_copy(update={**lists, "rng": dict(self.rng)})
 
     def threats(self) -> list[Threat]:
         return self.internal + self.external

@@ -1,0 +1,251 @@
+"""Players for D-6 that act through `legal_actions`: a random one and a greedy heuristic one.
+
+The heuristic values each legal action by what it prevents or gains this round — expected damage of
+a threat removed or put in stasis, hull and shields restored, dice saved from the Scanners — and
+plays the best one until nothing is worth a die, then ends the assignment. It explains its choice in
+one line, which is what `/d6 hint` shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from random import Random
+
+from .actions import (
+    Action,
+    AwayMission,
+    ChangeFace,
+    ClearScanner,
+    EndAssignment,
+    Fire,
+    Gather,
+    Heal,
+    HoldDie,
+    Recall,
+    Recharge,
+    Repair,
+    Reroll,
+    SendToInfirmary,
+    Stasis,
+)
+from .cards import Face, card
+from .engine import card_of, dice_in, die_actions, legal_actions, missing_icons, repair_amount
+from .state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    action: Action
+    reason: str
+
+
+Policy = Callable[[State], Choice]
+
+
+def random_policy(seed: int = 0) -> Policy:
+    """Uniformly random among the legal actions (a baseline, and a fuzzer for the engine)."""
+    rng = Random(seed)  # the player's own luck, separate from the game's
+
+    def choose(state: State) -> Choice:
+        return Choice(rng.choice(legal_actions(state)), "picked at random")
+
+    return choose
+
+
+# --- how dangerous is a threat? -----------------------------------------------------------------
+
+
+def danger(threat: Threat) -> float:
+    """Expected harm per round: chance to activate × what an activation does (in hull points)."""
+    return _card_danger(threat.card)
+
+
+@cache
+def _card_danger(card_id: str) -> float:
+    spec = card(card_id)
+    harm = 0.0
+    for effect in spec.on_activate:
+        if effect.op == "damage":
+            harm += effect.amount * (1.3 if effect.ignores_shields else 1.0)
+        elif effect.op in ("send_to_infirmary", "hold_die"):
+            harm += 1.5
+        elif effect.op == "heal_threats" or effect.op == "destroy_shields":
+            harm += 1.0
+        elif effect.op == "roll_threat_die_again":
+            harm += 2.0
+    chance = len(spec.activation) / 6
+    persistent = 2.0 * len(spec.bans) + (2.0 if spec.shields_offline else 0.0)
+    passive = 1.5 if spec.passive is not None else 0.0
+    return harm * chance + persistent + passive
+
+
+# Values are in hull points the crew saves (or gains) over the next few rounds.
+HORIZON = 10  # rounds a threat is expected to stay if left alone
+
+
+def kill_value(threat: Threat) -> float:
+    spec = card_of(threat)
+    worth = danger(threat) * HORIZON
+    if any(e.op == "damage" for e in spec.on_destroyed):  # Meteoroid blows up when destroyed
+        worth -= 5
+    return worth
+
+
+def _fire_value(state: State, action: Fire) -> tuple[float, str]:
+    value, hit, kills = 0.0, [], []
+    for uid, points in action.split:
+        threat = state.threat(uid)
+        if threat is None or threat.health is None:
+            continue
+        name = card_of(threat).name
+        if points >= threat.health:
+            kills.append(name)
+            value += kill_value(threat) + 1.0
+        else:
+            hit.append(name)
+            value += 0.8 * kill_value(threat) * points / threat.health
+    reason = f"destroy {', '.join(kills)}" if kills else f"damage {', '.join(dict.fromkeys(hit))}"
+    return value, reason
+
+
+def _mission_value(state: State, action: AwayMission) -> tuple[float, str]:
+    threat = state.threat(action.target)
+    assert threat is not None
+    name = card_of(threat).name
+    needed = len(missing_icons(state, threat))
+    if needed <= 1:
+        return kill_value(threat) + 1.0, f"complete the away mission on {name}"
+    return 0.8 * kill_value(threat) / needed, f"start the away mission on {name}"
+
+
+def _incoming(state: State) -> float:
+    """Expected damage of the next activation phase (for valuing shields)."""
+    total = 0.0
+    for t in state.threats():
+        if t.stasis:
+            continue
+        spec = card_of(t)
+        hits = sum(e.amount for e in spec.on_activate if e.op == "damage" and not e.ignores_shields)
+        total += hits * len(spec.activation) / 6
+    return total + 1.0  # the next card drawn, on average
+
+
+def value(state: State, action: Action) -> tuple[float, str]:
+    """What `action` is worth now, and why (in words)."""
+    hull, shields = state.hull, state.shields
+    if isinstance(action, Fire):
+        return _fire_value(state, action)
+    if isinstance(action, AwayMission):
+        return _mission_value(state, action)
+    if isinstance(action, Repair):
+        gain = min(HULL_MAX - hull, repair_amount(state))
+        urgency = 2.0 if hull <= 3 else 1.3 if hull <= 5 else 0.9
+        return gain * urgency, f"repair the hull ({hull} → {hull + gain})"
+    if isinstance(action, Recharge):
+        gain = SHIELDS_MAX - shields
+        return min(gain, 2 * _incoming(state)), f"recharge the shields ({shields} → {SHIELDS_MAX})"
+    if isinstance(action, Stasis):
+        threat = state.threat(action.target)
+        assert threat is not None
+        return danger(threat), f"hold {card_of(threat).name} in stasis this round"
+    if isinstance(action, Heal):
+        count = len(dice_in(state, Place.INFIRMARY))
+        return 3.0 * count, f"bring {count} crew back from the Infirmary"
+    if isinstance(action, ClearScanner):
+        locked = len(dice_in(state, Place.SCANNER))
+        return (3.5 if locked >= 2 else 1.5), "free a locked die before the Scanners fill up"
+    return 0.0, "end the assignment step"
+
+
+class _Evaluator:
+    """Values one decision's actions, remembering each die's best direct use (Commander moves need it)."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._best: dict[int, tuple[float, str]] = {}
+        self._as_face: dict[Face, tuple[float, str]] = {}
+
+    def best_use(self, die: int) -> tuple[float, str]:
+        if die not in self._best:
+            self._best[die] = _best_direct(self.state, die)
+        return self._best[die]
+
+    def best_as(self, die: int, face: Face) -> tuple[float, str]:
+        """The best direct use of an unassigned die if it showed `face` (the same for any such die)."""
+        if face not in self._as_face:
+            changed = self.state.clone()
+            changed.dice[die] = changed.dice[die].model_copy(update={"face": face})
+            self._as_face[face] = _best_direct(changed, die)
+        return self._as_face[face]
+
+    def value(self, action: Action) -> tuple[float, str]:
+        if isinstance(action, ChangeFace):
+            after, why = self.best_as(action.target, action.face)
+            gain = after - self.best_use(action.target)[0]
+            return gain - 0.8, f"turn a die into {action.face.value} to {why}"
+        if isinstance(action, Reroll):
+            pool = dice_in(self.state, Place.POOL)
+            rerolled = [i for i in pool if i != action.die]
+            idle = [i for i in rerolled if self.best_use(i)[0] < 1.0]
+            # Each die rolled again risks a Threat face (1 in 6) that locks it in the Scanners.
+            worth = sum(1.5 - self.best_use(i)[0] for i in idle) - 0.5 * len(rerolled)
+            return worth, f"re-roll {len(idle)} crew who have nothing useful to do"
+        return value(self.state, action)
+
+
+def _best_direct(state: State, die: int) -> tuple[float, str]:
+    best = (0.0, "")
+    for action in die_actions(state, die):
+        if not isinstance(action, ChangeFace | Reroll):
+            best = max(best, value(state, action), key=lambda pair: pair[0])
+    return best
+
+
+# --- choices the rules leave to the player --------------------------------------------------------
+
+_SACRIFICE_ORDER = (Place.STATION, Place.RESET, Place.RETURNED, Place.HELD, Place.POOL, Place.MISSION)
+
+
+def _pending_choice(state: State, actions: list[Action]) -> Choice:
+    first = actions[0]
+    if isinstance(first, SendToInfirmary | HoldDie):
+
+        def cost(a: Action) -> int:
+            return _SACRIFICE_ORDER.index(state.dice[a.die].place)  # type: ignore[union-attr]
+
+        pick = min(actions, key=cost)
+        where = state.dice[pick.die].place.value  # type: ignore[union-attr]
+        return Choice(pick, f"give up a die that is {where}: it costs the least")
+    if not dice_in(state, Place.POOL):
+        return Choice(first, "recall the away team: nobody else could be gathered")
+    gather = next((a for a in actions if isinstance(a, Gather)), first)
+    return Choice(gather, "keep the away teams in place to finish their missions")
+
+
+def heuristic(state: State) -> Choice:
+    """The greedy heuristic player's move, with a one-line reason."""
+    actions = legal_actions(state)
+    if state.pending is not None:
+        return _pending_choice(state, actions)
+    best: tuple[float, str, Action] = (
+        0.75,
+        "nothing left is worth a crew die: end the assignment",
+        EndAssignment(),
+    )
+    evaluator = _Evaluator(state)
+    for action in actions:
+        if isinstance(action, EndAssignment | Recall):
+            continue
+        worth, reason = evaluator.value(action)
+        if worth > best[0]:
+            best = (worth, reason, action)
+    return Choice(best[2], best[1][:1].upper() + best[1][1:] + ".")
+
+
+def heuristic_policy(seed: int = 0) -> Policy:
+    return heuristic
+
+
+POLICIES: dict[str, Callable[[int], Policy]] = {"heuristic": heuristic_policy, "random": random_policy}

@@ -1,0 +1,1 @@
+"""Board pictures and their plain-text descriptions (no Discord here)."""

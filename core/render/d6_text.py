@@ -1,0 +1,127 @@
+"""Deep Space D-6 in plain words: the board, and what each action does.
+
+The same text serves the terminal game, the Discord embed, and the board picture's alt text, so a
+screen-reader user reads exactly what a sighted player sees.
+"""
+
+from __future__ import annotations
+
+from core.d6.actions import (
+    Action,
+    AwayMission,
+    ChangeFace,
+    ClearScanner,
+    EndAssignment,
+    Fire,
+    Gather,
+    Heal,
+    HoldDie,
+    Recall,
+    Recharge,
+    Repair,
+    Reroll,
+    SendToInfirmary,
+    Stasis,
+)
+from core.d6.engine import card_of, missing_icons, repair_amount, weapon_damage
+from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
+
+PLACE_NAMES = {
+    Place.POOL: "ready",
+    Place.STATION: "at a station",
+    Place.MISSION: "on an away mission",
+    Place.SCANNER: "locked in the Scanners",
+    Place.RESET: "set aside by the Scanners",
+    Place.INFIRMARY: "in the Infirmary",
+    Place.RETURNED: "returned",
+    Place.HELD: "distracted",
+}
+
+
+def threat_line(state: State, threat: Threat) -> str:
+    spec = card_of(threat)
+    parts = [spec.name]
+    if threat.health is not None:
+        parts.append(f"{threat.health}/{spec.health} health")
+    parts.append(f"activates on {', '.join(map(str, spec.activation))}" if spec.activation else "no die")
+    if threat.stasis:
+        parts.append("in stasis")
+    line = " — ".join([", ".join(parts), spec.text])
+    if spec.mission is not None:
+        joiner = " or " if spec.mission.mode == "any_one" else " + "
+        missing = missing_icons(state, threat)
+        needs = joiner.join(f.value for f in missing) if missing else "complete"
+        line += f" (away mission needs: {needs})"
+    return line
+
+
+def die_line(state: State, index: int) -> str:
+    die = state.dice[index]
+    where = PLACE_NAMES[die.place]
+    if die.place is Place.STATION and die.station is not None:
+        where = f"at {die.station.value}"
+    elif die.on is not None and (threat := state.threat(die.on)) is not None:
+        where += f" ({card_of(threat).name})"
+    face = "not rolled" if die.place is Place.POOL and state.phase != "assign" else die.face.value
+    return f"Die {index + 1}: {face}, {where}"
+
+
+def describe_board(state: State) -> str:
+    """The whole board in words, top to bottom."""
+    lines = [
+        f"Round {state.round}. Hull {state.hull}/{HULL_MAX}, shields {state.shields}/{SHIELDS_MAX}. "
+        f"Threat deck: {len(state.deck)} cards.",
+        "Crew:",
+        *(f"  {die_line(state, i)}" for i in range(len(state.dice))),
+        "Internal threats:" if state.internal else "Internal threats: none",
+        *(f"  {threat_line(state, t)}" for t in state.internal),
+        "External threats:" if state.external else "External threats: none",
+        *(f"  {threat_line(state, t)}" for t in state.external),
+    ]
+    if state.pending is not None:
+        lines.append(f"Decision: {state.pending.reason}")
+    if state.outcome != "playing":
+        lines.append(f"Game over: {'won' if state.outcome == 'won' else 'lost'}. Score {state.score}.")
+    return "\n".join(lines)
+
+
+def _name(state: State, uid: int) -> str:
+    threat = state.threat(uid)
+    return card_of(threat).name if threat is not None else "a threat"
+
+
+def describe_action(state: State, action: Action) -> str:
+    """A short label for an action, as a button or a menu line would show it."""
+    die = getattr(action, "die", None)
+    who = f"Die {die + 1}" if isinstance(die, int) else ""
+    match action:
+        case Reroll():
+            return f"{who}: Commander re-rolls the other ready crew"
+        case ChangeFace(target=target, face=face):
+            return f"{who}: Commander turns die {target + 1} to {face.value}"
+        case Fire(split=split):
+            shots = ", ".join(f"{points} on {_name(state, uid)}" for uid, points in split)
+            return f"{who}: fire weapons for {weapon_damage(state)} ({shots})"
+        case Repair():
+            return f"{who}: repair the hull by {repair_amount(state)}"
+        case Recharge():
+            return f"{who}: recharge the shields to {SHIELDS_MAX}"
+        case Stasis(target=target):
+            return f"{who}: stasis beam on {_name(state, target)}"
+        case Heal():
+            return f"{who}: bring everyone back from the Infirmary"
+        case ClearScanner(scanner_die=locked):
+            return f"{who}: free die {locked + 1} from the Scanners"
+        case AwayMission(target=target):
+            return f"{who}: away mission on {_name(state, target)}"
+        case EndAssignment():
+            return "End assignment: discover, activate threats, gather"
+        case SendToInfirmary():
+            return f"Send die {die + 1} ({PLACE_NAMES[state.dice[die].place]}) to the Infirmary"  # type: ignore[index]
+        case HoldDie():
+            return f"Die {die + 1} ({PLACE_NAMES[state.dice[die].place]}) is distracted"  # type: ignore[index]
+        case Recall(target=target):
+            return f"Recall the away team from {_name(state, target)}"
+        case Gather():
+            return "Leave the away teams in place"
+    return repr(action)
