@@ -297,10 +297,30 @@ def _why_illegal(state: State, action: Action) -> str:
         d = state.dice[die]
         if pending is None and d.place is not Place.POOL:
             return f"That die is not available (it is in {d.place.value})."
-        ban = banned_by(state, d.face, getattr(action, "target", None))
+        mission = action.target if isinstance(action, AwayMission) else None
+        ban = banned_by(state, d.face, mission)
         if pending is None and ban is not None:
             return f"{card_of(ban).name} keeps {d.face.value} crew from being assigned."
-    return "That move is not allowed right now."
+    return _station_refusal(state, action) or "That move is not allowed right now."
+
+
+def _station_refusal(state: State, action: Action) -> str | None:
+    """Why a station cannot do anything useful now, in the player's words."""
+    if isinstance(action, Recharge):
+        if shields_offline(state):
+            offline = next(t for t in state.threats() if card_of(t).shields_offline)
+            return f"The shields are offline while {card_of(offline).name} is in play."
+        if state.shields >= SHIELDS_MAX:
+            return "The shields are already full."
+    if isinstance(action, Repair) and state.hull >= HULL_MAX:
+        return f"The hull is already at {HULL_MAX}."
+    if isinstance(action, Heal) and not dice_in(state, Place.INFIRMARY):
+        return "Nobody is in the Infirmary."
+    if isinstance(action, Fire):
+        return (
+            f"Weapons deal {weapon_damage(state)} now: split exactly that over external threats with health."
+        )
+    return None
 
 
 def _use(state: State, i: int, station: Station, on: int | None = None) -> None:
