@@ -20,7 +20,8 @@ Deep Space needs a Discord bot token to run, and {problem}.
 To get one:
   1. Open https://discord.com/developers/applications and create an application (or pick yours).
   2. Under "Bot", press "Reset Token" and copy the token.
-  3. Put it in a file named .env next to bot.py:   DISCORD_TOKEN=your-token-here
+  3. Put it in a file named .env in the folder you start the bot from (the repository for
+     scripts/start.sh):   DISCORD_TOKEN=your-token-here
      (or set the DISCORD_TOKEN environment variable). Never share or commit it.
 Then start the bot again. See the README for inviting the bot to a server.
 """

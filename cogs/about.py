@@ -13,7 +13,7 @@ from core.errors import RuleError
 from core.version import __version__
 
 from .ui.errors import GuardedItem
-from .ui.replies import send
+from .ui.replies import reply_publicly, send
 
 COLOUR = discord.Colour(0x1F2A44)
 
@@ -87,6 +87,7 @@ class About(commands.Cog):
 
     @app_commands.command(name="about", description="What Deep Space offers and how to start a game.")
     async def about(self, interaction: discord.Interaction) -> None:
+        reply_publicly(interaction)
         await send(interaction, embed=about_embed(self.bot.tree), view=AboutView())
 
 

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from core.errors import RuleError
 
-from .ui.replies import reply_privately, send
+from .ui.replies import send
 
 
 class Admin(commands.Cog):
@@ -23,7 +23,6 @@ class Admin(commands.Cog):
     async def sync(
         self, interaction: discord.Interaction, scope: Literal["global", "server"] = "global"
     ) -> None:
-        reply_privately(interaction)
         if not await self.bot.is_owner(interaction.user):
             raise RuleError("Only the bot's owners can publish its commands.")
         if scope == "server":

@@ -41,14 +41,17 @@ class DeepSpaceBot(commands.Bot):
         await self.store.open()
         for extension in EXTENSIONS:  # each cog registers its persistent components in its setup()
             await self.load_extension(extension)
-        if self.settings.dev_guild_id is not None:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to the development server %s", len(synced), guild.id)
         if self.sync_global_at_start:
             synced = await self.tree.sync()
             log.info("synced %d commands globally (may take up to an hour to show)", len(synced))
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            if self.sync_global_at_start:  # the global copy reaches the dev server too: avoid doubles
+                self.tree.clear_commands(guild=guild)
+            else:
+                self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development server %s", len(synced), guild.id)
 
     async def on_ready(self) -> None:
         log.info(

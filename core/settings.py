@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 from pydantic import Field, SecretStr, field_validator
+from pydantic_core import PydanticUseDefault
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_DATABASE = Path("var") / "deepspace.sqlite3"
@@ -34,11 +35,13 @@ class Settings(BaseSettings):
         default=frozenset(), description="Comma-separated Discord user ids allowed to run owner commands."
     )
 
-    @field_validator("discord_token", "dev_guild_id", mode="before")
+    @field_validator("*", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
-        """`.env.example` ships blank values; treat `KEY=` as not set rather than as invalid."""
-        return None if isinstance(value, str) and not value.strip() else value
+        """`.env.example` ships blank values; `KEY=` means "not set" (the default), never invalid."""
+        if isinstance(value, str) and not value.strip():
+            raise PydanticUseDefault
+        return value
 
     @field_validator("owner_ids", mode="before")
     @classmethod

@@ -15,16 +15,23 @@ find_python() {
 }
 
 ensure_venv() {  # $1: the extras to install, e.g. "[dev]" or ""
-  local extras="$1" stamp=".venv/.installed" want
-  if [ ! -x .venv/bin/python ]; then
+  local extras="$1" stamp=".venv/.installed" hash have
+  if ! .venv/bin/python -m pip --version >/dev/null 2>&1; then  # missing, or a half-made one
     echo "Creating .venv ..." >&2
-    "$(find_python)" -m venv .venv
+    rm -rf .venv
+    "$(find_python)" -m venv .venv || {
+      echo "Could not create a virtual environment. On Debian/Ubuntu: apt install python3-venv" >&2
+      rm -rf .venv
+      return 1
+    }
   fi
-  want="$(.venv/bin/python -c 'import hashlib,sys; print(hashlib.sha256(open("pyproject.toml","rb").read()).hexdigest())')$extras"
-  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  hash="$(.venv/bin/python -c 'import hashlib; print(hashlib.sha256(open("pyproject.toml","rb").read()).hexdigest())')"
+  have="$(cat "$stamp" 2>/dev/null || true)"
+  # An install with the dev extras also serves a plain run, so start.sh after test.sh installs nothing.
+  if [ "$have" != "$hash$extras" ] && [ "$have" != "$hash[dev]" ]; then
     echo "Installing Deep Space$extras into .venv ..." >&2
     .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".$extras"
-    echo "$want" > "$stamp"
+    echo "$hash$extras" > "$stamp"
   fi
 }

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -53,3 +55,23 @@ def test_help_names_the_global_sync_flag(tmp_path: Path) -> None:
     )
     assert done.returncode == 0
     assert "--sync-global" in done.stdout
+
+
+@pytest.mark.skipif(
+    not (ROOT / ".venv" / ".installed").exists() or (ROOT / ".env").exists(),
+    reason="needs the set-up .venv (as CI has) and no local .env with a real token",
+)
+def test_the_readme_run_command_explains_the_missing_token() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        ["bash", "scripts/start.sh"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "needs a Discord bot token" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout

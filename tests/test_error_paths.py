@@ -7,14 +7,15 @@ Test-only commands and a test-only button are added to the real bot to raise on 
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import re
 
 import discord
 import pytest
 
-from cogs.ui.errors import GuardedItem
-from cogs.ui.replies import send
+from cogs.ui.errors import GuardedItem, GuardedView
+from cogs.ui.replies import reply_publicly, send, update
 from core.errors import RuleError
 
 
@@ -56,7 +57,49 @@ def add_probes(bot) -> None:
         view.add_item(ProbeButton("bug"))
         await send(interaction, "probes", view=view)
 
+    @bot.tree.command(name="probe_slow_public", description="a public command that fails late")
+    async def probe_slow_public(interaction: discord.Interaction) -> None:
+        reply_publicly(interaction)
+        await asyncio.sleep(0.6)
+        raise RuleError("The board moved on while you were deciding.")
+
+    @bot.tree.command(name="probe_menu", description="posts a menu whose choices are slow or broken")
+    async def probe_menu(interaction: discord.Interaction) -> None:
+        reply_publicly(interaction)
+        await send(interaction, "pick one", view=ProbeMenu())
+
+    @bot.tree.command(name="probe_modal", description="asks for a name in a modal")
+    async def probe_modal(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameModal())
+
+    @bot.tree.command(name="probe_file", description="answers with an attachment")
+    async def probe_file(interaction: discord.Interaction) -> None:
+        reply_publicly(interaction)
+        await send(interaction, "the log", file=discord.File(io.BytesIO(b"round 1: ok\n"), "log.txt"))
+
     bot.add_dynamic_items(ProbeButton)
+
+
+class ProbeMenu(GuardedView):
+    @discord.ui.select(
+        custom_id="probe:menu",
+        options=[
+            discord.SelectOption(label="slow", value="slow"),
+            discord.SelectOption(label="boom", value="boom"),
+        ],
+    )
+    async def choose(self, interaction: discord.Interaction, menu: discord.ui.Select) -> None:
+        if menu.values[0] == "boom":
+            raise RuntimeError("menu bug")
+        await asyncio.sleep(0.6)
+        await update(interaction, content="you picked slow", view=None)
+
+
+class NameModal(discord.ui.Modal, title="Who are you?"):
+    name = discord.ui.TextInput(label="Name", custom_id="probe:name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await send(interaction, f"Welcome aboard, {self.name.value}.")
 
 
 @pytest.fixture
@@ -125,3 +168,63 @@ async def test_a_quick_answer_is_not_deferred(world) -> None:
     callbacks = [r.json["type"] for r in world.env.http_requests if r.path.endswith("/callback")]
     assert callbacks == [4]  # answered directly, no deferral
     world.take_errors()
+
+
+async def test_a_slow_public_command_that_fails_answers_privately(world) -> None:
+    alice = world.player("alice")
+    answer = await alice.runs("probe_slow_public")
+    callbacks = [r.json for r in world.env.http_requests if r.path.endswith("/callback")]
+    assert callbacks == [{"type": 5}]  # deferred in public ("thinking" for everyone)
+    assert answer.response.content == "Answered privately."  # the public placeholder says so...
+    (error,) = answer.followups
+    assert error.ephemeral  # ...and the refusal itself is only for alice
+    assert error.content == "The board moved on while you were deciding."
+    world.take_errors()
+
+
+async def test_a_slow_private_command_is_deferred_privately(world) -> None:
+    alice = world.player("alice")
+    await alice.runs("probe_slow")
+    callbacks = [r.json for r in world.env.http_requests if r.path.endswith("/callback")]
+    assert callbacks == [{"type": 5, "data": {"flags": 64}}]
+    assert world.channel.history() == []  # nobody else sees anything
+
+
+async def test_a_slow_menu_choice_is_deferred_then_edits_its_message(world) -> None:
+    alice = world.player("alice")
+    posted = await alice.runs("probe_menu")
+    await alice.picks(posted.response.message, ["slow"], custom_id="probe:menu")
+    callbacks = [r.json for r in world.env.http_requests if r.path.endswith("/callback")]
+    assert callbacks[-1] == {"type": 6}  # deferred update: no new message
+    (message,) = world.channel.history()
+    assert message.content == "you picked slow"
+    assert message.components == []
+
+
+async def test_a_broken_menu_choice_gets_the_apology(world, caplog) -> None:
+    alice = world.player("alice")
+    posted = await alice.runs("probe_menu")
+    with caplog.at_level(logging.ERROR, logger="deepspace.errors"):
+        broken = await alice.picks(posted.response.message, ["boom"], custom_id="probe:menu")
+    assert broken.ephemeral
+    ref = re.search(r"`(E-[0-9A-F]{6})`", broken.response.content)
+    assert ref is not None
+    assert any(ref[1] in r.getMessage() and "probe:menu" in r.getMessage() for r in caplog.records)
+    assert [str(e) for e in world.take_errors()] == ["menu bug"]
+
+
+async def test_a_modal_is_filled_in_and_answered(world) -> None:
+    alice = world.player("alice")
+    shown = await alice.runs("probe_modal")
+    assert shown.modal is not None
+    answer = await alice.fills(shown, {"probe:name": "Niven"})
+    assert answer.ephemeral
+    assert answer.response.content == "Welcome aboard, Niven."
+
+
+async def test_an_attachment_is_sent_with_the_answer(world) -> None:
+    alice = world.player("alice")
+    answer = await alice.runs("probe_file")
+    (attachment,) = answer.response.attachments
+    assert attachment.filename == "log.txt"
+    assert await attachment.read() == b"round 1: ok\n"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -221,6 +223,9 @@ SEED_AT_VERSION = {
         "INSERT INTO results VALUES (2, 'dine', 1, 'won', 30, 5, '{}', '2026-01-01T00:00:00+00:00')",
         "INSERT INTO result_players VALUES (2, 100)",
     ],
+    3: [  # triggers only: the rows from earlier versions must survive and stay readable
+        "INSERT INTO actions VALUES (2, 1, 100, '{}', '2026-01-01T00:00:00+00:00')",
+    ],
 }
 
 
@@ -266,3 +271,65 @@ async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
         await db.commit()
     with pytest.raises(RuntimeError, match="newer than this bot"):
         await SqliteStore(path).open()
+
+
+async def test_the_action_log_and_results_are_append_only(store: SqliteStore) -> None:
+    game = await new_game(store)
+    result = NewResult(outcome="lost", score=1, rounds=1, players=(1,))
+    await store.save(
+        game.id,
+        expected_version=0,
+        user_id=1,
+        action_json="{}",
+        state_json="{}",
+        status="finished",
+        result=result,
+    )
+    for statement in (
+        "UPDATE actions SET action_json = '{\"cheat\": 1}'",
+        "DELETE FROM actions",
+        "UPDATE results SET score = 999",
+        "DELETE FROM results",
+        f"DELETE FROM games WHERE id = {game.id}",  # would cascade into the log
+    ):
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            await store.db.execute(statement)
+    assert [a.action_json for a in await store.actions(game.id)] == ["{}"]
+    stored = await store.result(game.id)
+    assert stored is not None
+    assert stored.score == 1
+
+
+@pytest.mark.parametrize("steps", [1, 2, 3, 5, 8, 13])
+async def test_a_cancelled_save_leaves_the_store_usable(store: SqliteStore, steps: int) -> None:
+    game = await new_game(store)
+    task = asyncio.create_task(
+        store.save(game.id, expected_version=0, user_id=1, action_json="{}", state_json='{"a": 1}')
+    )
+    for _ in range(steps):  # cancel at different points of the transaction
+        await asyncio.sleep(0.0005)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    assert not store.db.in_transaction
+    current = await store.get_game(game.id)
+    assert current is not None
+    # Cancelled during COMMIT, the save may have landed; either way it landed whole or not at all.
+    expected = current.version
+    assert expected in (0, 1)
+    assert current.state_json == ('{"a": 1}' if expected else '{"round": 0}')
+    assert len(await store.actions(game.id)) == expected
+    saved = await store.save(
+        game.id, expected_version=expected, user_id=1, action_json="{}", state_json='{"b": 2}'
+    )
+    assert saved.version == expected + 1
+
+
+async def test_two_processes_opening_a_new_database_migrate_it_once(tmp_path: Path) -> None:
+    path = tmp_path / "race.sqlite3"
+    stores = [SqliteStore(path) for _ in range(4)]
+    await asyncio.gather(*(s.open() for s in stores))
+    try:
+        assert {await s.schema_version() for s in stores} == {LATEST_VERSION}
+    finally:
+        await asyncio.gather(*(s.close() for s in stores))

@@ -7,7 +7,6 @@ quoting that reference so a report can be matched to the log line.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import secrets
 
@@ -70,9 +69,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException, *
         message = APOLOGY.format(ref=ref)
     try:
         await send(interaction, message, ephemeral=True)
-    except discord.HTTPException:
-        with contextlib.suppress(Exception):
-            log.warning("could not tell the user about an error in %s", describe(interaction, where))
+    except discord.HTTPException as failure:
+        log.warning("could not tell the user about an error in %s: %s", describe(interaction, where), failure)
     return ref
 
 

@@ -1,4 +1,4 @@
-"""Persistence behind one narrow interface; `open_store` picks the implementation for a location."""
+"""Persistence behind one narrow interface; `store_for` picks the implementation for a location."""
 
 from __future__ import annotations
 

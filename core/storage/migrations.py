@@ -71,6 +71,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX results_by_kind_time ON results(kind, finished_at)",
         ),
     ),
+    Migration(
+        3,
+        "the action log and results are append-only",
+        tuple(
+            f"""CREATE TRIGGER {table}_{verb}_forbidden BEFORE {verb.upper()} ON {table}
+                BEGIN SELECT RAISE(ABORT, '{table} are append-only: a game is replayed from them'); END"""
+            for table in ("actions", "results")
+            for verb in ("update", "delete")
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version

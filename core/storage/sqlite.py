@@ -64,28 +64,56 @@ async def connect(path: Path | str) -> aiosqlite.Connection:
     return db
 
 
-async def migrate(db: aiosqlite.Connection, target: int = LATEST_VERSION) -> int:
-    """Apply the pending migrations up to `target`, each in its own transaction; returns the version."""
+@asynccontextmanager
+async def transaction(db: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
+    """BEGIN IMMEDIATE … COMMIT; on any failure (cancellation included) roll back, so the connection is
+    never left inside a transaction that would refuse every later write."""
+    try:
+        await execute(db, "BEGIN IMMEDIATE")
+        yield db
+        await execute(db, "COMMIT")
+    except BaseException:
+        await asyncio.shield(_settle_and_roll_back(db))
+        raise
+
+
+async def _settle_and_roll_back(db: aiosqlite.Connection) -> None:
+    # A cancelled await does not stop a statement already handed to aiosqlite's thread. Statements
+    # run there in order, so once this no-op is done every earlier one is, and the state is known.
+    await execute(db, "SELECT 1")
+    if db.in_transaction:
+        await execute(db, "ROLLBACK")
+
+
+async def _user_version(db: aiosqlite.Connection) -> int:
     async with db.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
-    current = int(row[0]) if row else 0
+    return int(row[0]) if row else 0
+
+
+async def migrate(db: aiosqlite.Connection, target: int = LATEST_VERSION) -> int:
+    """Apply the pending migrations up to `target`, each in its own transaction; returns the version.
+
+    The version is read again inside each write transaction, so two processes opening a new database
+    at once do not both run the same migration.
+    """
+    current = await _user_version(db)
     if current > LATEST_VERSION:
         raise RuntimeError(
             f"the database is at schema version {current}, newer than this bot ({LATEST_VERSION}); "
             "update the bot before using this database"
         )
     for migration in MIGRATIONS:
-        if current < migration.version <= target:
-            await execute(db, "BEGIN IMMEDIATE")
-            try:
-                for statement in migration.statements:
-                    await execute(db, statement)
-                await execute(db, f"PRAGMA user_version = {migration.version}")
-                await execute(db, "COMMIT")
-            except BaseException:
-                await execute(db, "ROLLBACK")
-                raise
-            current = migration.version
+        if migration.version > target:
+            break
+        async with transaction(db):
+            current = await _user_version(db)
+            if current >= migration.version:
+                continue
+            for statement in migration.statements:
+                await execute(db, statement)
+            await execute(db, f"PRAGMA user_version = {migration.version}")
+        current = migration.version
     return current
 
 
@@ -125,16 +153,9 @@ class SqliteStore(Store):
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE … COMMIT under the store lock; any exception rolls everything back."""
-        async with self._lock:
-            db = self.db
-            await execute(db, "BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                await execute(db, "ROLLBACK")
-                raise
-            await execute(db, "COMMIT")
+        """A write transaction under the store lock; any exception rolls everything back."""
+        async with self._lock, transaction(self.db) as db:
+            yield db
 
     async def _fetch(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         async with self._lock, self.db.execute(sql, tuple(params)) as cursor:

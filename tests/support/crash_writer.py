@@ -52,15 +52,19 @@ async def main(mode: str, path: str) -> None:
     async with SqliteStore(path) as store:
         game_id, version = await _existing_or_new_game(store)
         print(f"READY {version}", flush=True)
+        # In `hold` mode the uncommitted state is several MB, far beyond SQLite's page cache, so the
+        # kill leaves half-written frames in the WAL file for recovery to discard, not just memory.
+        padding = 2000
         if mode == "hold":
             _stall_before_commit()
+            padding = 8_000_000
         while True:
             await store.save(
                 game_id,
                 expected_version=version,
                 user_id=1,
                 action_json=json.dumps({"to": version + 1}),
-                state_json=json.dumps({"n": version + 1, "padding": "x" * 2000}),
+                state_json=json.dumps({"n": version + 1, "padding": "x" * padding}),
             )
             version += 1
             print(f"COMMITTED {version}", flush=True)

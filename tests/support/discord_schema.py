@@ -272,7 +272,9 @@ class RequestAuditor:
     """Accumulates violations over a test's requests and enforces one initial response per interaction."""
 
     def __init__(self, schema: DiscordSchema | None = None) -> None:
-        self._schema = schema or get_schema()
+        # Integer ids are what discord.py sends for file indexes and references, and Discord takes
+        # them; the published spec types every id as a string, so the bot's own audits accept both.
+        self._schema = schema or get_schema(int_snowflakes=True)
         self._violations: list[Violation] = []
         self._answered: set[str] = set()
 
