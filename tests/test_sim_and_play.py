@@ -58,13 +58,17 @@ def test_terminal_game_plays_typed_moves_hints_and_quits() -> None:
 
 def test_terminal_game_runs_to_the_end_following_hints() -> None:
     shown: list[str] = []
+    asked_for_hint = [False]
 
     def ask(prompt: str) -> str:
-        hints = [line for line in shown if line.startswith("Hint: ")]
-        if len(hints) * 2 <= len(shown) and (not shown or not shown[-1].startswith("Hint: ")):
+        """Alternate: ask for a hint, then play the move it names."""
+        asked_for_hint[0] = not asked_for_hint[0]
+        if asked_for_hint[0]:
             return "h"
-        return hints[-1].split(".", 1)[0].removeprefix("Hint: ")
+        hint = next(line for line in reversed(shown) if line.startswith("Hint: "))
+        return hint.removeprefix("Hint: ").split(".", 1)[0]
 
     outcome = play.play_d6(8, "very_easy", "fast", ask=ask, say=shown.append)
     assert outcome in ("won", "lost")
-    assert any(line.startswith("Game over:") for line in shown)
+    assert "Game over:" in shown[-1]  # the final board says how it ended
+    assert not any(line.startswith("Please type") for line in shown)  # every hinted number was valid
