@@ -30,3 +30,4 @@ async def world(simcord_env, database: Path, customise_bot):
     world = World(simcord_env, database, customise_bot)
     yield world
     world.audit()
+    await world.close()

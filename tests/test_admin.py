@@ -42,12 +42,16 @@ async def test_an_owner_publishes_globally_or_to_this_server(world) -> None:
 async def test_a_plain_start_syncs_nothing(world, database) -> None:
     puts_before = sum(r.method == "PUT" for r in world.env.http_requests)
     # what `python bot.py` does without --sync-global and without DEV_GUILD_ID
+    old = world.bot
     await world.env.restart_bot(build_bot(database, sync_global=False))
+    await old.store.close()
     assert sum(r.method == "PUT" for r in world.env.http_requests) == puts_before
 
 
 async def test_dev_server_and_global_sync_together_do_not_double_the_commands(world, database) -> None:
+    old = world.bot
     await world.env.restart_bot(build_bot(database, sync_global=True, dev_guild_id=world.guild.id))
+    await old.store.close()
     puts = [r for r in world.env.http_requests if r.method == "PUT"]
     assert "/guilds/" not in puts[-2].path  # published everywhere...
     assert puts[-1].path.endswith(f"/guilds/{world.guild.id}/commands")

@@ -19,7 +19,9 @@ from cogs.ui.replies import reply_publicly, send, update
 from core.errors import RuleError
 
 
-class ProbeButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button], template=r"ds:probe:(?P<what>\w+)"):
+class ProbeButton(
+    GuardedItem, discord.ui.DynamicItem[discord.ui.Button], template=r"ds:probe:(?P<what>[\w-]+)"
+):
     def __init__(self, what: str) -> None:
         super().__init__(discord.ui.Button(label=f"probe {what}", custom_id=f"ds:probe:{what}"))
         self.what = what
@@ -27,6 +29,11 @@ class ProbeButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button], templa
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> ProbeButton:
         return cls(match["what"])
+
+    async def check(self, interaction: discord.Interaction) -> bool:
+        if self.what == "crew-only":
+            raise RuleError("Only the crew of this game can press that.")
+        return True
 
     async def on_click(self, interaction: discord.Interaction) -> None:
         if self.what == "rule":
@@ -55,6 +62,7 @@ def add_probes(bot) -> None:
         view = discord.ui.View()
         view.add_item(ProbeButton("rule"))
         view.add_item(ProbeButton("bug"))
+        view.add_item(ProbeButton("crew-only"))
         await send(interaction, "probes", view=view)
 
     @bot.tree.command(name="probe_slow_public", description="a public command that fails late")
@@ -147,6 +155,14 @@ async def test_component_errors_take_the_same_path(world, caplog) -> None:
     ref = re.search(r"`(E-[0-9A-F]{6})`", broken.response.content)
     assert ref is not None
     assert any(ref[1] in r.getMessage() and "ds:probe:bug" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_refusing_check_answers_politely_and_skips_the_click(world) -> None:
+    alice = world.player("alice")
+    posted = await alice.runs("probe_buttons")
+    refused = await alice.clicks(posted.response.message, "probe crew-only")
+    assert refused.ephemeral
+    assert refused.response.content == "Only the crew of this game can press that."
 
 
 async def test_a_slow_command_is_deferred_then_answered(world) -> None:

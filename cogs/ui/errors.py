@@ -87,19 +87,31 @@ class DeepSpaceTree(app_commands.CommandTree):
 
 
 class GuardedItem:
-    """Mixin for persistent components: errors in `on_click` go through `report_error`.
+    """Mixin for persistent components: errors in `check` and `on_click` go through `report_error`.
 
-    discord.py only logs exceptions raised by a `DynamicItem` callback and leaves the interaction
-    unanswered, so every persistent item of ours derives from this before `DynamicItem`.
+    discord.py only logs exceptions raised by a `DynamicItem`'s `interaction_check` or callback and
+    leaves the interaction unanswered, so every persistent item of ours derives from this before
+    `DynamicItem`. (Its `from_custom_id` must not raise either: parse defensively there.)
     """
 
     custom_id: str
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        try:
+            return await self.check(interaction)
+        except Exception as error:
+            await report_error(interaction, error, where=f"component {self.custom_id}")
+            return False
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await self.on_click(interaction)
         except Exception as error:
             await report_error(interaction, error, where=f"component {self.custom_id}")
+
+    async def check(self, interaction: discord.Interaction) -> bool:
+        """Whether this user may use the item now; raise `RuleError` to say why not."""
+        return True
 
     async def on_click(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError

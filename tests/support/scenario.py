@@ -63,10 +63,15 @@ class World:
 
     async def restart(self, **settings: Any) -> DeepSpaceBot:
         """Stop the bot and start a fresh process's worth of bot on the same database."""
-        bot = build_bot(self.database, customise=self.customise, **settings)
+        old, bot = self.bot, build_bot(self.database, customise=self.customise, **settings)
         await self.env.restart_bot(bot)
+        await old.store.close()  # the old process's connection is gone with it
         self.audit()
         return bot
+
+    async def close(self) -> None:
+        """Close the bot's database before the event loop ends (its worker thread needs the loop)."""
+        await self.bot.store.close()
 
     def take_errors(self) -> list[BaseException]:
         """The exceptions the bot's handlers saw (acknowledged, so teardown does not re-raise them)."""
