@@ -393,7 +393,7 @@ def _do_mission(s: State, ev: Events, a: AwayMission) -> None:
     assert threat is not None
     _move(s, a.die, Place.MISSION, on=threat.uid)
     name = card_of(threat).name
-    if missing_icons(s, threat) and card_of(threat).mission.mode == "all":  # type: ignore[union-attr]
+    if missing_icons(s, threat):  # more crew needed: the die waits on the card (§5 "locks in")
         ev.append(Event(f"{s.dice[a.die].face.value.title()} crew joins the away mission on {name}."))
         return
     mission = card_of(threat).mission
