@@ -274,12 +274,70 @@ def _check(state: State, action: Action) -> None:
     if state.pending is None and isinstance(action, EndAssignment):
         return
     if state.pending is None and isinstance(die, int) and 0 <= die < len(state.dice):
-        # An assignment: only that die's uses need listing (much cheaper than every action).
-        if state.dice[die].place is Place.POOL and any(a == action for a in die_actions(state, die)):
+        # An assignment: checked directly, as `die_actions` would list it (the property tests hold
+        # the two to the same answers), which is much cheaper than listing every action.
+        if state.dice[die].place is Place.POOL and _legal_use(state, action):
             return
     elif action in legal_actions(state):
         return
     raise IllegalAction(_why_illegal(state, action))
+
+
+def _legal_use(s: State, a: Action) -> bool:
+    """Whether the unassigned die `a.die` may be used as `a` says (the rules of `die_actions`)."""
+    face = s.dice[a.die].face  # type: ignore[union-attr]
+    if isinstance(a, AwayMission):
+        threat = s.threat(a.target)
+        return (
+            threat is not None and face in missing_icons(s, threat) and banned_by(s, face, threat.uid) is None
+        )
+    if banned_by(s, face) is not None:
+        return False
+    match a:
+        case Reroll():
+            return face is Face.COMMANDER and len(dice_in(s, Place.POOL)) > 1
+        case ChangeFace(target=target, face=new):
+            return (
+                face is Face.COMMANDER
+                and isinstance(target, int)
+                and target != a.die
+                and 0 <= target < len(s.dice)
+                and s.dice[target].place is Place.POOL
+                and new in CREW_FACES
+                and new != s.dice[target].face
+            )
+        case Fire(split=split):
+            return face is Face.TACTICAL and _valid_split(s, split)
+        case Repair():
+            return face is Face.ENGINEERING and s.hull < HULL_MAX
+        case Recharge():
+            return face is Face.SCIENCE and s.shields < SHIELDS_MAX and not shields_offline(s)
+        case Stasis(target=target):
+            threat = s.threat(target) if isinstance(target, int) else None
+            return face is Face.SCIENCE and threat is not None and not threat.stasis
+        case Heal():
+            return face is Face.MEDICAL and bool(dice_in(s, Place.INFIRMARY))
+        case ClearScanner(scanner_die=locked):
+            return face is Face.MEDICAL and isinstance(locked, int) and locked in dice_in(s, Place.SCANNER)
+    return False
+
+
+def _valid_split(s: State, split: object) -> bool:
+    """`split` is one of `damage_splits(weapon_damage(s), targets)`: sorted (uid, points ≥ 1) pairs."""
+    if not isinstance(split, tuple) or not split:
+        return False
+    targets = {t.uid for t in s.external if t.health is not None}
+    uids = []
+    total = 0
+    for pair in split:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, int) for x in pair)):
+            return False
+        uid, points = pair
+        if uid not in targets or points < 1:
+            return False
+        uids.append(uid)
+        total += points
+    return uids == sorted(set(uids)) and total == weapon_damage(s)
 
 
 def _why_illegal(state: State, action: Action) -> str:
@@ -339,7 +397,7 @@ def _do_reroll(s: State, ev: Events, a: Reroll) -> None:
 
 def _do_change_face(s: State, ev: Events, a: ChangeFace) -> None:
     _use(s, a.die, Station.COMMANDER)
-    s.dice[a.target] = s.dice[a.target].model_copy(update={"face": a.face})
+    s.dice[a.target] = s.dice[a.target].model_copy(update={"face": Face(a.face)})
     ev.append(Event(f"Commander: die {a.target + 1} becomes {a.face.value}."))
 
 
