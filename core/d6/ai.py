@@ -31,7 +31,15 @@ from .actions import (
     Stasis,
 )
 from .cards import Face, card
-from .engine import card_of, dice_in, die_actions, legal_actions, missing_icons, repair_amount
+from .engine import (
+    card_of,
+    dice_in,
+    die_actions,
+    legal_actions,
+    missing_icons,
+    mission_actions,
+    repair_amount,
+)
 from .state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
 
 
@@ -196,10 +204,11 @@ class _Evaluator:
 
 
 def _best_direct(state: State, die: int) -> tuple[float, str]:
+    """The die's best use other than a Commander's (those are valued through this, never inside it)."""
     best = (0.0, "")
-    for action in die_actions(state, die):
-        if not isinstance(action, ChangeFace | Reroll):
-            best = max(best, value(state, action), key=lambda pair: pair[0])
+    commander = state.dice[die].face is Face.COMMANDER
+    for action in mission_actions(state, die) if commander else die_actions(state, die):
+        best = max(best, value(state, action), key=lambda pair: pair[0])
     return best
 
 

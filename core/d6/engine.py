@@ -220,6 +220,12 @@ def die_actions(state: State, i: int) -> Iterator[Action]:
     face = state.dice[i].face
     if banned_by(state, face) is None:
         yield from _station_actions(state, i, face)
+    yield from mission_actions(state, i)
+
+
+def mission_actions(state: State, i: int) -> Iterator[AwayMission]:
+    """The away missions the unassigned die `i` may join."""
+    face = state.dice[i].face
     for threat in state.threats():
         if card_of(threat).mission is None:
             continue
