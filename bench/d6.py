@@ -14,6 +14,7 @@ import time
 from core.d6 import apply, legal_actions, new_game
 from core.d6.ai import POLICIES, heuristic
 from core.d6.state import State
+from core.render.d6_board import render_board
 
 
 def collect(games: int) -> list[tuple[State, object]]:
@@ -48,6 +49,12 @@ def main() -> None:
     print(f"D-6 engine over {len(pairs)} real positions")
     print(f"  apply          median {median_us(apply_times):7.1f} µs (target ≤ 50)")
     print(f"  legal_actions  median {median_us(legal_times):7.1f} µs (target ≤ 100)")
+    render_times = []
+    for state, _ in pairs[:: max(1, len(pairs) // 50)]:
+        start = time.perf_counter()
+        render_board(state)
+        render_times.append(time.perf_counter() - start)
+    print(f"  render_board   median {median_us(render_times) / 1000:7.1f} ms (PNG, off the event loop)")
     for name, make in sorted(POLICIES.items()):
         choose = make(1)
         start = time.perf_counter()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -31,3 +33,18 @@ async def world(simcord_env, database: Path, customise_bot):
     yield world
     world.audit()
     await world.close()
+
+
+def _database_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
+
+
+@pytest.fixture(autouse=True)
+def no_database_left_open():
+    """Every test closes what it opens: an open aiosqlite connection keeps a thread that blocks exit."""
+    before = _database_threads()
+    yield
+    deadline = time.monotonic() + 5
+    while (left := _database_threads() - before) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not left, f"a database connection was left open ({len(left)} worker thread(s))"

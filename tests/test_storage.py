@@ -325,9 +325,10 @@ async def test_a_cancelled_save_leaves_the_store_usable(store: SqliteStore, step
     assert saved.version == expected + 1
 
 
-async def test_two_processes_opening_a_new_database_migrate_it_once(tmp_path: Path) -> None:
-    path = tmp_path / "race.sqlite3"
-    stores = [SqliteStore(path) for _ in range(4)]
+@pytest.mark.parametrize("attempt", range(5))  # a race: try it a few times
+async def test_two_processes_opening_a_new_database_migrate_it_once(tmp_path: Path, attempt: int) -> None:
+    path = tmp_path / f"race{attempt}.sqlite3"
+    stores = [SqliteStore(path) for _ in range(6)]
     await asyncio.gather(*(s.open() for s in stores))
     try:
         assert {await s.schema_version() for s in stores} == {LATEST_VERSION}

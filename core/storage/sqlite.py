@@ -56,12 +56,29 @@ async def connect(path: Path | str) -> aiosqlite.Connection:
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     db = await aiosqlite.connect(str(path), isolation_level=None)  # we issue BEGIN/COMMIT ourselves
-    db.row_factory = aiosqlite.Row
-    await execute(db, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    await execute(db, "PRAGMA journal_mode = WAL")
-    await execute(db, "PRAGMA synchronous = FULL")  # a committed action survives power loss too
-    await execute(db, "PRAGMA foreign_keys = ON")
+    try:
+        db.row_factory = aiosqlite.Row
+        await execute(db, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await _enable_wal(db)
+        await execute(db, "PRAGMA synchronous = FULL")  # a committed action survives power loss too
+        await execute(db, "PRAGMA foreign_keys = ON")
+    except BaseException:
+        await db.close()  # an open connection keeps a worker thread alive (and the process with it)
+        raise
     return db
+
+
+async def _enable_wal(db: aiosqlite.Connection) -> None:
+    """Switching to WAL needs a moment alone with the file and SQLite does not wait for it (no busy
+    handler), so retry while another connection holds it, up to the busy timeout."""
+    for attempt in range(BUSY_TIMEOUT_MS // 10):
+        try:
+            await execute(db, "PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == BUSY_TIMEOUT_MS // 10 - 1:
+                raise
+            await asyncio.sleep(0.01)
 
 
 @asynccontextmanager
