@@ -12,18 +12,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+def run(command: list[str], cwd: Path, timeout: float = 60, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run `command` with none of our settings inherited from this shell, plus `env`."""
     clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "LOG_LEVEL", "DEV_GUILD_ID"}}
     clean.update(env, PYTHONPATH=str(ROOT))
     return subprocess.run(
-        [sys.executable, str(ROOT / "bot.py")],
-        cwd=tmp_path,  # no .env there
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
+        command, cwd=cwd, env=clean, capture_output=True, text=True, timeout=timeout, check=False
     )
+
+
+def run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return run([sys.executable, str(ROOT / "bot.py"), *args], cwd=tmp_path, **env)  # no .env in tmp_path
 
 
 def test_missing_token_prints_how_to_get_one(tmp_path: Path) -> None:
@@ -44,15 +43,7 @@ def test_an_invalid_setting_is_named_without_a_traceback(tmp_path: Path) -> None
 
 
 def test_help_names_the_global_sync_flag(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bot.py"), "--help"],
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_bot(tmp_path, "--help")
     assert done.returncode == 0
     assert "--sync-global" in done.stdout
 
@@ -62,16 +53,7 @@ def test_help_names_the_global_sync_flag(tmp_path: Path) -> None:
     reason="needs the set-up .venv (as CI has) and no local .env with a real token",
 )
 def test_the_readme_run_command_explains_the_missing_token() -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    done = subprocess.run(
-        ["bash", "scripts/start.sh"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = run(["bash", "scripts/start.sh"], cwd=ROOT, timeout=300)
     assert done.returncode == 2
     assert "needs a Discord bot token" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
