@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import secrets
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands
@@ -16,7 +18,7 @@ from .ui.replies import DEFER_AFTER_SECONDS, watch_deadline
 
 log = logging.getLogger("deepspace.bot")
 
-EXTENSIONS: tuple[str, ...] = ("cogs.about", "cogs.admin")
+EXTENSIONS: tuple[str, ...] = ("cogs.about", "cogs.admin", "cogs.d6")
 
 
 class DeepSpaceBot(commands.Bot):
@@ -36,6 +38,7 @@ class DeepSpaceBot(commands.Bot):
         self.game_locks = KeyedLocks()
         self.sync_global_at_start = sync_global
         self.defer_after = DEFER_AFTER_SECONDS  # how long a handler may take before we defer for it
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)  # a new game's luck
 
     async def setup_hook(self) -> None:
         await self.store.open()

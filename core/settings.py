@@ -30,6 +30,10 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         default=None, description="A server id whose slash commands are synced at every start."
     )
+    board_pictures: bool = Field(
+        default=True,
+        description="Attach a rendered picture to every game board; the board's text is complete without it.",
+    )
     log_level: str = Field(default="INFO", description="Python logging level name.")
     owner_ids: Annotated[frozenset[int], NoDecode] = Field(
         default=frozenset(), description="Comma-separated Discord user ids allowed to run owner commands."

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.about import GAMES
+from core.about import game
 from core.version import __version__
 
 
@@ -17,8 +17,10 @@ async def test_about_tells_what_the_bot_offers_and_how_to_start(world) -> None:
     assert "leaderboards" in embed.description
     assert embed.footer.text == f"Deep Space v{__version__}"
     fields = {field.name: field.value for field in embed.fields}
-    for blurb in GAMES:  # neither game's commands exist yet, and /about must not pretend they do
-        assert fields[f"{blurb.title} ({blurb.players})"] == "Not playable on this bot yet — coming soon."
+    d6, dine = game("d6"), game("dine")
+    assert fields[f"{d6.title} ({d6.players})"] == "Start with `/d6 new`."
+    # Dine's commands do not exist yet, and /about must not pretend they do
+    assert fields[f"{dine.title} ({dine.players})"] == "Not playable on this bot yet — coming soon."
     labels = [child["label"] for row in shown.response.components for child in row["components"]]
     assert labels == ["Deep Space Dine in brief", "Deep Space D-6 in brief"]
 

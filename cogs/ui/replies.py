@@ -92,23 +92,27 @@ def _stop_watchdog(interaction: discord.Interaction) -> None:
         task.cancel()
 
 
-async def send(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+async def send(
+    interaction: discord.Interaction, content: str | None = None, **kwargs: Any
+) -> discord.Message | None:
     """Send a message in answer: the initial response if there is none yet, else a follow-up.
 
-    `ephemeral` defaults to private for commands that did not call `reply_publicly`.
+    `ephemeral` defaults to private for commands that did not call `reply_publicly`. Returns the
+    message sent (None only if Discord did not echo it back).
     """
     kwargs.setdefault("ephemeral", not interaction.extras.get(_PUBLIC))
     async with _lock(interaction):
         if not interaction.response.is_done():
-            await interaction.response.send_message(content, **kwargs)
+            callback = await interaction.response.send_message(content, **kwargs)
             _stop_watchdog(interaction)
-            return
+            message = callback.resource if callback is not None else None
+            return message if isinstance(message, discord.Message) else None
         deferred_public = interaction.extras.get(_DEFERRED)
         if deferred_public is not None and not interaction.extras.get(_PLACEHOLDER_SETTLED):
             interaction.extras[_PLACEHOLDER_SETTLED] = True
             if deferred_public == kwargs["ephemeral"]:  # the placeholder would show it the wrong way
                 await interaction.edit_original_response(content=_SETTLED_NOTE[deferred_public])
-    await interaction.followup.send(content, **kwargs)
+    return await interaction.followup.send(content, wait=True, **kwargs)
 
 
 async def update(interaction: discord.Interaction, **kwargs: Any) -> None:

@@ -1,7 +1,7 @@
 """Deep Space D-6: the solo dice game's rules engine (no Discord here)."""
 
 from .actions import Action, action_from_json, action_to_json
-from .engine import Event, apply, deal, legal_actions, new_game
+from .engine import Event, abandon, apply, deal, legal_actions, new_game
 from .state import RULES_VERSION, Difficulty, HouseRules, Length, State
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "HouseRules",
     "Length",
     "State",
+    "abandon",
     "action_from_json",
     "action_to_json",
     "apply",

@@ -274,6 +274,16 @@ def apply(state: State, action: Action) -> tuple[State, Events]:
     return new, events
 
 
+def abandon(state: State) -> tuple[State, Events]:
+    """The crew gives up: the game ends as a loss. Not a rules action, so never in `legal_actions`."""
+    if state.outcome != "playing":
+        raise IllegalAction("This game is over.")
+    new, events = state.clone(), []
+    new.pending, new.queue, new.phase = None, [], "over"
+    _finish(new, events, "lost", "The crew abandoned ship.")
+    return new, events
+
+
 def _check(state: State, action: Action) -> None:
     """Raise with a player-facing reason unless `action` is legal now."""
     die = getattr(action, "die", None)
@@ -868,12 +878,24 @@ def _hurt(s: State, ev: Events, uid: int, points: int, *, cause: str) -> None:
         _effects(s, ev, threat, spec.on_destroyed)
 
 
-def score(s: State) -> int:
-    """10 per external threat destroyed, 5 per away mission; a win adds 50 + 10 per hull + 5 per shield."""
-    total = 10 * s.destroyed + 5 * s.completed
+def score_parts(s: State) -> list[tuple[str, int]]:
+    """What the score is made of, in words: 10 per external threat destroyed, 5 per away mission;
+    a win adds 50, 10 per hull point and 5 per shield left."""
+    parts = [
+        (f"{s.destroyed} external threat(s) destroyed × 10", 10 * s.destroyed),
+        (f"{s.completed} away mission(s) completed × 5", 5 * s.completed),
+    ]
     if s.outcome == "won":
-        total += 50 + 10 * s.hull + 5 * s.shields
-    return total
+        parts += [
+            ("victory", 50),
+            (f"{s.hull} hull left × 10", 10 * s.hull),
+            (f"{s.shields} shield(s) left × 5", 5 * s.shields),
+        ]
+    return parts
+
+
+def score(s: State) -> int:
+    return sum(points for _, points in score_parts(s))
 
 
 def _finish(s: State, ev: Events, outcome: str, text: str) -> None:

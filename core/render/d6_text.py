@@ -90,15 +90,29 @@ def _name(state: State, uid: int) -> str:
     return card_of(threat).name if threat is not None else "a threat"
 
 
-def describe_action(state: State, action: Action) -> str:
-    """A short label for an action, as a button or a menu line would show it."""
+def describe_action(state: State, action: Action, *, with_die: bool = True) -> str:
+    """A short label for an action, as a button or a menu line would show it.
+
+    Without `with_die` the leading "Die N: " is left out, for controls already shown under that die.
+    """
+    text = _describe(state, action)
+    die = getattr(action, "die", None)
+    prefix = f"Die {die + 1}: " if isinstance(die, int) else ""
+    if not with_die and prefix and text.startswith(prefix):
+        text = text[len(prefix) :]
+        return text[:1].upper() + text[1:]
+    return text
+
+
+def _describe(state: State, action: Action) -> str:
     die = getattr(action, "die", None)
     who = f"Die {die + 1}" if isinstance(die, int) else ""
     match action:
         case Reroll():
             return f"{who}: Commander re-rolls the other ready crew"
         case ChangeFace(target=target, face=face):
-            return f"{who}: Commander turns die {target + 1} to {face.value}"
+            current = state.dice[target].face.value
+            return f"{who}: Commander turns die {target + 1} ({current}) to {face.value}"
         case Fire(split=split):
             shots = ", ".join(f"{points} on {_name(state, uid)}" for uid, points in split)
             return f"{who}: fire weapons for {weapon_damage(state)} ({shots})"

@@ -1,0 +1,146 @@
+"""The `/d6` commands: start a game, re-post its board, abandon it, ask for a hint, read the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from core.d6 import RULES_VERSION, State, deal
+from core.errors import RuleError
+from core.guide import topics
+from core.storage import ActiveGameExists, GameRecord
+from core.table import Saved, Table
+
+from ..ui.games import board_link, edit_board, game_in_channel, where_board_is
+from ..ui.replies import reply_publicly, send
+from .board import COLOURS, board_message
+from .ids import Ref, Verb
+from .items import BoardButton
+from .play import RULES, bot_of, hint_text, load, may_abandon
+
+Choice = app_commands.Choice
+DIFFICULTIES = [
+    Choice(name="very easy (6 Don't Panic cards)", value="very_easy"),
+    Choice(name="easy (5 Don't Panic cards)", value="easy"),
+    Choice(name="medium (3 Don't Panic cards)", value="medium"),
+    Choice(name="hard (no Don't Panic cards)", value="hard"),
+]
+LENGTHS = [
+    Choice(name="full", value="full"),
+    Choice(name="short (5 cards removed unseen)", value="short"),
+    Choice(name="fast (8 cards removed unseen)", value="fast"),
+]
+TOPICS = [Choice(name=name, value=name) for name in topics("d6")]
+
+
+async def post_board(interaction: discord.Interaction, record: GameRecord, saved: Saved[State]) -> GameRecord:
+    """Send the board as this interaction's public answer and remember it as the game's board."""
+    bot = bot_of(interaction)
+    message: dict[str, Any] = await board_message(
+        record.id, record.version, saved.table, saved.state, pictures=bot.settings.board_pictures
+    )
+    fields = {"embed": message["embed"], "files": message["attachments"], "ephemeral": False}
+    if message["view"] is not None:
+        fields["view"] = message["view"]
+    sent = await send(interaction, **fields)
+    if sent is not None:
+        await bot.store.set_board_message(record.id, sent.id)
+        record = record.model_copy(update={"board_message_id": sent.id})
+    return record
+
+
+@app_commands.guild_only()
+class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: survive the threat deck."):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="new", description="Start a game of Deep Space D-6 in this channel.")
+    @app_commands.describe(
+        difficulty="How many Don't Panic cards stay in the deck (default: medium).",
+        length="Play the whole deck, or remove some cards unseen for a shorter game (default: full).",
+        crew="Let others join with a button and assign dice too (default: you play alone).",
+    )
+    @app_commands.choices(difficulty=DIFFICULTIES, length=LENGTHS)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        difficulty: Choice[str] | None = None,
+        length: Choice[str] | None = None,
+        crew: bool = False,
+    ) -> None:
+        reply_publicly(interaction)
+        store = bot_of(interaction).store
+        assert interaction.channel_id is not None
+        existing = await store.active_game(interaction.channel_id)
+        if existing is not None:
+            raise RuleError(f"A game is already running in this channel. {where_board_is(existing)}")
+        state, events = deal(
+            bot_of(interaction).new_seed(),
+            difficulty.value if difficulty else "medium",
+            length.value if length else "full",
+        )
+        name = interaction.user.display_name
+        opening = [f"**{name}** takes command." + (" Anyone may join the crew." if crew else "")]
+        table = Table.start(interaction.user.id, open_crew=crew).with_news(opening + [e.text for e in events])
+        saved = Saved[State](table=table, state=state)
+        try:
+            record = await store.create_game(
+                kind=RULES.kind,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                owner_id=interaction.user.id,
+                state_json=saved.model_dump_json(),
+                rules_version=RULES_VERSION,
+            )
+        except ActiveGameExists as error:
+            raise RuleError(
+                f"A game is already running in this channel. {where_board_is(error.existing)}"
+            ) from None
+        await post_board(interaction, record, saved)
+
+    @app_commands.command(name="board", description="Show this channel's D-6 board again at the bottom.")
+    async def board(self, interaction: discord.Interaction) -> None:
+        reply_publicly(interaction)
+        bot = bot_of(interaction)
+        record = await game_in_channel(bot.store, RULES, interaction.channel_id)
+        async with bot.game_locks(record.id):
+            old = await game_in_channel(bot.store, RULES, interaction.channel_id)
+            new = await post_board(interaction, old, load(old))
+        if old.board_message_id not in (None, new.board_message_id):
+            await edit_board(
+                interaction.client, old, content=f"This board has moved: {board_link(new)}", view=None
+            )
+
+    @app_commands.command(name="abandon", description="End this channel's D-6 game now, as a loss.")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
+        if not may_abandon(interaction, load(record).table):
+            raise RuleError("Only the captain, or someone who may manage this channel, can abandon the game.")
+        view = discord.ui.View(timeout=None)
+        confirm = Ref(Verb.ABANDON, record.id, record.version)
+        view.add_item(BoardButton(confirm, label="Abandon the game", style=discord.ButtonStyle.danger))
+        text = (
+            f"Abandon game #{record.id}? It ends now and counts as a loss. "
+            "To keep playing, just dismiss this message."
+        )
+        await send(interaction, text, view=view, ephemeral=True)
+
+    @app_commands.command(name="hint", description="Privately: what would the bot's own player do now?")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
+        await send(interaction, hint_text(load(record).state), ephemeral=True)
+
+    @app_commands.command(name="rules", description="The rules of Deep Space D-6, in short sections.")
+    @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")
+    @app_commands.choices(topic=TOPICS)
+    async def rules(self, interaction: discord.Interaction, topic: Choice[str] | None = None) -> None:
+        sections = topics(RULES.kind)
+        name = topic.value if topic is not None else next(iter(sections))
+        embed = discord.Embed(
+            title=f"Deep Space D-6 · {name}", description=sections[name], colour=COLOURS["playing"]
+        )
+        embed.set_footer(text="Topics: " + " · ".join(sections))
+        await send(interaction, embed=embed, ephemeral=True)

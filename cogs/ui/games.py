@@ -1,0 +1,84 @@
+"""What every game's Discord layer shares: finding the stored game behind a click or a command,
+refusing politely what must not happen, and keeping one board message per game.
+
+Each check raises `RuleError`, whose message the player sees privately; nothing has changed then.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from core.errors import RuleError
+from core.storage import GameRecord, Store
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules:
+    """How a game names itself to players."""
+
+    kind: str  # the stored `kind`, also the custom-id prefix: ds:<kind>:…
+    title: str
+    start: str  # the command that starts one, e.g. "/d6 new"
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def board_link(record: GameRecord) -> str | None:
+    if record.board_message_id is None:
+        return None
+    return message_link(record.guild_id, record.channel_id, record.board_message_id)
+
+
+def where_board_is(record: GameRecord) -> str:
+    link = board_link(record)
+    return f"The current board is [here]({link})." if link else "Use the board command to show it again."
+
+
+async def game_for_click(
+    store: Store, rules: GameRules, interaction: discord.Interaction, game_id: int
+) -> GameRecord:
+    """The active game a board click belongs to, checked to come from its current board message."""
+    record = await store.get_game(game_id)
+    if record is None or record.kind != rules.kind:
+        raise RuleError(f"I can't find that game any more. Start a new one with `{rules.start}`.")
+    if record.status != "active":
+        raise RuleError(f"That game is over. Start a new one with `{rules.start}`.")
+    message = interaction.message
+    from_board = message is not None and not message.flags.ephemeral
+    if from_board and record.board_message_id not in (None, message.id):  # type: ignore[union-attr]
+        raise RuleError(f"This board has moved, so nothing was done. {where_board_is(record)}")
+    return record
+
+
+async def game_in_channel(store: Store, rules: GameRules, channel_id: int | None) -> GameRecord:
+    """The active game of `rules`'s kind in this channel, for commands such as hint and board."""
+    record = await store.active_game(channel_id) if channel_id is not None else None
+    if record is None or record.kind != rules.kind:
+        raise RuleError(f"There is no {rules.title} game in this channel. Start one with `{rules.start}`.")
+    return record
+
+
+def stale(record: GameRecord) -> RuleError:
+    return RuleError(f"The board changed since you looked, so nothing was done. {where_board_is(record)}")
+
+
+async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) -> None:
+    """Edit a game's board message from outside its own interaction (abandon, re-post).
+
+    A board that was deleted or cannot be reached is not an error: the game itself is safe in the store.
+    """
+    if record.board_message_id is None:
+        return
+    channel = client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+    try:
+        await channel.get_partial_message(record.board_message_id).edit(**fields)
+    except discord.HTTPException as error:
+        log.info("could not edit the board of game %s: %s", record.id, error)

@@ -1,0 +1,121 @@
+"""Which controls a D-6 board shows, decided from `legal_actions` alone (the cog only draws them).
+
+The board offers a button per kind of ready die; picking one shows that die's uses (stations first,
+then away missions) as buttons, or as select menus when there are more than fit in a row. Pending
+decisions show their answers the same way. Everything fits Discord's limits: the dice take one row,
+the choices at most `max_rows`, and every legal action is reachable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from core.d6.actions import Action, AwayMission, EndAssignment
+from core.d6.codes import encode
+from core.d6.engine import dice_in, die_actions, legal_actions
+from core.d6.state import Place, State
+
+from .d6_text import describe_action
+
+Style = Literal["primary", "secondary", "success", "danger"]
+BUTTONS_PER_ROW, OPTIONS_PER_MENU = 5, 25
+LABEL_LIMIT = 80  # Discord's button label limit (menu options allow 100)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    label: str
+    code: str  # the action's code (`core.d6.codes`)
+    style: Style = "secondary"
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceRow:
+    choices: tuple[Choice, ...]
+    menu: bool = False  # a select menu rather than buttons
+    placeholder: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DieButton:
+    die: int  # the first die of its kind; identical ready dice are one choice
+    label: str
+    enabled: bool
+    selected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    prompt: str
+    dice: tuple[DieButton, ...] = ()
+    rows: tuple[ChoiceRow, ...] = ()
+    finish: Choice | None = None
+
+    def choices(self) -> list[Choice]:
+        finish = [self.finish] if self.finish else []
+        return [choice for row in self.rows for choice in row.choices] + finish
+
+
+def _label(text: str) -> str:
+    return text if len(text) <= LABEL_LIMIT else text[: LABEL_LIMIT - 1] + "…"
+
+
+def _choice(state: State, action: Action, style: Style, *, with_die: bool = False) -> Choice:
+    return Choice(_label(describe_action(state, action, with_die=with_die)), encode(action), style)
+
+
+def pack(groups: Sequence[Sequence[Choice]], placeholder: str, max_rows: int) -> tuple[ChoiceRow, ...]:
+    """A row of buttons per small group, select menus for big ones; all in menus if rows run short."""
+    rows: list[ChoiceRow] = []
+    for group in filter(None, groups):
+        if len(group) <= BUTTONS_PER_ROW:
+            rows.append(ChoiceRow(tuple(group)))
+        else:
+            rows.extend(_menus(group, placeholder))
+    if len(rows) > max_rows:
+        rows = _menus([choice for group in groups for choice in group], placeholder)
+    return tuple(rows[:max_rows])
+
+
+def _menus(choices: Sequence[Choice], placeholder: str) -> list[ChoiceRow]:
+    chunks = [choices[i : i + OPTIONS_PER_MENU] for i in range(0, len(choices), OPTIONS_PER_MENU)]
+    return [
+        ChoiceRow(tuple(chunk), menu=True, placeholder=placeholder + (f" ({n}/{len(chunks)})" if n else ""))
+        for n, chunk in enumerate(chunks, 1 if len(chunks) > 1 else 0)
+    ]
+
+
+def _dice(state: State, selected: int | None) -> tuple[DieButton, ...]:
+    kinds: dict[object, list[int]] = {}
+    for i in dice_in(state, Place.POOL):
+        kinds.setdefault(state.dice[i].face, []).append(i)
+    buttons = []
+    for face, dice in kinds.items():
+        enabled = next(die_actions(state, dice[0]), None) is not None
+        label = f"{str(face).capitalize()} ({', '.join(str(i + 1) for i in dice)})"
+        buttons.append(DieButton(dice[0], label, enabled, selected in dice))
+    return tuple(buttons)
+
+
+def controls(state: State, selected: int | None = None, *, max_rows: int = 3) -> Controls:
+    """The controls for `state`, with die `selected`'s uses shown if it is a ready die that has any."""
+    if state.outcome != "playing":
+        return Controls("The game is over.")
+    if state.pending is not None:
+        answers = [_choice(state, action, "primary", with_die=True) for action in legal_actions(state)]
+        return Controls(state.pending.reason, rows=pack([answers], "Choose…", max_rows))
+    finish = Choice("End assignment", encode(EndAssignment()), "danger")
+    dice = _dice(state, selected)
+    if not dice:
+        return Controls("Every die is assigned: end the assignment.", finish=finish)
+    uses = list(die_actions(state, selected)) if selected in dice_in(state, Place.POOL) else []
+    if not uses:
+        dice = tuple(DieButton(d.die, d.label, d.enabled, False) for d in dice)
+        return Controls("Pick a ready die to assign it, or end the assignment.", dice, finish=finish)
+    stations = [_choice(state, a, "primary") for a in uses if not isinstance(a, AwayMission)]
+    missions = [_choice(state, a, "success") for a in uses if isinstance(a, AwayMission)]
+    face = str(state.dice[selected].face).capitalize()  # type: ignore[index]
+    rows = pack([stations, missions], f"{face} die: choose…", max_rows)
+    return Controls(f"{face} die: choose where it goes.", dice, rows, finish)

@@ -1,0 +1,73 @@
+"""Who sits at a game and what just happened: the parts of a stored game that are not rules state.
+
+Both games store `{"table": ..., "state": ...}`; the table's own changes (someone joins, the game is
+abandoned) go through the same versioned save as game actions, logged as `TableAction`s so that a
+replay of the action log can tell them from the engine's actions.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+S = TypeVar("S", bound=BaseModel)
+
+RECENT_LINES = 8
+
+
+class Table(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    captain: int
+    crew: tuple[int, ...]  # the captain first, then the others in the order they joined
+    open_crew: bool = False  # others may join with a button
+    max_crew: int = 6
+    recent: tuple[str, ...] = ()  # the latest lines of what happened, oldest first
+
+    @classmethod
+    def start(cls, captain: int, *, open_crew: bool = False, max_crew: int = 6) -> Table:
+        return cls(captain=captain, crew=(captain,), open_crew=open_crew, max_crew=max_crew)
+
+    def is_crew(self, user_id: int) -> bool:
+        return user_id in self.crew
+
+    def can_join(self, user_id: int) -> str | None:
+        """Why `user_id` may not join, or None if they may."""
+        if self.is_crew(user_id):
+            return "You are already on this crew."
+        if not self.open_crew:
+            return "This captain plays alone; start a game of your own to play."
+        if len(self.crew) >= self.max_crew:
+            return f"This crew is full ({self.max_crew})."
+        return None
+
+    def joined(self, user_id: int) -> Table:
+        return self.model_copy(update={"crew": (*self.crew, user_id)})
+
+    def with_news(self, lines: list[str]) -> Table:
+        """Keep the newest `RECENT_LINES` lines; `lines` replaces the old ones when it is a new step."""
+        return self.model_copy(update={"recent": tuple(lines[-RECENT_LINES:])})
+
+
+class TableAction(BaseModel):
+    """A logged change that is not a move in the game."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["join", "abandon"]
+    table: Literal[True] = True  # marks the log entry, so a replay skips it
+
+
+TABLE_ACTION: TypeAdapter[TableAction] = TypeAdapter(TableAction)
+
+
+def table_action_json(kind: Literal["join", "abandon"]) -> str:
+    return TableAction(kind=kind).model_dump_json()
+
+
+class Saved(BaseModel, Generic[S]):
+    """What a game row stores as its state: the table and the game's own rules state."""
+
+    table: Table
+    state: S

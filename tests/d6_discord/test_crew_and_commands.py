@@ -1,0 +1,162 @@
+"""User stories: crews, abandoning, moving the board, hints and rules."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.d6.play import load
+from core.d6 import legal_actions
+from core.d6.ai import heuristic
+from core.errors import RuleError
+from core.guide import topics
+from core.render.d6_text import describe_action
+
+from .helpers import components, custom_ids, message, perform, record_of
+
+HOW_TO_START = "Start one with `/d6 new`."
+
+
+def refused_by_rule(world) -> bool:
+    return [type(e.__cause__) for e in world.take_errors()] == [RuleError]
+
+
+async def start(world, player, **options):
+    await player.runs("d6 new", **options)
+    record = await world.bot.store.active_game(world.channel.id)
+    assert record is not None
+    return record
+
+
+async def test_a_crew_game_with_two_players(world) -> None:
+    alice, bob, carol = world.player("alice"), world.player("bob"), world.player("carol")
+    record = await start(world, alice, crew=True)
+    board = message(world, record.board_message_id)
+    assert "Anyone may press **Join crew** to help." in board.embeds[0].fields[-1].value
+
+    joined = await bob.clicks(board, "Join crew")
+
+    assert not joined.ephemeral
+    after = await record_of(world, record.id)
+    assert load(after).table.crew == (alice.id, bob.id)
+    crew = {f.name: f.value for f in message(world, after.board_message_id).embeds[0].fields}["Crew"]
+    assert f"<@{alice.id}> (captain)" in crew
+    assert f"<@{bob.id}>" in crew
+    again = await bob.clicks(message(world, after.board_message_id), "Join crew")
+    assert again.ephemeral
+    assert again.response.content == "You are already on this crew."
+
+    # bob, now crew, assigns a die; carol, who did not join, is told how to help
+    state = load(after).state
+    action = next(a for a in legal_actions(state) if getattr(a, "die", None) is not None)
+    played = await perform(bob, world, record.id, action)
+    assert not played.ephemeral
+    moved = await record_of(world, record.id)
+    assert moved.version == after.version + 1
+    assert (await world.bot.store.actions(record.id))[-1].user_id == bob.id
+    board = message(world, moved.board_message_id)
+    refused = await carol.clicks(board, custom_id=f"ds:d6:a:{record.id}:{moved.version}:e")
+    assert refused.ephemeral
+    assert "Press **Join crew** to help." in refused.response.content
+    assert (await record_of(world, record.id)).version == moved.version
+
+
+async def test_the_captain_abandons_after_confirming(world) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice)
+
+    asked = await alice.runs("d6 abandon")
+
+    assert asked.ephemeral
+    assert "counts as a loss" in asked.response.content
+    assert (await record_of(world, record.id)).status == "active"  # nothing happens until confirmed
+    done = await alice.clicks(asked.response.message, "Abandon the game")
+
+    assert done.response.content == "The game is abandoned and counted as a loss."
+    after = await record_of(world, record.id)
+    assert after.status == "abandoned"
+    assert load(after).state.outcome == "lost"
+    result = await world.bot.store.result(record.id)
+    assert result is not None
+    assert result.outcome == "lost"
+    assert '"abandoned": true' in result.detail_json
+    board = message(world, record.board_message_id)
+    assert components(board) == []
+    assert board.embeds[0].title.startswith("Deep Space D-6 · Lost")
+    assert world.channel.history()[-1].embeds[0].title == "The ship is lost."
+    assert components(done.response) == []  # the confirmation cannot be pressed twice
+
+
+async def test_only_the_captain_or_a_channel_manager_may_abandon(world) -> None:
+    alice, bob = world.player("alice"), world.player("bob")
+    moderators = world.guild.create_role("moderators", permissions=discord.Permissions(manage_channels=True))
+    mod = world.player("mod", roles=[moderators])
+    record = await start(world, alice)
+
+    refused = await bob.runs("d6 abandon")
+    assert refused_by_rule(world)
+    assert refused.ephemeral
+    assert "Only the captain" in refused.response.content
+
+    asked = await mod.runs("d6 abandon")
+    await mod.clicks(asked.response.message, "Abandon the game")
+    assert (await record_of(world, record.id)).status == "abandoned"
+
+
+async def test_the_board_can_be_posted_again_at_the_bottom(world) -> None:
+    alice, bob = world.player("alice"), world.player("bob")
+    record = await start(world, alice)
+    await bob.runs("about")  # the board scrolls up
+
+    moved = await alice.runs("d6 board")
+
+    assert not moved.ephemeral
+    after = await record_of(world, record.id)
+    assert after.board_message_id == moved.response.id != record.board_message_id
+    assert after.version == record.version  # showing the board is not a move
+    assert world.channel.history()[-1].id == moved.response.id
+    old = message(world, record.board_message_id)
+    assert components(old) == []
+    assert "This board has moved" in old.content
+    assert f"ds:d6:a:{record.id}:0:e" in custom_ids(moved.response.message)
+    pressed = await alice.clicks(moved.response.message, "End assignment")
+    assert not pressed.ephemeral
+    assert (await record_of(world, record.id)).version == 1
+
+
+async def test_hints_are_private(world) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice)
+    state = load(record).state
+    expected = describe_action(state, heuristic(state).action)
+
+    by_command = await alice.runs("d6 hint")
+    by_button = await alice.clicks(message(world, record.board_message_id), "Hint")
+
+    for shown in (by_command, by_button):
+        assert shown.ephemeral
+        assert shown.response.content.startswith(f"**Suggestion:** {expected}\n*Why:* ")
+    assert (await record_of(world, record.id)).version == 0
+
+
+async def test_commands_without_a_game_say_how_to_start_one(world) -> None:
+    alice = world.player("alice")
+    for command in ("d6 hint", "d6 board", "d6 abandon"):
+        shown = await alice.runs(command)
+        assert shown.ephemeral
+        assert shown.response.content == f"There is no Deep Space D-6 game in this channel. {HOW_TO_START}"
+    assert [type(e.__cause__) for e in world.take_errors()] == [RuleError] * 3
+
+
+async def test_the_rules_in_short_sections(world) -> None:
+    alice = world.player("alice")
+    sections = topics("d6")
+
+    overview = await alice.runs("d6 rules")
+    stations = await alice.runs("d6 rules", topic="Stations")
+
+    assert overview.ephemeral
+    assert overview.response.embeds[0].title == "Deep Space D-6 · Goal"
+    assert overview.response.embeds[0].footer.text == "Topics: " + " · ".join(sections)
+    assert stations.response.embeds[0].description == sections["Stations"]
+    assert "Tactical" in sections["Stations"]
+    assert "Commander" in sections["Stations"]

@@ -1,0 +1,182 @@
+"""User stories: D-6 games in a Discord channel, played only by clicking the board."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cogs.d6.play import load
+from core.d6 import action_from_json, apply, deal, legal_actions
+from core.errors import RuleError
+from core.render.d6_controls import controls
+from core.render.d6_text import describe_board
+
+from .helpers import components, custom_ids, message, perform, play_out, record_of
+
+WIN_SEED, LOSS_SEED = 46, 9  # hard, fast: the test player (the heuristic) wins the first, loses the second
+
+
+async def start(world, player, **options):
+    shown = await player.runs("d6 new", **options)
+    assert not shown.ephemeral, shown.response.content
+    record = await world.bot.store.active_game(world.channel.id)
+    assert record is not None
+    assert record.board_message_id == shown.response.id
+    return record
+
+
+async def test_new_game_posts_one_board_in_words_picture_and_controls(world, seed) -> None:
+    alice = world.player("alice")
+    shown = await alice.runs("d6 new")
+
+    record = await world.bot.store.active_game(world.channel.id)
+    assert record is not None
+    assert record.owner_id == alice.id
+    assert record.kind == "d6"
+    state = load(record).state
+    assert state.seed == seed
+    assert state.difficulty == "medium"
+    assert state.length == "full"
+    board = shown.response
+    embed = board.embeds[0]
+    assert embed.title == "Deep Space D-6 · Round 1"
+    assert embed.image.url == "attachment://board.png"
+    fields = {f.name: f.value for f in embed.fields}
+    assert fields["Crew dice"].count("Die ") == 6
+    assert "takes command" in fields["What happened"]
+    assert "Rolled 6 crew" in fields["What happened"]
+    assert f"<@{alice.id}> (captain)" in fields["Captain"]
+    (picture,) = board.attachments
+    assert picture.filename == "board.png"
+    assert picture.description == describe_board(state)[:1024]
+    # the controls: a button per kind of ready die, enabled exactly when that die has a legal use
+    shown_controls = controls(state)
+    dice = [c for c in components(board) if c["custom_id"].startswith(f"ds:d6:p:{record.id}:0:")]
+    assert [d["label"] for d in dice] == [d.label for d in shown_controls.dice]
+    for button, die in zip(dice, shown_controls.dice, strict=True):
+        assert button["disabled"] == (
+            not any(getattr(a, "die", None) == die.die for a in legal_actions(state))
+        )
+    assert f"ds:d6:a:{record.id}:0:e" in custom_ids(board)  # End assignment
+    assert len(world.channel.history()) == 1
+
+
+async def test_pressing_a_die_shows_its_uses_and_a_choice_applies_it(world) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice)
+    state = load(record).state
+    action = next(a for a in legal_actions(state) if getattr(a, "die", None) is not None)
+
+    result = await perform(alice, world, record.id, action)
+
+    assert not result.ephemeral
+    after = await record_of(world, record.id)
+    assert after.version == 1
+    assert load(after).state == apply(state, action)[0]
+    (logged,) = await world.bot.store.actions(record.id)
+    assert action_from_json(logged.action_json) == action
+    assert logged.user_id == alice.id
+    board = message(world, after.board_message_id)
+    assert board.embeds[0].footer.text == f"Game #{record.id} · move 1"
+    assert "**alice**: " in {f.name: f.value for f in board.embeds[0].fields}["What happened"]
+    assert all(f":{record.id}:1:" in cid for cid in custom_ids(board))  # every control is of the new version
+
+
+@pytest.mark.parametrize("seed", [WIN_SEED])
+async def test_a_whole_game_is_won_by_clicking(world, seed) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice, difficulty="hard", length="fast")
+
+    final = await play_out(alice, world, record.id)
+
+    assert final.status == "finished"
+    state = load(final).state
+    assert state.outcome == "won"
+    board = message(world, final.board_message_id)
+    assert components(board) == []  # the controls are gone
+    assert board.embeds[0].title.startswith("Deep Space D-6 · Victory")
+    announced = world.channel.history()[-1]
+    assert announced.embeds[0].title == "Victory! The rescue fleet arrives."
+    assert (
+        f"**Total: {state.score}**"
+        in {f.name: f.value for f in announced.embeds[0].fields}["How the score adds up"]
+    )
+    result = await world.bot.store.result(record.id)
+    assert result is not None
+    assert (result.outcome, result.score, result.rounds) == ("won", state.score, state.round)
+    assert result.players == (alice.id,)
+    assert json.loads(result.detail_json)["difficulty"] == "hard"
+    # the stored action log replays from the seed to exactly the final state
+    replayed, _ = deal(seed, "hard", "fast")
+    for entry in await world.bot.store.actions(record.id):
+        replayed, _ = apply(replayed, action_from_json(entry.action_json))
+    assert replayed == state
+
+
+@pytest.mark.parametrize("seed", [LOSS_SEED])
+async def test_a_whole_game_is_lost_by_clicking(world, seed) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice, difficulty="hard", length="fast")
+
+    final = await play_out(alice, world, record.id)
+
+    state = load(final).state
+    assert final.status == "finished"
+    assert state.outcome == "lost"
+    announced = world.channel.history()[-1]
+    assert announced.embeds[0].title == "The ship is lost."
+    assert state.loss_reason in announced.embeds[0].description
+    result = await world.bot.store.result(record.id)
+    assert result is not None
+    assert result.outcome == "lost"
+    assert result.score == state.score
+    assert components(message(world, final.board_message_id)) == []
+    # a new game may start in the channel now
+    assert (await start(world, alice)).id != record.id
+
+
+async def test_someone_else_cannot_play_the_captains_game(world) -> None:
+    alice, bob = world.player("alice"), world.player("bob")
+    record = await start(world, alice)
+    board = message(world, record.board_message_id)
+
+    refused = await bob.clicks(board, custom_id=f"ds:d6:a:{record.id}:0:e")
+
+    assert refused.ephemeral
+    assert f"This is <@{alice.id}>'s game and only its crew can play it." in refused.response.content
+    assert "/d6 new" in refused.response.content
+    assert "Join crew" not in refused.response.content
+    assert (await record_of(world, record.id)).version == 0
+
+
+async def test_the_game_carries_on_after_a_restart_with_the_old_boards_buttons(world) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice)
+    state = load(record).state
+    await perform(alice, world, record.id, legal_actions(state)[0])
+    board = message(world, record.board_message_id)
+
+    await world.restart()
+
+    after = await record_of(world, record.id)
+    end = f"ds:d6:a:{record.id}:{after.version}:e"
+    assert end in custom_ids(board)
+    pressed = await alice.clicks(board, custom_id=end)
+    assert not pressed.ephemeral
+    resumed = await record_of(world, record.id)
+    assert resumed.version == after.version + 1
+    assert load(resumed).state == apply(load(after).state, legal_actions(load(after).state)[-1])[0]
+
+
+async def test_one_game_per_channel(world) -> None:
+    alice, bob = world.player("alice"), world.player("bob")
+    record = await start(world, alice)
+
+    refused = await bob.runs("d6 new")
+
+    assert [type(e.__cause__) for e in world.take_errors()] == [RuleError]
+    assert refused.ephemeral
+    assert "A game is already running in this channel." in refused.response.content
+    assert str(record.board_message_id) in refused.response.content
+    assert len(world.channel.history()) == 1
