@@ -12,7 +12,6 @@ import logging
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
 
-import discord
 import pytest
 
 import bot as entry_point
@@ -20,7 +19,7 @@ from cogs.client import create_bot
 from core.about import game
 from core.settings import Settings
 from core.storage import SqliteStore
-from tests.support.fake_discord import EPHEMERAL, FakeDiscord, serve_in_thread, walk
+from tests.support.fake_discord import EPHEMERAL, FakeDiscord, serve_in_thread, until_ready, walk
 
 CALLBACK = r"/interactions/\d+/[^/]+/callback"
 
@@ -41,17 +40,6 @@ def restore_logging() -> Iterator[None]:
     logging.getLogger().handlers[:] = handlers
     for name, level in levels.items():
         logging.getLogger(name).setLevel(level)
-
-
-async def _until_ready(bot: discord.Client, runner: asyncio.Task[None]) -> None:
-    """Wait for READY, but fail at once (with its error) if the bot's task dies first."""
-    ready = asyncio.ensure_future(bot.wait_until_ready())
-    done, _ = await asyncio.wait({ready, runner}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
-    if ready not in done:
-        ready.cancel()
-        if runner.done():
-            runner.result()
-        pytest.fail("the bot did not reach READY within 10 s")
 
 
 def _bounded(call: Callable[[], int], timeout: float = 15.0) -> int:
@@ -82,7 +70,7 @@ async def test_about_and_its_button_over_the_wire(fake: FakeDiscord, tmp_path) -
     bot = create_bot(settings, SqliteStore(db))
     runner = asyncio.create_task(bot.start(fake.token))
     try:
-        await _until_ready(bot, runner)
+        await until_ready(bot, runner)
         assert str(getattr(bot.user, "id", None)) == fake.app_id
         assert [g.id for g in bot.guilds] == [int(fake.guild_id)]
 

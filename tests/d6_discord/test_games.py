@@ -109,9 +109,12 @@ async def test_a_whole_game_is_won_by_clicking(world, seed) -> None:
     assert json.loads(result.detail_json)["difficulty"] == "hard"
     # the stored action log replays from the seed to exactly the final state
     replayed, _ = deal(seed, "hard", "fast")
-    for entry in await world.bot.store.actions(record.id):
-        replayed, _ = apply(replayed, action_from_json(entry.action_json))
+    played = [action_from_json(entry.action_json) for entry in await world.bot.store.actions(record.id)]
+    for action in played:
+        replayed, _ = apply(replayed, action)
     assert replayed == state
+    # the game needed menus (the Commander's face changes) and the rules' own questions
+    assert {"change_face", "send_to_infirmary", "hold_die", "gather"} <= {action.kind for action in played}
 
 
 @pytest.mark.parametrize("seed", [LOSS_SEED])

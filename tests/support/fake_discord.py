@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import discord
+import pytest
 import yarl
 from aiohttp import BodyPartReader, WSMsgType, web
 
@@ -199,12 +200,23 @@ class FakeDiscord:
         self._interactions[payload["token"]] = payload
         await self._dispatch("INTERACTION_CREATE", payload)
 
-    def slash(self, name: str) -> JSON:
-        """A chat-input command interaction from the player, for a command the bot has synced."""
+    def slash(self, name: str, sub: str | None = None, **options: Any) -> JSON:
+        """A chat-input command interaction from the player, for a command the bot has synced;
+        `sub` names a subcommand, `options` are its string, integer or boolean options."""
+        typed = [
+            {
+                "name": key,
+                "type": 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3,
+                "value": value,
+            }
+            for key, value in options.items()
+        ]
+        if sub is not None:
+            typed = [{"name": sub, "type": 1, "options": typed}]
         for guild in (self.guild_id, None):
             command = next((c for c in self.commands.get(guild, []) if c["name"] == name), None)
             if command is not None:
-                data = {"id": command["id"], "name": name, "type": command.get("type", 1)}
+                data = {"id": command["id"], "name": name, "type": command.get("type", 1), "options": typed}
                 return self._interaction(2, data | ({"guild_id": guild} if guild else {}))
         raise LookupError(f"/{name} was never synced; synced: {self.commands}")
 
@@ -466,3 +478,14 @@ def serve_in_thread(**options: Any) -> Iterator[FakeDiscord]:
 async def _make(options: dict[str, Any]) -> FakeDiscord:
     """Built inside the server's loop, so its asyncio primitives belong there."""
     return await FakeDiscord(**options).__aenter__()
+
+
+async def until_ready(bot: discord.Client, runner: asyncio.Task[None]) -> None:
+    """Wait for READY, but fail at once (with its error) if the bot's task dies first."""
+    ready = asyncio.ensure_future(bot.wait_until_ready())
+    done, _ = await asyncio.wait({ready, runner}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    if ready not in done:
+        ready.cancel()
+        if runner.done():
+            runner.result()
+        pytest.fail("the bot did not reach READY within 10 s")
