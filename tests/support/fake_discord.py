@@ -200,9 +200,12 @@ class FakeDiscord:
         self._interactions[payload["token"]] = payload
         await self._dispatch("INTERACTION_CREATE", payload)
 
-    def slash(self, name: str, sub: str | None = None, **options: Any) -> JSON:
+    def slash(
+        self, name: str, sub: str | None = None, *, channel_id: str | None = None, **options: Any
+    ) -> JSON:
         """A chat-input command interaction from the player, for a command the bot has synced;
-        `sub` names a subcommand, `options` are its string, integer or boolean options."""
+        `sub` names a subcommand, `options` are its string, integer or boolean options, and
+        `channel_id` sends it from another text channel of the guild than the default one."""
         typed = [
             {
                 "name": key,
@@ -217,11 +220,14 @@ class FakeDiscord:
             command = next((c for c in self.commands.get(guild, []) if c["name"] == name), None)
             if command is not None:
                 data = {"id": command["id"], "name": name, "type": command.get("type", 1), "options": typed}
-                return self._interaction(2, data | ({"guild_id": guild} if guild else {}))
+                return self._interaction(
+                    2, data | ({"guild_id": guild} if guild else {}), channel_id=channel_id
+                )
         raise LookupError(f"/{name} was never synced; synced: {self.commands}")
 
-    def click(self, message: JSON, custom_id: str) -> JSON:
-        """A button press on a message the bot sent here; Discord only sends clicks for real components."""
+    def click(self, message: JSON, custom_id: str, values: list[str] | None = None) -> JSON:
+        """A button press (or, with `values`, a menu choice) on a message the bot sent here; Discord
+        only sends clicks for real components."""
         stored = self.messages.get(message["id"])
         if stored is None:
             raise LookupError(f"message {message['id']} was never sent through the fake")
@@ -229,7 +235,9 @@ class FakeDiscord:
         if component is None:
             raise LookupError(f"message {message['id']} has no component {custom_id!r}")
         data = {"custom_id": custom_id, "component_type": component["type"]}
-        return self._interaction(3, data, message=stored)
+        if values is not None:
+            data["values"] = values
+        return self._interaction(3, data, message=stored, channel_id=stored["channel_id"])
 
     # --- fixtures of the world ---------------------------------------------------------------------
 
@@ -264,14 +272,15 @@ class FakeDiscord:
             "soundboard_sounds": [],
         }  # fmt: skip
 
-    def _interaction(self, kind: int, data: JSON, **extra: Any) -> JSON:
+    def _interaction(self, kind: int, data: JSON, *, channel_id: str | None = None, **extra: Any) -> JSON:
         interaction_id = self.snowflake()
+        channel = self.channel() | {"id": channel_id or self.channel_id}
         secret = f"interaction:{interaction_id}:{secrets.token_hex(32)}"
         permissions = str(PLAYER_PERMISSIONS.value)
         return {
             "id": interaction_id, "application_id": self.app_id, "type": kind, "data": data,
             "guild_id": self.guild_id, "guild": {"id": self.guild_id, "locale": "en-US", "features": []},
-            "channel_id": self.channel_id, "channel": self.channel() | {"permissions": permissions},
+            "channel_id": channel["id"], "channel": channel | {"permissions": permissions},
             "member": self.member(self.player) | {"permissions": permissions},
             "token": base64.urlsafe_b64encode(secret.encode()).decode().rstrip("="), "version": 1,
             "app_permissions": str(BOT_PERMISSIONS.value), "locale": "en-GB", "guild_locale": "en-US",
