@@ -160,3 +160,33 @@ async def test_the_rules_in_short_sections(world) -> None:
     assert stations.response.embeds[0].description == sections["Stations"]
     assert "Tactical" in sections["Stations"]
     assert "Commander" in sections["Stations"]
+
+
+async def test_a_confirmation_left_over_after_the_game_ended_says_so(world) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice)
+    first = await alice.runs("d6 abandon")
+    second = await alice.runs("d6 abandon")
+    await alice.clicks(first.response.message, "Abandon the game")
+
+    late = await alice.clicks(second.response.message, "Abandon the game")
+
+    assert late.ephemeral
+    assert late.response.content == "That game is over. Start a new one with `/d6 new`."
+    assert len(await world.bot.store.actions(record.id)) == 1  # abandoned once
+
+
+async def test_a_deleted_board_comes_back_with_d6_board(world) -> None:
+    alice = world.player("alice")
+    moderators = world.guild.create_role("moderators", permissions=discord.Permissions(manage_messages=True))
+    mod = world.player("mod", roles=[moderators])
+    record = await start(world, alice)
+    await mod.actor.delete(message(world, record.board_message_id))
+
+    shown = await alice.runs("d6 board")
+
+    assert not shown.ephemeral
+    after = await record_of(world, record.id)
+    assert after.board_message_id == shown.response.id
+    assert f"ds:d6:a:{record.id}:0:e" in custom_ids(shown.response.message)
+    assert [m.id for m in world.channel.history()] == [shown.response.id]
