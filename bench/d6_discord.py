@@ -34,9 +34,9 @@ from core.d6 import State, apply, deal
 from core.d6.ai import heuristic
 from core.d6.codes import encode
 from core.render.d6_board import render_board
+from core.render.d6_controls import as_shown
 from core.settings import Settings
 from core.storage import SqliteStore
-from tests.d6_discord.helpers import as_shown
 from tests.support.discord_schema import RequestAuditor
 from tests.support.fake_discord import FakeDiscord, until_ready, walk
 

@@ -7,6 +7,7 @@ replay of the action log can tell them from the engine's actions.
 
 from __future__ import annotations
 
+import json
 from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -64,6 +65,12 @@ TABLE_ACTION: TypeAdapter[TableAction] = TypeAdapter(TableAction)
 
 def table_action_json(kind: Literal["join", "abandon"]) -> str:
     return TableAction(kind=kind).model_dump_json()
+
+
+def table_action(action_json: str) -> TableAction | None:
+    """The table action a log entry records, or None for a move in the game."""
+    entry = json.loads(action_json)
+    return TABLE_ACTION.validate_python(entry) if isinstance(entry, dict) and entry.get("table") else None
 
 
 class Saved(BaseModel, Generic[S]):

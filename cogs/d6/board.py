@@ -11,7 +11,7 @@ import discord
 from core.d6.state import HULL_MAX, SHIELDS_MAX, State
 from core.render.d6_board import render_board
 from core.render.d6_controls import Choice, ChoiceRow, Controls, controls
-from core.render.d6_text import describe_board, die_line, threat_line
+from core.render.d6_text import board_summary, die_line, threat_line
 from core.table import Table
 
 from .ids import Ref, Verb
@@ -27,7 +27,7 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 TITLES = {"playing": "Round {round}", "won": "Victory in round {round}", "lost": "Lost in round {round}"}
-LENGTHS = {"full": "full game", "short": "short game", "fast": "fast game"}
+GAME_LENGTHS = {"full": "full game", "short": "short game", "fast": "fast game"}
 
 
 def fit(lines: list[str], limit: int = FIELD_LIMIT, *, newest: bool = False) -> str:
@@ -45,8 +45,12 @@ def fit(lines: list[str], limit: int = FIELD_LIMIT, *, newest: bool = False) -> 
 def status_line(state: State) -> str:
     return (
         f"Hull **{state.hull}/{HULL_MAX}** · Shields **{state.shields}/{SHIELDS_MAX}** · "
-        f"Threat deck **{len(state.deck)}** · {state.difficulty.replace('_', ' ')}, {LENGTHS[state.length]}"
+        f"Threat deck **{len(state.deck)}** · {game_kind(state)}"
     )
+
+
+def game_kind(state: State) -> str:
+    return f"{state.difficulty.replace('_', ' ')}, {GAME_LENGTHS[state.length]}"
 
 
 def board_embed(
@@ -86,7 +90,7 @@ def crew_text(table: Table) -> str:
 async def picture(state: State) -> discord.File:
     """The board picture, drawn off the event loop, with the board in words as its alt text."""
     png = await asyncio.to_thread(render_board, state)
-    alt = describe_board(state)
+    alt = board_summary(state)
     alt = alt if len(alt) <= ALT_TEXT_LIMIT else alt[: ALT_TEXT_LIMIT - 1] + "…"
     return discord.File(io.BytesIO(png), filename=PICTURE, description=alt)
 
@@ -140,19 +144,24 @@ def _add_row(view: discord.ui.View, ref: Any, number: int, choices: ChoiceRow, r
 
 
 async def board_message(
-    game_id: int,
-    version: int,
-    table: Table,
-    state: State,
-    *,
-    selected: int | None = None,
-    pictures: bool = True,
+    game_id: int, version: int, table: Table, state: State, *, pictures: bool = True
 ) -> dict[str, Any]:
     """The fields of the board message (for send or edit) after the game reached `version`."""
-    shown = controls(state, selected)
+    shown = controls(state)
     message: dict[str, Any] = {
         "embed": board_embed(game_id, version, table, state, shown.prompt, pictures),
         "view": board_view(game_id, version, table, shown),
     }
     message["attachments"] = [await picture(state)] if pictures else []
     return message
+
+
+def die_picked(
+    game_id: int, version: int, table: Table, state: State, die: int | None, picture_url: str | None
+) -> dict[str, Any]:
+    """The board with one die's uses shown: the same picture (already uploaded), new prompt and controls."""
+    shown = controls(state, die)
+    embed = board_embed(game_id, version, table, state, shown.prompt, picture=False)
+    if picture_url:
+        embed.set_image(url=picture_url)
+    return {"embed": embed, "view": board_view(game_id, version, table, shown)}

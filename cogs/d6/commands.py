@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -19,8 +20,9 @@ from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message
 from .ids import Ref, Verb
 from .items import BoardButton
-from .play import RULES, bot_of, hint_text, load, may_abandon
+from .play import RULES, bot_of, check_may_abandon, hint_text, load
 
+log = logging.getLogger(__name__)
 Choice = app_commands.Choice
 DIFFICULTIES = [
     Choice(name="very easy (6 Don't Panic cards)", value="very_easy"),
@@ -34,6 +36,10 @@ LENGTHS = [
     Choice(name="fast (8 cards removed unseen)", value="fast"),
 ]
 TOPICS = [Choice(name=name, value=name) for name in topics("d6")]
+
+
+def already_running(record: GameRecord) -> RuleError:
+    return RuleError(f"A game is already running in this channel. {where_board_is(record, RULES)}")
 
 
 async def post_board(interaction: discord.Interaction, record: GameRecord, saved: Saved[State]) -> GameRecord:
@@ -76,7 +82,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
         assert interaction.channel_id is not None
         existing = await store.active_game(interaction.channel_id)
         if existing is not None:
-            raise RuleError(f"A game is already running in this channel. {where_board_is(existing)}")
+            raise already_running(existing)
         state, events = deal(
             bot_of(interaction).new_seed(),
             difficulty.value if difficulty else "medium",
@@ -96,10 +102,14 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
                 rules_version=RULES_VERSION,
             )
         except ActiveGameExists as error:
+            raise already_running(error.existing) from None
+        try:
+            await post_board(interaction, record, saved)
+        except discord.HTTPException as error:
+            log.warning("game %s was created but its board could not be posted: %s", record.id, error)
             raise RuleError(
-                f"A game is already running in this channel. {where_board_is(error.existing)}"
+                "Your game was created, but its board could not be shown. Use `/d6 board`."
             ) from None
-        await post_board(interaction, record, saved)
 
     @app_commands.command(name="board", description="Show this channel's D-6 board again at the bottom.")
     async def board(self, interaction: discord.Interaction) -> None:
@@ -117,8 +127,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
     @app_commands.command(name="abandon", description="End this channel's D-6 game now, as a loss.")
     async def abandon(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
-        if not may_abandon(interaction, load(record).table):
-            raise RuleError("Only the captain, or someone who may manage this channel, can abandon the game.")
+        check_may_abandon(interaction, load(record).table)
         view = discord.ui.View(timeout=None)
         confirm = Ref(Verb.ABANDON, record.id, record.version)
         view.add_item(BoardButton(confirm, label="Abandon the game", style=discord.ButtonStyle.danger))

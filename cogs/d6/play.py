@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
@@ -18,6 +20,7 @@ from core.d6 import RULES_VERSION, State, abandon, action_to_json, apply, legal_
 from core.d6.ai import heuristic
 from core.d6.codes import decode
 from core.d6.engine import Event, score_parts
+from core.d6.state import HULL_MAX, SHIELDS_MAX
 from core.errors import RuleError
 from core.render.d6_text import describe_action
 from core.storage import GameRecord, NewResult, VersionConflict
@@ -25,17 +28,19 @@ from core.table import Saved, Table, table_action_json
 
 from ..ui.games import GameRules, edit_board, game_for_click, stale
 from ..ui.replies import send, update
-from .board import COLOURS, board_message
+from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Ref, Verb
 from .items import HANDLERS
 
 log = logging.getLogger(__name__)
-RULES = GameRules(kind="d6", title="Deep Space D-6", start="/d6 new")
-SAVED = Saved[State]
+RULES = GameRules(kind="d6", title="Deep Space D-6", start="/d6 new", board="/d6 board")
+SAVED_BUT_NOT_SHOWN = (
+    "Your move was saved, but the board could not be refreshed. Use `/d6 board` to show it again."
+)
 
 
 def load(record: GameRecord) -> Saved[State]:
-    return SAVED.model_validate_json(record.state_json)
+    return Saved[State].model_validate_json(record.state_json)
 
 
 def bot_of(interaction: discord.Interaction) -> Any:
@@ -87,14 +92,14 @@ def result_embed(record: GameRecord, saved: Saved[State]) -> discord.Embed:
         title=title, description=f"{why}Score **{state.score}**.", colour=COLOURS[state.outcome]
     )
     embed.add_field(name="Rounds", value=str(state.round))
-    embed.add_field(name="Hull left", value=f"{state.hull}/8")
-    embed.add_field(name="Shields left", value=f"{state.shields}/4")
+    embed.add_field(name="Hull left", value=f"{state.hull}/{HULL_MAX}")
+    embed.add_field(name="Shields left", value=f"{state.shields}/{SHIELDS_MAX}")
     parts = [f"{text}: {points}" for text, points in score_parts(state)]
     embed.add_field(
         name="How the score adds up", value="\n".join(parts) + f"\n**Total: {state.score}**", inline=False
     )
     embed.add_field(name="Crew", value=", ".join(f"<@{user}>" for user in saved.table.crew), inline=False)
-    embed.set_footer(text=f"Game #{record.id} · {state.difficulty.replace('_', ' ')}, {state.length} game")
+    embed.set_footer(text=f"Game #{record.id} · {game_kind(state)}")
     return embed
 
 
@@ -105,12 +110,23 @@ async def _commit(
     action_json: str,
     *,
     abandoned: bool = False,
-) -> GameRecord:
-    """Save `saved` as the game's next version; a concurrent save elsewhere makes this click stale."""
+) -> tuple[GameRecord, dict[str, Any]]:
+    """Draw the next board, then save `saved` as the game's next version.
+
+    Drawing first means a failure there changes nothing; a concurrent save elsewhere makes this
+    click stale. Returns the saved record and the board message to show.
+    """
+    message = await board_message(
+        record.id,
+        record.version + 1,
+        saved.table,
+        saved.state,
+        pictures=bot_of(interaction).settings.board_pictures,
+    )
     over = saved.state.outcome != "playing"
     status = "abandoned" if abandoned else "finished" if over else "active"
     try:
-        return await bot_of(interaction).store.save(
+        record = await bot_of(interaction).store.save(
             record.id,
             expected_version=record.version,
             user_id=interaction.user.id,
@@ -120,31 +136,45 @@ async def _commit(
             result=result_for(saved.table, saved.state, abandoned=abandoned) if over else None,
         )
     except VersionConflict:
-        raise stale(record) from None
+        raise stale(record, RULES) from None
+    return record, message
+
+
+@asynccontextmanager
+async def saved_anyway() -> AsyncIterator[None]:
+    """After a commit, Discord failing to take the new board must not be reported as "nothing changed"."""
+    try:
+        yield
+    except discord.HTTPException as error:
+        log.warning("a move was saved but the board could not be shown: %s", error)
+        raise RuleError(SAVED_BUT_NOT_SHOWN) from None
 
 
 async def _show(
-    interaction: discord.Interaction, record: GameRecord, saved: Saved[State], selected: int | None = None
+    interaction: discord.Interaction, record: GameRecord, saved: Saved[State], message: dict[str, Any]
 ) -> None:
-    pictures = bot_of(interaction).settings.board_pictures
-    message = await board_message(
-        record.id, record.version, saved.table, saved.state, selected=selected, pictures=pictures
-    )
-    await update(interaction, **message)
-    if saved.state.outcome != "playing":
-        await send(interaction, embed=result_embed(record, saved), ephemeral=False)
+    async with saved_anyway():
+        await update(interaction, **message)
+        if saved.state.outcome != "playing":
+            await send(interaction, embed=result_embed(record, saved), ephemeral=False)
 
 
 async def _clicked(
-    interaction: discord.Interaction, ref: Ref, *, crew_only: bool = True
+    interaction: discord.Interaction, ref: Ref, *, crew_only: bool = True, from_board: bool = True
 ) -> tuple[GameRecord, Saved[State]]:
-    record = await game_for_click(bot_of(interaction).store, RULES, interaction, ref.game)
+    record = await game_for_click(
+        bot_of(interaction).store, RULES, interaction, ref.game, from_board=from_board
+    )
     saved = load(record)
     if crew_only:
         check_crew(saved.table, interaction.user.id)
         if ref.version != record.version:
-            raise stale(record)
+            raise stale(record, RULES)
     return record, saved
+
+
+def who(interaction: discord.Interaction) -> str:
+    return discord.utils.escape_markdown(interaction.user.display_name)
 
 
 async def act(interaction: discord.Interaction, ref: Ref, code: str) -> None:
@@ -152,20 +182,22 @@ async def act(interaction: discord.Interaction, ref: Ref, code: str) -> None:
         record, saved = await _clicked(interaction, ref)
         action = decode(code)
         if action is None or action not in legal_actions(saved.state):
-            raise stale(record)
+            raise stale(record, RULES)
         state, events = apply(saved.state, action)
-        lines = news(interaction.user.display_name, describe_action(saved.state, action), events)
+        lines = news(who(interaction), describe_action(saved.state, action), events)
         saved = Saved[State](table=saved.table.with_news(lines), state=state)
-        record = await _commit(interaction, record, saved, action_to_json(action))
-        await _show(interaction, record, saved)
+        record, message = await _commit(interaction, record, saved, action_to_json(action))
+        await _show(interaction, record, saved, message)
 
 
 async def pick(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
-    """Show one die's uses: a view of the same version, nothing saved."""
+    """Show one die's uses: the same version and picture with other controls; nothing is saved."""
     async with bot_of(interaction).game_locks(ref.game):
         record, saved = await _clicked(interaction, ref)
         die = int(arg) if arg.isdigit() else None
-        await _show(interaction, record, saved, selected=die)
+        embeds = interaction.message.embeds if interaction.message is not None else []
+        url = embeds[0].image.url if embeds and embeds[0].image else None
+        await update(interaction, **die_picked(record.id, record.version, saved.table, saved.state, die, url))
 
 
 async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
@@ -175,14 +207,14 @@ async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         if refusal is not None:
             raise RuleError(refusal)
         table = saved.table.joined(interaction.user.id)
-        lines = [f"**{interaction.user.display_name}** joins the crew."]
-        saved = Saved[State](table=table.with_news(list(saved.table.recent) + lines), state=saved.state)
-        record = await _commit(interaction, record, saved, table_action_json("join"))
-        await _show(interaction, record, saved)
+        lines = [f"**{who(interaction)}** joins the crew."]
+        saved = Saved[State](table=table.with_news([*saved.table.recent, *lines]), state=saved.state)
+        record, message = await _commit(interaction, record, saved, table_action_json("join"))
+        await _show(interaction, record, saved, message)
 
 
 async def hint(interaction: discord.Interaction, ref: Ref, _: str) -> None:
-    _, saved = await _clicked(interaction, ref, crew_only=False)
+    _, saved = await _clicked(interaction, ref, crew_only=False, from_board=False)
     await send(interaction, hint_text(saved.state), ephemeral=True)
 
 
@@ -191,28 +223,27 @@ def hint_text(state: State) -> str:
     return f"**Suggestion:** {describe_action(state, choice.action)}\n*Why:* {choice.reason}"
 
 
-def may_abandon(interaction: discord.Interaction, table: Table) -> bool:
-    return interaction.user.id == table.captain or interaction.permissions.manage_channels
+def check_may_abandon(interaction: discord.Interaction, table: Table) -> None:
+    if interaction.user.id != table.captain and not interaction.permissions.manage_channels:
+        raise RuleError("Only the captain, or someone who may manage this channel, can abandon the game.")
 
 
 async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) -> None:
-    """The confirmation button of `/d6 abandon` (on a private message, so it is not a board click)."""
+    """The confirmation button of `/d6 abandon`: on a private message, so not a board click. Its
+    version is not checked: abandoning stays the same decision whatever happened since."""
     async with bot_of(interaction).game_locks(ref.game):
         record, saved = await _clicked(interaction, ref, crew_only=False)
-        if not may_abandon(interaction, saved.table):
-            raise RuleError("Only the captain, or someone who may manage this channel, can abandon the game.")
+        check_may_abandon(interaction, saved.table)
         state, events = abandon(saved.state)
-        lines = news(interaction.user.display_name, "abandons the game", events)
+        lines = news(who(interaction), "abandons the game", events)
         saved = Saved[State](table=saved.table.with_news(lines), state=state)
-        record = await _commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
-        await update(interaction, content="The game is abandoned and counted as a loss.", view=None)
-        pictures = bot_of(interaction).settings.board_pictures
-        await edit_board(
-            interaction.client,
-            record,
-            **await board_message(record.id, record.version, saved.table, state, pictures=pictures),
+        record, message = await _commit(
+            interaction, record, saved, table_action_json("abandon"), abandoned=True
         )
-        await send(interaction, embed=result_embed(record, saved), ephemeral=False)
+        async with saved_anyway():
+            await update(interaction, content="The game is abandoned and counted as a loss.", view=None)
+            await edit_board(interaction.client, record, **message)
+            await send(interaction, embed=result_embed(record, saved), ephemeral=False)
 
 
 HANDLERS.update(

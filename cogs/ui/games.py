@@ -25,6 +25,7 @@ class GameRules:
     kind: str  # the stored `kind`, also the custom-id prefix: ds:<kind>:…
     title: str
     start: str  # the command that starts one, e.g. "/d6 new"
+    board: str  # the command that shows the board again, e.g. "/d6 board"
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -37,24 +38,24 @@ def board_link(record: GameRecord) -> str | None:
     return message_link(record.guild_id, record.channel_id, record.board_message_id)
 
 
-def where_board_is(record: GameRecord) -> str:
+def where_board_is(record: GameRecord, rules: GameRules) -> str:
     link = board_link(record)
-    return f"The current board is [here]({link})." if link else "Use the board command to show it again."
+    return f"The current board is [here]({link})." if link else f"Use `{rules.board}` to show it."
 
 
 async def game_for_click(
-    store: Store, rules: GameRules, interaction: discord.Interaction, game_id: int
+    store: Store, rules: GameRules, interaction: discord.Interaction, game_id: int, *, from_board: bool = True
 ) -> GameRecord:
-    """The active game a board click belongs to, checked to come from its current board message."""
+    """The active game a click belongs to; with `from_board`, checked to come from its current board."""
     record = await store.get_game(game_id)
     if record is None or record.kind != rules.kind:
         raise RuleError(f"I can't find that game any more. Start a new one with `{rules.start}`.")
     if record.status != "active":
         raise RuleError(f"That game is over. Start a new one with `{rules.start}`.")
     message = interaction.message
-    from_board = message is not None and not message.flags.ephemeral
-    if from_board and record.board_message_id not in (None, message.id):  # type: ignore[union-attr]
-        raise RuleError(f"This board has moved, so nothing was done. {where_board_is(record)}")
+    on_board = from_board and message is not None and not message.flags.ephemeral
+    if on_board and record.board_message_id not in (None, message.id):  # type: ignore[union-attr]
+        raise RuleError(f"This board has moved, so nothing was done. {where_board_is(record, rules)}")
     return record
 
 
@@ -66,8 +67,10 @@ async def game_in_channel(store: Store, rules: GameRules, channel_id: int | None
     return record
 
 
-def stale(record: GameRecord) -> RuleError:
-    return RuleError(f"The board changed since you looked, so nothing was done. {where_board_is(record)}")
+def stale(record: GameRecord, rules: GameRules) -> RuleError:
+    return RuleError(
+        f"The board changed since you looked, so nothing was done. {where_board_is(record, rules)}"
+    )
 
 
 async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) -> None:
@@ -81,4 +84,4 @@ async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) 
     try:
         await channel.get_partial_message(record.board_message_id).edit(**fields)
     except discord.HTTPException as error:
-        log.info("could not edit the board of game %s: %s", record.id, error)
+        log.warning("could not edit the board of game %s: %s", record.id, error)

@@ -9,10 +9,10 @@ the choices at most `max_rows`, and every legal action is reachable.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from core.d6.actions import Action, AwayMission, EndAssignment
+from core.d6.actions import Action, AwayMission, ChangeFace, EndAssignment
 from core.d6.codes import encode
 from core.d6.engine import dice_in, die_actions, legal_actions
 from core.d6.state import Place, State
@@ -76,7 +76,9 @@ def pack(groups: Sequence[Sequence[Choice]], placeholder: str, max_rows: int) ->
             rows.extend(_menus(group, placeholder))
     if len(rows) > max_rows:
         rows = _menus([choice for group in groups for choice in group], placeholder)
-    return tuple(rows[:max_rows])
+    if len(rows) > max_rows:  # never seen in play (tests walk thousands of boards); never drop one
+        raise ValueError(f"{sum(map(len, groups))} choices do not fit in {max_rows} rows")
+    return tuple(rows)
 
 
 def _menus(choices: Sequence[Choice], placeholder: str) -> list[ChoiceRow]:
@@ -119,3 +121,22 @@ def controls(state: State, selected: int | None = None, *, max_rows: int = 3) ->
     face = str(state.dice[selected].face).capitalize()  # type: ignore[index]
     rows = pack([stations, missions], f"{face} die: choose…", max_rows)
     return Controls(f"{face} die: choose where it goes.", dice, rows, finish)
+
+
+def as_shown(state: State, action: Action) -> Action:
+    """The same decision through the die the board shows: identical ready dice share one button."""
+    die = getattr(action, "die", None)
+    if die is None or state.pending is not None:
+        return action
+    shown = next(d.die for d in _dice(state, None) if state.dice[d.die].face is state.dice[die].face)
+    if shown == die:
+        return action
+    moved = replace(action, die=shown)  # type: ignore[type-var]
+    if isinstance(action, ChangeFace) and action.target == shown:  # turning its twin: the twin turns it
+        moved = replace(moved, target=die)  # type: ignore[type-var]
+    return moved
+
+
+def control_for(shown: Controls, code: str) -> Choice | None:
+    """The choice that offers the action `code` among `shown`'s controls."""
+    return next((c for c in shown.choices() if c.code == code), None)

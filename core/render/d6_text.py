@@ -85,6 +85,30 @@ def describe_board(state: State) -> str:
     return "\n".join(lines)
 
 
+def board_summary(state: State) -> str:
+    """The board in short (no card texts), for the picture's alt text, which Discord caps at 1024."""
+    dice = "; ".join(f"{i + 1} {die_line(state, i).split(': ', 1)[1]}" for i in range(len(state.dice)))
+    parts = [
+        f"Round {state.round}, hull {state.hull}/{HULL_MAX}, shields {state.shields}/{SHIELDS_MAX}, "
+        f"threat deck {len(state.deck)}.",
+        f"Dice: {dice}.",
+    ]
+    for heading, threats in (("Internal", state.internal), ("External", state.external)):
+        names = [_short(t) for t in threats]
+        parts.append(f"{heading} threats: {', '.join(names) if names else 'none'}.")
+    if state.pending is not None:
+        parts.append(f"Decision: {state.pending.reason}")
+    if state.outcome != "playing":
+        parts.append(f"Game over: {state.outcome}, score {state.score}.")
+    return " ".join(parts)
+
+
+def _short(threat: Threat) -> str:
+    spec = card_of(threat)
+    health = f" {threat.health}/{spec.health}" if threat.health is not None else ""
+    return spec.name + health + (" (stasis)" if threat.stasis else "")
+
+
 def _name(state: State, uid: int) -> str:
     threat = state.threat(uid)
     return card_of(threat).name if threat is not None else "a threat"

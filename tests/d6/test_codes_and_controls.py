@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import re
 from random import Random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cogs.d6.board import board_view
+from cogs.d6.ids import BUTTON_TEMPLATE, MENU_TEMPLATE
 from core.d6 import apply, legal_actions, new_game
 from core.d6.actions import EndAssignment, Fire
 from core.d6.ai import heuristic
 from core.d6.codes import decode, encode
-from core.render.d6_controls import BUTTONS_PER_ROW, LABEL_LIMIT, OPTIONS_PER_MENU, controls
+from core.render.d6_controls import LABEL_LIMIT, OPTIONS_PER_MENU, as_shown, controls
 from core.table import RECENT_LINES, Table
-
-ID_ROOM = 100 - len("ds:d6:a:9999999999:999999:")  # what a code may use of a 100-character custom id
 
 
 def states(seed: int, moves: int):
@@ -63,29 +63,47 @@ def test_every_legal_action_round_trips_and_is_offered_on_the_board(seed: int) -
         legal = legal_actions(state)
         for action in legal:
             assert decode(encode(action)) == action
-            assert len(encode(action)) <= ID_ROOM
         shown = controls(state)
-        offered = {c.code for c in shown.choices()}
-        for die in shown.dice:
-            picked = controls(state, die.die)
-            assert len(picked.rows) <= 3  # with the dice row and the last row: Discord's 5 rows
-            for row in picked.rows:
-                assert len(row.choices) <= (OPTIONS_PER_MENU if row.menu else BUTTONS_PER_ROW)
-                assert all(len(c.label) <= LABEL_LIMIT for c in row.choices)
-            offered |= {c.code for c in picked.choices()}
-        assert len(shown.rows) <= 3
-        offered |= {c.code for c in shown.choices()}
-        # every offered control is legal; every legal action is offered for the die shown for its kind
+        views = [shown] + [controls(state, die.die) for die in shown.dice]
+        offered = {c.code for view in views for c in view.choices()}
+        for view in views:
+            check_fits_discord(view)
+        # every control is legal, and every legal action is offered — through the die the board
+        # shows for its kind when identical dice share a button
         assert {decode(code) for code in offered} <= set(legal)
-        shown_dice = {d.die for d in shown.dice}
         for action in legal:
-            die = getattr(action, "die", None)
-            if state.pending is not None or die is None or die in shown_dice:
-                assert encode(action) in offered, action
-            else:  # an identical ready die is shown instead, offering the same decision
-                (twin,) = [d for d in shown_dice if state.dice[d].face is state.dice[die].face]
-                same = replace(action, die=twin)
-                assert encode(same) in offered or getattr(action, "target", None) == twin, action
+            same = as_shown(state, action)
+            assert same in legal
+            assert encode(same) in offered, action
+
+
+def check_fits_discord(shown) -> None:
+    """The real board view: ≤ 5 rows of ≤ 5 buttons or one menu of ≤ 25 options, labels ≤ 80,
+    unique custom ids that the registered templates parse."""
+    view = board_view(987654321012345678, 99999, Table.start(1, open_crew=True), shown)
+    if view is None:
+        assert shown.choices() == []
+        return
+    rows: dict[int, list] = {}
+    for item in view.children:
+        rows.setdefault(item._rendered_row, []).append(item)
+    assert len(rows) <= 5
+    ids = []
+    for items in rows.values():
+        kinds = {type(item.item).__name__ for item in items}
+        assert len(items) <= 5
+        if kinds == {"Select"}:
+            assert len(items) == 1
+            assert len(items[0].item.options) <= OPTIONS_PER_MENU
+            assert all(len(o.label) <= 100 for o in items[0].item.options)
+        else:
+            assert all(len(item.item.label or "") <= LABEL_LIMIT for item in items)
+        for item in items:
+            ids.append(item.item.custom_id)
+            template = MENU_TEMPLATE if kinds == {"Select"} else BUTTON_TEMPLATE
+            assert re.fullmatch(template, item.item.custom_id), item.item.custom_id
+            assert len(item.item.custom_id) <= 100
+    assert len(ids) == len(set(ids))
 
 
 def test_a_die_without_uses_is_shown_disabled_and_picking_it_shows_no_choices() -> None:

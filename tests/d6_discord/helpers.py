@@ -6,17 +6,16 @@ board), then finds the control that offers that decision and clicks it — or pi
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import discord
 
 from cogs.d6.play import load
-from core.d6 import State, legal_actions
+from core.d6 import State
 from core.d6.actions import Action
 from core.d6.ai import heuristic
 from core.d6.codes import encode
-from core.render.d6_controls import controls
+from core.render.d6_controls import as_shown
 from core.storage import GameRecord
 from tests.support.scenario import Player, World
 
@@ -43,16 +42,6 @@ def components(msg: discord.Message | Any) -> list[dict[str, Any]]:
 
 def custom_ids(msg: discord.Message) -> list[str]:
     return [c["custom_id"] for c in components(msg)]
-
-
-def as_shown(state: State, action: Action) -> Action:
-    """The same decision for the die the board shows: identical ready dice share one button."""
-    die = getattr(action, "die", None)
-    if die is None or state.pending is not None:
-        return action
-    shown = next(d.die for d in controls(state).dice if state.dice[d.die].face is state.dice[die].face)
-    moved = replace(action, die=shown)  # type: ignore[type-var]
-    return moved if moved in legal_actions(state) else action
 
 
 def choose(state: State) -> Action:

@@ -7,10 +7,12 @@ import json
 import pytest
 
 from cogs.d6.play import load
-from core.d6 import action_from_json, apply, deal, legal_actions
+from core.d6 import action_from_json, apply, legal_actions
+from core.d6.actions import EndAssignment
+from core.d6.replay import replay
 from core.errors import RuleError
 from core.render.d6_controls import controls
-from core.render.d6_text import describe_board
+from core.render.d6_text import board_summary
 
 from .helpers import components, custom_ids, message, perform, play_out, record_of
 
@@ -49,7 +51,7 @@ async def test_new_game_posts_one_board_in_words_picture_and_controls(world, see
     assert f"<@{alice.id}> (captain)" in fields["Captain"]
     (picture,) = board.attachments
     assert picture.filename == "board.png"
-    assert picture.description == describe_board(state)[:1024]
+    assert picture.description == board_summary(state)
     # the controls: a button per kind of ready die, enabled exactly when that die has a legal use
     shown_controls = controls(state)
     dice = [c for c in components(board) if c["custom_id"].startswith(f"ds:d6:p:{record.id}:0:")]
@@ -108,11 +110,9 @@ async def test_a_whole_game_is_won_by_clicking(world, seed) -> None:
     assert result.players == (alice.id,)
     assert json.loads(result.detail_json)["difficulty"] == "hard"
     # the stored action log replays from the seed to exactly the final state
-    replayed, _ = deal(seed, "hard", "fast")
-    played = [action_from_json(entry.action_json) for entry in await world.bot.store.actions(record.id)]
-    for action in played:
-        replayed, _ = apply(replayed, action)
-    assert replayed == state
+    log = [entry.action_json for entry in await world.bot.store.actions(record.id)]
+    assert replay(load(record).state, log) == state
+    played = [action_from_json(entry) for entry in log]
     # the game needed menus (the Commander's face changes) and the rules' own questions
     assert {"change_face", "send_to_infirmary", "hold_die", "gather"} <= {action.kind for action in played}
 
@@ -169,7 +169,7 @@ async def test_the_game_carries_on_after_a_restart_with_the_old_boards_buttons(w
     assert not pressed.ephemeral
     resumed = await record_of(world, record.id)
     assert resumed.version == after.version + 1
-    assert load(resumed).state == apply(load(after).state, legal_actions(load(after).state)[-1])[0]
+    assert load(resumed).state == apply(load(after).state, EndAssignment())[0]
 
 
 async def test_one_game_per_channel(world) -> None:
@@ -183,3 +183,34 @@ async def test_one_game_per_channel(world) -> None:
     assert "A game is already running in this channel." in refused.response.content
     assert str(record.board_message_id) in refused.response.content
     assert len(world.channel.history()) == 1
+
+
+async def test_a_board_that_cannot_be_edited_still_refuses_moves_after_the_end(world) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice)
+    asked = await alice.runs("d6 abandon")
+    world.env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=1)
+
+    await alice.clicks(asked.response.message, "Abandon the game")
+
+    assert (await record_of(world, record.id)).status == "abandoned"
+    assert world.channel.history()[-1].embeds[0].title == "The ship is lost."  # the result is announced
+    stale_board = message(world, record.board_message_id)
+    pressed = await alice.clicks(stale_board, custom_id=f"ds:d6:a:{record.id}:0:e")  # its controls remain
+    assert pressed.ephemeral
+    assert pressed.response.content == "That game is over. Start a new one with `/d6 new`."
+
+
+async def test_a_change_saved_while_discord_fails_says_it_was_saved(world) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice)
+    asked = await alice.runs("d6 abandon")
+    world.env.inject_error("POST", "/webhooks/*", status=500, times=1)  # the result message
+
+    done = await alice.clicks(asked.response.message, "Abandon the game")
+
+    assert (await record_of(world, record.id)).status == "abandoned"
+    notes = [m.content for m in done.followups]
+    assert notes == [
+        "Your move was saved, but the board could not be refreshed. Use `/d6 board` to show it again."
+    ]
