@@ -1,6 +1,7 @@
 """Play a game in the terminal, reading the same plain-text board the bot uses for accessibility.
 
     python -m core.play d6 [--seed N] [--difficulty easy]
+    python -m core.play dine [--seed N] [--crew 1] [--ship "Spacehopper 3000"] [--normal --level Salad]
 
 Type the number of an action, `h` for the heuristic player's hint, `b` to show the board again, or
 `q` to quit.
@@ -12,12 +13,77 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
 
 from core.d6 import apply, deal, legal_actions
 from core.d6.ai import heuristic
-from core.d6.engine import Event
 from core.d6.state import Difficulty, Length
+from core.dine import ai as dine_ai
+from core.dine import engine as dine_engine
+from core.render import dine_text
 from core.render.d6_text import describe_action, describe_board
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the terminal needs from an engine: the same functions the bot uses."""
+
+    legal_actions: Callable[[Any], list[Any]]
+    apply: Callable[[Any, Any], tuple[Any, list[Any]]]
+    describe_board: Callable[[Any], str]
+    describe_action: Callable[[Any, Any], str]
+    hint: Callable[[Any], Any]
+
+
+D6 = Game(legal_actions, apply, describe_board, describe_action, heuristic)
+DINE = Game(
+    dine_engine.legal_actions,
+    dine_engine.apply,
+    dine_text.describe_board,
+    dine_text.describe_action,
+    dine_ai.heuristic,
+)
+
+
+def play(
+    game: Game,
+    state: Any,
+    events: Iterable[Any],
+    ask: Callable[[str], str] = input,
+    say: Callable[[str], None] = print,
+) -> str:
+    """Run one game with `ask`/`say` as the terminal; returns the outcome."""
+
+    def show(happened: Iterable[Any]) -> None:
+        for event in happened:
+            say(f"  • {event.text}")
+
+    show(events)
+    say(game.describe_board(state))
+    while state.outcome == "playing":
+        actions = game.legal_actions(state)
+        say("")
+        for number, action in enumerate(actions, 1):
+            say(f"{number:>3}. {game.describe_action(state, action)}")
+        answer = ask("Your move (number, h = hint, b = board, q = quit): ").strip().lower()
+        if answer == "q":
+            return "quit"
+        if answer == "b":
+            say(game.describe_board(state))
+            continue
+        if answer == "h":
+            hint = game.hint(state)
+            number = actions.index(hint.action) + 1
+            say(f"Hint: {number}. {game.describe_action(state, hint.action)} — {hint.reason}")
+            continue
+        if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
+            say(f"Please type a number from 1 to {len(actions)}, or h, b, q.")
+            continue
+        state, events = game.apply(state, actions[int(answer) - 1])
+        show(events)
+        say(game.describe_board(state))
+    return str(state.outcome)
 
 
 def play_d6(
@@ -27,38 +93,8 @@ def play_d6(
     ask: Callable[[str], str] = input,
     say: Callable[[str], None] = print,
 ) -> str:
-    """Run one game with `ask`/`say` as the terminal; returns the outcome."""
     state, events = deal(seed, difficulty, length)
-
-    def show(happened: Iterable[Event]) -> None:
-        for event in happened:
-            say(f"  • {event.text}")
-
-    show(events)
-    say(describe_board(state))
-    while state.outcome == "playing":
-        actions = legal_actions(state)
-        say("")
-        for number, action in enumerate(actions, 1):
-            say(f"{number:>3}. {describe_action(state, action)}")
-        answer = ask("Your move (number, h = hint, b = board, q = quit): ").strip().lower()
-        if answer == "q":
-            return "quit"
-        if answer == "b":
-            say(describe_board(state))
-            continue
-        if answer == "h":
-            hint = heuristic(state)
-            number = actions.index(hint.action) + 1
-            say(f"Hint: {number}. {describe_action(state, hint.action)} — {hint.reason}")
-            continue
-        if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
-            say(f"Please type a number from 1 to {len(actions)}, or h, b, q.")
-            continue
-        state, events = apply(state, actions[int(answer) - 1])
-        show(events)
-        say(describe_board(state))
-    return state.outcome
+    return play(D6, state, events, ask, say)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,11 +104,25 @@ def main(argv: list[str] | None = None) -> int:
     d6.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")
     d6.add_argument("--difficulty", choices=[d.value for d in Difficulty], default=Difficulty.EASY.value)
     d6.add_argument("--length", choices=[x.value for x in Length], default=Length.FULL.value)
+    dine = games.add_parser("dine", help="Deep Space Dine (solo, or one player taking every seat)")
+    dine.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")
+    dine.add_argument("--level", default="Salad", help="difficulty level (ignored by --starter)")
+    dine.add_argument("--ship", default="Spacehopper 3000")
+    dine.add_argument("--crew", type=int, choices=[1, 2, 3], default=1)
+    dine.add_argument("--normal", action="store_true", help="the normal set-up instead of the starter game")
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    print(f"Deep Space D-6 — seed {seed}, {args.difficulty}, {args.length} game.")
     try:
-        outcome = play_d6(seed, args.difficulty, args.length)
+        if args.game == "dine":
+            setup = "normal set-up, " + args.level if args.normal else "starter game"
+            print(f"Deep Space Dine — seed {seed}, {args.ship}, {args.crew} crew, {setup}.")
+            state, events = dine_engine.deal(
+                seed, ship=args.ship, level=args.level, crew=args.crew, starter=not args.normal
+            )
+            outcome = play(DINE, state, events)
+        else:
+            print(f"Deep Space D-6 — seed {seed}, {args.difficulty}, {args.length} game.")
+            outcome = play_d6(seed, args.difficulty, args.length)
     except (EOFError, KeyboardInterrupt):
         outcome = "quit"
     print({"won": "You won!", "lost": "You lost.", "quit": "Bye."}[outcome])

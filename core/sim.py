@@ -1,6 +1,7 @@
 """The simulator: play many games with a policy and print how they went.
 
     python -m core.sim d6 --games 2000 --difficulty medium --policy heuristic --seed 1 [--json]
+    python -m core.sim dine --games 2000 --level Salad --crew 2 --ship "Spacehopper 3000" [--starter]
 
 Game `k` uses seed `seed + k`, so a run is reproducible and two policies can be compared on the
 same deals.
@@ -78,6 +79,81 @@ def simulate_d6(games: int, difficulty: str, length: str, policy: str, seed: int
     )
 
 
+@dataclass(frozen=True)
+class DineSummary:
+    game: str
+    policy: str
+    level: str
+    crew: int
+    ship: str
+    starter: bool
+    games: int
+    wins: int
+    win_rate: float
+    win_rate_low: float
+    win_rate_high: float
+    mean_sectors: float
+    mean_actions: float
+    mean_score_of_wins: float
+    losses: dict[str, int]
+    games_per_second: float
+
+
+def simulate_dine(
+    games: int, level: str, crew: int, ship: str, policy: str, seed: int, *, starter: bool = False
+) -> DineSummary:
+    from core.dine.ai import POLICIES as DINE_POLICIES
+    from core.dine.engine import apply as dine_apply
+    from core.dine.engine import new_game as dine_game
+
+    choose = DINE_POLICIES[policy](seed)
+    wins = sectors = actions = won_score = 0
+    losses: dict[str, int] = {}
+    started = time.perf_counter()
+    for k in range(games):
+        state = dine_game(seed + k, ship=ship, level=level, crew=crew, starter=starter)
+        while state.outcome == "playing":
+            state, _ = dine_apply(state, choose(state).action)
+        if state.outcome == "won":
+            wins += 1
+            won_score += state.score
+        else:
+            reason = (state.loss_reason or "?").split(":")[0]
+            losses[reason] = losses.get(reason, 0) + 1
+        sectors += state.cleared
+        actions += state.actions_taken
+    elapsed = time.perf_counter() - started
+    low, high = wilson(wins, games)
+    return DineSummary(
+        game="dine",
+        policy=policy,
+        level="starter" if starter else level,
+        crew=crew,
+        ship=ship,
+        starter=starter,
+        games=games,
+        wins=wins,
+        win_rate=wins / games,
+        win_rate_low=low,
+        win_rate_high=high,
+        mean_sectors=sectors / games,
+        mean_actions=actions / games,
+        mean_score_of_wins=won_score / wins if wins else 0.0,
+        losses=losses,
+        games_per_second=games / elapsed if elapsed > 0 else float("inf"),
+    )
+
+
+def describe_dine(summary: DineSummary) -> str:
+    return (
+        f"dine {summary.level}, {summary.crew} crew, {summary.ship}, {summary.policy} crew, "
+        f"{summary.games} games: win rate {summary.win_rate:.1%} "
+        f"(95% CI {summary.win_rate_low:.1%}–{summary.win_rate_high:.1%}), "
+        f"mean sectors {summary.mean_sectors:.1f}, mean actions {summary.mean_actions:.0f}, "
+        f"losses {summary.losses}, {summary.games_per_second:.0f} games/s"
+    )
+
+
 def describe(summary: Summary) -> str:
     return (
         f"{summary.game} {summary.difficulty}/{summary.length}, {summary.policy} policy, "
@@ -98,9 +174,24 @@ def main(argv: list[str] | None = None) -> int:
     d6.add_argument("--policy", choices=sorted(POLICIES), default="heuristic")
     d6.add_argument("--seed", type=int, default=1)
     d6.add_argument("--json", action="store_true", help="print one JSON object instead of a sentence")
+    dine = games.add_parser("dine", help="Deep Space Dine")
+    dine.add_argument("--games", type=int, default=500)
+    dine.add_argument("--level", default="Salad", help="a difficulty level from the help card")
+    dine.add_argument("--crew", type=int, choices=[1, 2, 3], default=1)
+    dine.add_argument("--ship", default="Spacehopper 3000")
+    dine.add_argument("--starter", action="store_true", help="the starter game (Procure Ingredient first)")
+    dine.add_argument("--policy", choices=["heuristic", "random"], default="heuristic")
+    dine.add_argument("--seed", type=int, default=1)
+    dine.add_argument("--json", action="store_true", help="print one JSON object instead of a sentence")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.game == "dine":
+        found = simulate_dine(
+            args.games, args.level, args.crew, args.ship, args.policy, args.seed, starter=args.starter
+        )
+        print(json.dumps(asdict(found)) if args.json else describe_dine(found))
+        return 0
     summary = simulate_d6(args.games, args.difficulty, args.length, args.policy, args.seed)
     print(json.dumps(asdict(summary)) if args.json else describe(summary))
     return 0

@@ -1,0 +1,840 @@
+"""The Deep Space Dine rules engine: `new_game`, `legal_actions`, `apply`.
+
+Rules references are to the rulebook (`shared/rules/deep-space-dine.en.md`) and our rulings R1–R20
+(`shared/rules/deep-space-dine.rulings.md`, kept with our own in `docs/rulings-dine.md`). The engine
+never mutates its input. Random steps (shuffles, the sectors laid out by the help cards) happen
+inside it, from named streams of the seed. The work after an action — clearing a sector, a danger
+striking, consequences — runs from a queue in the state, so a decision the rules leave to the crew
+(solve or jump, which card to upgrade, which station to occupy, A or B, which card to remove, a
+shield or the damage) suspends it as a `Pending` decision that an action answers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from core.errors import IllegalAction
+from core.rng import Rng
+
+from .actions import (
+    NO_PAYMENT,
+    Action,
+    Choose,
+    Clear,
+    Give,
+    Occupy,
+    Payment,
+    PlayCard,
+    Shield,
+    Upgrade,
+    UseShip,
+    UseStation,
+)
+from .actions import Action as _Action
+from .cards import Action as CardAction
+from .cards import Cost, Effect, SectorSide, ShipSide, Symbol, Track, card_set, sector, station
+from .state import HAND_SIZES, Pending, Placed, StackCard, State, Task
+from .symbols import grid_symbols, meets, payments, row_symbols, side
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in words a player understands; `kind` lets a UI style it."""
+
+    text: str
+    kind: str = "info"
+
+
+Events = list[Event]
+EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
+
+
+# --- set-up ----------------------------------------------------------------------------------------
+
+
+def deal(
+    seed: int, *, ship: str = "Spacehopper 3000", level: str = "Salad", crew: int = 1, starter: bool = False
+) -> tuple[State, Events]:
+    """Set up a game: the starter game (R20) or the normal set-up at `level`."""
+    cards = card_set()
+    if crew not in HAND_SIZES:
+        raise IllegalAction("A crew is 1 to 3 members.")
+    spec = cards.ship(ship)
+    chosen = cards.levels[0] if starter else cards.level(level)  # the starter game goes on at "Salad"
+    names = set(spec.stations)
+    if starter:  # the ship may name its own (Nostroven One: "take the P-Drive")
+        names = set(spec.starter_stations or cards.starter_deck)
+    deck = [c.id for c in cards.stations if c.station in names]
+    state = State(
+        seed=seed,
+        ship=spec.name,
+        level=chosen.name,
+        starter=starter,
+        crew=crew,
+        deck=deck,
+        hands=[[] for _ in range(crew)],
+        stations=[None] * crew,
+        stack=[],
+        damage=spec.damage.length,
+        pizza=spec.pizza.length,
+        marker=spec.marker_start,
+    )
+    rng = Rng(seed, state.rng)
+    rng.shuffle("deck", state.deck)
+    if starter:
+        state.stack = [StackCard(sector=card_id, side="back") for card_id in cards.starter]
+        state.stack.append(StackCard(help="procure"))
+    else:
+        state.stack = [*_easy_sectors(state, rng, chosen.easy), StackCard(help="frontier")]
+    events = [Event(f"The {spec.name} takes off with {len(state.deck)} station cards in its deck.")]
+    _refill(state, events)
+    _arrive(state, events)
+    _run(state, events)
+    return state, events
+
+
+def new_game(seed: int, **options: object) -> State:
+    return deal(seed, **options)[0]  # type: ignore[arg-type]
+
+
+def _easy_sectors(state: State, rng: Rng, count: int) -> list[StackCard]:
+    pool = [c.id for c in card_set().sectors if c.front.kind == "easy" and c.id not in state.easy_used]
+    rng.shuffle("sectors", pool)
+    state.easy_used += pool[:count]
+    return [StackCard(sector=card_id, side="front") for card_id in pool[:count]]
+
+
+# --- queries ---------------------------------------------------------------------------------------
+
+
+def ship_of(state: State) -> ShipSide:
+    return card_set().ship(state.ship)
+
+
+def sector_side(state: State) -> SectorSide | None:
+    top = state.sector_card
+    if top is None or top.sector is None:
+        return None
+    card = sector(top.sector)
+    return card.front if top.side == "front" else card.back
+
+
+def _ship_bonus(state: State, rule: str) -> int:
+    return sum(r.amount for r in ship_of(state).rules if r.rule == rule)
+
+
+def _permanent(state: State, kind: str, seat: int | None = None) -> int:
+    total = 0
+    for s, card_id in enumerate(state.stations):
+        if card_id is None or (seat is not None and s != seat):
+            continue
+        occupied = side(card_id, state.upgraded).occupied
+        if occupied.permanent == kind:
+            total += occupied.amount
+    return total
+
+
+def hand_size(state: State, seat: int) -> int:
+    return HAND_SIZES[state.crew] + _ship_bonus(state, "hand_size") + _permanent(state, "hand_size", seat)
+
+
+def danger_value(state: State) -> int:
+    spec = sector_side(state)
+    if spec is None:
+        return 0
+    printed = spec.danger[state.crew - 1]
+    if printed == 0:
+        return 0
+    return printed + _ship_bonus(state, "danger") + _permanent(state, "danger")
+
+
+def jump_drive(state: State) -> int | None:
+    spec = sector_side(state)
+    printed = spec.jump.drive[state.crew - 1] if spec is not None else None
+    if printed is None:
+        return None
+    return max(0, printed - _permanent(state, "jump_drive"))
+
+
+def symbols(state: State) -> Counter[Symbol]:
+    return grid_symbols(state.grid, state.upgraded)
+
+
+def can_jump(state: State, have: Counter[Symbol] | None = None) -> bool:
+    spec, drive = sector_side(state), jump_drive(state)
+    if spec is None or drive is None:
+        return False
+    have = have if have is not None else symbols(state)
+    return have[Symbol.DRIVE] >= drive and have[Symbol.NAVIGATION] >= spec.jump.navigation
+
+
+def solved_by_symbols(state: State, have: Counter[Symbol] | None = None) -> list[int]:
+    """The solutions whose symbols the grid has now (ruling R5: the whole grid, nothing paid)."""
+    spec = sector_side(state)
+    if spec is None:
+        return []
+    have = have if have is not None else symbols(state)
+    times = state.crew
+    return [
+        i
+        for i, s in enumerate(spec.solutions)
+        if s.symbols and meets(have, s.symbols, times if s.per_crew else 1)
+    ]
+
+
+def track_solutions(state: State) -> list[int]:
+    """Solutions paid with a track (e.g. a slice of pizza), offered while the marker stays on it."""
+    spec = sector_side(state)
+    if spec is None:
+        return []
+    return [
+        i for i, s in enumerate(spec.solutions) if s.pay is not None and _track_value(state, s.pay) > s.amount
+    ]
+
+
+def _track_value(state: State, track: Track) -> int:
+    return {Track.PIZZA: state.pizza, Track.DAMAGE: state.damage, Track.SHIP: state.marker}[track]
+
+
+def card_drive(card_id: str, upgraded: list[str]) -> int:
+    """FAQ "Discard/Remove with drive": drive symbols anywhere on the card's side that is up."""
+    face = side(card_id, upgraded)
+    return face.drive + face.row.symbols.get(Symbol.DRIVE, 0) + face.rotated.symbols.get(Symbol.DRIVE, 0)
+
+
+def occupied_by(state: State, name: str) -> int | None:
+    for seat, card_id in enumerate(state.stations):
+        if card_id is not None and station(card_id).station == name:
+            return seat
+    return None
+
+
+# --- legal actions ---------------------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every action legal now, fully specified, in a stable order."""
+    if state.outcome != "playing":
+        return []
+    if state.pending is not None:
+        return list(_pending_actions(state, state.pending))
+    return list(_main_actions(state))
+
+
+def _main_actions(state: State) -> Iterator[Action]:
+    for i in track_solutions(state):
+        yield Clear(how="solve", solution=i)
+    for seat in range(state.crew):
+        for card_id in state.hands[seat]:
+            face = side(card_id, state.upgraded)
+            for index, action in enumerate(face.actions):
+                for payment in _payments(state, seat, action.cost, card_id):
+                    yield PlayCard(seat=seat, card=card_id, action=index, payment=payment)
+        occupied = state.stations[seat]
+        if occupied is not None:
+            action = side(occupied, state.upgraded).occupied.action
+            if action is not None and _available(state, f"station:{seat}", action):
+                yield from (
+                    UseStation(seat=seat, payment=p) for p in _payments(state, seat, action.cost, None)
+                )
+        for index, action in enumerate(ship_of(state).actions):
+            if _available(state, f"ship:{index}", action):
+                yield from (
+                    UseShip(seat=seat, index=index, payment=p)
+                    for p in _payments(state, seat, action.cost, None)
+                )
+
+
+def _available(state: State, key: str, action: CardAction) -> bool:
+    return action.per_sector is None or state.used.get(key, 0) < action.per_sector
+
+
+def _payments(state: State, seat: int, cost: Cost, playing: str | None) -> Iterator[Payment]:
+    if cost.kind == "none":
+        yield NO_PAYMENT
+    elif cost.kind in ("discard", "remove"):
+        others = sorted(c for c in state.hands[seat] if c != playing)
+        fit = [c for c in others if card_drive(c, state.upgraded) >= cost.min_drive]
+        for combo in combinations(fit, cost.count):
+            yield Payment(hand=combo)
+    elif cost.kind == "pay":
+        for row, cards in payments(state.grid, state.upgraded, cost.symbols):
+            yield Payment(row=row, grid=cards)
+    elif cost.kind == "ship" and state.marker >= cost.count:
+        yield NO_PAYMENT
+
+
+def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
+    if pending.kind == "clear":
+        for option in pending.options:
+            how, _, index = option.partition(":")
+            yield Clear(how=how, solution=int(index or 0))  # type: ignore[arg-type]
+        yield Clear(how="continue")
+    elif pending.kind == "upgrade":
+        for seat in range(state.crew):
+            for card_id in sorted(state.hands[seat]):
+                if card_id not in state.upgraded:
+                    yield Upgrade(seat=seat, card=card_id)
+        yield Upgrade()
+    elif pending.kind == "occupy":
+        seat = pending.seat or 0
+        for card_id in sorted(state.hands[seat]):
+            holder = occupied_by(state, station(card_id).station)
+            if holder is None or holder == seat:
+                yield Occupy(seat=seat, card=card_id)
+        yield Occupy(seat=seat)
+    elif pending.kind == "choose":
+        yield from (Choose(option=i) for i in range(len(pending.options)))
+    elif pending.kind == "give":
+        for seat in range(state.crew):
+            yield from (Give(seat=seat, card=c) for c in sorted(state.hands[seat]))
+    elif pending.kind == "shield":
+        for row, cards in payments(state.grid, state.upgraded, {Symbol.SHIELD: 1}):
+            yield Shield(payment=Payment(row=row, grid=cards))
+        yield Shield()
+
+
+# --- apply -----------------------------------------------------------------------------------------
+
+
+def apply(state: State, action: _Action) -> tuple[State, Events]:
+    """The state after `action` and what happened; raises `IllegalAction` otherwise."""
+    if state.outcome != "playing":
+        raise IllegalAction("This game is over.")
+    if not _legal(state, action):
+        raise IllegalAction(_why_illegal(state, action))
+    new, events = state.clone(), []
+    _DISPATCH[type(action)](new, events, action)
+    _run(new, events)
+    if new.outcome == "playing" and new.pending is None and next(_main_actions(new), None) is None:
+        _finish(new, events, "lost", "The crew is stranded: nobody can do anything more (R18).")
+    return new, events
+
+
+def _legal(state: State, action: _Action) -> bool:
+    """Whether `action` is among `legal_actions(state)`, checking only the actions of its own kind."""
+    if state.pending is not None:
+        return action in legal_actions(state)
+    if isinstance(action, PlayCard):
+        if not 0 <= action.seat < state.crew or action.card not in state.hands[action.seat]:
+            return False
+        actions = side(action.card, state.upgraded).actions
+        if action.action not in (0, 1):
+            return False
+        return action.payment in _payments(state, action.seat, actions[action.action].cost, action.card)
+    if isinstance(action, UseStation | UseShip | Clear):
+        return action in _main_actions(state)
+    return False
+
+
+def _why_illegal(state: State, action: _Action) -> str:
+    if state.pending is not None and not isinstance(action, _ANSWERS[state.pending.kind]):
+        return f"First decide: {state.pending.reason}"
+    if state.pending is None and isinstance(action, Upgrade | Occupy | Choose | Give | Shield):
+        return "There is no such decision to make now."
+    return "That action is not possible now."
+
+
+# --- main actions ----------------------------------------------------------------------------------
+
+
+def _do_play(s: State, ev: Events, a: PlayCard) -> None:
+    action = side(a.card, s.upgraded).actions[a.action]
+    _main(s, ev, a.seat, action, a.payment, a.card)
+
+
+def _do_station(s: State, ev: Events, a: UseStation) -> None:
+    card_id = s.stations[a.seat]
+    assert card_id is not None
+    action = side(card_id, s.upgraded).occupied.action
+    assert action is not None
+    s.used[f"station:{a.seat}"] = s.used.get(f"station:{a.seat}", 0) + 1
+    _main(s, ev, a.seat, action, a.payment, None)
+
+
+def _do_ship(s: State, ev: Events, a: UseShip) -> None:
+    s.used[f"ship:{a.index}"] = s.used.get(f"ship:{a.index}", 0) + 1
+    _main(s, ev, a.seat, ship_of(s).actions[a.index], a.payment, None)
+
+
+def _main(s: State, ev: Events, seat: int, action: CardAction, payment: Payment, card: str | None) -> None:
+    """An action (rulebook "Actions"): pay, carry out the effects, fire "At X:" triggers, then check."""
+    before = symbols(s)
+    _pay(s, ev, seat, action.cost, payment)
+    later = [task for effect in action.effects if (task := _effect(s, ev, effect, seat, card))]
+    s.actions_taken += 1
+    later += _triggers(s, ev, before, symbols(s))
+    s.queue[0:0] = [*later, Task(op="check")]  # the action's own effects finish before the checks
+
+
+def _pay(s: State, ev: Events, seat: int, cost: Cost, payment: Payment) -> None:
+    who = f"Crew {seat + 1}"
+    for card_id in payment.hand:
+        s.hands[seat].remove(card_id)
+        (s.removed if cost.kind == "remove" else s.discard).append(card_id)
+        verb = "removes" if cost.kind == "remove" else "discards"
+        ev.append(Event(f"{who} {verb} {side(card_id, s.upgraded).name} to pay."))
+    if payment.row is not None:
+        row = s.grid[payment.row]
+        for card_id in payment.grid:
+            placed = next(p for p in row if p.card == card_id)
+            row.remove(placed)
+            s.discard.append(card_id)
+        names = ", ".join(side(c, s.upgraded).name for c in payment.grid)
+        ev.append(Event(f"Paid from row {payment.row + 1} by discarding {names}."))
+    if cost.kind == "ship":
+        s.marker = max(0, s.marker - cost.count)
+        ev.append(Event(f"The ship marker moves {cost.count} left."))
+
+
+def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -> Task | None:
+    """Carry out an effect on cards at once; track effects come back as a task for the queue."""
+    op, n = effect.op, effect.amount
+    if op in ("play", "rotate_play") and card is not None:
+        s.hands[seat].remove(card)
+        s.grid[-1].append(Placed(card=card, rotated=op == "rotate_play"))
+        how = "rotated " if op == "rotate_play" else ""
+        ev.append(Event(f"Crew {seat + 1} plays {how}{side(card, s.upgraded).name} into row {len(s.grid)}."))
+    elif op == "draw":
+        _draw(s, ev, seat, n)
+    elif op == "crew_draw":
+        for member in range(s.crew):
+            _draw(s, ev, member, n)
+    elif op == "recover":
+        taken = [s.discard.pop() for _ in range(min(n, len(s.discard)))]
+        s.hands[seat] += taken
+        ev.append(Event(f"Crew {seat + 1} takes {len(taken)} card(s) back from the discard pile."))
+    else:
+        return Task(op=op, amount=n)
+    return None
+
+
+def _triggers(s: State, ev: Events, before: Counter[Symbol], after: Counter[Symbol]) -> list[Task]:
+    """R14: an "At X:" station fires once per action that raised the grid's total of X."""
+    later = []
+    for seat, card_id in enumerate(s.stations):
+        if card_id is None:
+            continue
+        occupied = side(card_id, s.upgraded).occupied
+        if occupied.trigger is not None and after[occupied.trigger] > before[occupied.trigger]:
+            ev.append(Event(f"{side(card_id, s.upgraded).name} (crew {seat + 1}): at {occupied.trigger}."))
+            later += [task for effect in occupied.effects if (task := _effect(s, ev, effect, seat, None))]
+    return later
+
+
+def _after_action(s: State, ev: Events) -> None:
+    """ "Boldly Go…" first, then "We Have a Problem!" (rulebook; R8)."""
+    have = symbols(s)
+    options = [f"solve:{i}" for i in solved_by_symbols(s, have)]
+    if can_jump(s, have):
+        options.append("jump")
+    if options:
+        s.pending = Pending(
+            kind="clear", options=tuple(options), reason="The sector can be cleared: solve or jump?"
+        )
+        return
+    _danger_check(s, ev)
+
+
+def _task_check(s: State, ev: Events, task: Task) -> None:
+    _after_action(s, ev)
+
+
+def _danger_check(s: State, ev: Events) -> None:
+    limit = danger_value(s)
+    if limit and len(s.grid[-1]) >= limit:
+        _strike(s, ev)
+
+
+def _strike(s: State, ev: Events) -> None:
+    """R9: draw the current row's drive (fewest cards first), start a new row, then the consequences."""
+    spec = sector_side(s)
+    assert spec is not None
+    drive = row_symbols(s.grid[-1], s.upgraded)[Symbol.DRIVE]
+    ev.append(Event(f"We have a problem: {spec.name} strikes! The crew draws {drive} card(s).", "danger"))
+    _crew_draws(s, ev, drive)
+    if s.grid[-1]:
+        s.grid.append([])
+    s.queue[0:0] = _consequence_tasks(spec)
+
+
+def _consequence_tasks(spec: SectorSide) -> list[Task]:
+    if len(spec.consequences) > 1:
+        return [Task(op="choose")]
+    return [Task(op=e.op, amount=e.amount) for e in spec.consequences[0]]
+
+
+# --- pending answers -------------------------------------------------------------------------------
+
+
+def _do_clear(s: State, ev: Events, a: Clear) -> None:
+    s.pending = None
+    spec = sector_side(s)
+    assert spec is not None
+    if a.how == "continue":
+        ev.append(Event("The crew keeps playing."))
+        _danger_check(s, ev)
+        return
+    steps: list[Task] = []
+    if a.how == "solve":
+        solution = spec.solutions[a.solution]
+        if solution.pay is not None:
+            s.queue.insert(0, Task(op=str(solution.pay), amount=solution.amount))
+            _run(s, ev)
+            if s.outcome != "playing":
+                return
+        s.solved += 1
+        ev.append(Event(f"Solved: {spec.name}!", "clear"))
+        if "no_upgrade" not in spec.rules:
+            steps.append(Task(op="upgrade"))
+    else:
+        ev.append(Event(f"Jumped out of {spec.name}!", "clear"))
+        if _ship_bonus(s, "upgrade_on_jump"):
+            steps.append(Task(op="upgrade"))
+    s.queue[0:0] = steps + _clearing_steps()
+
+
+def _clearing_steps() -> list[Task]:
+    """R12 after the upgrade: discard the rows, draw up, next sector, occupy, arrive."""
+    return [
+        Task(op="clear_rows"),
+        Task(op="refill"),
+        Task(op="next_sector"),
+        Task(op="occupy"),
+        Task(op="arrive"),
+    ]
+
+
+def _do_upgrade(s: State, ev: Events, a: Upgrade) -> None:
+    s.pending = None
+    if a.card is not None:
+        s.upgraded = sorted([*s.upgraded, a.card])
+        ev.append(Event(f"Crew {(a.seat or 0) + 1} upgrades {side(a.card, s.upgraded).name}.", "upgrade"))
+
+
+def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
+    s.pending = None
+    if a.card is not None:
+        old = s.stations[a.seat]
+        if old is not None:
+            s.discard.append(old)
+        s.hands[a.seat].remove(a.card)
+        s.stations[a.seat] = a.card
+        ev.append(Event(f"Crew {a.seat + 1} occupies {side(a.card, s.upgraded).name}."))
+    s.queue.insert(0, Task(op="occupy", index=a.seat + 1))
+
+
+def _do_choose(s: State, ev: Events, a: Choose) -> None:
+    s.pending = None
+    spec = sector_side(s)
+    assert spec is not None
+    chosen = spec.consequences[a.option]
+    ev.append(Event(f"The crew chooses: {describe_effects(chosen)}."))
+    s.queue[0:0] = [Task(op=e.op, amount=e.amount) for e in chosen]
+
+
+def _do_give(s: State, ev: Events, a: Give) -> None:
+    pending = s.pending
+    assert pending is not None
+    s.pending = None
+    s.hands[a.seat].remove(a.card)
+    (s.removed if pending.give == "remove" else s.discard).append(a.card)
+    verb = "removes" if pending.give == "remove" else "discards"
+    ev.append(Event(f"Crew {a.seat + 1} {verb} {side(a.card, s.upgraded).name}."))
+    if pending.amount > 1:
+        s.queue.insert(0, Task(op=f"{pending.give}_cards", amount=pending.amount - 1))
+
+
+def _do_shield(s: State, ev: Events, a: Shield) -> None:
+    pending = s.pending
+    assert pending is not None
+    s.pending = None
+    if pending.amount > 1:
+        s.queue.insert(0, Task(op="damage", amount=pending.amount - 1))
+    if a.payment is not None:
+        _pay(s, ev, 0, Cost(kind="pay", symbols={Symbol.SHIELD: 1}), a.payment)
+        ev.append(Event("A shield takes the hit."))
+    else:
+        _lose_damage_space(s, ev)
+
+
+_DISPATCH: dict[type, Callable[[State, Events, object], None]] = {
+    PlayCard: _do_play,
+    UseStation: _do_station,
+    UseShip: _do_ship,
+    Clear: _do_clear,
+    Upgrade: _do_upgrade,
+    Occupy: _do_occupy,
+    Choose: _do_choose,
+    Give: _do_give,
+    Shield: _do_shield,
+}  # type: ignore[dict-item]
+_ANSWERS: dict[str, type | tuple[type, ...]] = {
+    "clear": Clear,
+    "upgrade": Upgrade,
+    "occupy": Occupy,
+    "choose": Choose,
+    "give": Give,
+    "shield": Shield,
+}
+
+
+# --- the work queue --------------------------------------------------------------------------------
+
+
+def _run(s: State, ev: Events) -> None:
+    while s.outcome == "playing" and s.pending is None and s.queue:
+        task = s.queue.pop(0)
+        _TASKS[task.op](s, ev, task)
+
+
+def _task_damage(s: State, ev: Events, task: Task) -> None:
+    spec = sector_side(s)
+    shields_allowed = spec is None or "no_shields" not in spec.rules
+    if shields_allowed and next(payments(s.grid, s.upgraded, {Symbol.SHIELD: 1}), None) is not None:
+        s.pending = Pending(
+            kind="shield",
+            amount=task.amount,
+            reason=f"{task.amount} damage: pay a shield for the next point?",
+        )
+        return
+    if task.amount > 1:
+        s.queue.insert(0, Task(op="damage", amount=task.amount - 1))
+    _lose_damage_space(s, ev)
+
+
+def _lose_damage_space(s: State, ev: Events) -> None:
+    s.damage -= 1
+    if s.damage < 1:
+        _finish(s, ev, "lost", "The damage marker is pushed off the ship card: the ship is lost.")
+        return
+    ev.append(Event(f"The ship takes 1 damage ({s.damage} left).", "damage"))
+    if s.damage in ship_of(s).damage.remove_cards:
+        ev.append(Event("This damage space says Remove cards: one crew member removes a hand card."))
+        s.queue.insert(0, Task(op="remove_cards", amount=1))
+
+
+def _task_pizza(s: State, ev: Events, task: Task) -> None:
+    s.pizza -= task.amount
+    if s.pizza < 1:
+        _finish(s, ev, "lost", "The pizza marker is pushed off the ship card: the pizza is ruined.")
+        return
+    ev.append(Event(f"The pizza suffers: {task.amount} space(s) lost ({s.pizza} left).", "damage"))
+
+
+def _task_ship_track(s: State, ev: Events, task: Task) -> None:
+    s.marker = max(0, s.marker - task.amount)
+    ev.append(Event(f"The ship marker moves {task.amount} left."))
+
+
+def _task_give(s: State, ev: Events, task: Task) -> None:
+    if not any(s.hands):
+        ev.append(Event("Nobody has a hand card to give up."))
+        return
+    give = "remove" if task.op == "remove_cards" else "discard"
+    s.pending = Pending(
+        kind="give", give=give, amount=task.amount, reason=f"{give.capitalize()} {task.amount} hand card(s)."
+    )
+
+
+def _task_repair(s: State, ev: Events, task: Task) -> None:
+    s.damage = min(ship_of(s).damage.length, s.damage + task.amount)
+    ev.append(Event(f"Repairs: the damage marker moves {task.amount} right ({s.damage} left)."))
+
+
+def _task_ship_right(s: State, ev: Events, task: Task) -> None:
+    track = ship_of(s).marker
+    if track is not None:
+        s.marker = min(track.length, s.marker + task.amount)
+        ev.append(Event(f"The ship marker moves {task.amount} right."))
+
+
+def _task_choose(s: State, ev: Events, task: Task) -> None:
+    spec = sector_side(s)
+    assert spec is not None
+    texts = tuple(describe_effects(option) for option in spec.consequences)
+    s.pending = Pending(kind="choose", options=texts, reason=" OR ".join(texts))
+
+
+def _task_upgrade(s: State, ev: Events, task: Task) -> None:
+    if any(c not in s.upgraded for hand in s.hands for c in hand):
+        s.pending = Pending(kind="upgrade", reason="One crew member may upgrade one hand card.")
+
+
+def _task_clear_rows(s: State, ev: Events, task: Task) -> None:
+    s.discard += [p.card for row in s.grid for p in row]
+    s.grid = [[]]
+
+
+def _task_refill(s: State, ev: Events, task: Task) -> None:
+    _refill(s, ev)
+
+
+def _task_next_sector(s: State, ev: Events, task: Task) -> None:
+    """Remove the current sector; carry out a revealed help card; win when none is left (R12)."""
+    s.stack.pop(0)
+    s.cleared += 1
+    s.used = {}
+    rng = Rng(s.seed, s.rng)
+    if s.stack and s.stack[0].help == "procure":
+        s.stack[0:1] = [*_easy_sectors(s, rng, EASY_FROM_PROCURE), StackCard(help="frontier")]
+        ev.append(
+            Event("Procure Ingredient: you have the Orion eggs! The Final Frontier lies ahead.", "help")
+        )
+    if s.stack and s.stack[0].help == "frontier":
+        bosses = [c.id for c in card_set().sectors if c.front.kind == "boss"]
+        rng.shuffle("boss", bosses)
+        hard = [c.id for c in card_set().sectors if c.front.kind == "easy" and c.id not in s.easy_used]
+        rng.shuffle("hard", hard)
+        count = card_set().level(s.level).hard
+        s.stack[0:1] = [StackCard(sector=c, side="back") for c in hard[:count]]
+        s.stack.append(StackCard(sector=bosses[0], side="front"))
+        ev.append(Event(f"The Final Frontier: {count} hard sector(s), then the boss.", "help"))
+    if not s.stack:
+        _finish(s, ev, "won", "The pizza is delivered!")
+        return
+    spec = sector_side(s)
+    assert spec is not None
+    ev.append(Event(f"Next sector: {spec.name}.", "sector"))
+
+
+def _task_occupy(s: State, ev: Events, task: Task) -> None:
+    for seat in range(task.index, s.crew):
+        if s.hands[seat]:
+            s.pending = Pending(kind="occupy", seat=seat, reason=f"Crew {seat + 1} may occupy a station.")
+            return
+
+
+def _task_arrive(s: State, ev: Events, task: Task) -> None:
+    _arrive(s, ev)
+
+
+def _arrive(s: State, ev: Events) -> None:
+    """R10: a danger-0 sector strikes on arrival and is then cleared as a jump."""
+    spec = sector_side(s)
+    if spec is not None and spec.danger[s.crew - 1] == 0:
+        ev.append(Event(f"{spec.name} strikes at once (danger 0).", "danger"))
+        s.queue[0:0] = [*_consequence_tasks(spec), Task(op="jump_clear")]
+
+
+def _task_jump_clear(s: State, ev: Events, task: Task) -> None:
+    spec = sector_side(s)
+    assert spec is not None
+    ev.append(Event(f"Through {spec.name}.", "clear"))
+    s.queue[0:0] = _clearing_steps()
+
+
+_TASKS: dict[str, Callable[[State, Events, Task], None]] = {
+    "damage": _task_damage,
+    "pizza": _task_pizza,
+    "ship": _task_ship_track,
+    "remove_cards": _task_give,
+    "discard_cards": _task_give,
+    "repair": _task_repair,
+    "ship_right": _task_ship_right,
+    "choose": _task_choose,
+    "upgrade": _task_upgrade,
+    "clear_rows": _task_clear_rows,
+    "refill": _task_refill,
+    "next_sector": _task_next_sector,
+    "occupy": _task_occupy,
+    "arrive": _task_arrive,
+    "jump_clear": _task_jump_clear,
+    "check": _task_check,
+}
+
+
+# --- cards moving ----------------------------------------------------------------------------------
+
+
+def _take(s: State) -> str | None:
+    """The top card of the deck, reshuffling the discard pile into a new deck when it is empty."""
+    if not s.deck and s.discard:
+        s.deck, s.discard = s.discard, []
+        Rng(s.seed, s.rng).shuffle("reshuffle", s.deck)
+    return s.deck.pop(0) if s.deck else None
+
+
+def _draw(s: State, ev: Events, seat: int, n: int) -> None:
+    drawn = 0
+    for _ in range(n):
+        card_id = _take(s)
+        if card_id is None:
+            break
+        s.hands[seat].append(card_id)
+        drawn += 1
+    ev.append(Event(f"Crew {seat + 1} draws {drawn} card(s)." + (" The deck is empty." if drawn < n else "")))
+
+
+def _crew_draws(s: State, ev: Events, n: int) -> None:
+    """R9: one card at a time, starting with the fewest cards (ties: earliest seat), round the seats."""
+    if n <= 0:
+        return
+    order = sorted(range(s.crew), key=lambda seat: (len(s.hands[seat]), seat))
+    start = order[0]
+    for k in range(n):
+        card_id = _take(s)
+        if card_id is None:
+            ev.append(Event("The deck and the discard pile are empty."))
+            return
+        s.hands[(start + k) % s.crew].append(card_id)
+
+
+def _refill(s: State, ev: Events) -> None:
+    """Each crew member draws up to hand size, one card at a time round the seats (FAQ: three crew
+    in the starter game draw 4, 3 and 3 from the 10 cards)."""
+    while True:
+        short = [seat for seat in range(s.crew) if len(s.hands[seat]) < hand_size(s, seat)]
+        if not short:
+            return
+        for seat in short:
+            card_id = _take(s)
+            if card_id is None:
+                return
+            s.hands[seat].append(card_id)
+
+
+# --- the end ---------------------------------------------------------------------------------------
+
+
+def score(s: State) -> int:
+    """R19: 2 × pizza spaces left + damage spaces left."""
+    return 2 * s.pizza + s.damage
+
+
+def _finish(s: State, ev: Events, outcome: str, text: str) -> None:
+    s.outcome = outcome  # type: ignore[assignment]
+    s.pending, s.queue = None, []
+    if outcome == "won":
+        s.score = score(s)
+        rating = next(r for r in card_set().ratings if s.score >= r.min_score)
+        s.stars, s.rating = rating.stars, rating.text
+        ev.append(Event(f"{text} Score {s.score}: {'★' * s.stars}{'☆' * (5 - s.stars)} {s.rating}", "end"))
+    else:
+        s.loss_reason = text
+        ev.append(Event(text, "end"))
+
+
+# --- words -----------------------------------------------------------------------------------------
+
+_EFFECT_WORDS = {
+    "damage": "{n} damage",
+    "pizza": "{n} pizza",
+    "remove_cards": "remove {n} hand card(s)",
+    "discard_cards": "discard {n} hand card(s)",
+    "repair": "repair {n}",
+    "ship_right": "ship marker {n} right",
+    "ship": "ship marker {n} left",
+    "draw": "draw {n}",
+    "crew_draw": "every crew member draws {n}",
+    "recover": "take {n} from the discard pile",
+    "play": "play",
+    "rotate_play": "rotate, play",
+}
+
+
+def describe_effects(effects: tuple[Effect, ...]) -> str:
+    return ", ".join(_EFFECT_WORDS[e.op].format(n=e.amount) for e in effects)

@@ -1,0 +1,122 @@
+"""The whole state of a Deep Space Dine game as pydantic models; JSON round-trips exactly.
+
+Station cards are named by id everywhere (hand, deck, grid); whether a card shows its upgraded
+side is one set for the whole game, since an upgrade lasts (ruling R2). The sector stack holds sector
+cards (with the side that is up) and the help card that lies under them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+RULES_VERSION = "dine-1"
+HAND_SIZES = {1: 7, 2: 5, 3: 4}
+
+
+class Placed(BaseModel):
+    """A station card in a grid row."""
+
+    model_config = ConfigDict(frozen=True)
+
+    card: str
+    rotated: bool = False
+
+
+class StackCard(BaseModel):
+    """One card of the sector stack: a sector with the side that is up, or a help card."""
+
+    model_config = ConfigDict(frozen=True)
+
+    sector: str | None = None
+    side: Literal["front", "back"] = "front"
+    help: Literal["procure", "frontier"] | None = None
+
+
+class Pending(BaseModel):
+    """A decision the rules leave to the crew; play waits until it is answered."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["clear", "upgrade", "occupy", "choose", "give", "shield"]
+    seat: int | None = None  # whose decision (occupy: the seat deciding now)
+    amount: int = 1  # give: cards still to give; shield: damage points still to resolve
+    give: Literal["remove", "discard"] = "remove"
+    options: tuple[str, ...] = ()  # clear: "solve:<i>", "jump"; choose: the options' texts
+    reason: str = ""
+
+
+class Task(BaseModel):
+    """One step of the engine's work queue (consequences, clearing steps), resumable after a choice."""
+
+    model_config = ConfigDict(frozen=True)
+
+    op: str
+    amount: int = 1
+    index: int = 0
+
+
+Outcome = Literal["playing", "won", "lost"]
+_LISTS = ("deck", "discard", "removed", "upgraded", "stations", "stack", "queue")
+
+
+class State(BaseModel):
+    model_config = ConfigDict(validate_assignment=False)
+
+    rules_version: str = RULES_VERSION
+    seed: int
+    ship: str
+    level: str
+    starter: bool
+    crew: int
+
+    deck: list[str]  # top first
+    discard: list[str] = []
+    removed: list[str] = []
+    upgraded: list[str] = []  # ids showing their upgraded side, sorted
+    hands: list[list[str]]
+    stations: list[str | None]  # the occupied station per seat
+    grid: list[list[Placed]] = [[]]  # rows, oldest first; the last is the current row
+    stack: list[StackCard]  # the sector stack, top (the current sector) first
+    damage: int  # spaces left on the damage track (the marker's space, 1 = leftmost)
+    pizza: int
+    marker: int = 0  # the ship marker's space (0: off the track)
+    used: dict[str, int] = {}  # this sector's uses of limited actions
+    easy_used: list[str] = []  # sector cards laid out easy side up this game
+
+    queue: list[Task] = []
+    pending: Pending | None = None
+    outcome: Outcome = "playing"
+    loss_reason: str | None = None
+    cleared: int = 0  # sectors cleared
+    solved: int = 0
+    actions_taken: int = 0
+    score: int = 0
+    stars: int = 0
+    rating: str = ""
+
+    rng: dict[str, int] = {}
+
+    def clone(self) -> State:
+        """A copy sharing only immutable parts, so the engine may change it freely."""
+        lists = {name: list(getattr(self, name)) for name in _LISTS}
+        return self.model_copy(
+            update={
+                **lists,
+                "hands": [list(h) for h in self.hands],
+                "grid": [list(r) for r in self.grid],
+                "used": dict(self.used),
+                "rng": dict(self.rng),
+                "easy_used": list(self.easy_used),
+            }
+        )
+
+    @property
+    def current_row(self) -> list[Placed]:
+        return self.grid[-1]
+
+    @property
+    def sector_card(self) -> StackCard | None:
+        top = self.stack[0] if self.stack else None
+        return top if top is not None and top.sector is not None else None

@@ -1,0 +1,85 @@
+"""Counting symbols in the grid (ruling R4) and the ways to pay symbols from one row (R6).
+
+A row's symbols are its cards' direct symbols (an upright card's printed drive included, R1) plus
+what its productions make. Each production "N X per M Y in this row" reads Y from every other
+source in the row — direct symbols and the other productions — so chains and mutual production
+work; starting from nothing produced, the values only grow, and the card data keeps every cycle
+giving less than it reads, so the iteration reaches a fixpoint in a few steps.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Iterator, Sequence
+from itertools import combinations
+
+from .cards import Production, StationSide, Symbol, Symbols, station
+from .state import Placed
+
+_ROUNDS = 64  # far more than any card set needs; a guard, not a rule
+
+
+def side(card: str, upgraded: Collection[str]) -> StationSide:
+    return station(card).side(card in upgraded)
+
+
+def row_symbols(row: Sequence[Placed], upgraded: Collection[str]) -> Counter[Symbol]:
+    direct: Counter[Symbol] = Counter()
+    productions: list[Production] = []
+    for placed in row:
+        face = side(placed.card, upgraded)
+        gives = face.rotated if placed.rotated else face.row
+        direct.update(gives.symbols)
+        if not placed.rotated and face.drive:
+            direct[Symbol.DRIVE] += face.drive
+        productions.extend(gives.produce)
+    made = [0] * len(productions)
+    for _ in range(_ROUNDS):
+        changed = False
+        for i, p in enumerate(productions):
+            others = sum(made[j] for j, q in enumerate(productions) if j != i and q.symbol is p.of)
+            source = direct[p.of] + others
+            value = source // p.per * p.amount
+            if value != made[i]:
+                made[i], changed = value, True
+        if not changed:
+            break
+    totals = Counter(direct)
+    for p, value in zip(productions, made, strict=True):
+        totals[p.symbol] += value
+    return totals
+
+
+def grid_symbols(grid: Sequence[Sequence[Placed]], upgraded: Collection[str]) -> Counter[Symbol]:
+    totals: Counter[Symbol] = Counter()
+    for row in grid:
+        totals.update(row_symbols(row, upgraded))
+    return totals
+
+
+def meets(have: Counter[Symbol], need: Symbols, times: int = 1) -> bool:
+    return all(have[symbol] >= amount * times for symbol, amount in need.items())
+
+
+def payments(
+    grid: Sequence[Sequence[Placed]], upgraded: Collection[str], cost: Symbols
+) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """Every minimal way to pay `cost` from one row (R6): (row, the cards to discard from it).
+
+    Discarding the cards must lower the row's count of each cost symbol by at least its amount;
+    minimal means no proper subset would do, so overpaying happens only when it must.
+    """
+    for r, row in enumerate(grid):
+        before = row_symbols(row, upgraded)
+        if not meets(before, cost):
+            continue
+        found: list[frozenset[int]] = []
+        for size in range(1, len(row) + 1):
+            for combo in combinations(range(len(row)), size):
+                chosen = frozenset(combo)
+                if any(f <= chosen for f in found):
+                    continue
+                after = row_symbols([p for i, p in enumerate(row) if i not in chosen], upgraded)
+                if all(before[s] - after[s] >= amount for s, amount in cost.items()):
+                    found.append(chosen)
+                    yield r, tuple(row[i].card for i in combo)

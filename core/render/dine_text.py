@@ -1,0 +1,206 @@
+"""Deep Space Dine in plain words: the table, a card, and what each action does.
+
+The same text serves the terminal game, the Discord embeds and the pictures' alt text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from core.dine.actions import (
+    Action,
+    Choose,
+    Clear,
+    Give,
+    Occupy,
+    Payment,
+    PlayCard,
+    Shield,
+    Upgrade,
+    UseShip,
+    UseStation,
+)
+from core.dine.cards import Action as CardAction
+from core.dine.cards import Cost, Occupied, Row, SectorSide, StationSide
+from core.dine.engine import (
+    danger_value,
+    describe_effects,
+    hand_size,
+    jump_drive,
+    sector_side,
+    ship_of,
+    symbols,
+)
+from core.dine.state import State
+from core.dine.symbols import row_symbols, side
+
+
+def symbol_text(given: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {s}" for s, n in given.items() if n) or "nothing"
+
+
+def row_text(row: Row) -> str:
+    parts = [symbol_text(row.symbols)] if row.symbols else []
+    parts += [f"{p.amount} {p.symbol} per {p.per} {p.of} in this row" for p in row.produce]
+    return " + ".join(parts) or "nothing"
+
+
+def cost_text(cost: Cost) -> str:
+    if cost.kind == "none":
+        return "–"
+    if cost.kind in ("discard", "remove"):
+        what = f"a hand card with {cost.min_drive}+ drive" if cost.min_drive else "another hand card"
+        count = f"{cost.count} × " if cost.count > 1 else ""
+        return f"{cost.kind} {count}{what}"
+    if cost.kind == "pay":
+        return f"pay {symbol_text(cost.symbols)} from one row"
+    return f"ship marker {cost.count} left"
+
+
+def action_text(action: CardAction) -> str:
+    limit = (
+        " (once per sector)"
+        if action.per_sector == 1
+        else f" ({action.per_sector}× per sector)"
+        if action.per_sector
+        else ""
+    )
+    return f"{cost_text(action.cost)}: {describe_effects(action.effects)}{limit}"
+
+
+def occupied_text(occupied: Occupied) -> str:
+    if occupied.action is not None:
+        return f"action — {action_text(occupied.action)}"
+    if occupied.permanent is not None:
+        what = {"hand_size": "hand size", "danger": "danger value", "jump_drive": "drive needed to jump"}
+        sign = "−" if occupied.permanent == "jump_drive" else "+"
+        return f"always — {what[occupied.permanent]} {sign}{occupied.amount}"
+    return f"at {occupied.trigger}: {describe_effects(occupied.effects)}"
+
+
+def station_text(face: StationSide, station_name: str) -> str:
+    """One side of a station card, every part the rulebook names."""
+    drive = f", {face.drive} drive" if face.drive else ""
+    return (
+        f"{face.name} (level {face.level} {station_name}{drive}). In a row: {row_text(face.row)}. "
+        f"Actions: {' | '.join(action_text(a) for a in face.actions)}. Rotated: {row_text(face.rotated)}. "
+        f"Occupied: {occupied_text(face.occupied)}."
+    )
+
+
+def sector_text(spec: SectorSide, crew: int | None = None) -> str:
+    """One side of a sector card; for a crew size, only its numbers."""
+
+    def per_crew(values: tuple[int | None, ...]) -> str:
+        shown = ["X" if v is None else str(v) for v in values]
+        return shown[crew - 1] if crew else "/".join(shown)
+
+    solutions = " OR ".join(
+        f"pay {s.amount} {s.pay}"
+        if s.pay
+        else symbol_text(s.symbols) + (" per crew member" if s.per_crew else "")
+        for s in spec.solutions
+    )
+    rules = f" Rules: {', '.join(spec.rules)}." if spec.rules else ""
+    return (
+        f"{spec.name} ({spec.kind}, level {spec.level}). Jump: {per_crew(spec.jump.drive)} drive"
+        f" and {spec.jump.navigation} navigation. Solve: {solutions}. Danger {per_crew(spec.danger)}: "
+        f"{' OR '.join(describe_effects(o) for o in spec.consequences)}.{rules}"
+    )
+
+
+def describe_board(state: State) -> str:
+    """The whole table in words: sector, grid rows, tracks, hands."""
+    spec = sector_side(state)
+    ship = ship_of(state)
+    have = symbols(state)
+    lines = [
+        f"{state.ship}: damage {state.damage}/{ship.damage.length}, pizza {state.pizza}/{ship.pizza.length}"
+        + (f", ship marker {state.marker}/{ship.marker.length}" if ship.marker else "")
+        + f". Deck {len(state.deck)}, discard {len(state.discard)}. Sectors left: "
+        f"{sum(1 for c in state.stack if c.sector)}.",
+    ]
+    if spec is not None:
+        drive = jump_drive(state)
+        lines.append(f"Sector: {sector_text(spec, state.crew)}")
+        lines.append(
+            f"Jump needs {'X' if drive is None else drive} drive; danger strikes at "
+            f"{danger_value(state) or 'once'} cards in the current row."
+        )
+    lines.append(f"Grid total: {symbol_text(have)}.")
+    for number, row in enumerate(state.grid, 1):
+        current = " (current)" if number == len(state.grid) else ""
+        cards = ", ".join(
+            side(p.card, state.upgraded).name + (" [rotated]" if p.rotated else "") for p in row
+        )
+        lines.append(
+            f"  Row {number}{current}: {cards or 'empty'} → {symbol_text(row_symbols(row, state.upgraded))}"
+        )
+    for seat in range(state.crew):
+        hand = ", ".join(side(c, state.upgraded).name for c in state.hands[seat]) or "no cards"
+        held = state.stations[seat]
+        occupied = f"; occupies {side(held, state.upgraded).name}" if held else ""
+        lines.append(f"Crew {seat + 1} ({len(state.hands[seat])}/{hand_size(state, seat)}): {hand}{occupied}")
+    if state.pending is not None:
+        lines.append(f"Decision: {state.pending.reason}")
+    if state.outcome == "won":
+        lines.append(f"Delivered! Score {state.score}, {state.stars} stars: {state.rating}")
+    elif state.outcome == "lost":
+        lines.append(f"Lost: {state.loss_reason}")
+    return "\n".join(lines)
+
+
+def payment_text(state: State, payment: Payment) -> str:
+    parts = []
+    if payment.hand:
+        parts.append("giving up " + ", ".join(side(c, state.upgraded).name for c in payment.hand))
+    if payment.row is not None:
+        names = ", ".join(side(c, state.upgraded).name for c in payment.grid)
+        parts.append(f"discarding {names} from row {payment.row + 1}")
+    return f" by {' and '.join(parts)}" if parts else ""
+
+
+def describe_action(state: State, action: Action) -> str:
+    match action:
+        case PlayCard(seat=seat, card=card, action=index, payment=payment):
+            face = side(card, state.upgraded)
+            used = face.actions[index]
+            how = "rotated" if any(e.op == "rotate_play" for e in used.effects) else "upright"
+            extra = [e for e in used.effects if e.op not in ("play", "rotate_play")]
+            more = f", then {describe_effects(tuple(extra))}" if extra else ""
+            return f"Crew {seat + 1}: play {face.name} {how}{more}{payment_text(state, payment)}"
+        case UseStation(seat=seat, payment=payment):
+            name = side(state.stations[seat] or "", state.upgraded).name
+            return f"Crew {seat + 1}: use {name}{payment_text(state, payment)}"
+        case UseShip(seat=seat, index=index, payment=payment):
+            used = ship_of(state).actions[index]
+            return f"Crew {seat + 1}: ship action ({action_text(used)}){payment_text(state, payment)}"
+        case Clear(how="continue"):
+            return "Keep playing"
+        case Clear(how="jump"):
+            return "Jump to the next sector"
+        case Clear(solution=i):
+            spec = sector_side(state)
+            solution = spec.solutions[i] if spec else None
+            what = (
+                f"pay {solution.amount} {solution.pay}" if solution and solution.pay else f"solution {i + 1}"
+            )
+            return f"Solve the sector ({what})"
+        case Upgrade(card=None):
+            return "Upgrade nothing"
+        case Upgrade(seat=seat, card=card):
+            return f"Crew {(seat or 0) + 1}: upgrade {side(card or '', state.upgraded).name}"
+        case Occupy(seat=seat, card=None):
+            return f"Crew {seat + 1}: occupy nothing new"
+        case Occupy(seat=seat, card=card):
+            return f"Crew {seat + 1}: occupy {side(card or '', state.upgraded).name}"
+        case Choose(option=i):
+            pending = state.pending
+            return f"Choose: {pending.options[i] if pending else i + 1}"
+        case Give(seat=seat, card=card):
+            return f"Crew {seat + 1}: give up {side(card, state.upgraded).name}"
+        case Shield(payment=None):
+            return "Take the damage"
+        case Shield(payment=payment):
+            return f"Pay a shield{payment_text(state, payment)}"
+    return repr(action)

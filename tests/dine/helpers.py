@@ -1,0 +1,163 @@
+"""Helpers for the Deep Space Dine rules scenarios: build a state directly, then play real actions.
+
+Nothing here mocks the engine. `table` deals a real game with `deal` and then replaces exactly the
+parts a scenario needs (`model_copy(update=...)`), so each test states its whole situation: hands,
+grid rows, the sector, the deck and discard pile, the tracks, occupied stations and upgrades. Cards
+a scenario does not place stay in the deck (in the dealt order), so every station card of the ship
+is in exactly one place, as in a real game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from core.dine.actions import Action, Payment, PlayCard
+from core.dine.cards import card_set
+from core.dine.engine import Event, apply, deal, legal_actions, symbols
+from core.dine.state import Placed, StackCard, State
+
+SEED = 2026
+SHIP = "Spacehopper 3000"
+
+Cell = str | tuple[str, bool]  # a card id (upright) or (card id, rotated)
+Sector = str | tuple[str, str]  # a sector id (front side up) or (sector id, "front"/"back")
+
+
+def placed(cell: Cell) -> Placed:
+    if isinstance(cell, str):
+        return Placed(card=cell)
+    card, rotated = cell
+    return Placed(card=card, rotated=rotated)
+
+
+def stack_card(item: Sector | StackCard) -> StackCard:
+    if isinstance(item, StackCard):
+        return item
+    if isinstance(item, str):
+        return StackCard(sector=item, side="front")
+    card, face = item
+    return StackCard(sector=card, side=face)  # type: ignore[arg-type]
+
+
+def ship_deck(ship: str) -> list[str]:
+    names = set(card_set().ship(ship).stations)
+    return [c.id for c in card_set().stations if c.station in names]
+
+
+def table(
+    *,
+    hands: Sequence[Sequence[str]] | None = None,
+    grid: Sequence[Sequence[Cell]] = ((),),
+    sector: str = "sector-asteroids",
+    side: str = "front",
+    then: Sequence[Sector | StackCard] = ("sector-mines",),
+    crew: int | None = None,
+    ship: str = SHIP,
+    level: str = "Salad",
+    deck: Sequence[str] | None = None,
+    discard: Sequence[str] = (),
+    removed: Sequence[str] = (),
+    damage: int | None = None,
+    pizza: int | None = None,
+    marker: int | None = None,
+    stations: Sequence[str | None] | None = None,
+    upgraded: Iterable[str] = (),
+    starter: bool = False,
+    seed: int = SEED,
+) -> State:
+    """A game in the middle of `sector` (side `side` up, `then` below it), waiting for a main action.
+
+    `hands` gives every crew member's hand (default: empty hands; the crew size follows from it);
+    `grid` the rows, oldest first, the last being the current row, each cell a card id (upright) or
+    `(id, rotated)`. `deck` is top first; by default it is every card of the ship that the scenario
+    does not place elsewhere, in the dealt order. Tracks default to the ship's starting spaces.
+    """
+    if crew is None:
+        crew = len(hands) if hands is not None else 1
+    hands = [list(h) for h in hands] if hands is not None else [[] for _ in range(crew)]
+    assert len(hands) == crew, "one hand per crew member"
+    dealt, _ = deal(seed, ship=ship, level=level, crew=crew, starter=starter)
+    rows = [[placed(c) for c in row] for row in grid]
+    seats = list(stations) if stations is not None else [None] * crew
+    if deck is None:
+        used = Counter(
+            [
+                *(c for h in hands for c in h),
+                *(p.card for row in rows for p in row),
+                *discard,
+                *removed,
+                *(c for c in seats if c is not None),
+            ]
+        )
+        order = [*dealt.deck, *(c for h in dealt.hands for c in h)]
+        deck = []
+        for card in order:
+            if used[card]:
+                used[card] -= 1
+            else:
+                deck.append(card)
+    return dealt.model_copy(
+        update={
+            "hands": hands,
+            "grid": rows,
+            "stack": [StackCard(sector=sector, side=side), *(stack_card(t) for t in then)],  # type: ignore[arg-type]
+            "deck": list(deck),
+            "discard": list(discard),
+            "removed": list(removed),
+            "stations": seats,
+            "upgraded": sorted(upgraded),
+            "damage": dealt.damage if damage is None else damage,
+            "pizza": dealt.pizza if pizza is None else pizza,
+            "marker": dealt.marker if marker is None else marker,
+            "queue": [],
+            "pending": None,
+            "used": {},
+        }
+    )
+
+
+# --- playing ---
+
+
+def play(
+    state: State,
+    card: str,
+    *,
+    seat: int = 0,
+    action: int = 0,
+    hand: Sequence[str] = (),
+    row: int | None = None,
+    grid: Sequence[str] = (),
+) -> tuple[State, list[Event]]:
+    """Play `card` from `seat`'s hand with its middle action `action` (0 upright, usually 1 rotated)."""
+    payment = Payment(hand=tuple(hand), row=row, grid=tuple(grid))
+    return apply(state, PlayCard(seat=seat, card=card, action=action, payment=payment))
+
+
+def run(state: State, *actions: Action) -> State:
+    for a in actions:
+        state, _ = apply(state, a)
+    return state
+
+
+def plays(state: State) -> list[PlayCard]:
+    return [a for a in legal_actions(state) if isinstance(a, PlayCard)]
+
+
+def have(state: State) -> dict[str, int]:
+    return {s.value: n for s, n in symbols(state).items() if n}
+
+
+def everywhere(state: State) -> Counter[str]:
+    """Every station card id, counted over all the places a card can be."""
+    return Counter(
+        [
+            *state.deck,
+            *state.discard,
+            *state.removed,
+            *(c for h in state.hands for c in h),
+            *(p.card for row in state.grid for p in row),
+            *(c for c in state.stations if c is not None),
+        ]
+    )

@@ -1,0 +1,44 @@
+"""The Dine tools: the generated gallery is current, the simulator and terminal game run."""
+
+from __future__ import annotations
+
+from core import gallery, play, sim
+from core.balance import report
+from core.dine.cards import card_set
+
+
+def test_the_committed_gallery_matches_the_card_data() -> None:
+    text = gallery.DEFAULT.read_text(encoding="utf-8")
+    assert text == gallery.gallery(), "run `python -m core.gallery` after changing data/dine/cards.json"
+    for card in card_set().stations:
+        assert f"({card.id}, {card.station})" in text
+    for card in card_set().sectors:
+        assert card.front.name in text
+        assert card.back.name in text
+
+
+def test_the_simulator_is_reproducible_and_counts_every_game() -> None:
+    first = sim.simulate_dine(6, "Salad", 2, "Spacehopper 3000", "heuristic", 5)
+    again = sim.simulate_dine(6, "Salad", 2, "Spacehopper 3000", "heuristic", 5)
+    assert (first.wins, first.mean_sectors, first.losses) == (again.wins, again.mean_sectors, again.losses)
+    assert first.wins + sum(first.losses.values()) == 6
+    assert 0 <= first.win_rate_low <= first.win_rate <= first.win_rate_high <= 1
+
+
+def test_the_balance_report_shows_every_cell_with_its_target() -> None:
+    cells = [sim.simulate_dine(2, "Salad", crew, "Spacehopper 3000", "random", 1) for crew in (1, 2, 3)]
+    text = report(cells, 2, 1, 1.0)
+    assert "| Salad | 75–85 % | 1 |" in text
+    assert "| Salad | 75–85 % | 3 |" in text
+    assert "## How games were lost" in text
+
+
+def test_the_terminal_game_plays_dine_with_hints() -> None:
+    answers = iter(["h", "x", "1", "q"])
+    said: list[str] = []
+    state, events = play.dine_engine.deal(3, crew=1, starter=True)
+    outcome = play.play(play.DINE, state, events, ask=lambda _: next(answers), say=said.append)
+    assert outcome == "quit"
+    assert any(line.startswith("Hint: ") for line in said)
+    assert any(line.startswith("Please type a number") for line in said)
+    assert any("Crew 1 plays" in line for line in said)  # the first action was carried out
