@@ -105,8 +105,18 @@ def strike_harm(state: State) -> float:
     return min(harm(option) for option in spec.consequences)
 
 
-def _effects_value(effects: tuple[Effect, ...]) -> float:
-    return sum(GAIN.get(e.op, 0.0) * e.amount for e in effects) - harm(effects)
+def _effects_value(state: State, effects: tuple[Effect, ...]) -> float:
+    """What effects are worth; drawing counts only the cards the deck and discard pile can give."""
+    can_draw = len(state.deck) + len(state.discard)
+    worth = 0.0
+    for e in effects:
+        amount = min(e.amount, can_draw) if e.op in ("draw", "crew_draw") else e.amount
+        if e.op == "recover":
+            amount = min(e.amount, len(state.discard))
+        if e.op == "repair":
+            amount = min(e.amount, ship_of(state).damage.length - state.damage)
+        worth += GAIN.get(e.op, 0.0) * amount
+    return worth - harm(effects)
 
 
 def _after_play(state: State, now: _Now, action: PlayCard) -> tuple[Counter[Symbol], CardAction, int]:
@@ -136,7 +146,7 @@ def value(state: State, now: _Now, action: Action) -> tuple[float, str]:
     if isinstance(action, PlayCard):
         have, used, length = _after_play(state, now, action)
         after, target = progress(now.ways, have)
-        worth = after - now.progress + _effects_value(used.effects)
+        worth = after - now.progress + _effects_value(state, used.effects)
         worth -= CARD_SPENT.get(used.cost.kind, 0.0) * len(action.payment.hand)
         name = side(action.card, state.upgraded).name
         if after >= 1.0:
@@ -153,8 +163,16 @@ def value(state: State, now: _Now, action: Action) -> tuple[float, str]:
         assert isinstance(action, UseShip)
         card_action = ship_of(state).actions[action.index]
         name = f"the {state.ship}'s action"
-    worth = _effects_value(card_action.effects) - 0.05 * (len(action.payment.hand) + len(action.payment.grid))
-    return worth, f"using {name} for cards"
+    worth = _effects_value(state, card_action.effects)
+    worth -= CARD_SPENT.get(card_action.cost.kind, 0.0) * len(action.payment.hand)
+    if action.payment.row is not None:  # paying from the grid loses progress
+        row = state.grid[action.payment.row]
+        kept = [p for p in row if p.card not in action.payment.grid]
+        have = Counter(now.have)
+        have.subtract(row_symbols(row, state.upgraded))
+        have.update(row_symbols(kept, state.upgraded))
+        worth -= now.progress - progress(now.ways, have)[0]
+    return worth, f"using {name}"
 
 
 def _pending_choice(state: State, actions: list[Action]) -> Choice:
