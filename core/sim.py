@@ -45,7 +45,7 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))  # rounding never drops p
 
 
 def simulate_d6(games: int, difficulty: str, length: str, policy: str, seed: int) -> Summary:

@@ -10,10 +10,10 @@ is in exactly one place, as in a real game.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from core.dine.actions import Action, Payment, PlayCard
-from core.dine.cards import card_set
+from core.dine.cards import Symbol, card_set, station
 from core.dine.engine import Event, apply, deal, legal_actions, symbols
 from core.dine.state import Placed, StackCard, State
 
@@ -43,6 +43,49 @@ def stack_card(item: Sector | StackCard) -> StackCard:
 def ship_deck(ship: str) -> list[str]:
     names = set(card_set().ship(ship).stations)
     return [c.id for c in card_set().stations if c.station in names]
+
+
+def single_symbol_cells(ship: str = SHIP) -> list[tuple[Symbol, int, Cell]]:
+    """Every way a card of `ship` can lie alone in a row showing exactly one kind of symbol, read from
+    the card data: (symbol, how many, cell). A production counts only if its card shows what it
+    reads (alone in a row it reads nothing else); such cards are left out."""
+    cells: list[tuple[Symbol, int, Cell]] = []
+    for card in ship_deck(ship):
+        side = station(card).normal
+        for rotated in (False, True):
+            row = side.rotated if rotated else side.row
+            shown = Counter(row.symbols)
+            if not rotated:
+                shown[Symbol.DRIVE] += side.drive
+            shown = +shown
+            if any(p.of in shown for p in row.produce) or len(shown) != 1:
+                continue
+            ((symbol, amount),) = shown.items()
+            cells.append((symbol, amount, (card, True) if rotated else card))
+    return cells
+
+
+def rows_giving(
+    needs: Mapping[Symbol, int], *, exclude: Iterable[str] = (), ship: str = SHIP
+) -> list[list[Cell]]:
+    """Old rows of one card each that together show exactly `needs` (and no other symbol), then an
+    empty current row, built from the card data so a scenario does not hard-code card numbers.
+    Cards in `exclude` (held or occupying a station in the scenario) are not used."""
+    used = set(exclude)
+    rows: list[list[Cell]] = []
+    for symbol, need in needs.items():
+        while need > 0:
+            fits = [
+                (amount, cell)
+                for s, amount, cell in single_symbol_cells(ship)
+                if s == symbol and amount <= need and (cell if isinstance(cell, str) else cell[0]) not in used
+            ]
+            assert fits, f"no card of {ship} is left to show {need} more {symbol.value}"
+            amount, cell = max(fits, key=lambda fit: fit[0])
+            used.add(cell if isinstance(cell, str) else cell[0])
+            rows.append([cell])
+            need -= amount
+    return [*rows, []]
 
 
 def table(

@@ -6,8 +6,10 @@ unless it says otherwise, plays real actions and names the rulebook paragraph, F
 (R1–R20, engine rulings E1–E8 of docs/rulings-dine.md) it checks. Sectors used (1 crew unless
 stated): Flight to Orion (boss-kraken back: jump 4 drive, solved by 4 energy, danger 5, 1 damage),
 Orion Egg Farm (boss-inspector back), Henhouse Nebula (boss-rushhour back: danger 0, 1 damage OR
-discard 2), Asteroid Drift (jump 6 drive 2 navigation, shield 4 + firepower 2, danger 4, 1 damage),
-Pirate Toll Booth (jump 3 drive 1 navigation, firepower 4 + shield 1 OR 1 pizza, danger 4, 2 damage).
+discard 2), Asteroid Drift (jump needs navigation, shield + firepower, danger 4, 1 damage), Pirate
+Toll Booth (jump 3 drive 1 navigation, firepower 4 + shield 1 OR 1 pizza, danger 4, 2 damage).
+Jump and solution numbers that the balance tuning changes are read from the card data
+(`core.dine.cards.sector`), and the grids are built to reach or miss them.
 """
 
 from __future__ import annotations
@@ -27,11 +29,11 @@ from core.dine.actions import (
     UseShip,
     UseStation,
 )
-from core.dine.cards import card_set, sector, station
+from core.dine.cards import Symbol, card_set, sector, station
 from core.dine.engine import apply, danger_value, legal_actions, sector_side
 from core.dine.state import Placed, StackCard, State
 from core.errors import IllegalAction
-from tests.dine.helpers import SHIP, have, play, plays, run, ship_deck, table
+from tests.dine.helpers import SHIP, have, play, plays, rows_giving, run, ship_deck, table
 
 ORION = "boss-kraken"  # back: Flight to Orion
 EGGS = "boss-inspector"  # back: Orion Egg Farm; front: The Health Inspector (X jump)
@@ -481,17 +483,25 @@ def test_the_rows_are_discarded_before_the_crew_draws_up() -> None:
 
 def test_an_occupied_jump_drive_station_lowers_the_jump() -> None:
     """Station Cards: "Effect only when the station is occupied" — an occupied Ramjet makes jumping
-    need 1 drive less: Flight to Orion (4 drive) is jumped with 3."""
-    state = table(hands=[["pilot-2"]], grid=[["rdrive-2", "reactor-2"]], sector=ORION, side="back")
-    helped = table(
-        hands=[["pilot-2"]],
-        grid=[["rdrive-2", "reactor-2"]],
-        sector=ORION,
-        side="back",
-        stations=["rdrive-1"],
-    )
+    need 1 drive less: Flight to Orion is jumped with 1 drive less than its printed jump (read from
+    the card data); the grid plus the Autopilot played has exactly that 1 drive too few."""
+    jump = sector(ORION).back.jump
+    assert station("rdrive-1").normal.occupied.permanent == "jump_drive"
+    autopilot = station("pilot-2").normal
+    drive = jump.drive[0]
+    assert drive is not None
+    needs = {
+        Symbol.DRIVE: drive - 1 - autopilot.drive,
+        Symbol.NAVIGATION: max(0, jump.navigation - autopilot.row.symbols.get(Symbol.NAVIGATION, 0)),
+    }
+    grid = rows_giving(needs, exclude=["pilot-2", "rdrive-1"])
+    state = table(hands=[["pilot-2"]], grid=grid, sector=ORION, side="back")
+    helped = table(hands=[["pilot-2"]], grid=grid, sector=ORION, side="back", stations=["rdrive-1"])
 
-    assert play(state, "pilot-2")[0].pending is None
+    unhelped, _ = play(state, "pilot-2")
+    assert have(unhelped)["drive"] == drive - 1
+    assert have(unhelped).get("navigation", 0) >= jump.navigation
+    assert unhelped.pending is None
     after, _ = play(helped, "pilot-2")
     assert after.pending is not None
     assert after.pending.options == ("jump",)
@@ -522,11 +532,16 @@ def test_recovering_takes_the_top_card_of_the_discard_pile() -> None:
 
 
 def asteroids(**fields: object) -> State:
-    """Asteroid Drift, 3 cards in the current row (Ramjet 2, Autopilot 1, Laser Turret: 3 drive),
-    Rotary Thruster (drive 1) in an old row; the crew member plays Antimatter Bottle (drive 1) fourth."""
+    """Asteroid Drift, 3 cards in the current row (Ramjet 2, Rotary Thruster 1, Laser Turret: 3 drive),
+    Warp Sled (drive 1) in an old row; the crew member plays Antimatter Bottle (drive 1) fourth. The
+    grid shows no navigation and no shield, so however the tuning sets Asteroid Drift's numbers it can
+    be neither jumped nor solved here (checked against the card data)."""
+    spec = sector(ASTEROIDS).front
+    assert spec.jump.navigation > 0, "the scenario relies on Asteroid Drift's jump needing navigation"
+    assert all(s.symbols.get(Symbol.SHIELD) for s in spec.solutions), "... and its solution needing shield"
     values: dict[str, object] = {
         "hands": [["reactor-2", "pilot-1"]],
-        "grid": [["rdrive-2"], ["rdrive-1", "pilot-2", "weapons-1"]],
+        "grid": [["rdrive-3"], ["rdrive-1", "rdrive-2", "weapons-1"]],
         "sector": ASTEROIDS,
     }
     values.update(fields)
@@ -535,9 +550,10 @@ def asteroids(**fields: object) -> State:
 
 def test_fewer_cards_than_the_danger_value_play_on() -> None:
     """We Have a Problem!: "If there are fewer cards, play on." """
-    state = asteroids(grid=[["rdrive-2"], ["rdrive-1", "pilot-2"]])
+    state = asteroids(grid=[["rdrive-3"], ["rdrive-1", "rdrive-2"]])
     after, _ = play(state, "reactor-2")
 
+    assert after.pending is None
     assert len(after.grid) == 2
     assert after.damage == state.damage
     assert after.hands == [["pilot-1"]]
@@ -550,20 +566,21 @@ def test_danger_strikes_when_the_current_row_reaches_the_danger_value() -> None:
     after, _ = play(state, "reactor-2")
 
     assert after.hands == [["pilot-1", *state.deck[:4]]]
-    assert rows(after) == [["rdrive-2"], ["rdrive-1", "pilot-2", "weapons-1", "reactor-2"], []]
+    assert rows(after) == [["rdrive-3"], ["rdrive-1", "rdrive-2", "weapons-1", "reactor-2"], []]
     assert after.damage == state.damage - 1
     assert after.pending is None
 
 
 def test_cards_are_then_played_into_the_new_row() -> None:
     """We Have a Problem!: "From now on this is your active row. Symbols of old rows can still be used,
-    but cards are from now on played into the new row." """
+    but cards are from now on played into the new row." The 5 drive all lie in the old rows."""
     after, _ = play(asteroids(), "reactor-2")
     again, _ = play(after, "pilot-1")
 
     assert cards(again.grid[-1]) == ["pilot-1"]
     assert len(again.grid) == 3
-    assert have(again)["navigation"] == 2
+    assert have(again)["drive"] == 5
+    assert have(again)["navigation"] == 1
 
 
 def test_the_danger_draw_starts_with_the_fewest_cards_and_goes_round_the_seats() -> None:
@@ -635,6 +652,7 @@ def test_a_danger_modifier_raises_the_danger_value() -> None:
     after, _ = play(state, "reactor-2")
 
     assert danger_value(state) == 5
+    assert after.pending is None
     assert len(after.grid) == 2
     assert after.damage == state.damage
 
@@ -698,48 +716,66 @@ def big_drive_grid() -> list[list[str]]:
 
 def test_an_x_jump_cannot_be_jumped() -> None:
     """Special Cases / R11: "Some sectors have a value X for the jump. In these sectors you cannot jump
-    but must solve the danger." The Health Inspector: 11 drive and 2 navigation do not jump."""
-    state = table(hands=[["pilot-3"]], grid=big_drive_grid(), sector=EGGS)
+    but must solve the danger." The Health Inspector (the sector with an X jump for one crew member):
+    11 drive, more than any numbered jump asks, and 2 navigation do not jump."""
+    card, face = next(
+        (c.id, face)
+        for c in card_set().sectors
+        for face, side in (("front", c.front), ("back", c.back))
+        if side.jump.drive[0] is None
+    )
+    spec = getattr(sector(card), face)
+    state = table(hands=[["pilot-3"]], grid=big_drive_grid(), sector=card, side=face)
     after, _ = play(state, "pilot-3")
 
-    assert have(after)["drive"] >= 11
-    assert after.pending is None
+    numbered = [d for c in card_set().sectors for side in (c.front, c.back) if (d := side.jump.drive[0])]
+    assert have(after)["drive"] > max(numbered)
+    assert have(after)["navigation"] >= spec.jump.navigation
+    assert after.pending is None or "jump" not in after.pending.options
     with pytest.raises(IllegalAction):
         apply(after, Clear(how="jump"))
 
 
 @pytest.mark.parametrize(("crew", "jumps"), [(1, True), (2, False), (3, False)])
 def test_an_x_jump_depends_on_the_crew_size(crew: int, jumps: bool) -> None:
-    """Sector Cards / R11: "X jump — that crew size cannot jump this sector". The Kraken: 10 drive and
-    2 navigation alone, X with two or three."""
+    """Sector Cards / R11: "X jump — that crew size cannot jump this sector". The Kraken: a number
+    alone (11 drive and 2 navigation are enough), X with two or three."""
+    jump = sector(ORION).front.jump
+    assert (jump.drive[crew - 1] is not None) is jumps
     hands = [["pilot-3"]] + [[] for _ in range(crew - 1)]
     state = table(hands=hands, grid=big_drive_grid(), sector=ORION)
     after, _ = play(state, "pilot-3")
 
+    assert have(after)["drive"] >= (jump.drive[0] or 0)
+    assert have(after)["navigation"] >= jump.navigation
     assert (after.pending is not None and "jump" in after.pending.options) is jumps
 
 
 @pytest.mark.parametrize(("crew", "met"), [(1, True), (2, False)])
 def test_a_per_crew_member_solution_multiplies_by_the_crew_size(crew: int, met: bool) -> None:
     """Special Cases / R11: "Some solutions require symbols per crew member. Here you need the stated
-    symbols for each crew member." The Kraken's 4 shield and 4 energy per crew member: 4 and 5 in the
-    grid are enough alone, not with two."""
+    symbols for each crew member." The Kraken's per-crew solution (read from the card data): exactly
+    the stated symbols in the grid are enough alone, not with two."""
+    solution = sector(ORION).front.solutions[1]
+    assert solution.per_crew
     hands = [["pilot-1"]] + [[] for _ in range(crew - 1)]
-    grid = [["shields-1", ("reactor-1", True), "reactor-3", "reactor-4"], []]
-    state = table(hands=hands, grid=grid, sector=ORION)
+    state = table(hands=hands, grid=rows_giving(solution.symbols, exclude=["pilot-1"]), sector=ORION)
     after, _ = play(state, "pilot-1")
 
+    assert all(have(after)[s.value] == n for s, n in solution.symbols.items())
     assert (after.pending is not None and "solve:1" in after.pending.options) is met
 
 
 def test_a_per_crew_member_solution_for_two() -> None:
-    """R11: "multiply the requirement by the crew size" — 8 shield and 8 energy for two crew."""
-    grid = [["shields-3", "reactor-4", "reactor-3", "reactor-2"], ["shields-1", "reactor-1"], []]
-    state = table(hands=[["pilot-1"], []], grid=grid, sector=ORION)
+    """R11: "multiply the requirement by the crew size" — twice the Kraken's per-crew symbols (read from
+    the card data) for two crew."""
+    solution = sector(ORION).front.solutions[1]
+    assert solution.per_crew
+    needs = {s: 2 * n for s, n in solution.symbols.items()}
+    state = table(hands=[["pilot-1"], []], grid=rows_giving(needs, exclude=["pilot-1"]), sector=ORION)
     after, _ = play(state, "pilot-1")
 
-    assert have(after)["shield"] == 8
-    assert have(after)["energy"] == 8
+    assert all(have(after)[s.value] == n for s, n in needs.items())
     assert after.pending is not None
     assert "solve:1" in after.pending.options
 
@@ -749,8 +785,9 @@ def test_a_per_crew_member_solution_for_two() -> None:
 
 def test_a_shield_may_be_paid_instead_of_a_damage() -> None:
     """Damage / R7: "You can, however, always instead spend one shield per damage" — the Deflector
-    Array in an old row takes the hit."""
-    state = asteroids(grid=[["shields-1"], ["rdrive-1", "pilot-2", "weapons-1"]])
+    Array in an old row takes the hit (no firepower in the grid, so Asteroid Drift is not solved)."""
+    assert all(s.symbols.get(Symbol.FIREPOWER) for s in sector(ASTEROIDS).front.solutions)
+    state = asteroids(grid=[["shields-1"], ["rdrive-1", "rdrive-2", "reactor-1"]])
     after, _ = play(state, "reactor-2")
 
     assert after.pending is not None
