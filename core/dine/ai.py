@@ -237,6 +237,22 @@ def _station_value(state: State, card_id: str | None) -> float:
     return 0.6
 
 
+def _cheapest_payments(state: State, actions: list[Action]) -> list[Action]:
+    """Of the actions that differ only in which hand cards pay, keep the one giving up the least."""
+    kept: dict[tuple[object, ...], tuple[float, Action]] = {}
+    for action in actions:
+        payment = getattr(action, "payment", None)
+        if payment is None or not payment.hand:
+            kept[(id(action),)] = (0.0, action)
+            continue
+        what = (getattr(action, "card", ""), getattr(action, "action", 0), getattr(action, "index", 0))
+        key = (type(action), getattr(action, "seat", 0), *what, payment.row, payment.grid)
+        given = sum(_card_worth(state, card) for card in payment.hand)
+        if key not in kept or given < kept[key][0]:
+            kept[key] = (given, action)
+    return [action for _, action in kept.values()]
+
+
 def heuristic(state: State) -> Choice:
     """The greedy crew's move, with a one-line reason."""
     actions = legal_actions(state)
@@ -246,7 +262,7 @@ def heuristic(state: State) -> Choice:
     ways = targets(state)
     now = _Now(have, ways, progress(ways, have)[0], danger_value(state), strike_harm(state))
     best: tuple[float, str, Action] | None = None
-    for action in actions:
+    for action in _cheapest_payments(state, actions):
         worth, reason = value(state, now, action)
         if best is None or worth > best[0]:
             best = (worth, reason, action)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from .cards import Production, StationSide, Symbol, Symbols, station
@@ -24,13 +25,21 @@ def side(card: str, upgraded: Collection[str]) -> StationSide:
 
 
 def row_symbols(row: Sequence[Placed], upgraded: Collection[str]) -> Counter[Symbol]:
+    """The symbols `row` gives (a fresh Counter: callers may change it)."""
+    key = tuple((p.card, p.rotated, p.card in upgraded) for p in row)
+    return Counter(_row_symbols(key))
+
+
+@lru_cache(maxsize=65536)
+def _row_symbols(row: tuple[tuple[str, bool, bool], ...]) -> Counter[Symbol]:
+    """Cached on what decides the answer: each card, whether it is rotated, whether upgraded."""
     direct: Counter[Symbol] = Counter()
     productions: list[Production] = []
-    for placed in row:
-        face = side(placed.card, upgraded)
-        gives = face.rotated if placed.rotated else face.row
+    for card, rotated, upgraded in row:
+        face = station(card).side(upgraded)
+        gives = face.rotated if rotated else face.row
         direct.update(gives.symbols)
-        if not placed.rotated and face.drive:
+        if not rotated and face.drive:
             direct[Symbol.DRIVE] += face.drive
         productions.extend(gives.produce)
     made = [0] * len(productions)

@@ -342,16 +342,14 @@ def test_jumping_gives_no_upgrade() -> None:
 
 def test_a_no_upgrade_sector_gives_no_upgrade_when_solved() -> None:
     """Sector Cards: "Otherwise it is a special rule. Observe it!" — Black Hole Drive-In: "solving this
-    sector gives no upgrade" (6 energy and 3 navigation)."""
-    state = table(
-        hands=[["pilot-3", "rdrive-1"]],
-        grid=[["reactor-1", "reactor-4", "reactor-2"], ["pilot-1"]],
-        sector="sector-gravity",
-        side="back",
-    )
-    after, _ = play(state, "pilot-3")
+    sector gives no upgrade" (its solution's symbols are read from the card data)."""
+    spec = sector("sector-gravity").back
+    assert "no_upgrade" in spec.rules
+    grid = rows_giving(spec.solutions[0].symbols, exclude=["reactor-2"])
+    state = table(hands=[["reactor-2"]], grid=grid, sector="sector-gravity", side="back")
+    after, _ = play(state, "reactor-2")
     assert after.pending is not None
-    assert after.pending.options == ("solve:0",)
+    assert "solve:0" in after.pending.options
     solved = run(after, Clear(how="solve", solution=0))
 
     assert solved.pending is not None
@@ -709,15 +707,32 @@ def test_a_danger_modifier_does_not_change_a_danger_0_sector() -> None:
     assert arrived.pending.kind == "choose"
 
 
-def big_drive_grid() -> list[list[str]]:
-    """11 drive and 5 energy in one row (Ramjet 2, Warp Sled 1 + 5, Rotary Thruster 1 + 2)."""
-    return [["rdrive-1", "rdrive-3", "rdrive-2", "reactor-1", "reactor-4"], []]
+BIG_DRIVE_ROW = ["rdrive-1", "rdrive-3", "rdrive-2", "reactor-1", "reactor-4"]
+
+
+def big_drive_grid(navigation: int = 0) -> list[list]:
+    """11 drive and 5 energy in one row (Ramjet 2, Warp Sled 1 + 5, Rotary Thruster 1 + 2), then old
+    rows with `navigation` navigation read from the card data, then an empty current row."""
+    rows: list[list] = []
+    for card in ship_deck(SHIP):  # any card showing navigation (other symbols do not matter here)
+        if navigation <= 0:
+            break
+        if card in (*BIG_DRIVE_ROW, "reactor-2"):
+            continue
+        face = station(card).normal
+        for rotated, gives in ((False, face.row), (True, face.rotated)):
+            if gives.symbols.get(Symbol.NAVIGATION, 0) and not gives.produce:
+                rows.append([(card, True) if rotated else card])
+                navigation -= gives.symbols[Symbol.NAVIGATION]
+                break
+    assert navigation <= 0, "the ship's deck cannot show that much navigation"
+    return [BIG_DRIVE_ROW, *rows, []]
 
 
 def test_an_x_jump_cannot_be_jumped() -> None:
     """Special Cases / R11: "Some sectors have a value X for the jump. In these sectors you cannot jump
     but must solve the danger." The Health Inspector (the sector with an X jump for one crew member):
-    11 drive, more than any numbered jump asks, and 2 navigation do not jump."""
+    as much drive as any numbered jump asks, and its navigation, do not jump."""
     card, face = next(
         (c.id, face)
         for c in card_set().sectors
@@ -725,12 +740,12 @@ def test_an_x_jump_cannot_be_jumped() -> None:
         if side.jump.drive[0] is None
     )
     spec = getattr(sector(card), face)
-    state = table(hands=[["pilot-3"]], grid=big_drive_grid(), sector=card, side=face)
-    after, _ = play(state, "pilot-3")
+    state = table(hands=[["reactor-2"]], grid=big_drive_grid(spec.jump.navigation), sector=card, side=face)
+    after, _ = play(state, "reactor-2")
 
     numbered = [d for c in card_set().sectors for side in (c.front, c.back) if (d := side.jump.drive[0])]
-    assert have(after)["drive"] > max(numbered)
-    assert have(after)["navigation"] >= spec.jump.navigation
+    assert have(after)["drive"] >= max(numbered)
+    assert have(after).get("navigation", 0) >= spec.jump.navigation
     assert after.pending is None or "jump" not in after.pending.options
     with pytest.raises(IllegalAction):
         apply(after, Clear(how="jump"))
@@ -739,12 +754,12 @@ def test_an_x_jump_cannot_be_jumped() -> None:
 @pytest.mark.parametrize(("crew", "jumps"), [(1, True), (2, False), (3, False)])
 def test_an_x_jump_depends_on_the_crew_size(crew: int, jumps: bool) -> None:
     """Sector Cards / R11: "X jump — that crew size cannot jump this sector". The Kraken: a number
-    alone (11 drive and 2 navigation are enough), X with two or three."""
+    alone (the grid's drive and navigation are enough), X with two or three."""
     jump = sector(ORION).front.jump
     assert (jump.drive[crew - 1] is not None) is jumps
-    hands = [["pilot-3"]] + [[] for _ in range(crew - 1)]
-    state = table(hands=hands, grid=big_drive_grid(), sector=ORION)
-    after, _ = play(state, "pilot-3")
+    hands = [["reactor-2"]] + [[] for _ in range(crew - 1)]
+    state = table(hands=hands, grid=big_drive_grid(jump.navigation), sector=ORION)
+    after, _ = play(state, "reactor-2")
 
     assert have(after)["drive"] >= (jump.drive[0] or 0)
     assert have(after)["navigation"] >= jump.navigation
