@@ -11,6 +11,7 @@ import argparse
 import statistics
 import time
 
+from bench.positions import medians_us
 from core.d6 import apply, legal_actions, new_game
 from core.d6.ai import POLICIES, heuristic
 from core.d6.state import State
@@ -38,17 +39,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     args = parser.parse_args()
     pairs = collect(max(10, args.games // 5))
-    apply_times, legal_times = [], []
-    for state, action in pairs:
-        start = time.perf_counter()
-        legal_actions(state)
-        legal_times.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        apply(state, action)  # type: ignore[arg-type]
-        apply_times.append(time.perf_counter() - start)
+    apply_us, legal_us = medians_us(pairs, legal_actions, apply)
     print(f"D-6 engine over {len(pairs)} real positions")
-    print(f"  apply          median {median_us(apply_times):7.1f} µs (target ≤ 50)")
-    print(f"  legal_actions  median {median_us(legal_times):7.1f} µs (target ≤ 100)")
+    print(f"  apply          median {apply_us:7.1f} µs (target ≤ 50)")
+    print(f"  legal_actions  median {legal_us:7.1f} µs (target ≤ 100)")
     render_times = []
     for state, _ in pairs[:: max(1, len(pairs) // 50)]:
         start = time.perf_counter()

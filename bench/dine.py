@@ -7,9 +7,9 @@ The positions measured are the ones met in real games of the heuristic crew (Sal
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 
+from bench.positions import medians_us
 from core.dine.ai import heuristic
 from core.dine.engine import apply, legal_actions, new_game
 from core.dine.state import State
@@ -31,17 +31,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     args = parser.parse_args()
     pairs = collect(max(10, args.games // 5))
-    apply_times, legal_times = [], []
-    for state, action in pairs:
-        start = time.perf_counter()
-        legal_actions(state)
-        legal_times.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        apply(state, action)  # type: ignore[arg-type]
-        apply_times.append(time.perf_counter() - start)
+    apply_us, legal_us = medians_us(pairs, legal_actions, apply)
     print(f"Dine engine over {len(pairs)} real positions")
-    print(f"  apply          median {statistics.median(apply_times) * 1e6:7.1f} µs")
-    print(f"  legal_actions  median {statistics.median(legal_times) * 1e6:7.1f} µs")
+    print(f"  apply          median {apply_us:7.1f} µs")
+    print(f"  legal_actions  median {legal_us:7.1f} µs")
     for crew in (1, 2, 3):
         start = time.perf_counter()
         for seed in range(args.games):

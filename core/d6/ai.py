@@ -9,9 +9,9 @@ one line, which is what `/d6 hint` shows.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from random import Random
+
+from core.policies import Choice, Policy, random_player
 
 from .actions import (
     Action,
@@ -43,23 +43,8 @@ from .engine import (
 from .state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    action: Action
-    reason: str
-
-
-Policy = Callable[[State], Choice]
-
-
 def random_policy(seed: int = 0) -> Policy:
-    """Uniformly random among the legal actions (a baseline, and a fuzzer for the engine)."""
-    rng = Random(seed)  # the player's own luck, separate from the game's
-
-    def choose(state: State) -> Choice:
-        return Choice(rng.choice(legal_actions(state)), "picked at random")
-
-    return choose
+    return random_player(legal_actions, seed)
 
 
 # --- how dangerous is a threat? -----------------------------------------------------------------

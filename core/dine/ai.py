@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from random import Random
+
+from core.policies import Choice, Policy, random_player
 
 from .actions import Action, Choose, Clear, Give, Occupy, PlayCard, Shield, Upgrade, UseShip, UseStation
 from .cards import Action as CardAction
@@ -33,22 +34,8 @@ GAIN = {"draw": 0.07, "crew_draw": 0.07, "recover": 0.06, "repair": 0.1, "ship_r
 CARD_SPENT = {"discard": 0.15, "remove": 0.4}
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    action: Action
-    reason: str
-
-
-Policy = Callable[[State], Choice]
-
-
 def random_policy(seed: int = 0) -> Policy:
-    rng = Random(seed)
-
-    def choose(state: State) -> Choice:
-        return Choice(rng.choice(legal_actions(state)), "picked at random")
-
-    return choose
+    return random_player(legal_actions, seed)
 
 
 def targets(state: State) -> list[tuple[str, Counter[Symbol]]]:
