@@ -79,6 +79,9 @@ def simulate_d6(games: int, difficulty: str, length: str, policy: str, seed: int
     )
 
 
+MAX_DINE_DECISIONS = 5000  # far beyond any real game; guards the simulator against a crew that dawdles
+
+
 @dataclass(frozen=True)
 class DineSummary:
     game: str
@@ -112,8 +115,12 @@ def simulate_dine(
     started = time.perf_counter()
     for k in range(games):
         state = dine_game(seed + k, ship=ship, level=level, crew=crew, starter=starter)
-        while state.outcome == "playing":
+        for _ in range(MAX_DINE_DECISIONS):
+            if state.outcome != "playing":
+                break
             state, _ = dine_apply(state, choose(state).action)
+        if state.outcome == "playing":  # a crew that never finishes is counted as a loss
+            state = state.model_copy(update={"outcome": "lost", "loss_reason": "Too long: no end in sight"})
         if state.outcome == "won":
             wins += 1
             won_score += state.score

@@ -61,7 +61,7 @@ Op = Literal[
     "play",  # put this card into the current row, upright
     "rotate_play",  # rotate this card 180° and put it into the current row
     "draw",  # the acting crew member draws `amount` cards
-    "crew_draw",  # every crew member draws `amount` cards, fewest-cards first
+    "crew_draw",  # every crew member draws `amount` cards, in seat order
     "ship_right",  # move the ship marker `amount` to the right (onto the track if it was off)
     "damage",  # the ship takes `amount` damage (each may be paid with a shield instead)
     "pizza",  # the pizza marker moves `amount` to the left
@@ -116,6 +116,12 @@ Permanent = Literal[
 ]
 
 
+def _no_card_play(action: Action | None, where: str) -> None:
+    """Only a hand card's two middle actions can play that card; elsewhere there is no card to play."""
+    if action is not None and any(e.op in CARD_OPS for e in action.effects):
+        raise ValueError(f"{where}: only a station card's middle actions may play a card")
+
+
 class Occupied(_Data):
     """What a station does while occupied (rulebook "Occupying Stations"): one of an extra action,
     a permanent effect, or "At X:" effects each time X is newly created in the grid (ruling R14)."""
@@ -133,6 +139,9 @@ class Occupied(_Data):
             raise ValueError("an occupied effect is exactly one of: action, permanent, trigger")
         if (self.trigger is not None) != bool(self.effects):
             raise ValueError("a trigger has effects, and only a trigger does")
+        _no_card_play(self.action, "an occupied station's action")
+        if any(e.op in CARD_OPS for e in self.effects):
+            raise ValueError("a trigger cannot play a card")
         return self
 
     @property
@@ -247,6 +256,13 @@ class ShipSide(_Data):
     pizza: TrackSpec
     marker: TrackSpec | None = None  # the ship-marker track; falling off it does not lose (R15)
     marker_start: int = 0  # where the ship marker starts (0: off the track)
+
+    @model_validator(mode="after")
+    def _actions_play_nothing(self) -> ShipSide:
+        for action in self.actions:
+            _no_card_play(action, f"{self.name}'s ship action")
+        return self
+
     starter_stations: tuple[str, ...] | None = None  # the starter deck, if not the set's usual one
     flavour: str = ""
 

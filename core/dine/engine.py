@@ -33,7 +33,6 @@ from .actions import (
     UseShip,
     UseStation,
 )
-from .actions import Action as _Action
 from .cards import Action as CardAction
 from .cards import Cost, Effect, SectorSide, ShipSide, Symbol, Track, card_set, sector, station
 from .state import HAND_SIZES, Pending, Placed, StackCard, State, Task
@@ -300,7 +299,7 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
 # --- apply -----------------------------------------------------------------------------------------
 
 
-def apply(state: State, action: _Action) -> tuple[State, Events]:
+def apply(state: State, action: Action) -> tuple[State, Events]:
     """The state after `action` and what happened; raises `IllegalAction` otherwise."""
     if state.outcome != "playing":
         raise IllegalAction("This game is over.")
@@ -314,7 +313,7 @@ def apply(state: State, action: _Action) -> tuple[State, Events]:
     return new, events
 
 
-def _legal(state: State, action: _Action) -> bool:
+def _legal(state: State, action: Action) -> bool:
     """Whether `action` is among `legal_actions(state)`, checking only the actions of its own kind."""
     if state.pending is not None:
         return action in legal_actions(state)
@@ -330,7 +329,7 @@ def _legal(state: State, action: _Action) -> bool:
     return False
 
 
-def _why_illegal(state: State, action: _Action) -> str:
+def _why_illegal(state: State, action: Action) -> str:
     if state.pending is not None and not isinstance(action, _ANSWERS[state.pending.kind]):
         return f"First decide: {state.pending.reason}"
     if state.pending is None and isinstance(action, Upgrade | Occupy | Choose | Give | Shield):

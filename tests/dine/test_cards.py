@@ -391,3 +391,11 @@ def test_the_loader_rejects_a_self_feeding_production() -> None:
 
     with pytest.raises(ValidationError, match="cycle"):
         CardSet.model_validate(broken)
+
+
+def test_only_a_cards_middle_actions_may_play_a_card() -> None:
+    """A ship action or an occupied station has no card of its own to play: the loader says so."""
+    data = copy.deepcopy(raw_data())
+    data["ships"][0]["front"]["actions"][0]["effects"] = [{"op": "play"}]
+    with pytest.raises(ValidationError, match="only a station card's middle actions may play a card"):
+        CardSet.model_validate(data)
