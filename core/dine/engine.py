@@ -324,8 +324,24 @@ def _legal(state: State, action: Action) -> bool:
         if action.action not in (0, 1):
             return False
         return action.payment in _payments(state, action.seat, actions[action.action].cost, action.card)
-    if isinstance(action, UseStation | UseShip | Clear):
-        return action in _main_actions(state)
+    if isinstance(action, UseStation | UseShip):
+        if not 0 <= action.seat < state.crew:
+            return False
+        if isinstance(action, UseStation):
+            held = state.stations[action.seat]
+            used = side(held, state.upgraded).occupied.action if held is not None else None
+            key = f"station:{action.seat}"
+        else:
+            actions = ship_of(state).actions
+            used = actions[action.index] if 0 <= action.index < len(actions) else None
+            key = f"ship:{action.index}"
+        return (
+            used is not None
+            and _available(state, key, used)
+            and action.payment in _payments(state, action.seat, used.cost, None)
+        )
+    if isinstance(action, Clear):
+        return action.how == "solve" and action.solution in track_solutions(state)
     return False
 
 
