@@ -74,9 +74,32 @@ def report(cells: list[DineSummary], games: int, seed: int, seconds: float) -> s
             losses[reason] = losses.get(reason, 0) + n
     lines += ["", "## How games were lost", "", "| Reason | Games |", "|---|---|"]
     lines += [f"| {reason} | {n} |" for reason, n in sorted(losses.items(), key=lambda kv: -kv[1])]
+    lines += ["", *dead_cards(cells)]
     speed = sum(c.games for c in cells) / seconds if seconds else 0
     lines += ["", f"Simulated {sum(c.games for c in cells)} games at {speed:.0f} games/s.", ""]
     return "\n".join(lines)
+
+
+def dead_cards(cells: list[DineSummary], floor: float = 0.05) -> list[str]:
+    """The brief's "no dead card": every station played in at least 5 % of the games it was in."""
+    dealt: dict[str, int] = {}
+    played: dict[str, int] = {}
+    for cell in cells:
+        for card, n in cell.dealt.items():
+            dealt[card] = dealt.get(card, 0) + n
+        for card, n in cell.played.items():
+            played[card] = played.get(card, 0) + n
+    rare = sorted(
+        (played.get(card, 0) / n, card) for card, n in dealt.items() if played.get(card, 0) / n < floor
+    )
+    lines = [
+        "## Dead cards",
+        "",
+        f"Stations played in fewer than {floor:.0%} of the games they were dealt in:",
+        "",
+    ]
+    lines += [f"- {card}: {share:.1%}" for share, card in rare] or ["- none"]
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

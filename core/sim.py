@@ -99,6 +99,8 @@ class DineSummary:
     mean_actions: float
     mean_score_of_wins: float
     losses: dict[str, int]
+    dealt: dict[str, int]  # station card → games in which it was in the deck
+    played: dict[str, int]  # station card → games in which it was played into the grid
     games_per_second: float
 
 
@@ -112,13 +114,23 @@ def simulate_dine(
     choose = DINE_POLICIES[policy](seed)
     wins = sectors = actions = won_score = 0
     losses: dict[str, int] = {}
+    dealt: dict[str, int] = {}
+    played: dict[str, int] = {}
     started = time.perf_counter()
     for k in range(games):
         state = dine_game(seed + k, ship=ship, level=level, crew=crew, starter=starter)
+        seen: set[str] = set()
         for _ in range(MAX_DINE_DECISIONS):
             if state.outcome != "playing":
                 break
             state, _ = dine_apply(state, choose(state).action)
+            seen.update(p.card for row in state.grid for p in row)
+        owned = {*state.deck, *state.discard, *state.removed, *(c for hand in state.hands for c in hand)}
+        owned |= {c for c in state.stations if c} | seen
+        for card in owned:
+            dealt[card] = dealt.get(card, 0) + 1
+        for card in seen:
+            played[card] = played.get(card, 0) + 1
         if state.outcome == "playing":  # a crew that never finishes is counted as a loss
             state = state.model_copy(update={"outcome": "lost", "loss_reason": "Too long: no end in sight"})
         if state.outcome == "won":
@@ -147,6 +159,8 @@ def simulate_dine(
         mean_actions=actions / games,
         mean_score_of_wins=won_score / wins if wins else 0.0,
         losses=losses,
+        dealt=dealt,
+        played=played,
         games_per_second=games / elapsed if elapsed > 0 else float("inf"),
     )
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from core import gallery, play, sim
-from core.balance import report
+from core.balance import dead_cards, report
 from core.dine.cards import card_set
 
 
@@ -54,3 +54,13 @@ def test_the_terminal_game_plays_dine_with_hints() -> None:
     assert any(line.startswith("Hint: ") for line in said)
     assert any(line.startswith("Please type a number") for line in said)
     assert any("Crew 1 plays" in line for line in said)  # the first action was carried out
+
+
+def test_the_report_names_the_stations_that_are_hardly_ever_played() -> None:
+    cell = sim.simulate_dine(3, "Salad", 1, "Spacehopper 3000", "heuristic", 2)
+    assert set(cell.played) <= set(cell.dealt)
+    assert all(cell.played[card] <= cell.dealt[card] <= 3 for card in cell.played)
+    rigged = replace(cell, dealt={"pilot-1": 40, "reactor-1": 40}, played={"pilot-1": 1, "reactor-1": 20})
+    lines = dead_cards([rigged])
+    assert "- pilot-1: 2.5%" in lines
+    assert not any("reactor-1" in line for line in lines)
