@@ -38,9 +38,7 @@ from core.render.d6_controls import as_shown
 from core.settings import Settings
 from core.storage import SqliteStore
 from tests.support.discord_schema import RequestAuditor
-from tests.support.fake_discord import FakeDiscord, until_ready, walk
-
-CALLBACK = r"/interactions/\d+/[^/]+/callback"
+from tests.support.fake_discord import CALLBACK, FakeDiscord, until_ready, walk
 
 
 def report(name: str, samples: list[float], target: str) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.fake_discord import FakeDiscord
 from tests.support.scenario import World, build_bot
 
 
@@ -48,3 +49,10 @@ def no_database_left_open():
     while (left := _database_threads() - before) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert not left, f"a database connection was left open ({len(left)} worker thread(s))"
+
+
+@pytest.fixture
+async def fake():
+    """The wire-level fake Discord on 127.0.0.1, for the tests that need real HTTP and websocket."""
+    async with FakeDiscord() as server:
+        yield server

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -19,15 +19,7 @@ from cogs.client import create_bot
 from core.about import game
 from core.settings import Settings
 from core.storage import SqliteStore
-from tests.support.fake_discord import EPHEMERAL, FakeDiscord, serve_in_thread, until_ready, walk
-
-CALLBACK = r"/interactions/\d+/[^/]+/callback"
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord() as server:
-        yield server
+from tests.support.fake_discord import CALLBACK, EPHEMERAL, FakeDiscord, serve_in_thread, until_ready, walk
 
 
 @pytest.fixture

@@ -78,11 +78,15 @@ def describe_board(state: State) -> str:
         "External threats:" if state.external else "External threats: none",
         *(f"  {threat_line(state, t)}" for t in state.external),
     ]
-    if state.pending is not None:
-        lines.append(f"Decision: {state.pending.reason}")
+    return "\n".join(lines + _where_it_stands(state))
+
+
+def _where_it_stands(state: State) -> list[str]:
+    """The decision waiting, or how the game ended, if either."""
+    lines = [f"Decision: {state.pending.reason}"] if state.pending is not None else []
     if state.outcome != "playing":
-        lines.append(f"Game over: {'won' if state.outcome == 'won' else 'lost'}. Score {state.score}.")
-    return "\n".join(lines)
+        lines.append(f"Game over: {state.outcome}. Score {state.score}.")
+    return lines
 
 
 def board_summary(state: State) -> str:
@@ -96,11 +100,7 @@ def board_summary(state: State) -> str:
     for heading, threats in (("Internal", state.internal), ("External", state.external)):
         names = [_short(t) for t in threats]
         parts.append(f"{heading} threats: {', '.join(names) if names else 'none'}.")
-    if state.pending is not None:
-        parts.append(f"Decision: {state.pending.reason}")
-    if state.outcome != "playing":
-        parts.append(f"Game over: {state.outcome}, score {state.score}.")
-    return " ".join(parts)
+    return " ".join(parts + _where_it_stands(state))
 
 
 def _short(threat: Threat) -> str:

@@ -15,15 +15,7 @@ import pytest
 from cogs.client import DeepSpaceBot, create_bot
 from core.settings import Settings
 from core.storage import SqliteStore
-from tests.support.fake_discord import EPHEMERAL, FakeDiscord, until_ready, walk
-
-CALLBACK = r"/interactions/\d+/[^/]+/callback"
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord() as server:
-        yield server
+from tests.support.fake_discord import CALLBACK, EPHEMERAL, FakeDiscord, until_ready, walk
 
 
 @pytest.fixture

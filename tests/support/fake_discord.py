@@ -68,6 +68,9 @@ def walk(components: list[JSON]) -> Iterator[JSON]:
                 yield from walk([component[key]])
 
 
+CALLBACK = r"/interactions/\d+/[^/]+/callback"  # an interaction's initial response, as a path pattern
+
+
 @dataclass
 class Recorded:
     """One REST request as the bot sent it (path without `/api/v10`) and what the fake answered."""
