@@ -18,7 +18,7 @@ from .ui.replies import DEFER_AFTER_SECONDS, watch_deadline
 
 log = logging.getLogger("deepspace.bot")
 
-EXTENSIONS: tuple[str, ...] = ("cogs.about", "cogs.admin", "cogs.d6")
+EXTENSIONS: tuple[str, ...] = ("cogs.about", "cogs.admin", "cogs.d6", "cogs.dine")
 
 
 class DeepSpaceBot(commands.Bot):
@@ -39,6 +39,7 @@ class DeepSpaceBot(commands.Bot):
         self.sync_global_at_start = sync_global
         self.defer_after = DEFER_AFTER_SECONDS  # how long a handler may take before we defer for it
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)  # a new game's luck
+        self.board_edit_seconds = 1.5  # the least time between two edits of one board (rate limits)
 
     async def setup_hook(self) -> None:
         await self.store.open()

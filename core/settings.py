@@ -34,6 +34,12 @@ class Settings(BaseSettings):
         default=True,
         description="Attach a rendered picture to every game board; the board's text is complete without it.",
     )
+    dine_lobby_minutes: int = Field(
+        default=15, ge=1, description="A Dine lobby nobody starts or changes for this long closes by itself."
+    )
+    dine_idle_minutes: int = Field(
+        default=10, ge=1, description="A Dine crew member idle this long may be voted out by the others."
+    )
     log_level: str = Field(default="INFO", description="Python logging level name.")
     owner_ids: Annotated[frozenset[int], NoDecode] = Field(
         default=frozenset(), description="Comma-separated Discord user ids allowed to run owner commands."

@@ -51,20 +51,24 @@ class Table(BaseModel):
         return self.model_copy(update={"recent": tuple(lines[-RECENT_LINES:])})
 
 
+TableKind = Literal["join", "leave", "remove", "start", "vote", "close", "abandon"]
+
+
 class TableAction(BaseModel):
-    """A logged change that is not a move in the game."""
+    """A logged change that is not a move in the game (`detail`: e.g. who, or a start's set-up)."""
 
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["join", "abandon"]
+    kind: TableKind
     table: Literal[True] = True  # marks the log entry, so a replay skips it
+    detail: dict[str, int | str | bool] = {}
 
 
 TABLE_ACTION: TypeAdapter[TableAction] = TypeAdapter(TableAction)
 
 
-def table_action_json(kind: Literal["join", "abandon"]) -> str:
-    return TableAction(kind=kind).model_dump_json()
+def table_action_json(kind: TableKind, **detail: int | str | bool) -> str:
+    return TableAction(kind=kind, detail=detail).model_dump_json()
 
 
 def table_action(action_json: str) -> TableAction | None:

@@ -19,8 +19,7 @@ async def test_about_tells_what_the_bot_offers_and_how_to_start(world) -> None:
     fields = {field.name: field.value for field in embed.fields}
     d6, dine = game("d6"), game("dine")
     assert fields[f"{d6.title} ({d6.players})"] == "Start with `/d6 new`."
-    # Dine's commands do not exist yet, and /about must not pretend they do
-    assert fields[f"{dine.title} ({dine.players})"] == "Not playable on this bot yet — coming soon."
+    assert fields[f"{dine.title} ({dine.players})"] == "Start with `/dine new`."
     labels = [child["label"] for row in shown.response.components for child in row["components"]]
     assert labels == ["Deep Space Dine in brief", "Deep Space D-6 in brief"]
 

@@ -14,7 +14,8 @@ from core.render.d6_controls import Choice, ChoiceRow, Controls, controls
 from core.render.d6_text import board_summary, die_line, threat_line
 from core.table import Table
 
-from .ids import Ref, Verb
+from ..ui.controls import Ref
+from .ids import Verb, ref
 from .items import BoardButton, BoardMenu
 
 PICTURE = "board.png"
@@ -100,14 +101,14 @@ def board_view(game_id: int, version: int, table: Table, shown: Controls) -> dis
     if not shown.dice and not shown.rows and shown.finish is None:
         return None
     view = discord.ui.View(timeout=None)
-    ref = lambda verb, arg="": Ref(verb, game_id, version, arg)  # noqa: E731
+    at = lambda verb, arg="": ref(verb, game_id, version, arg)  # noqa: E731
     row = 0
     if shown.dice:
         for die in shown.dice:
             style = discord.ButtonStyle.primary if die.selected else discord.ButtonStyle.secondary
             view.add_item(
                 BoardButton(
-                    ref(Verb.PICK, str(die.die)),
+                    at(Verb.PICK, str(die.die)),
                     label=die.label,
                     style=style,
                     disabled=not die.enabled,
@@ -116,30 +117,30 @@ def board_view(game_id: int, version: int, table: Table, shown: Controls) -> dis
             )
         row += 1
     for number, choices in enumerate(shown.rows):
-        _add_row(view, ref, number, choices, row)
+        _add_row(view, at, number, choices, row)
         row += 1
     if shown.finish is not None:
-        view.add_item(_button(ref(Verb.ACT, shown.finish.code), shown.finish, row))
-    view.add_item(BoardButton(ref(Verb.HINT), label="Hint", row=row))
+        view.add_item(_button(at(Verb.ACT, shown.finish.code), shown.finish, row))
+    view.add_item(BoardButton(at(Verb.HINT), label="Hint", row=row))
     if table.open_crew and len(table.crew) < table.max_crew:
         view.add_item(
-            BoardButton(ref(Verb.JOIN), label="Join crew", style=discord.ButtonStyle.success, row=row)
+            BoardButton(at(Verb.JOIN), label="Join crew", style=discord.ButtonStyle.success, row=row)
         )
     return view
 
 
-def _button(ref: Ref, choice: Choice, row: int) -> BoardButton:
-    return BoardButton(ref, label=choice.label, style=STYLES[choice.style], row=row)
+def _button(target: Ref, choice: Choice, row: int) -> Any:
+    return BoardButton(target, label=choice.label, style=STYLES[choice.style], row=row)
 
 
-def _add_row(view: discord.ui.View, ref: Any, number: int, choices: ChoiceRow, row: int) -> None:
+def _add_row(view: discord.ui.View, at: Any, number: int, choices: ChoiceRow, row: int) -> None:
     if not choices.menu:
         for choice in choices.choices:
-            view.add_item(_button(ref(Verb.ACT, choice.code), choice, row))
+            view.add_item(_button(at(Verb.ACT, choice.code), choice, row))
         return
     options = [discord.SelectOption(label=c.label, value=c.code) for c in choices.choices]
     view.add_item(
-        BoardMenu(ref(Verb.MENU, str(number)), options=options, placeholder=choices.placeholder, row=row)
+        BoardMenu(at(Verb.MENU, str(number)), options=options, placeholder=choices.placeholder, row=row)
     )
 
 

@@ -18,7 +18,7 @@ from core.table import Saved, Table
 from ..ui.games import board_link, edit_board, game_in_channel, where_board_is
 from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message
-from .ids import Ref, Verb
+from .ids import Verb, ref
 from .items import BoardButton
 from .play import RULES, bot_of, check_may_abandon, hint_text, load
 
@@ -129,7 +129,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
         check_may_abandon(interaction, load(record).table)
         view = discord.ui.View(timeout=None)
-        confirm = Ref(Verb.ABANDON, record.id, record.version)
+        confirm = ref(Verb.ABANDON, record.id, record.version)
         view.add_item(BoardButton(confirm, label="Abandon the game", style=discord.ButtonStyle.danger))
         text = (
             f"Abandon game #{record.id}? It ends now and counts as a loss. "

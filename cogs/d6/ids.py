@@ -1,20 +1,13 @@
-"""The compact, versioned custom ids of D-6 board controls: `ds:d6:<verb>:<game>:<version>:<arg>`.
+"""The verbs of D-6 board controls; ids are `ds:d6:<verb>:<game>:<version>:<arg>` (`cogs.ui.controls`).
 
-The version is the game's version when the board was drawn, so a click on an out-of-date board is
-recognised; `arg` is a die index or an action code (`core.d6.codes`). Ids stay far below Discord's
-100 characters.
+`arg` is a die index or an action code (`core.d6.codes`).
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from enum import StrEnum
 
-PREFIX = "ds:d6"
-_REST = r":(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<arg>[0-9a-z.+]{0,60})"
-BUTTON_TEMPLATE = rf"{PREFIX}:(?P<verb>[a-ln-z]){_REST}"  # every verb but the menu's
-MENU_TEMPLATE = rf"{PREFIX}:(?P<verb>m){_REST}"
+from ..ui.controls import Family
 
 
 class Verb(StrEnum):
@@ -26,22 +19,11 @@ class Verb(StrEnum):
     ABANDON = "x"  # confirm abandoning the game
 
 
-@dataclass(frozen=True, slots=True)
-class Ref:
-    verb: Verb
-    game: int
-    version: int
-    arg: str = ""
-
-    @property
-    def custom_id(self) -> str:
-        return f"{PREFIX}:{self.verb}:{self.game}:{self.version}:{self.arg}"
-
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> Ref | None:
-        """None for a verb this version does not know (the click is answered, not dropped)."""
-        try:
-            verb = Verb(match["verb"])
-        except ValueError:
-            return None
-        return cls(verb, int(match["game"]), int(match["version"]), match["arg"])
+FAMILY = Family(
+    "d6",
+    verbs="".join(Verb),
+    menu_verbs=Verb.MENU,
+    outdated="That control is from an older version of the bot. Use `/d6 board` to get a fresh board.",
+)
+BUTTON_TEMPLATE, MENU_TEMPLATE = FAMILY.button_template, FAMILY.menu_template
+ref = FAMILY.ref

@@ -26,10 +26,11 @@ from core.render.d6_text import describe_action
 from core.storage import GameRecord, NewResult, VersionConflict
 from core.table import Saved, Table, table_action_json
 
+from ..ui.controls import Ref
 from ..ui.games import GameRules, edit_board, game_for_click, stale
 from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
-from .ids import Ref, Verb
+from .ids import Verb
 from .items import HANDLERS
 
 log = logging.getLogger(__name__)

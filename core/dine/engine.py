@@ -833,6 +833,15 @@ def _finish(s: State, ev: Events, outcome: str, text: str) -> None:
         ev.append(Event(text, "end"))
 
 
+def abandon(state: State, text: str = "The crew ended the game before the delivery.") -> tuple[State, Events]:
+    """End a game early (the host's decision, not a rule): it counts as a loss."""
+    if state.outcome != "playing":
+        raise IllegalAction("This game is over.")
+    new, events = state.clone(), []
+    _finish(new, events, "lost", text)
+    return new, events
+
+
 # --- words -----------------------------------------------------------------------------------------
 
 _EFFECT_WORDS = {

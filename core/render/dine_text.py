@@ -5,7 +5,7 @@ The same text serves the terminal game, the Discord embeds and the pictures' alt
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from core.dine.actions import (
     Action,
@@ -21,7 +21,7 @@ from core.dine.actions import (
     UseStation,
 )
 from core.dine.cards import Action as CardAction
-from core.dine.cards import Cost, Occupied, Row, SectorSide, StationSide
+from core.dine.cards import Cost, Occupied, Row, SectorSide, StationSide, Symbol
 from core.dine.engine import (
     danger_value,
     describe_effects,
@@ -88,6 +88,19 @@ def station_text(face: StationSide, station_name: str) -> str:
     )
 
 
+def solutions_text(spec: SectorSide) -> str:
+    return " OR ".join(
+        f"pay {s.amount} {s.pay}"
+        if s.pay
+        else symbol_text(s.symbols) + (" per crew member" if s.per_crew else "")
+        for s in spec.solutions
+    )
+
+
+def consequences_text(spec: SectorSide) -> str:
+    return " OR ".join(describe_effects(o) for o in spec.consequences)
+
+
 def sector_text(spec: SectorSide, crew: int | None = None) -> str:
     """One side of a sector card; for a crew size, only its numbers."""
 
@@ -95,17 +108,12 @@ def sector_text(spec: SectorSide, crew: int | None = None) -> str:
         shown = ["X" if v is None else str(v) for v in values]
         return shown[crew - 1] if crew else "/".join(shown)
 
-    solutions = " OR ".join(
-        f"pay {s.amount} {s.pay}"
-        if s.pay
-        else symbol_text(s.symbols) + (" per crew member" if s.per_crew else "")
-        for s in spec.solutions
-    )
+    solutions = solutions_text(spec)
     rules = f" Rules: {', '.join(spec.rules)}." if spec.rules else ""
     return (
         f"{spec.name} ({spec.kind}, level {spec.level}). Jump: {per_crew(spec.jump.drive)} drive"
         f" and {spec.jump.navigation} navigation. Solve: {solutions}. Danger {per_crew(spec.danger)}: "
-        f"{' OR '.join(describe_effects(o) for o in spec.consequences)}.{rules}"
+        f"{consequences_text(spec)}.{rules}"
     )
 
 
@@ -148,6 +156,118 @@ def describe_board(state: State) -> str:
     elif state.outcome == "lost":
         lines.append(f"Lost: {state.loss_reason}")
     return "\n".join(lines)
+
+
+SUMMARY_LIMIT = 1024  # Discord's limit on an attachment's description (the picture's alt text)
+SHOWN_ROWS = 5  # the newest grid rows the picture and its words show in full
+HELP_NAMES = {"procure": "Procure Ingredient", "frontier": "The Final Frontier"}
+
+
+def crew_names(state: State, names: Sequence[str] | None = None, limit: int = 24) -> list[str]:
+    """A readable name per seat: the given display name, shortened, or "Crew N" when there is none."""
+    given = list(names or ())
+    shown = []
+    for seat in range(state.crew):
+        name = " ".join(given[seat].split()) if seat < len(given) else ""
+        if len(name) > limit:
+            name = name[: limit - 1].rstrip() + "…"
+        shown.append(name or f"Crew {seat + 1}")
+    return shown
+
+
+def jump_text(state: State) -> str:
+    """What a jump needs for this crew size and these stations; "X" is the printed cannot-jump."""
+    spec, drive = sector_side(state), jump_drive(state)
+    if spec is None or drive is None:
+        return "X (no jump)"
+    return f"{drive} drive + {spec.jump.navigation} navigation"
+
+
+def danger_text(state: State) -> str:
+    value, count = danger_value(state), len(state.current_row)
+    if value == 0:
+        return "danger 0 (strikes at once)"
+    return f"danger {value}: the current row holds {count} of {value} cards"
+
+
+def stack_text(state: State) -> str:
+    left = sum(1 for c in state.stack if c.sector)
+    below = next((HELP_NAMES[c.help] for c in state.stack if c.help), None)
+    return f"{left} sector(s) in the stack" + (f", then {below}" if below else "")
+
+
+def in_order(given: Mapping[Symbol, int]) -> dict[Symbol, int]:
+    """Symbols in the rulebook's order, as the picture shows them, whatever order they were counted in."""
+    return {symbol: given.get(symbol, 0) for symbol in Symbol}
+
+
+def _row_words(state: State, number: int, cards: bool) -> str:
+    row = state.grid[number - 1]
+    current = " (current)" if number == len(state.grid) else ""
+    totals = symbol_text(in_order(row_symbols(row, state.upgraded)))
+    if not cards:
+        return f"row {number}{current}: {len(row)} card(s) → {totals}"
+    listed = ", ".join(side(p.card, state.upgraded).name + (" rotated" if p.rotated else "") for p in row)
+    return f"row {number}{current}: {listed or 'empty'} → {totals}"
+
+
+def board_summary(state: State, names: Sequence[str] | None = None) -> str:
+    """The public table in at most 1024 characters, for the board picture's alt text.
+
+    Unlike `describe_board` it never names a hand card (hands are private: the picture is posted
+    for everyone) and it fits Discord's description limit, most important facts first: whatever
+    has to give way in a crowded game is the grid rows' cards, the older rows' first.
+    """
+    crew = crew_names(state, names)
+    ship = ship_of(state)
+    lines = []
+    if state.outcome == "won":
+        lines.append(f"Delivered! Score {state.score}, {state.stars} of 5 stars: {state.rating}")
+    elif state.outcome == "lost":
+        lines.append(f"Lost: {state.loss_reason}")
+    spec = sector_side(state)
+    if spec is not None:
+        lines.append(
+            f"Sector {spec.name} ({spec.kind}, level {spec.level}): jump needs {jump_text(state)}; "
+            f"solve with {solutions_text(spec)}; {danger_text(state)}; "
+            f"then {consequences_text(spec)}."
+            + (f" Rules: {', '.join(r.replace('_', ' ') for r in spec.rules)}." if spec.rules else "")
+        )
+    lines.append(
+        f"{state.ship} ({state.level}): damage {state.damage}/{ship.damage.length}, "
+        f"pizza {state.pizza}/{ship.pizza.length}"
+        + (f", ship marker {state.marker}/{ship.marker.length}" if ship.marker else "")
+        + f". Deck {len(state.deck)}, discard {len(state.discard)}, removed {len(state.removed)}; "
+        f"{stack_text(state)}."
+    )
+    members = []
+    for seat, name in enumerate(crew):
+        held = state.stations[seat]
+        at = f", at {side(held, state.upgraded).name}" if held else ""
+        members.append(f"{name} holds {len(state.hands[seat])}/{hand_size(state, seat)} cards{at}")
+    lines.append("; ".join(members) + ".")
+    if state.pending is not None:
+        lines.append(f"Decision: {state.pending.reason}")
+    head = "\n".join(lines)
+    count = len(state.grid)
+    total = f"Grid of {count} row(s), in all {symbol_text(in_order(symbols(state)))}:"
+    first = max(1, count - SHOWN_ROWS + 1)
+    shown = range(first, count + 1)
+    older = [f"+{first - 1} older row(s)"] if first > 1 else []
+    only = [f"+{count - 1} older row(s)"] if count > 1 else []
+    # Less and less detail until it fits: the shown rows' cards; the current row's cards and the older
+    # rows' totals; the current row alone, with its cards; only its totals.
+    choices = [
+        older + [_row_words(state, n, cards=True) for n in shown],
+        older + [_row_words(state, n, cards=n == count) for n in shown],
+        [*only, _row_words(state, count, cards=True)],
+        [*only, _row_words(state, count, cards=False)],
+    ]
+    for rows in choices:
+        text = f"{head}\n{total} {'; '.join(rows)}."
+        if len(text) <= SUMMARY_LIMIT:
+            return text
+    return text[: SUMMARY_LIMIT - 1] + "…"
 
 
 def payment_text(state: State, payment: Payment) -> str:

@@ -1,0 +1,14 @@
+"""Deep Space Dine in Discord: the `/dine` commands and the persistent controls of its messages."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from . import play  # noqa: F401  (fills the click handlers)
+from .commands import Dine
+from .ids import FAMILY
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(*FAMILY.items())
+    await bot.add_cog(Dine(bot))

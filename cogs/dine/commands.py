@@ -1,0 +1,307 @@
+"""The `/dine` commands: open a lobby, show the board or your hand, vote out an idle member, end the
+game, ask for a hint, look up a card, read the rules. Idle lobbies close by themselves."""
+
+from __future__ import annotations
+
+import io
+import logging
+from datetime import timedelta
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from core.dine.ai import heuristic
+from core.dine.cards import card_set
+from core.dine.seating import DineSaved, Setup, lobby, vote_refusal, voted, votes_needed
+from core.dine.state import RULES_VERSION
+from core.errors import RuleError
+from core.guide import topics
+from core.render.dine_controls import for_seat
+from core.render.dine_lookup import find, suggest
+from core.render.dine_text import describe_action
+from core.storage import ActiveGameExists, GameRecord
+from core.table import table_action_json
+
+from ..ui.games import board_link, edit_board, game_in_channel, where_board_is
+from ..ui.refresh import BoardKeeper
+from ..ui.replies import reply_publicly, send
+from .board import COLOURS, board_message, closed_lobby, lobby_message
+from .hand import hand_message
+from .ids import Verb, ref
+from .play import RULES, bot_of, check_crew, check_may_end, commit, load, who
+
+log = logging.getLogger(__name__)
+Choice = app_commands.Choice
+MODES = [
+    Choice(name="starter game (learn the rules; suggested for newcomers)", value="starter"),
+    Choice(name="normal game (pick a difficulty)", value="normal"),
+]
+SHIPS = [Choice(name=side.name, value=side.name) for side in card_set().ship_sides()]
+LEVELS = [
+    Choice(name=f"{level.name} ({level.easy} easy, {level.hard} hard sectors)", value=level.name)
+    for level in card_set().levels
+]
+TOPICS = [Choice(name=name, value=name) for name in topics("dine")]
+SWEEP_SECONDS = 60
+
+
+def already_running(record: GameRecord) -> RuleError:
+    return RuleError(f"A game is already running in this channel. {where_board_is(record, RULES)}")
+
+
+async def draw_board(bot: Any, record: GameRecord) -> dict[str, Any]:
+    saved = load(record)
+    if saved.state is None:
+        return lobby_message(record.id, record.version, saved)
+    return await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures)
+
+
+async def post_board(interaction: discord.Interaction, record: GameRecord) -> GameRecord:
+    """Send the lobby or board as this interaction's public answer and remember it as the game's board."""
+    bot = bot_of(interaction)
+    message = await draw_board(bot, record)
+    fields: dict[str, Any] = {"embed": message["embed"], "files": message["attachments"], "ephemeral": False}
+    if message["view"] is not None:
+        fields["view"] = message["view"]
+    sent = await send(interaction, **fields)
+    if sent is not None:
+        await bot.store.set_board_message(record.id, sent.id)
+        record = record.model_copy(update={"board_message_id": sent.id})
+    return record
+
+
+@app_commands.guild_only()
+class Dine(
+    commands.GroupCog, group_name="dine", group_description="Deep Space Dine: deliver a pizza together."
+):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        bot.dine_boards = BoardKeeper(bot, lambda record: draw_board(bot, record))
+
+    async def cog_load(self) -> None:
+        self.sweep.start()
+
+    async def cog_unload(self) -> None:
+        self.sweep.cancel()
+
+    @tasks.loop(seconds=SWEEP_SECONDS)
+    async def sweep(self) -> None:
+        await close_idle_lobbies(self.bot)
+
+    @app_commands.command(
+        name="new", description="Open a Deep Space Dine lobby in this channel (1 to 3 crew)."
+    )
+    @app_commands.describe(
+        mode="Starter game (suggested for newcomers) or a normal game.",
+        ship="Which ship flies (default: Spacehopper 3000).",
+        difficulty="Normal game only: the level (default: Salad, the easiest).",
+    )
+    @app_commands.choices(mode=MODES, ship=SHIPS, difficulty=LEVELS)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        mode: Choice[str] | None = None,
+        ship: Choice[str] | None = None,
+        difficulty: Choice[str] | None = None,
+    ) -> None:
+        reply_publicly(interaction)
+        store = bot_of(interaction).store
+        assert interaction.channel_id is not None
+        starter = mode is None or mode.value == "starter"
+        if starter and difficulty is not None:
+            raise RuleError(
+                "The starter game has no difficulty to choose; pick `mode: normal` to choose one."
+            )
+        setup = Setup(
+            starter=starter,
+            ship=ship.value if ship else "Spacehopper 3000",
+            level=difficulty.value if difficulty else card_set().levels[0].name,
+        )
+        existing = await store.active_game(interaction.channel_id)
+        if existing is not None:
+            raise already_running(existing)
+        saved = lobby(interaction.user.id, interaction.user.display_name, setup, discord.utils.utcnow())
+        try:
+            record = await store.create_game(
+                kind=RULES.kind,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                owner_id=interaction.user.id,
+                state_json=saved.model_dump_json(),
+                rules_version=RULES_VERSION,
+            )
+        except ActiveGameExists as error:
+            raise already_running(error.existing) from None
+        try:
+            await post_board(interaction, record)
+        except discord.HTTPException as error:
+            log.warning("dine game %s was created but its lobby could not be posted: %s", record.id, error)
+            raise RuleError("The lobby was opened, but it could not be shown. Use `/dine board`.") from None
+
+    @app_commands.command(
+        name="board", description="Show this channel's Dine board (or lobby) again at the bottom."
+    )
+    async def board(self, interaction: discord.Interaction) -> None:
+        reply_publicly(interaction)
+        bot = bot_of(interaction)
+        record = await game_in_channel(bot.store, RULES, interaction.channel_id)
+        async with bot.game_locks(record.id):
+            old = await game_in_channel(bot.store, RULES, interaction.channel_id)
+            new = await post_board(interaction, old)
+        if old.board_message_id not in (None, new.board_message_id):
+            await edit_board(
+                interaction.client, old, content=f"This board has moved: {board_link(new)}", view=None
+            )
+
+    @app_commands.command(name="hand", description="Privately: your hand and everything you can do now.")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
+        saved = started(load(record))
+        check_crew(saved, interaction.user.id)
+        seats = saved.seats_for(interaction.user.id)
+        if not seats:
+            raise RuleError("You no longer hold a seat in this game.")
+        message = hand_message(record.id, record.version, saved, seats[0], interaction.user.id)
+        if message["view"] is None:
+            message.pop("view")
+        await send(interaction, ephemeral=True, **message)
+
+    @app_commands.command(
+        name="end", description="End this channel's Dine game now (host), counted as a loss."
+    )
+    async def end(self, interaction: discord.Interaction) -> None:
+        record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
+        check_may_end(interaction, load(record))
+        view = discord.ui.View(timeout=None)
+        from .board import Button
+
+        view.add_item(
+            Button(
+                ref(Verb.END, record.id, record.version),
+                label="End the game",
+                style=discord.ButtonStyle.danger,
+            )
+        )
+        text = f"End game #{record.id}? It stops now and counts as a loss. To play on, dismiss this message."
+        await send(interaction, text, view=view, ephemeral=True)
+
+    @app_commands.command(
+        name="vote-out", description="Vote an idle crew member out; the crew plays their hand."
+    )
+    @app_commands.describe(member="The crew member who has been idle for long.")
+    async def vote_out(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        bot = bot_of(interaction)
+        record = await game_in_channel(bot.store, RULES, interaction.channel_id)
+        async with bot.game_locks(record.id):
+            record = await game_in_channel(bot.store, RULES, interaction.channel_id)
+            saved = started(load(record))
+            idle = timedelta(minutes=bot.settings.dine_idle_minutes)
+            refusal = vote_refusal(saved, interaction.user.id, member.id, discord.utils.utcnow(), idle)
+            if refusal is not None:
+                raise RuleError(refusal)
+            saved, out = voted(saved, interaction.user.id, member.id)
+            name = discord.utils.escape_markdown(member.display_name)
+            if out:
+                line = f"**{name}** was voted out; the crew now plays their hand together."
+            else:
+                missing = votes_needed(saved, member.id) - set(saved.votes.get(member.id, ()))
+                line = (
+                    f"**{who(interaction)}** votes to vote out **{name}** (waiting for {len(missing)} more)."
+                )
+            saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, line])})
+            record = await commit(
+                interaction, record, saved, table_action_json("vote", user=member.id, out=out)
+            )
+        bot.dine_boards.request(record.id)
+        await send(interaction, line, ephemeral=False)
+
+    @app_commands.command(name="hint", description="Privately: what would the bot's own crew do now?")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
+        saved = started(load(record))
+        check_crew(saved, interaction.user.id)
+        await send(interaction, hint_text(saved, interaction.user.id), ephemeral=True)
+
+    @app_commands.command(name="card", description="Show a Deep Space Dine card, both sides.")
+    @app_commands.describe(name="The card's name (either side).")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        entry = find(name)
+        if entry is None:
+            close = ", ".join(suggest(name, 5)) or "none"
+            raise RuleError(f"I know no card called “{name}”. Close matches: {close}.")
+        embed = discord.Embed(title=entry.title, description=f"*{entry.kind}*", colour=COLOURS["lobby"])
+        for title, text in entry.sides:
+            embed.add_field(name=title, value=text[:1024], inline=False)
+        files = []
+        if entry.draw is not None:
+            embed.set_image(url="attachment://card.png")
+            text = " / ".join(t for _, t in entry.sides)
+            files.append(discord.File(io.BytesIO(entry.draw()), filename="card.png", description=text[:1024]))
+        await send(interaction, embed=embed, files=files, ephemeral=True)
+
+    @card.autocomplete("name")
+    async def card_names(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return [Choice(name=name, value=name) for name in suggest(current)]
+
+    @app_commands.command(name="rules", description="The rules of Deep Space Dine, in short sections.")
+    @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")
+    @app_commands.choices(topic=TOPICS)
+    async def rules(self, interaction: discord.Interaction, topic: Choice[str] | None = None) -> None:
+        sections = topics(RULES.kind)
+        name = topic.value if topic is not None else next(iter(sections))
+        embed = discord.Embed(
+            title=f"Deep Space Dine · {name}", description=sections[name], colour=COLOURS["lobby"]
+        )
+        embed.set_footer(text="Topics: " + " · ".join(sections))
+        await send(interaction, embed=embed, ephemeral=True)
+
+
+def started(saved: DineSaved) -> DineSaved:
+    if saved.state is None:
+        raise RuleError("The game has not started yet: the host presses **Start** on the lobby.")
+    return saved
+
+
+def hint_text(saved: DineSaved, user: int) -> str:
+    """The heuristic crew's move; said plainly when it is another member's to make."""
+    state = saved.state
+    assert state is not None
+    choice = heuristic(state)
+    text = describe_action(state, choice.action)
+    mine = saved.seats_for(user)
+    seat = getattr(choice.action, "seat", None)
+    if seat is not None and not any(for_seat(choice.action, s) for s in mine):
+        return (
+            f"**Suggestion for seat {seat + 1} ({saved.seats[seat].name}):** {text}\n*Why:* {choice.reason}"
+        )
+    return f"**Suggestion:** {text}\n*Why:* {choice.reason}"
+
+
+async def close_idle_lobbies(bot: Any) -> int:
+    """Close every lobby untouched for `dine_lobby_minutes`; returns how many were closed."""
+    idle = timedelta(minutes=bot.settings.dine_lobby_minutes)
+    now = discord.utils.utcnow()
+    closed = 0
+    for record in await bot.store.active_games(RULES.kind):
+        saved = load(record)
+        if saved.state is not None or saved.touched is None or now - saved.touched < idle:
+            continue
+        async with bot.game_locks(record.id):
+            fresh = await bot.store.get_game(record.id)
+            if fresh is None or fresh.version != record.version or fresh.status != "active":
+                continue
+            why = f"Nobody started this lobby for {bot.settings.dine_lobby_minutes} minutes, so it closed."
+            saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, why])})
+            record = await bot.store.save(
+                record.id,
+                expected_version=record.version,
+                user_id=saved.table.captain,
+                action_json=table_action_json("close"),
+                state_json=saved.model_dump_json(),
+                status="abandoned",
+            )
+        await edit_board(bot, record, **closed_lobby(saved, why + " Open a new one with `/dine new`."))
+        closed += 1
+    return closed

@@ -1,0 +1,125 @@
+"""A crew member's private hand view: their cards in full and a control for every move legal for them.
+
+Always built from the stored state at one version; it is sent as an ephemeral message (only the
+presser sees it) and edited in place after each of their moves. A move with several ways to pay
+shows a second menu with the payments (up to 100) and a Back button.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from core.dine.cards import station as station_card
+from core.dine.engine import hand_size
+from core.dine.seating import DineSaved
+from core.dine.symbols import side
+from core.render.dine_controls import Move, clip, moves
+from core.render.dine_text import action_text, occupied_text, row_text
+
+from .board import COLOURS, add_moves, prompt
+from .ids import FAMILY, Verb, ref
+
+Button, Menu = FAMILY.Button, FAMILY.Menu
+FIELD_LIMIT = 1024
+PAYMENT_MENUS = 4
+
+
+def card_field(card_id: str, upgraded: list[str]) -> tuple[str, str]:
+    """A hand card as an embed field: every part a player needs to decide."""
+    face = side(card_id, upgraded)
+    name = f"{face.name} · level {face.level} {station_card(card_id).station}"
+    if card_id in upgraded:
+        name += " (upgraded)"
+    drive = f" · {face.drive} drive" if face.drive else ""
+    lines = [
+        f"In a row: {row_text(face.row)}{drive}",
+        *(f"▸ {action_text(action)}" for action in face.actions),
+        f"Rotated: {row_text(face.rotated)}",
+        f"Occupied: {occupied_text(face.occupied)}",
+    ]
+    return clip(name, 256), clip("\n".join(lines), FIELD_LIMIT)
+
+
+def hand_embed(game_id: int, version: int, saved: DineSaved, seat: int, note: str) -> discord.Embed:
+    state = saved.state
+    assert state is not None
+    hand = state.hands[seat]
+    title = (
+        f"Your hand · seat {seat + 1}"
+        if saved.seats[seat].user is not None
+        else (f"Seat {seat + 1} · {saved.seat_name(seat)}")
+    )
+    text = [note] if note else []
+    text.append(prompt(state))
+    text.append(f"{len(hand)} of {hand_size(state, seat)} cards. Nobody else sees this message.")
+    embed = discord.Embed(title=title, description="\n\n".join(text), colour=COLOURS[state.outcome])
+    for card_id in hand[:23]:
+        name, value = card_field(card_id, state.upgraded)
+        embed.add_field(name=name, value=value, inline=False)
+    held = state.stations[seat]
+    if held is not None:
+        face = side(held, state.upgraded)
+        embed.add_field(
+            name=f"Occupied station: {face.name}", value=occupied_text(face.occupied), inline=False
+        )
+    embed.set_footer(text=f"Game #{game_id} · move {version}")
+    return embed
+
+
+def hand_view(
+    game_id: int, version: int, saved: DineSaved, seat: int, user: int, picking: int | None = None
+) -> discord.ui.View | None:
+    state = saved.state
+    assert state is not None
+    if state.outcome != "playing":
+        return None
+    at = lambda verb, arg="": ref(verb, game_id, version, arg)  # noqa: E731
+    view = discord.ui.View(timeout=None)
+    shown = moves(state, seat)
+    row = 0
+    if picking is not None and 0 <= picking < len(shown):
+        row = add_payments(view, shown[picking], lambda n: at(Verb.MENU, f"{seat}.p{n}"))
+        view.add_item(Button(at(Verb.HAND, str(seat)), label="Back", row=row))
+        return view
+    row = add_moves(
+        view, shown, lambda n: at(Verb.MENU, f"{seat}.{n}"), lambda i: at(Verb.ACT, f"{seat}.{i}"), 0
+    )
+    view.add_item(Button(at(Verb.HAND, str(seat)), label="Refresh", row=row))
+    for other in saved.seats_for(user):
+        if other != seat:
+            label = clip(f"Play seat {other + 1} ({saved.seats[other].name}, vacant)", 80)
+            view.add_item(Button(at(Verb.HAND, str(other)), label=label, row=row))
+    return view
+
+
+def add_payments(view: discord.ui.View, move: Move, menu_ref: Any) -> int:
+    """The ways to pay for `move`, 25 to a menu; returns the next free row."""
+    options = move.options[: 25 * PAYMENT_MENUS]
+    for n in range(0, len(options), 25):
+        chunk = [
+            discord.SelectOption(label=option.label, value=f"a{option.index}")
+            for option in options[n : n + 25]
+        ]
+        placeholder = clip(f"How to pay for {move.label}?", 150)
+        view.add_item(Menu(menu_ref(n // 25), options=chunk, placeholder=placeholder, row=n // 25))
+    return (len(options) + 24) // 25
+
+
+def hand_message(
+    game_id: int,
+    version: int,
+    saved: DineSaved,
+    seat: int,
+    user: int,
+    note: str = "",
+    picking: int | None = None,
+) -> dict[str, Any]:
+    embed = hand_embed(game_id, version, saved, seat, note)
+    if picking is not None:
+        shown = moves(saved.state, seat)  # type: ignore[arg-type]
+        if 0 <= picking < len(shown):
+            embed.description = f"**{shown[picking].label}** — how do you pay? ({shown[picking].description})"
+    view = hand_view(game_id, version, saved, seat, user, picking)
+    return {"embed": embed, "view": view}

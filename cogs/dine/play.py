@@ -1,0 +1,414 @@
+"""What a click on a Dine control does: lobby, hand views, moves and the board's decisions.
+
+Every change follows one path: under the game's lock, load the stored game, check the clicker and
+the version the control was drawn at, compute the new state with the engine, save it with the
+expected version (atomically, with the result when the game ends), and only then answer. A move
+made from a private hand view edits that view in place; the public board follows through the
+coalescing `BoardKeeper`. A hand view drawn at an older version is refreshed with a short
+explanation instead of acting on old information.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import discord
+
+from core.dine.actions import Action, action_to_json
+from core.dine.engine import abandon, apply, deal, legal_actions
+from core.dine.seating import DineSaved, active, left, seated
+from core.dine.state import RULES_VERSION
+from core.errors import RuleError
+from core.render.dine_controls import PUBLIC, for_seat
+from core.render.dine_text import describe_action
+from core.storage import GameRecord, GameStatus, NewResult, VersionConflict
+from core.table import table_action_json
+
+from ..ui.controls import Ref
+from ..ui.games import GameRules, edit_board, game_for_click, stale
+from ..ui.replies import send, update
+from .board import board_message, closed_lobby, lobby_message
+from .hand import hand_message
+from .ids import FAMILY, Verb
+
+log = logging.getLogger(__name__)
+RULES = GameRules(kind="dine", title="Deep Space Dine", start="/dine new", board="/dine board")
+STALE_HAND = "The game moved on since this view was drawn, so nothing was done. Here is your hand now."
+SAVED_BUT_NOT_SHOWN = "Your move was saved, but Discord did not take the new view. Press **Refresh**."
+
+
+def load(record: GameRecord) -> DineSaved:
+    return DineSaved.model_validate_json(record.state_json)
+
+
+def bot_of(interaction: discord.Interaction) -> Any:
+    return interaction.client  # a DeepSpaceBot: store, game_locks, settings, dine_boards
+
+
+def who(interaction: discord.Interaction) -> str:
+    return discord.utils.escape_markdown(interaction.user.display_name)
+
+
+def result_for(saved: DineSaved, *, abandoned: bool = False) -> NewResult:
+    state = saved.state
+    assert state is not None
+    detail = {
+        "mode": "starter" if state.starter else "normal",
+        "ship": state.ship,
+        "level": state.level,
+        "crew": state.crew,
+        "stars": state.stars,
+        "rating": state.rating,
+        "sectors_cleared": state.cleared,
+        "abandoned": abandoned,
+        "rules_version": RULES_VERSION,
+    }
+    players = tuple(seat.user for seat in saved.seats if seat.user is not None)
+    return NewResult(
+        outcome="won" if state.outcome == "won" else "lost",
+        score=state.score,
+        rounds=state.actions_taken,
+        players=players,
+        detail_json=json.dumps(detail, sort_keys=True),
+    )
+
+
+async def commit(
+    interaction: discord.Interaction,
+    record: GameRecord,
+    saved: DineSaved,
+    action_json: str,
+    *,
+    status: GameStatus = "active",
+    abandoned: bool = False,
+) -> GameRecord:
+    """Save `saved` as the game's next version (with the result if the game just ended)."""
+    over = saved.state is not None and saved.state.outcome != "playing"
+    status = "abandoned" if abandoned else "finished" if over else status
+    try:
+        return await bot_of(interaction).store.save(
+            record.id,
+            expected_version=record.version,
+            user_id=interaction.user.id,
+            action_json=action_json,
+            state_json=saved.model_dump_json(),
+            status=status,
+            result=result_for(saved, abandoned=abandoned) if over else None,
+        )
+    except VersionConflict:
+        raise stale(record, RULES) from None
+
+
+async def clicked(
+    interaction: discord.Interaction, ref: Ref, *, from_board: bool = True
+) -> tuple[GameRecord, DineSaved]:
+    record = await game_for_click(
+        bot_of(interaction).store, RULES, interaction, ref.game, from_board=from_board
+    )
+    return record, load(record)
+
+
+def check_crew(saved: DineSaved, user: int) -> None:
+    if saved.table.is_crew(user):
+        return
+    raise RuleError(
+        "Only this game's crew can play it; you can watch the board. "
+        f"To play, start a game of your own with `{RULES.start}` (in another channel or a thread)."
+    )
+
+
+def on_hand_view(interaction: discord.Interaction) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+# --- the lobby -------------------------------------------------------------------------------------
+
+
+async def _lobby_change(
+    interaction: discord.Interaction, ref: Ref, change: Any, *, host_only: bool = False
+) -> None:
+    """Apply `change(saved) -> (saved, news line, logged kind, detail)` to an open lobby and show it."""
+    bot = bot_of(interaction)
+    async with bot.game_locks(ref.game):
+        record, saved = await clicked(interaction, ref)
+        if saved.started:
+            raise RuleError("This game has already started.")
+        if host_only and interaction.user.id != saved.table.captain:
+            raise RuleError("Only the host can do that.")
+        saved, line, kind, detail = change(saved)
+        names = {**saved.names, interaction.user.id: interaction.user.display_name}
+        names = {user: name for user, name in names.items() if saved.table.is_crew(user)}
+        news = saved.table.with_news([*saved.table.recent, line])
+        saved = saved.model_copy(update={"table": news, "touched": discord.utils.utcnow(), "names": names})
+        empty = not saved.table.crew
+        record = await commit(
+            interaction,
+            record,
+            saved,
+            table_action_json(kind, **detail),
+            status="abandoned" if empty else "active",
+        )
+        if empty:
+            await update(interaction, **closed_lobby(saved, "Everyone left, so the lobby closed."))
+            return
+        await update(interaction, **lobby_message(record.id, record.version, saved))
+
+
+async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
+    user = interaction.user.id
+
+    def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
+        refusal = saved.table.can_join(user)
+        if refusal is not None:
+            raise RuleError(refusal)
+        table = saved.table.joined(user)
+        return (
+            saved.model_copy(update={"table": table}),
+            f"**{who(interaction)}** joins.",
+            "join",
+            {"user": user},
+        )
+
+    await _lobby_change(interaction, ref, change)
+
+
+async def leave(interaction: discord.Interaction, ref: Ref, _: str) -> None:
+    user = interaction.user.id
+
+    def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
+        if not saved.table.is_crew(user):
+            raise RuleError("You are not in this lobby.")
+        return left(saved, user), f"**{who(interaction)}** leaves.", "leave", {"user": user}
+
+    await _lobby_change(interaction, ref, change)
+
+
+async def kick(interaction: discord.Interaction, ref: Ref, value: str) -> None:
+    target = int(value) if value.isdigit() else 0
+
+    def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
+        if target == saved.table.captain or not saved.table.is_crew(target):
+            raise RuleError("Pick a member of the lobby other than yourself.")
+        return left(saved, target), f"The host removes <@{target}>.", "remove", {"user": target}
+
+    await _lobby_change(interaction, ref, change, host_only=True)
+
+
+async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
+    bot = bot_of(interaction)
+    async with bot.game_locks(ref.game):
+        record, saved = await clicked(interaction, ref)
+        if saved.started:
+            raise RuleError("This game has already started.")
+        if interaction.user.id != saved.table.captain:
+            raise RuleError("Only the host can start the game; it starts when they press **Start**.")
+        seed = bot.new_seed()
+        setup = saved.setup
+        crew = len(saved.table.crew)
+        state, events = deal(seed, ship=setup.ship, level=setup.level, crew=crew, starter=setup.starter)
+        saved = seated(saved, discord.utils.utcnow(), state)
+        lines = [f"**{who(interaction)}** starts the game: {setup.describe()}.", *(e.text for e in events)]
+        saved = saved.model_copy(update={"table": saved.table.with_news(lines)})
+        detail = {
+            "seed": seed,
+            "crew": crew,
+            "ship": setup.ship,
+            "level": setup.level,
+            "starter": setup.starter,
+        }
+        message = await board_message(
+            record.id, record.version + 1, saved, pictures=bot.settings.board_pictures
+        )
+        record = await commit(interaction, record, saved, table_action_json("start", **detail))
+        await update(interaction, **message)
+
+
+# --- hands and moves -------------------------------------------------------------------------------
+
+
+def seat_for(saved: DineSaved, user: int, arg: str) -> int:
+    """The seat a hand control acts for; refused if the clicker may not play it."""
+    mine = saved.seats_for(user)
+    if not mine:
+        check_crew(saved, user)
+        raise RuleError("You no longer hold a seat in this game.")
+    seat = int(arg) if arg.isdigit() else mine[0]
+    if seat not in mine:
+        raise RuleError("That hand is not yours to play.")
+    return seat
+
+
+async def hand(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
+    """From the board: a fresh private hand view. In a hand view: the same view redrawn now."""
+    record, saved = await clicked(interaction, ref, from_board=not on_hand_view(interaction))
+    if not saved.started:
+        raise RuleError("The game has not started yet.")
+    check_crew(saved, interaction.user.id)
+    seat = seat_for(saved, interaction.user.id, arg)
+    message = hand_message(record.id, record.version, saved, seat, interaction.user.id)
+    if on_hand_view(interaction):
+        await update(interaction, **message)
+    else:
+        if message["view"] is None:
+            message.pop("view")
+        await send(interaction, ephemeral=True, **message)
+
+
+async def act(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
+    seat_part, _, index = arg.partition(".")
+    await _act(interaction, ref, seat_part, int(index) if index.isdigit() else -1)
+
+
+async def menu(interaction: discord.Interaction, ref: Ref, value: str) -> None:
+    seat_part, _, _ = ref.arg.partition(".")
+    if value.startswith("a") and value[1:].isdigit():
+        await _act(interaction, ref, seat_part, int(value[1:]))
+    elif value.startswith("g") and value[1:].isdigit():
+        await _pick(interaction, ref, seat_part, int(value[1:]))
+    else:
+        raise RuleError(FAMILY.outdated)
+
+
+async def _pick(interaction: discord.Interaction, ref: Ref, seat_part: str, move: int) -> None:
+    """Show the ways to pay for a move: the same version, nothing saved."""
+    record, saved = await clicked(interaction, ref, from_board=False)
+    check_crew(saved, interaction.user.id)
+    seat = seat_for(saved, interaction.user.id, seat_part)
+    if ref.version != record.version:
+        await update(
+            interaction,
+            **hand_message(record.id, record.version, saved, seat, interaction.user.id, STALE_HAND),
+        )
+        return
+    await update(
+        interaction, **hand_message(record.id, record.version, saved, seat, interaction.user.id, picking=move)
+    )
+
+
+def _allowed(action: Action, seat: int | None) -> bool:
+    return isinstance(action, PUBLIC) if seat is None else for_seat(action, seat)
+
+
+async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index: int) -> None:
+    bot = bot_of(interaction)
+    private = on_hand_view(interaction)
+    user = interaction.user.id
+    async with bot.game_locks(ref.game):
+        record, saved = await clicked(interaction, ref, from_board=not private)
+        check_crew(saved, user)
+        if saved.state is None:
+            raise RuleError("The game has not started yet.")
+        seat = seat_for(saved, user, seat_part) if seat_part != "b" else None
+        if ref.version != record.version:
+            if private and seat is not None:
+                await update(
+                    interaction, **hand_message(record.id, record.version, saved, seat, user, STALE_HAND)
+                )
+                return
+            raise stale(record, RULES)
+        actions = legal_actions(saved.state)
+        action = actions[index] if 0 <= index < len(actions) else None
+        if action is None or not _allowed(action, seat):
+            raise stale(record, RULES)
+        acting = seat if seat is not None else saved.seat_of(user)
+        state, events = apply(saved.state, action)
+        text = describe_action(saved.state, action)
+        text = text.split(": ", 1)[1] if text.startswith("Crew ") else text
+        owner = saved.seats[seat].user if seat is not None else user
+        mark = "" if owner == user else f" (for seat {(seat or 0) + 1})"
+        lines = [f"**{who(interaction)}**{mark}: {text}", *(event.text for event in events)]
+        if acting is not None:
+            saved = active(saved, acting, discord.utils.utcnow())
+        saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
+        record = await commit(interaction, record, saved, action_to_json(action))
+    try:
+        if private and seat is not None:
+            note = "You: " + text + (f"\n{events[-1].text}" if events else "")
+            await update(
+                interaction, **hand_message(record.id, record.version, saved, seat, user, note[:1500])
+            )
+            bot.dine_boards.request(record.id)
+        else:
+            await update(
+                interaction,
+                **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
+            )
+        if state.outcome != "playing":
+            await send(interaction, embed=result_embed(record, saved), ephemeral=False)
+    except discord.HTTPException as error:
+        log.warning("a move was saved but could not be shown: %s", error)
+        bot.dine_boards.request(record.id)
+        raise RuleError(SAVED_BUT_NOT_SHOWN) from None
+
+
+def result_embed(record: GameRecord, saved: DineSaved) -> discord.Embed:
+    state = saved.state
+    assert state is not None
+    won = state.outcome == "won"
+    if won:
+        stars = "★" * state.stars + "☆" * (5 - state.stars)
+        title, text = "The pizza is delivered!", f"Score **{state.score}** · {stars}\n*{state.rating}*"
+    else:
+        title, text = "The delivery failed.", f"{state.loss_reason}"
+    embed = discord.Embed(
+        title=title, description=text, colour=discord.Colour.green() if won else discord.Colour.red()
+    )
+    embed.add_field(name="Sectors cleared", value=str(state.cleared))
+    embed.add_field(name="Actions", value=str(state.actions_taken))
+    embed.add_field(
+        name="Crew", value=", ".join(f"<@{s.user}>" for s in saved.seats if s.user) or "—", inline=False
+    )
+    embed.set_footer(text=f"Game #{record.id} · {saved.setup.describe()}")
+    return embed
+
+
+# --- ending ----------------------------------------------------------------------------------------
+
+
+def check_may_end(interaction: discord.Interaction, saved: DineSaved) -> None:
+    if interaction.user.id != saved.table.captain and not interaction.permissions.manage_channels:
+        raise RuleError("Only the host, or someone who may manage this channel, can end the game.")
+
+
+async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> None:
+    """The confirmation button of `/dine end` (on a private message)."""
+    bot = bot_of(interaction)
+    async with bot.game_locks(ref.game):
+        record, saved = await clicked(interaction, ref, from_board=False)
+        check_may_end(interaction, saved)
+        if saved.state is None:
+            saved = saved.model_copy(
+                update={"table": saved.table.with_news([*saved.table.recent, "The host closed the lobby."])}
+            )
+            record = await commit(interaction, record, saved, table_action_json("close"), status="abandoned")
+            await update(interaction, content="The lobby is closed.", view=None)
+            await edit_board(interaction.client, record, **closed_lobby(saved, "The host closed the lobby."))
+            return
+        state, events = abandon(saved.state)
+        lines = [f"**{who(interaction)}** ends the game.", *(e.text for e in events)]
+        saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
+        record = await commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
+    await update(interaction, content="The game is over and counts as a loss.", view=None)
+    await edit_board(
+        interaction.client,
+        record,
+        **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
+    )
+    await send(interaction, embed=result_embed(record, saved), ephemeral=False)
+
+
+FAMILY.handlers.update(
+    {
+        Verb.HAND: hand,
+        Verb.ACT: act,
+        Verb.MENU: menu,
+        Verb.JOIN: join,
+        Verb.LEAVE: leave,
+        Verb.START: start,
+        Verb.KICK: kick,
+        Verb.END: confirm_end,
+    }
+)

@@ -1,0 +1,136 @@
+"""Persistent buttons and menus shared by every game: compact versioned custom ids and their items.
+
+A custom id is `ds:<kind>:<verb>:<game>:<version>:<arg>`: the game's stored kind, a one-letter verb,
+the game id, the game's version when the control was drawn (so a click on an out-of-date message is
+recognised) and a short argument. Each game makes one `Family`, whose `DynamicItem` classes are
+registered at start-up, so controls keep working after a restart; what a click does is looked up in
+the family's `handlers`, keeping these classes free of game logic. Ids stay far below Discord's 100.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import discord
+
+from core.errors import RuleError
+
+from .errors import GuardedItem
+
+_REST = r":(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<arg>[0-9a-z.+\-]{0,60})"
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    kind: str
+    verb: str
+    game: int
+    version: int
+    arg: str = ""
+
+    @property
+    def custom_id(self) -> str:
+        return f"ds:{self.kind}:{self.verb}:{self.game}:{self.version}:{self.arg}"
+
+
+Handler = Callable[[discord.Interaction, Ref, str], Awaitable[None]]
+
+
+class Family:
+    """One game's controls: `button_template` and `menu_template` (menus have verbs of their own)."""
+
+    def __init__(self, kind: str, *, verbs: str, menu_verbs: str, outdated: str) -> None:
+        self.kind = kind
+        self.verbs, self.menu_verbs = set(verbs), set(menu_verbs)
+        self.outdated = outdated
+        self.handlers: dict[str, Handler] = {}
+        buttons = "".join(sorted(self.verbs - self.menu_verbs))
+        self.button_template = rf"ds:{kind}:(?P<verb>[{buttons}]){_REST}"
+        self.menu_template = rf"ds:{kind}:(?P<verb>[{''.join(sorted(self.menu_verbs))}]){_REST}"
+        self.Button, self.Menu = _item_classes(self)
+
+    def ref(self, verb: str, game: int, version: int, arg: str = "") -> Ref:
+        return Ref(self.kind, verb, game, version, arg)
+
+    def parse(self, match: re.Match[str]) -> Ref | None:
+        """None for a verb this version does not know (the click is answered, not dropped)."""
+        verb = match["verb"]
+        if verb not in self.verbs:
+            return None
+        return Ref(self.kind, verb, int(match["game"]), int(match["version"]), match["arg"])
+
+    async def dispatch(self, interaction: discord.Interaction, ref: Ref | None, value: str) -> None:
+        handler = self.handlers.get(ref.verb) if ref is not None else None
+        if ref is None or handler is None:
+            raise RuleError(self.outdated)
+        await handler(interaction, ref, value)
+
+    def items(self) -> tuple[type[discord.ui.DynamicItem], ...]:
+        return self.Button, self.Menu
+
+
+def _item_classes(family: Family) -> tuple[type, type]:
+    class Button(GuardedItem, discord.ui.DynamicItem[discord.ui.Button], template=family.button_template):
+        def __init__(
+            self,
+            ref: Ref | None,
+            *,
+            label: str = "",
+            style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+            disabled: bool = False,
+            row: int | None = None,
+            custom_id: str = "",
+            emoji: str | None = None,
+        ) -> None:
+            button = discord.ui.Button(
+                label=label or None,
+                style=style,
+                disabled=disabled,
+                custom_id=ref.custom_id if ref is not None else custom_id,
+                emoji=emoji,
+            )
+            super().__init__(button, row=row)
+            self.ref = ref
+
+        @classmethod
+        async def from_custom_id(
+            cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        ) -> Button:
+            return cls(family.parse(match), custom_id=match.string)
+
+        async def on_click(self, interaction: discord.Interaction) -> None:
+            await family.dispatch(interaction, self.ref, self.ref.arg if self.ref is not None else "")
+
+    class Menu(GuardedItem, discord.ui.DynamicItem[discord.ui.Select], template=family.menu_template):
+        def __init__(
+            self,
+            ref: Ref | None,
+            *,
+            options: list[discord.SelectOption] | None = None,
+            placeholder: str | None = None,
+            row: int | None = None,
+            custom_id: str = "",
+        ) -> None:
+            menu: discord.ui.Select = discord.ui.Select(
+                options=options or [],
+                placeholder=placeholder,
+                custom_id=ref.custom_id if ref is not None else custom_id,
+            )
+            super().__init__(menu, row=row)
+            self.ref = ref
+
+        @classmethod
+        async def from_custom_id(
+            cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        ) -> Menu:
+            return cls(family.parse(match), custom_id=match.string)
+
+        async def on_click(self, interaction: discord.Interaction) -> None:
+            values = self.item.values
+            await family.dispatch(interaction, self.ref, values[0] if values else "")
+
+    Button.__name__ = Button.__qualname__ = f"{family.kind.title()}Button"
+    Menu.__name__ = Menu.__qualname__ = f"{family.kind.title()}Menu"
+    return Button, Menu

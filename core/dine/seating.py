@@ -1,0 +1,154 @@
+"""Who plays a Dine game and from which seat: the lobby, the seats, idle members and vote-outs.
+
+A stored Dine game is a `DineSaved`: the shared `Table` (host = captain, lobby members = crew, the
+latest news), the chosen `Setup`, and — once started — one `Seat` per crew member and the rules
+`State`. Seat i is crew member i of the engine. A member voted out leaves their seat *vacant*: the
+game keeps its crew size (the rules tie hand sizes to it), and the remaining crew play the vacant
+seat's hand together, so no card is lost and nothing in the rules changes.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from pydantic import BaseModel, ConfigDict
+
+from core.table import Table
+
+from .state import State
+
+MAX_CREW = 3
+
+
+class Setup(BaseModel):
+    """The lobby's choices: starter game (R20) or the normal set-up at a level, and the ship."""
+
+    model_config = ConfigDict(frozen=True)
+
+    starter: bool = True
+    ship: str = "Spacehopper 3000"
+    level: str = "Salad"
+
+    def describe(self) -> str:
+        mode = "starter game" if self.starter else f"normal game at {self.level}"
+        return f"{mode}, {self.ship}"
+
+
+class Seat(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    user: int | None  # None: vacant after a vote-out, played by the rest of the crew
+    name: str
+    last_active: datetime
+
+
+class DineSaved(BaseModel):
+    """What a Dine game row stores as its state; `state` is None while the lobby is open."""
+
+    table: Table
+    setup: Setup
+    seats: tuple[Seat, ...] = ()
+    votes: dict[int, tuple[int, ...]] = {}  # target user → the users who voted them out
+    names: dict[int, str] = {}  # display names of the lobby's members, for its controls
+    touched: datetime | None = None  # the lobby's latest change (an idle lobby closes by itself)
+    state: State | None = None
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    def seat_of(self, user: int) -> int | None:
+        return next((i for i, seat in enumerate(self.seats) if seat.user == user), None)
+
+    def seats_for(self, user: int) -> list[int]:
+        """The seats `user` may play: their own, then every vacant one (if they are seated)."""
+        own = self.seat_of(user)
+        if own is None:
+            return []
+        return [own] + [i for i, seat in enumerate(self.seats) if seat.user is None]
+
+    def seat_name(self, seat: int) -> str:
+        held = self.seats[seat]
+        return held.name if held.user is not None else f"{held.name} (vacant: anyone of the crew)"
+
+    def seat_names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+
+def lobby(host: int, name: str, setup: Setup, now: datetime) -> DineSaved:
+    table = Table.start(host, open_crew=True, max_crew=MAX_CREW)
+    news = [f"**{name}** opens the lobby: {setup.describe()}."]
+    return DineSaved(table=table.with_news(news), setup=setup, touched=now, names={host: name})
+
+
+def left(saved: DineSaved, user: int) -> DineSaved:
+    """The lobby without `user`; if the host leaves, the next member becomes host."""
+    crew = tuple(member for member in saved.table.crew if member != user)
+    captain = saved.table.captain if saved.table.captain != user or not crew else crew[0]
+    return saved.model_copy(
+        update={"table": saved.table.model_copy(update={"crew": crew, "captain": captain})}
+    )
+
+
+def seated(saved: DineSaved, now: datetime, state: State) -> DineSaved:
+    """The lobby started: every member takes the seat of their place in the lobby."""
+    seats = tuple(
+        Seat(user=user, name=saved.names.get(user, f"Crew {i + 1}"), last_active=now)
+        for i, user in enumerate(saved.table.crew)
+    )
+    table = saved.table.model_copy(update={"open_crew": False})
+    return saved.model_copy(update={"seats": seats, "state": state, "table": table})
+
+
+def active(saved: DineSaved, seat: int, now: datetime) -> DineSaved:
+    """`seat`'s member just acted: not idle any more, and votes against them lapse."""
+    seats = list(saved.seats)
+    seats[seat] = seats[seat].model_copy(update={"last_active": now})
+    user = seats[seat].user
+    votes = {target: voters for target, voters in saved.votes.items() if target != user}
+    return saved.model_copy(update={"seats": tuple(seats), "votes": votes})
+
+
+def vote_refusal(
+    saved: DineSaved, voter: int, target: int, now: datetime, idle_after: timedelta
+) -> str | None:
+    """Why `voter` may not vote `target` out now, or None."""
+    if saved.seat_of(voter) is None:
+        return "Only the crew of this game can vote."
+    seat = saved.seat_of(target)
+    if seat is None:
+        return "That person does not hold a seat in this game."
+    if target == voter:
+        return "You can't vote yourself out; you can simply stop playing, or the host can end the game."
+    idle = now - saved.seats[seat].last_active
+    if idle < idle_after:
+        minutes = int((idle_after - idle).total_seconds() // 60) + 1
+        return (
+            f"{saved.seats[seat].name} acted {int(idle.total_seconds() // 60)} minutes ago. A crew member "
+            f"can be voted out after {int(idle_after.total_seconds() // 60)} idle minutes "
+            f"(in {minutes} more)."
+        )
+    if voter in saved.votes.get(target, ()):
+        return "You already voted; the rest of the crew must agree too."
+    return None
+
+
+def votes_needed(saved: DineSaved, target: int) -> set[int]:
+    """Everyone still seated except the target must agree."""
+    return {seat.user for seat in saved.seats if seat.user is not None and seat.user != target}
+
+
+def voted(saved: DineSaved, voter: int, target: int) -> tuple[DineSaved, bool]:
+    """Record the vote; when all others agree, the target's seat becomes vacant. Returns (saved, out)."""
+    voters = (*saved.votes.get(target, ()), voter)
+    if not votes_needed(saved, target) <= set(voters):
+        return saved.model_copy(update={"votes": {**saved.votes, target: voters}}), False
+    seat = saved.seat_of(target)
+    assert seat is not None
+    seats = list(saved.seats)
+    seats[seat] = seats[seat].model_copy(update={"user": None})
+    votes = {t: v for t, v in saved.votes.items() if t != target}
+    crew = tuple(member for member in saved.table.crew if member != target)
+    captain = saved.table.captain if saved.table.captain != target else crew[0]
+    table = saved.table.model_copy(update={"crew": crew, "captain": captain})
+    return saved.model_copy(update={"seats": tuple(seats), "votes": votes, "table": table}), True

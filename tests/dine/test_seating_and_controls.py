@@ -1,0 +1,123 @@
+"""Seats, vote-outs and the hand-view controls of Dine, without Discord."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from core.dine.actions import PlayCard
+from core.dine.ai import heuristic
+from core.dine.engine import apply, legal_actions, new_game
+from core.dine.seating import Setup, active, left, lobby, seated, vote_refusal, voted
+from core.render.dine_controls import LABEL_LIMIT, for_seat, moves
+
+NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
+IDLE = timedelta(minutes=10)
+
+
+def three_crew():
+    saved = lobby(1, "Ann", Setup(), NOW)
+    for user, name in ((2, "Ben"), (3, "Cy")):
+        saved = saved.model_copy(
+            update={"table": saved.table.joined(user), "names": {**saved.names, user: name}}
+        )
+    return seated(saved, NOW, new_game(3, crew=3, starter=True))
+
+
+def test_the_lobby_order_gives_the_seats_and_the_host_passes_on_when_they_leave() -> None:
+    saved = three_crew()
+    assert [seat.user for seat in saved.seats] == [1, 2, 3]
+    assert saved.seat_names() == ["Ann", "Ben", "Cy"]
+    still_lobby = lobby(1, "Ann", Setup(), NOW)
+    still_lobby = still_lobby.model_copy(update={"table": still_lobby.table.joined(2)})
+    assert left(still_lobby, 1).table.captain == 2
+    assert left(left(still_lobby, 1), 2).table.crew == ()
+
+
+def test_a_vote_out_needs_the_idle_time_and_every_other_member() -> None:
+    saved = three_crew()
+    assert "idle minutes" in (vote_refusal(saved, 1, 3, NOW + timedelta(minutes=5), IDLE) or "")
+    later = NOW + timedelta(minutes=11)
+    assert vote_refusal(saved, 1, 3, later, IDLE) is None
+    assert vote_refusal(saved, 3, 3, later, IDLE) is not None
+    assert vote_refusal(saved, 9, 3, later, IDLE) is not None
+    saved, out = voted(saved, 1, 3)
+    assert not out
+    assert vote_refusal(saved, 1, 3, later, IDLE) is not None  # no second vote
+    saved, out = voted(saved, 2, 3)
+    assert out
+    assert saved.seats[2].user is None
+    assert saved.seats_for(1) == [0, 2]
+    assert saved.seats_for(3) == []
+    assert not saved.table.is_crew(3)
+
+
+def test_acting_clears_the_votes_against_you_and_only_you() -> None:
+    saved, _ = voted(three_crew(), 1, 3)
+    assert saved.votes == {3: (1,)}
+    someone_else = active(saved, 1, NOW + timedelta(minutes=20))
+    assert someone_else.votes == {3: (1,)}
+    assert someone_else.seats[1].last_active == NOW + timedelta(minutes=20)
+    target = active(saved, 2, NOW + timedelta(minutes=20))
+    assert target.votes == {}
+    assert vote_refusal(target, 1, 3, NOW + timedelta(minutes=25), IDLE) is not None
+
+
+def test_every_legal_action_is_offered_to_the_seat_it_belongs_to_and_labels_fit() -> None:
+    for seed in range(6):
+        state = new_game(seed, crew=1 + seed % 3, level="Pepperoni")
+        steps = 0
+        while state.outcome == "playing" and steps < 400:
+            actions = legal_actions(state)
+            offered: dict[int, set[int]] = {}
+            for seat in range(state.crew):
+                shown = moves(state, seat, actions)
+                for move in shown:
+                    assert len(move.label) <= LABEL_LIMIT
+                    assert len(move.description) <= LABEL_LIMIT
+                    for option in move.options:
+                        assert for_seat(actions[option.index], seat)
+                        assert len(option.label) <= LABEL_LIMIT
+                        offered.setdefault(option.index, set()).add(seat)
+                assert len(shown) <= 100
+            assert set(offered) == set(range(len(actions)))
+            for index, action in enumerate(actions):
+                if isinstance(action, PlayCard):
+                    assert offered[index] == {action.seat}
+            state, _ = apply(state, heuristic(state).action)
+            steps += 1
+
+
+def test_a_move_groups_only_the_ways_to_pay_for_one_thing() -> None:
+    for seed in range(10):
+        state = new_game(seed, crew=1)
+        for _ in range(60):
+            if state.outcome != "playing":
+                break
+            actions = legal_actions(state)
+            for move in moves(state, 0, actions):
+                kinds = {
+                    (
+                        type(actions[o.index]),
+                        getattr(actions[o.index], "card", None),
+                        getattr(actions[o.index], "action", None),
+                    )
+                    for o in move.options
+                }
+                assert len(kinds) == 1
+            state, _ = apply(state, heuristic(state).action)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_board_shows_only_decisions_about_nobodys_hand(seat: int) -> None:
+    state = new_game(4, crew=2)
+    for _ in range(300):
+        if state.outcome != "playing":
+            break
+        public = moves(state, None)
+        for move in public:
+            action = legal_actions(state)[move.options[0].index]
+            assert not hasattr(action, "seat") or getattr(action, "seat", None) is None
+            assert for_seat(action, seat)
+        state, _ = apply(state, heuristic(state).action)

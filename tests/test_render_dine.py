@@ -1,0 +1,202 @@
+"""The Dine board picture and its words show the public table, and never a hand card."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import pytest
+from PIL import Image
+
+from core.dine.ai import heuristic
+from core.dine.cards import card_set
+from core.dine.engine import apply, danger_value, new_game, sector_side
+from core.dine.state import Pending, Placed, State
+from core.dine.symbols import side
+from core.render.dine_board import (
+    BACKGROUND,
+    BANNER,
+    CURRENT,
+    DAMAGE_ON,
+    DECISION,
+    HEIGHT,
+    LOST,
+    MARKER_ON,
+    PIZZA_ON,
+    TRACK_OFF,
+    WIDTH,
+    WON,
+    fit,
+    pip_box,
+    render_board,
+    row_box,
+)
+from core.render.dine_cards import font
+from core.render.dine_text import SHOWN_ROWS, SUMMARY_LIMIT, board_summary
+
+NAMES = ["Ada", "Grace", "Margaret"]
+
+
+def picture(state: State, names: list[str] | None = None) -> Image.Image:
+    return Image.open(io.BytesIO(render_board(state, names))).convert("RGB")
+
+
+def centre(box: tuple[int, int, int, int]) -> tuple[int, int]:
+    return (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+
+
+def track(image: Image.Image, index: int, length: int) -> list[tuple[int, int, int]]:
+    return [image.getpixel(centre(pip_box(index, i, length))) for i in range(length)]
+
+
+def crowded(crew: int = 3, rows: int = 8) -> State:
+    """A table far fuller than real games make: `rows` rows, the newest with 10 cards, some rotated."""
+    ids = [c.id for c in card_set().stations]
+    grid = [
+        [Placed(card=ids[(r * 7 + i) % len(ids)], rotated=i % 3 == 1) for i in range(3 + r)]
+        for r in range(rows)
+    ]
+    state = new_game(5, ship="Crusty Cruiser", crew=crew)
+    return state.model_copy(update={"grid": grid, "upgraded": sorted(ids[::4])})
+
+
+def heuristic_states(seed: int, **options: object) -> list[State]:
+    """Every state of one real game of the heuristic crew, to its end."""
+    state = new_game(seed, **options)
+    states = [state]
+    while state.outcome == "playing":
+        state, _ = apply(state, heuristic(state).action)
+        states.append(state)
+    return states
+
+
+@cache
+def finished(outcome: str) -> State:
+    """The end of the first real game (seeds in order) that ends with `outcome`."""
+    for seed in range(60):
+        end = heuristic_states(seed, ship="Crusty Cruiser", level="Pepperoni", crew=1 + seed % 3)[-1]
+        if end.outcome == outcome:
+            return end
+    raise AssertionError(f"no {outcome} game in 60 seeds")
+
+
+def test_the_picture_is_a_png_of_the_board_size_and_deterministic() -> None:
+    state = new_game(3, crew=2)
+    data = render_board(state, NAMES)
+    assert data.startswith(b"\x89PNG")
+    assert picture(state).size == (WIDTH, HEIGHT)
+    assert render_board(state.model_copy(deep=True), list(NAMES)) == data
+    assert render_board(state, ["Someone else", "Grace"]) != data
+
+
+def test_the_damage_and_pizza_tracks_show_the_spaces_left() -> None:
+    state = new_game(3, ship="Spacehopper 3000")  # damage 7, pizza 5, no ship-marker track
+    full = picture(state)
+    assert track(full, 0, 7) == [DAMAGE_ON] * 7
+    assert track(full, 1, 5) == [PIZZA_ON] * 5
+    hit = picture(state.model_copy(update={"damage": 3, "pizza": 2}))
+    assert track(hit, 0, 7) == [DAMAGE_ON] * 3 + [TRACK_OFF] * 4
+    assert track(hit, 1, 5) == [PIZZA_ON] * 2 + [TRACK_OFF] * 3
+    assert full.getpixel(centre(pip_box(2, 0, 5))) == BACKGROUND  # this ship has no marker track
+
+
+def test_real_damage_from_the_engine_empties_a_space() -> None:
+    hit = next(
+        state
+        for seed in range(20)
+        for state in heuristic_states(seed, level="Pepperoni", crew=2)
+        if 0 < state.damage < 7
+    )
+    image = picture(hit)
+    assert track(image, 0, 7) == [DAMAGE_ON] * hit.damage + [TRACK_OFF] * (7 - hit.damage)
+
+
+def test_the_ship_marker_track_shows_on_ships_that_have_one() -> None:
+    state = new_game(3, ship="Crusty Cruiser")  # marker track of 5, the marker starts on space 2
+    assert state.marker == 2
+    assert track(picture(state), 2, 5) == [MARKER_ON] * 2 + [TRACK_OFF] * 3
+    moved = state.model_copy(update={"marker": 5})
+    assert track(picture(moved), 2, 5) == [MARKER_ON] * 5
+
+
+def row_marked(image: Image.Image, index: int) -> bool:
+    box = row_box(index)
+    return image.getpixel((box[0] + 2, centre(box)[1])) == CURRENT
+
+
+def test_the_current_row_is_marked() -> None:
+    state = crowded(rows=3)
+    image = picture(state)
+    assert [row_marked(image, i) for i in range(3)] == [False, False, True]
+
+
+def test_a_crowded_table_shows_the_newest_rows_and_still_marks_the_current_one() -> None:
+    state = crowded(crew=3, rows=9)
+    names = ["A very long display name that goes on and on", "🚀 rocket", "Zoë"]
+    image = picture(state, names)
+    assert image.size == (WIDTH, HEIGHT)
+    assert [row_marked(image, i) for i in range(SHOWN_ROWS)] == [False] * (SHOWN_ROWS - 1) + [True]
+    assert row_box(SHOWN_ROWS - 1)[3] < BANNER[1]  # the rows shown stay clear of the banner
+    text = board_summary(state, names)
+    assert len(text) <= SUMMARY_LIMIT
+    assert f"+{9 - 1} older row(s)" in text or f"+{9 - SHOWN_ROWS} older row(s)" in text
+
+
+def test_long_text_is_shortened_to_its_room() -> None:
+    shortened = fit("Quattro Formaggi " * 20, 14, 200)
+    assert shortened.endswith("…")
+    assert font(14).getlength(shortened) <= 200
+    assert fit("Zoë 🚀", 14, 200) == "Zoe ?"  # the bundled font draws ASCII only
+
+
+def test_the_banners_show_a_decision_a_win_and_a_loss() -> None:
+    spot = (BANNER[2] - 8, centre(BANNER)[1])
+    state = new_game(3, crew=2)
+    assert picture(state).getpixel(spot) == BACKGROUND
+    waiting = state.model_copy(update={"pending": Pending(kind="upgrade", reason="Upgrade a card.")})
+    assert picture(waiting).getpixel(spot) == DECISION
+    assert "Decision: Upgrade a card." in board_summary(waiting)
+    won, lost = finished("won"), finished("lost")
+    assert picture(won).getpixel(spot) == WON
+    assert picture(lost).getpixel(spot) == LOST
+    banner = f"Delivered! Score {won.score}, {won.stars} of 5 stars: {won.rating}"
+    assert board_summary(won).startswith(banner)
+    assert board_summary(lost).startswith(f"Lost: {lost.loss_reason}")
+
+
+def test_the_words_name_the_sector_danger_and_hand_counts_but_no_hand_card() -> None:
+    state = new_game(8, crew=3)
+    spec = sector_side(state)
+    assert spec is not None
+    text = board_summary(state, NAMES)
+    assert f"Sector {spec.name}" in text
+    value = danger_value(state)
+    assert f"danger {value}: the current row holds 0 of {value} cards" in text or value == 0
+    for seat, name in enumerate(NAMES):
+        assert f"{name} holds {len(state.hands[seat])}/" in text
+    hand_names = {side(c, state.upgraded).name for hand in state.hands for c in hand}
+    assert hand_names
+    for name in hand_names:
+        assert name not in text
+
+
+def test_default_names_are_crew_numbers() -> None:
+    state = new_game(8, crew=2)
+    text = board_summary(state)
+    assert "Crew 1 holds" in text
+    assert "Crew 2 holds" in text
+    assert "Crew 1 holds" in board_summary(state, ["", "Grace"])
+
+
+@pytest.mark.parametrize(("seed", "crew"), [(1, 1), (2, 2), (3, 3), (4, 3)])
+def test_the_words_fit_and_keep_hands_private_through_whole_games(seed: int, crew: int) -> None:
+    states = heuristic_states(seed, ship="Crusty Cruiser", level="Pepperoni", crew=crew)
+    for state in states:
+        text = board_summary(state, NAMES[:crew])
+        assert len(text) <= SUMMARY_LIMIT
+        public = {side(p.card, state.upgraded).name for row in state.grid for p in row}
+        public |= {side(c, state.upgraded).name for c in state.stations if c}
+        secret = {side(c, state.upgraded).name for hand in state.hands for c in hand} - public
+        assert not [name for name in secret if name in text], state.actions_taken
+    for state in [*states[:: max(1, len(states) // 5)], states[-1]]:
+        assert picture(state).size == (WIDTH, HEIGHT)
