@@ -79,10 +79,13 @@ def owner(saved: DineSaved, action: Action, players: list[Player]) -> Player:
 
 async def perform(hands: Hands, player: Player, action: Action) -> simcord.InteractionResult:
     """Use `player`'s hand view to take `action`: a button, a menu entry, or a move then its payment."""
-    _, saved = await saved_of(hands.world, hands.game_id)
+    record, saved = await saved_of(hands.world, hands.game_id)
     assert saved.state is not None
     index = legal_actions(saved.state).index(action)
     view = await hands.view(player)
+    if not view.embeds[0].footer.text.endswith(f"move {record.version}"):
+        await player.clicks(view, "Refresh")  # as a player would, seeing others moved
+        view = await hands.view(player)
     for control in components(view):
         custom_id = control.get("custom_id", "")
         if control["type"] == 2 and custom_id.split(":")[2] == "a" and custom_id.endswith(f".{index}"):
@@ -106,6 +109,14 @@ async def perform(hands: Hands, player: Player, action: Action) -> simcord.Inter
     raise AssertionError(f"{action} (index {index}) is not offered in the hand view")
 
 
+STALE = "nothing was done"
+
+
+def stale_note(result: simcord.InteractionResult) -> bool:
+    shown = result.response.embeds[0].description if result.response and result.response.embeds else ""
+    return STALE in (shown or "")
+
+
 async def play_out(world: World, game_id: int, crew: list[Player], *, moves: int = 3000) -> GameRecord:
     """Play to the end through the hand views, each move by the member whose seat it is."""
     hands = Hands(world, game_id)
@@ -115,9 +126,9 @@ async def play_out(world: World, game_id: int, crew: list[Player], *, moves: int
             return record
         assert saved.state is not None
         action = heuristic(saved.state).action
-        result = await perform(hands, owner(saved, action, crew), action)
+        player = owner(saved, action, crew)
+        result = await perform(hands, player, action)
         assert result.response is not None, result
         assert result.response.ephemeral, result
-        shown = result.response.embeds[0].description if result.response and result.response.embeds else ""
-        assert "nothing was done" not in (shown or ""), shown
+        assert not stale_note(result), result
     raise AssertionError(f"game {game_id} did not end within {moves} moves")
