@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import aiosqlite
@@ -226,6 +226,12 @@ SEED_AT_VERSION = {
     3: [  # triggers only: the rows from earlier versions must survive and stay readable
         "INSERT INTO actions VALUES (2, 1, 100, '{}', '2026-01-01T00:00:00+00:00')",
     ],
+    4: [
+        "INSERT INTO daily_challenges VALUES"
+        " ('dine', '2026-01-01', 7, '{}', 'dine-1', '2026-01-01T00:00:00+00:00')",
+        "INSERT INTO daily_attempts VALUES ('dine', '2026-01-01', 100, 2, '2026-01-01T00:00:00+00:00')",
+        "INSERT INTO verifications VALUES (2, 1, '', '2026-01-01T00:00:00+00:00')",
+    ],
 }
 
 
@@ -262,6 +268,11 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
             result = await store.result(2)
             assert result is not None
             assert (result.outcome, result.players) == ("won", (100,))
+        if start >= 4:
+            attempt = await store.daily_attempt("dine", date(2026, 1, 1), 100)
+            assert attempt is not None
+            assert attempt.game_id == 2
+            assert await store.unverified_results() == []
 
 
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ to the next version in a single transaction, or nothing changes at all.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from datetime import datetime
+from datetime import date, datetime
 from types import TracebackType
 from typing import Literal, Self
 
@@ -66,6 +66,54 @@ class ResultRecord(NewResult):
     finished_at: datetime
 
 
+class DailyChallenge(_Record):
+    """A day's challenge for one game, fixed the first time it was asked for."""
+
+    game: str
+    day: date
+    seed: int
+    setup_json: str
+    rules_version: str
+    created_at: datetime
+
+
+class DailyAttempt(_Record):
+    """A player's one ranked attempt at a day's challenge, recorded when it starts."""
+
+    game: str
+    day: date
+    user_id: int
+    game_id: int
+    started_at: datetime
+
+
+class Standing(_Record):
+    """A player's best verified result in a leaderboard, with their rank (ties share a rank)."""
+
+    rank: int
+    user_id: int
+    game_id: int
+    outcome: Outcome
+    score: int
+    rounds: int
+    finished_at: datetime
+
+
+class Leaderboard(_Record):
+    top: tuple[Standing, ...]
+    mine: Standing | None  # the asking player's own entry, wherever it ranks
+    players: int  # how many players the leaderboard ranks
+
+
+class DailyPost(_Record):
+    """A server's opt-in daily post: where and at which UTC hour; the last day posted."""
+
+    guild_id: int
+    channel_id: int
+    hour: int
+    last_day: date | None = None
+
+
 class StorageError(Exception):
     """Base of the store's own errors."""
 
@@ -81,6 +129,14 @@ class ActiveGameExists(StorageError):
 
     def __init__(self, existing: GameRecord) -> None:
         super().__init__(f"channel {existing.channel_id} already has active game {existing.id}")
+        self.existing = existing
+
+
+class AttemptExists(StorageError):
+    """The player already started today's ranked attempt at this game."""
+
+    def __init__(self, existing: DailyAttempt) -> None:
+        super().__init__(f"user {existing.user_id} already has a {existing.game} attempt on {existing.day}")
         self.existing = existing
 
 
@@ -126,8 +182,13 @@ class Store(ABC):
         owner_id: int,
         state_json: str,
         rules_version: str,
+        attempt: tuple[str, date] | None = None,
     ) -> GameRecord:
-        """Start a game at version 0; raises `ActiveGameExists` if the channel already has one."""
+        """Start a game at version 0; raises `ActiveGameExists` if the channel already has one.
+
+        With `attempt` (game, day) the game is also the owner's ranked daily attempt, recorded in the
+        same transaction; `AttemptExists` if they already have one that day (nothing is written).
+        """
 
     @abstractmethod
     async def get_game(self, game_id: int) -> GameRecord | None: ...
@@ -167,3 +228,53 @@ class Store(ABC):
 
     @abstractmethod
     async def result(self, game_id: int) -> ResultRecord | None: ...
+
+    # --- daily challenges, verification and standings -------------------------------------------
+
+    @abstractmethod
+    async def daily_challenge(
+        self, game: str, day: date, *, seed: int, setup_json: str, rules_version: str
+    ) -> DailyChallenge:
+        """The day's challenge; the given one is stored if it is the first asked for that day."""
+
+    @abstractmethod
+    async def daily_attempt(self, game: str, day: date, user_id: int) -> DailyAttempt | None: ...
+
+    @abstractmethod
+    async def unverified_results(self, limit: int = 100) -> list[ResultRecord]:
+        """Results not yet checked by replay, oldest first."""
+
+    @abstractmethod
+    async def record_verification(
+        self, game_id: int, *, ok: bool, note: str = "", ranked: bool = True
+    ) -> None:
+        """Store the replay's verdict; a verified, ranked result enters its players' standings."""
+
+    @abstractmethod
+    async def leaderboard(
+        self, kind: str, period_key: str, scope: int, user_id: int, limit: int = 10
+    ) -> Leaderboard: ...
+
+    @abstractmethod
+    async def daily_podium(
+        self, game: str, day: date, guild_id: int | None, limit: int = 3
+    ) -> list[Standing]:
+        """The best verified ranked attempts at a day's challenge (a server's members, or everyone)."""
+
+    @abstractmethod
+    async def player_results(self, kind: str, user_id: int) -> list[ResultRecord]: ...
+
+    @abstractmethod
+    async def daily_days(self, game: str, user_id: int) -> list[date]:
+        """The days on which the player finished their ranked attempt (for streaks)."""
+
+    @abstractmethod
+    async def set_daily_post(self, guild_id: int, channel_id: int | None, hour: int = 0) -> None:
+        """Opt a server in (a channel) or out (None)."""
+
+    @abstractmethod
+    async def daily_posts(self) -> list[DailyPost]: ...
+
+    @abstractmethod
+    async def mark_daily_posted(self, guild_id: int, day: date) -> bool:
+        """Record the day as posted; False if it already was (so two loops never post twice)."""

@@ -83,4 +83,54 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        4,
+        "daily challenges, ranked attempts, verified results, leaderboard bests and daily posts",
+        (
+            """CREATE TABLE daily_challenges (
+                game TEXT NOT NULL,
+                day TEXT NOT NULL,
+                seed INTEGER NOT NULL,
+                setup_json TEXT NOT NULL,
+                rules_version TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (game, day)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE daily_attempts (
+                game TEXT NOT NULL,
+                day TEXT NOT NULL,
+                user_id INTEGER NOT NULL,
+                game_id INTEGER NOT NULL REFERENCES games(id),
+                started_at TEXT NOT NULL,
+                PRIMARY KEY (game, day, user_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX daily_attempts_by_user ON daily_attempts(user_id, game, day)",
+            "CREATE UNIQUE INDEX daily_attempts_by_game ON daily_attempts(game_id)",
+            """CREATE TABLE verifications (
+                game_id INTEGER PRIMARY KEY REFERENCES results(game_id),
+                ok INTEGER NOT NULL CHECK (ok IN (0, 1)),
+                note TEXT NOT NULL DEFAULT '',
+                checked_at TEXT NOT NULL
+            )""",
+            """CREATE TABLE bests (
+                kind TEXT NOT NULL,
+                scope INTEGER NOT NULL,
+                period TEXT NOT NULL,
+                user_id INTEGER NOT NULL,
+                rank_key INTEGER NOT NULL,
+                game_id INTEGER NOT NULL,
+                PRIMARY KEY (kind, scope, period, user_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX bests_by_rank ON bests(kind, scope, period, rank_key DESC)",
+            """CREATE TABLE daily_posts (
+                guild_id INTEGER PRIMARY KEY,
+                channel_id INTEGER NOT NULL,
+                hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
+                last_day TEXT
+            )""",
+        ),
+    ),
+)
+
 LATEST_VERSION = MIGRATIONS[-1].version

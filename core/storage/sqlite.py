@@ -11,7 +11,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ import aiosqlite
 from .base import (
     ActionRecord,
     ActiveGameExists,
+    AttemptExists,
     GameNotFound,
     GameRecord,
     GameStatus,
@@ -29,6 +30,7 @@ from .base import (
     VersionConflict,
 )
 from .migrations import LATEST_VERSION, MIGRATIONS
+from .sqlite_standings import StandingsMixin, execute
 
 BUSY_TIMEOUT_MS = 5000
 _GAME_COLUMNS = (
@@ -39,16 +41,6 @@ _GAME_COLUMNS = (
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-async def execute(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> tuple[int, int | None]:
-    """Run one statement and close its cursor at once (an open cursor blocks COMMIT).
-
-    Returns the row count and the last inserted row id.
-    """
-    async with db.execute(sql, tuple(params)) as cursor:
-        await cursor.fetchall()  # step the statement to completion (PRAGMAs return a row)
-        return cursor.rowcount, cursor.lastrowid
 
 
 async def connect(path: Path | str) -> aiosqlite.Connection:
@@ -138,7 +130,7 @@ def _game(row: aiosqlite.Row) -> GameRecord:
     return GameRecord.model_validate(dict(row))
 
 
-class SqliteStore(Store):
+class SqliteStore(StandingsMixin, Store):
     """`Store` on a SQLite file (or ":memory:"); `clock` is injectable so tests control time."""
 
     def __init__(self, path: Path | str, *, clock: Callable[[], datetime] = utc_now) -> None:
@@ -194,6 +186,7 @@ class SqliteStore(Store):
         owner_id: int,
         state_json: str,
         rules_version: str,
+        attempt: tuple[str, date] | None = None,
     ) -> GameRecord:
         now = self._now()
         try:
@@ -204,7 +197,18 @@ class SqliteStore(Store):
                     " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (kind, guild_id, channel_id, owner_id, state_json, rules_version, now, now),
                 )
-        except sqlite3.IntegrityError:
+                if attempt is not None:
+                    await execute(
+                        db,
+                        "INSERT INTO daily_attempts (game, day, user_id, game_id, started_at)"
+                        " VALUES (?, ?, ?, ?, ?)",
+                        (attempt[0], attempt[1].isoformat(), owner_id, game_id, now),
+                    )
+        except sqlite3.IntegrityError as error:
+            if attempt is not None and "daily_attempts" in str(error):
+                taken = await self.daily_attempt(attempt[0], attempt[1], owner_id)
+                assert taken is not None
+                raise AttemptExists(taken) from None
             existing = await self.active_game(channel_id)
             if existing is None:  # not the one-per-channel rule: a genuine bug, let it surface
                 raise

@@ -1,0 +1,344 @@
+"""Daily challenges, verified results, leaderboards and streaks in the store, with a controllable clock."""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from cogs.d6.play import result_for as d6_result
+from cogs.dine.play import result_for as dine_result
+from core.d6 import State as D6State
+from core.d6 import action_to_json as d6_json
+from core.d6 import apply as d6_apply
+from core.d6 import deal as d6_deal
+from core.d6.ai import heuristic as d6_heuristic
+from core.daily import setup_for, streaks
+from core.dine.actions import action_to_json as dine_json
+from core.dine.ai import heuristic as dine_heuristic
+from core.dine.engine import apply as dine_apply
+from core.dine.engine import deal as dine_deal
+from core.dine.seating import Setup, lobby, seated
+from core.ranking import GLOBAL, period_key, rank_key
+from core.storage import AttemptExists, NewResult, SqliteStore
+from core.table import Saved, Table, table_action_json
+from core.verify import ranked, verify_pending
+
+START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+class Clock:
+    """Time stands still unless a test moves it."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def store(tmp_path: Path, clock: Clock):
+    async with SqliteStore(tmp_path / "standings.sqlite3", clock=clock) as opened:
+        yield opened
+
+
+async def finished_d6(store: SqliteStore, seed: int, user: int, *, guild: int = 1, channel: int = 0) -> int:
+    """A D-6 game played to its end by the heuristic and stored move by move, as the bot does."""
+    table = Table.start(user)
+    state, _ = d6_deal(seed)
+    record = await store.create_game(
+        kind="d6",
+        guild_id=guild,
+        channel_id=channel or seed + 1000 * user,
+        owner_id=user,
+        state_json=Saved[D6State](table=table, state=state).model_dump_json(),
+        rules_version=state.rules_version,
+    )
+    while state.outcome == "playing":
+        action = d6_heuristic(state).action
+        state, _ = d6_apply(state, action)
+        over = state.outcome != "playing"
+        record = await store.save(
+            record.id,
+            expected_version=record.version,
+            user_id=user,
+            action_json=d6_json(action),
+            state_json=Saved[D6State](table=table, state=state).model_dump_json(),
+            status="finished" if over else "active",
+            result=d6_result(table, state) if over else None,
+        )
+    return record.id
+
+
+async def finished_dine(store: SqliteStore, seed: int, user: int) -> int:
+    setup = Setup(starter=False, level="Salad")
+    saved = lobby(user, "Ann", setup, START)
+    record = await store.create_game(
+        kind="dine",
+        guild_id=1,
+        channel_id=5000 + seed,
+        owner_id=user,
+        state_json=saved.model_dump_json(),
+        rules_version="dine-1",
+    )
+    state, _ = dine_deal(seed, ship=setup.ship, level=setup.level, crew=1)
+    saved = seated(saved, START, state)
+    record = await store.save(
+        record.id,
+        expected_version=0,
+        user_id=user,
+        state_json=saved.model_dump_json(),
+        action_json=table_action_json("start", seed=seed, crew=1),
+    )
+    while state.outcome == "playing":
+        action = dine_heuristic(state).action
+        state, _ = dine_apply(state, action)
+        saved = saved.model_copy(update={"state": state})
+        over = state.outcome != "playing"
+        record = await store.save(
+            record.id,
+            expected_version=record.version,
+            user_id=user,
+            action_json=dine_json(action),
+            state_json=saved.model_dump_json(),
+            status="finished" if over else "active",
+            result=dine_result(saved) if over else None,
+        )
+    return record.id
+
+
+async def plain_result(
+    store: SqliteStore, user: int, *, won: bool, score: int, rounds: int, guild: int = 1
+) -> int:
+    """A finished game whose result is taken as verified (for ordering tests, no replay)."""
+    record = await store.create_game(
+        kind="d6",
+        guild_id=guild,
+        channel_id=user * 7919 + score * 31 + rounds,
+        owner_id=user,
+        state_json="{}",
+        rules_version="d6-1",
+    )
+    result = NewResult(outcome="won" if won else "lost", score=score, rounds=rounds, players=(user,))
+    await store.save(
+        record.id,
+        expected_version=0,
+        user_id=user,
+        action_json="{}",
+        state_json="{}",
+        status="finished",
+        result=result,
+    )
+    await store.record_verification(record.id, ok=True)
+    return record.id
+
+
+def test_rank_keys_follow_the_documented_tie_breaks() -> None:
+    at = START
+    assert rank_key(True, 0, 99, at) > rank_key(False, 50, 1, at)  # a win first
+    assert rank_key(True, 10, 20, at) > rank_key(True, 9, 1, at)  # then the score
+    assert rank_key(True, 10, 5, at) > rank_key(True, 10, 6, at)  # then fewer rounds
+    assert rank_key(True, 10, 5, at) > rank_key(True, 10, 5, at + timedelta(seconds=1))  # earlier finish
+    assert rank_key(False, -3, 0, at) == rank_key(False, 0, 0, at)  # clamped, never negative
+
+
+def test_periods_are_the_utc_day_the_iso_week_and_all_time() -> None:
+    monday, sunday = date(2026, 11, 30), date(2026, 12, 6)
+    assert period_key("today", monday) == "2026-11-30"
+    assert period_key("week", monday) == period_key("week", sunday) == "2026-W49"
+    assert period_key("week", sunday + timedelta(days=1)) == "2026-W50"
+    assert period_key("all", monday) == "all"
+
+
+def test_streaks_count_consecutive_days_and_survive_until_today_is_over() -> None:
+    today = date(2026, 11, 30)
+    days = [today - timedelta(days=n) for n in (1, 2, 3, 6, 7)]
+    assert streaks(days, today) == (3, 3)  # today not played yet: yesterday's run still counts
+    assert streaks([*days, today], today) == (4, 4)
+    assert streaks(days, today + timedelta(days=1)) == (0, 3)  # a day missed: the run is over
+    assert streaks([], today) == (0, 0)
+
+
+def test_the_daily_set_up_rotates_with_the_date_but_is_fixed_for_a_day() -> None:
+    day = date(2026, 11, 30)
+    assert setup_for("dine", day) == setup_for("dine", day)
+    week = {setup_for("dine", day + timedelta(days=n)) for n in range(12)}
+    assert len(week) > 3
+    assert setup_for("d6", day).difficulty in {"easy", "medium", "hard"}
+
+
+async def test_the_first_challenge_asked_for_a_day_is_the_one_kept(store: SqliteStore) -> None:
+    day = date(2026, 11, 30)
+    first = await store.daily_challenge("d6", day, seed=11, setup_json='{"a": 1}', rules_version="d6-1")
+    second = await store.daily_challenge("d6", day, seed=22, setup_json='{"a": 2}', rules_version="d6-2")
+    assert second == first
+    assert (second.seed, second.rules_version) == (11, "d6-1")
+    other = await store.daily_challenge("dine", day, seed=33, setup_json="{}", rules_version="dine-1")
+    assert other.seed == 33
+
+
+async def test_a_second_ranked_attempt_on_the_same_day_is_refused_and_writes_nothing(
+    store: SqliteStore,
+) -> None:
+    day = date(2026, 11, 30)
+    fields = {"kind": "d6", "guild_id": 1, "owner_id": 7, "state_json": "{}", "rules_version": "d6-1"}
+    first = await store.create_game(channel_id=1, attempt=("d6", day), **fields)
+    with pytest.raises(AttemptExists) as refused:
+        await store.create_game(channel_id=2, attempt=("d6", day), **fields)
+    assert refused.value.existing.game_id == first.id
+    assert await store.active_game(2) is None
+    assert (await store.create_game(channel_id=3, attempt=("d6", day + timedelta(days=1)), **fields)).id
+    assert (await store.create_game(channel_id=4, attempt=("dine", day), **fields)).id
+
+
+async def test_a_leaderboard_orders_players_by_their_best_result_with_shared_ranks_for_ties(
+    store: SqliteStore, clock: Clock
+) -> None:
+    await plain_result(store, 1, won=False, score=30, rounds=5)
+    await plain_result(store, 1, won=True, score=3, rounds=9)  # player 1's best: a win beats any loss
+    await plain_result(store, 2, won=True, score=8, rounds=9)
+    await plain_result(store, 3, won=True, score=8, rounds=7)  # same score, fewer rounds
+    await plain_result(store, 4, won=True, score=8, rounds=7)  # the very same: a shared rank
+    board = await store.leaderboard("d6", "all", GLOBAL, user_id=1)
+    assert [(s.rank, s.user_id) for s in board.top] == [(1, 3), (1, 4), (3, 2), (4, 1)]
+    assert board.mine is not None
+    assert (board.mine.rank, board.mine.score, board.mine.outcome) == (4, 3, "won")
+    assert board.players == 4
+    clock.now += timedelta(seconds=5)
+    await plain_result(store, 5, won=True, score=8, rounds=7)  # equal but later: behind the others
+    assert [s.user_id for s in (await store.leaderboard("d6", "all", GLOBAL, 5)).top][:3] == [3, 4, 5]
+
+
+async def test_the_caller_sees_their_rank_beyond_the_top_ten_and_servers_are_separate(
+    store: SqliteStore,
+) -> None:
+    for user in range(1, 15):
+        await plain_result(store, user, won=True, score=100 - user, rounds=3, guild=1 if user % 2 else 2)
+    board = await store.leaderboard("d6", "all", GLOBAL, user_id=14)
+    assert len(board.top) == 10
+    assert board.mine is not None
+    assert board.mine.rank == 14
+    server = await store.leaderboard("d6", "all", 2, user_id=14)
+    assert [s.user_id for s in server.top] == [2, 4, 6, 8, 10, 12, 14]
+    assert server.mine is not None
+    assert server.mine.rank == 7
+    assert (await store.leaderboard("d6", "all", 1, user_id=14)).mine is None
+
+
+async def test_today_and_this_week_only_count_results_of_their_period(
+    store: SqliteStore, clock: Clock
+) -> None:
+    await plain_result(store, 1, won=True, score=50, rounds=3)
+    clock.now += timedelta(days=1)  # Tuesday, same ISO week
+    await plain_result(store, 2, won=True, score=10, rounds=3)
+    clock.now += timedelta(days=7)  # the next week
+    await plain_result(store, 3, won=False, score=1, rounds=3)
+    day = clock.now.date()
+    today = await store.leaderboard("d6", period_key("today", day), GLOBAL, 1)
+    assert [s.user_id for s in today.top] == [3]
+    last_week = await store.leaderboard("d6", period_key("week", day - timedelta(days=7)), GLOBAL, 1)
+    assert [s.user_id for s in last_week.top] == [1, 2]
+    assert [s.user_id for s in (await store.leaderboard("d6", "all", GLOBAL, 1)).top] == [1, 2, 3]
+
+
+async def test_real_games_are_verified_by_replay_before_they_enter_a_leaderboard(store: SqliteStore) -> None:
+    d6_game = await finished_d6(store, seed=3, user=1)
+    dine_game = await finished_dine(store, seed=4, user=2)
+    assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()  # not verified yet
+    assert await verify_pending(store) == 2
+    assert await verify_pending(store) == 0
+    d6_board = await store.leaderboard("d6", "all", GLOBAL, 1)
+    assert [s.game_id for s in d6_board.top] == [d6_game]
+    assert [s.game_id for s in (await store.leaderboard("dine", "all", GLOBAL, 2)).top] == [dine_game]
+
+
+async def test_a_tampered_action_log_fails_verification_and_is_logged(
+    store: SqliteStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    honest = await finished_d6(store, seed=5, user=1)
+    tampered = await finished_d6(store, seed=6, user=2)
+    actions = await store.actions(tampered)
+    await store.db.execute("DROP TRIGGER actions_update_forbidden")  # what an attacker with the file could do
+    await store.db.execute(
+        "UPDATE actions SET action_json = ? WHERE game_id = ? AND seq = ?",
+        (actions[1].action_json, tampered, actions[0].seq),
+    )
+    with caplog.at_level(logging.WARNING, logger="deepspace.verify"):
+        assert await verify_pending(store) == 2
+    assert f"result of game {tampered} refused" in caplog.text
+    assert f"game {honest}" not in caplog.text
+    board = await store.leaderboard("d6", "all", GLOBAL, 2)
+    assert [s.game_id for s in board.top] == [honest]
+    assert board.mine is None
+
+
+async def test_an_edited_stored_state_or_result_fails_verification(store: SqliteStore) -> None:
+    game = await finished_d6(store, seed=8, user=1)
+    record = await store.get_game(game)
+    assert record is not None
+    stored = json.loads(record.state_json)
+    stored["state"]["hull"] = 8
+    stored["state"]["score"] += 5
+    await store.db.execute("UPDATE games SET state_json = ? WHERE id = ?", (json.dumps(stored), game))
+    await verify_pending(store)
+    assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()
+
+
+async def test_practice_results_are_verified_but_never_ranked(store: SqliteStore) -> None:
+    record = await store.create_game(
+        kind="d6", guild_id=1, channel_id=1, owner_id=1, state_json="{}", rules_version="d6-1"
+    )
+    result = NewResult(outcome="won", score=99, rounds=1, players=(1,), detail_json='{"practice": true}')
+    await store.save(
+        record.id,
+        expected_version=0,
+        user_id=1,
+        action_json="{}",
+        state_json="{}",
+        status="finished",
+        result=result,
+    )
+    stored = await store.result(record.id)
+    assert stored is not None
+    assert not ranked(stored)
+    await store.record_verification(record.id, ok=True, ranked=ranked(stored))
+    assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()
+
+
+async def test_the_daily_podium_ranks_verified_ranked_attempts_of_that_day(store: SqliteStore) -> None:
+    day = START.date()
+    for user, (won, score) in {1: (True, 5), 2: (True, 9), 3: (False, 20), 4: (True, 7)}.items():
+        record = await store.create_game(
+            kind="d6",
+            guild_id=1 if user < 4 else 2,
+            channel_id=user,
+            owner_id=user,
+            state_json="{}",
+            rules_version="d6-1",
+            attempt=("d6", day),
+        )
+        result = NewResult(outcome="won" if won else "lost", score=score, rounds=4, players=(user,))
+        await store.save(
+            record.id,
+            expected_version=0,
+            user_id=user,
+            action_json="{}",
+            state_json="{}",
+            status="finished",
+            result=result,
+        )
+        await store.record_verification(record.id, ok=True)
+    podium = await store.daily_podium("d6", day, None)
+    assert [(s.rank, s.user_id) for s in podium] == [(1, 2), (2, 4), (3, 1)]
+    assert [s.user_id for s in await store.daily_podium("d6", day, 1)] == [2, 1, 3]
+    assert await store.daily_podium("d6", day + timedelta(days=1), None) == []
+    assert await store.daily_days("d6", 2) == [day]
