@@ -18,7 +18,14 @@ from .ui.replies import DEFER_AFTER_SECONDS, watch_deadline
 
 log = logging.getLogger("deepspace.bot")
 
-EXTENSIONS: tuple[str, ...] = ("cogs.about", "cogs.admin", "cogs.d6", "cogs.dine")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.about",
+    "cogs.admin",
+    "cogs.d6",
+    "cogs.dine",
+    "cogs.daily",
+    "cogs.standings",
+)
 
 
 class DeepSpaceBot(commands.Bot):
@@ -39,7 +46,9 @@ class DeepSpaceBot(commands.Bot):
         self.sync_global_at_start = sync_global
         self.defer_after = DEFER_AFTER_SECONDS  # how long a handler may take before we defer for it
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)  # a new game's luck
+        store.clock = discord.utils.utcnow  # every stored time on the clock the bot sees (tests move it)
         self.board_edit_seconds = 1.5  # the least time between two edits of one board (rate limits)
+        self.loop_seconds = 60.0  # how often background jobs look for work (idle lobbies, daily posts)
 
     async def setup_hook(self) -> None:
         await self.store.open()

@@ -25,6 +25,8 @@ class Table(BaseModel):
     open_crew: bool = False  # others may join with a button
     max_crew: int = 6
     recent: tuple[str, ...] = ()  # the latest lines of what happened, oldest first
+    daily: str | None = None  # the UTC day of the daily challenge this game plays, if it does
+    practice: bool = False  # a replay of a daily challenge after the ranked attempt: never ranked
 
     @classmethod
     def start(cls, captain: int, *, open_crew: bool = False, max_crew: int = 6) -> Table:
@@ -45,6 +47,10 @@ class Table(BaseModel):
 
     def joined(self, user_id: int) -> Table:
         return self.model_copy(update={"crew": (*self.crew, user_id)})
+
+    def result_detail(self) -> dict[str, str | bool]:
+        """What a result must say about the table: which daily challenge, and whether it is ranked."""
+        return {"daily": self.daily, "practice": self.practice} if self.daily else {}
 
     def with_news(self, lines: list[str]) -> Table:
         """Keep the newest `RECENT_LINES` lines; `lines` replaces the old ones when it is a new step."""

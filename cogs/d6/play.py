@@ -73,6 +73,7 @@ def result_for(table: Table, state: State, *, abandoned: bool = False) -> NewRes
         "completed": state.completed,
         "abandoned": abandoned,
         "rules_version": RULES_VERSION,
+        **table.result_detail(),
     }
     outcome = "won" if state.outcome == "won" else "lost"
     return NewResult(

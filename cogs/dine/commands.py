@@ -81,6 +81,7 @@ class Dine(
         bot.dine_boards = BoardKeeper(bot, lambda record: draw_board(bot, record))
 
     async def cog_load(self) -> None:
+        self.sweep.change_interval(seconds=self.bot.loop_seconds)
         self.sweep.start()
 
     async def cog_unload(self) -> None:

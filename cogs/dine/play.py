@@ -16,7 +16,8 @@ from typing import Any
 
 import discord
 
-from core.dine.actions import Action, action_to_json
+from core.dine.actions import Action, Upgrade, action_to_json
+from core.dine.cards import station
 from core.dine.engine import abandon, apply, deal, legal_actions
 from core.dine.seating import DineSaved, active, left, seated
 from core.dine.state import RULES_VERSION
@@ -64,6 +65,7 @@ def result_for(saved: DineSaved, *, abandoned: bool = False) -> NewResult:
         "sectors_cleared": state.cleared,
         "abandoned": abandoned,
         "rules_version": RULES_VERSION,
+        **saved.table.result_detail(),
     }
     players = tuple(seat.user for seat in saved.seats if seat.user is not None)
     return NewResult(
@@ -288,6 +290,15 @@ async def _pick(interaction: discord.Interaction, ref: Ref, seat_part: str, move
     )
 
 
+def public(action: Action, text: str) -> str:
+    """`text` as the board may say it: an upgraded card stays in its hand, so its name stays private."""
+    if isinstance(action, Upgrade) and action.card is not None:
+        card = station(action.card)
+        for name in {card.normal.name, card.upgraded.name}:
+            text = text.replace(name, "a hand card")
+    return text
+
+
 def _allowed(action: Action, seat: int | None) -> bool:
     return isinstance(action, PUBLIC) if seat is None else for_seat(action, seat)
 
@@ -319,7 +330,10 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
         text = text.split(": ", 1)[1] if text.startswith("Crew ") else text
         owner = saved.seats[seat].user if seat is not None else user
         mark = "" if owner == user else f" (for seat {(seat or 0) + 1})"
-        lines = [f"**{who(interaction)}**{mark}: {text}", *(event.text for event in events)]
+        lines = [
+            f"**{who(interaction)}**{mark}: {public(action, text)}",
+            *(public(action, e.text) for e in events),
+        ]
         if acting is not None:
             saved = active(saved, acting, discord.utils.utcnow())
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})

@@ -8,6 +8,7 @@ to the next version in a single transaction, or nothing changes at all.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from datetime import date, datetime
 from types import TracebackType
 from typing import Literal, Self
@@ -152,6 +153,8 @@ class VersionConflict(StorageError):
 
 class Store(ABC):
     """Async persistence for games, their action logs and their results."""
+
+    clock: Callable[[], datetime]  # what "now" is for every stored time (the bot's clock)
 
     @abstractmethod
     async def open(self) -> None:

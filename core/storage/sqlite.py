@@ -135,7 +135,7 @@ class SqliteStore(StandingsMixin, Store):
 
     def __init__(self, path: Path | str, *, clock: Callable[[], datetime] = utc_now) -> None:
         self.path = path
-        self._clock = clock
+        self.clock = clock
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
@@ -171,7 +171,7 @@ class SqliteStore(StandingsMixin, Store):
             return list(await self.db.execute_fetchall(sql, tuple(params)))
 
     def _now(self) -> str:
-        return self._clock().astimezone(UTC).isoformat()
+        return self.clock().astimezone(UTC).isoformat()
 
     async def schema_version(self) -> int:
         rows = await self._fetch("PRAGMA user_version")

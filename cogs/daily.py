@@ -1,0 +1,304 @@
+"""`/daily`: today's challenge in either game, one ranked attempt each, and the opt-in daily post.
+
+The day's challenge is stored the first time anyone asks for it (seed, set-up, rules version). A
+ranked attempt is recorded in the same transaction that creates its game, so abandoning it or a
+restart never grants another; later plays that day are unranked practice. Each attempt runs in a
+private thread made for the player; where the bot may not make one (no permission, or the command
+was used inside a thread or another kind of channel), the game runs in the channel itself if that
+channel has no game running, and the player is told so.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from core.d6 import State as D6State
+from core.d6 import deal as d6_deal
+from core.daily import GAMES, D6Setup, DailyGame, DineSetup, parse_setup, rules_version, setup_for
+from core.dine.engine import deal as dine_deal
+from core.dine.seating import Setup, lobby, seated
+from core.errors import RuleError
+from core.ranking import day_of
+from core.storage import ActiveGameExists, AttemptExists, DailyChallenge, GameRecord
+from core.table import Saved, Table
+from core.verify import verify_pending
+
+from .d6.board import board_message as d6_board
+from .dine.board import board_message as dine_board
+from .standings import TITLES, standing_line
+from .ui.games import board_link
+from .ui.replies import send
+
+log = logging.getLogger(__name__)
+POST_CHECK_SECONDS = 60
+COLOUR = discord.Colour(0x2E8B57)
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    kind: str
+    state_json: str
+    draw: Callable[[GameRecord], Awaitable[dict[str, Any]]]
+
+
+def _table(user: int, day: date, practice: bool, opening: list[str]) -> Table:
+    table = Table.start(user).model_copy(update={"daily": day.isoformat(), "practice": practice})
+    return table.with_news(opening)
+
+
+def new_game(
+    bot: Any, game: DailyGame, challenge: DailyChallenge, user: discord.abc.User, practice: bool
+) -> NewGame:
+    """The first state of a daily game and how to draw its board, from the stored challenge."""
+    setup = parse_setup(game, challenge.setup_json)
+    kind = "practice" if practice else "ranked attempt"
+    opening = [f"**{user.display_name}** takes the daily challenge of {challenge.day} ({kind})."]
+    pictures = bot.settings.board_pictures
+    if isinstance(setup, D6Setup):
+        state, events = d6_deal(challenge.seed, setup.difficulty, setup.length)
+        table = _table(user.id, challenge.day, practice, opening + [e.text for e in events])
+        saved = Saved[D6State](table=table, state=state)
+
+        async def draw_d6(record: GameRecord) -> dict[str, Any]:
+            return await d6_board(record.id, record.version, table, state, pictures=pictures)
+
+        return NewGame("d6", saved.model_dump_json(), draw_d6)
+    assert isinstance(setup, DineSetup)
+    now = discord.utils.utcnow()
+    dine, events = dine_deal(challenge.seed, ship=setup.ship, level=setup.level, crew=setup.crew)
+    seating = Setup(starter=False, ship=setup.ship, level=setup.level)
+    opened = seated(lobby(user.id, user.display_name, seating, now), now, dine)
+    table = _table(user.id, challenge.day, practice, opening + [e.text for e in events])
+    dine_saved = opened.model_copy(update={"table": table})
+
+    async def draw_dine(record: GameRecord) -> dict[str, Any]:
+        return await dine_board(record.id, record.version, dine_saved, pictures=pictures)
+
+    return NewGame("dine", dine_saved.model_dump_json(), draw_dine)
+
+
+async def todays_challenge(bot: Any, game: DailyGame, day: date) -> DailyChallenge:
+    setup = setup_for(game, day)
+    return await bot.store.daily_challenge(
+        game, day, seed=bot.new_seed(), setup_json=setup.model_dump_json(), rules_version=rules_version(game)
+    )
+
+
+async def private_thread(interaction: discord.Interaction, name: str) -> discord.Thread | None:
+    """A private thread for the player under this channel, or None where none can be made."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    try:
+        thread = await channel.create_thread(
+            name=name[:100],
+            type=discord.ChannelType.private_thread,
+            invitable=False,
+            auto_archive_duration=1440,
+        )
+        await thread.add_user(interaction.user)
+    except discord.HTTPException as error:
+        log.info("no private thread in channel %s: %s", channel.id, error)
+        return None
+    return thread
+
+
+async def post_game(
+    bot: Any, record: GameRecord, made: NewGame, where: discord.abc.Messageable
+) -> GameRecord:
+    message = await made.draw(record)
+    fields: dict[str, Any] = {"embed": message["embed"], "files": message["attachments"]}
+    if message["view"] is not None:
+        fields["view"] = message["view"]
+    sent = await where.send(**fields)
+    await bot.store.set_board_message(record.id, sent.id)
+    return record.model_copy(update={"board_message_id": sent.id})
+
+
+async def start_daily(interaction: discord.Interaction, game: DailyGame, practice: bool) -> None:
+    bot: Any = interaction.client
+    store = bot.store
+    user = interaction.user
+    day = day_of(discord.utils.utcnow())
+    challenge = await todays_challenge(bot, game, day)
+    if challenge.rules_version != rules_version(game):
+        raise RuleError("Today's challenge was made for an earlier version of the rules. Come back tomorrow!")
+    attempt = await store.daily_attempt(game, day, user.id)
+    taken = await store.get_game(attempt.game_id) if attempt is not None else None
+    if taken is not None and taken.status == "active":  # no practice either: it would show the deal
+        link = board_link(taken)
+        raise RuleError(
+            f"Your ranked attempt at today's challenge is still running{f': {link}' if link else ''}."
+        )
+    if attempt is not None and not practice:
+        raise RuleError(
+            "You already took today's ranked attempt; there is one per day. "
+            f"To play the same deal again unranked, use `/daily {game} practice: True`."
+        )
+    if attempt is None and practice:
+        raise RuleError(f"Take today's ranked attempt first (`/daily {game}`); practice comes after it.")
+    made = new_game(bot, game, challenge, user, practice)
+    title = f"{TITLES[game]} daily {day.isoformat()} · {user.display_name}"
+    thread = await private_thread(interaction, title)
+    channel_id = thread.id if thread is not None else interaction.channel_id
+    assert channel_id is not None
+    try:
+        record = await store.create_game(
+            kind=made.kind,
+            guild_id=interaction.guild_id,
+            channel_id=channel_id,
+            owner_id=user.id,
+            state_json=made.state_json,
+            rules_version=challenge.rules_version,
+            attempt=None if practice else (game, day),
+        )
+    except AttemptExists:
+        raise RuleError("You already took today's ranked attempt; there is one per day.") from None
+    except ActiveGameExists as error:
+        raise RuleError(
+            "I can't open a private thread here and this channel already has a game running "
+            f"({board_link(error.existing) or 'finish it first'}). Try `/daily` in another channel."
+        ) from None
+    where: discord.abc.Messageable = thread or bot.get_partial_messageable(
+        channel_id, guild_id=interaction.guild_id
+    )
+    record = await post_game(bot, record, made, where)
+    setup = parse_setup(game, challenge.setup_json)
+    kind = "Practice (unranked)" if practice else "Your ranked attempt"
+    place = (
+        f"in your private thread {thread.mention}"
+        if thread is not None
+        else ("right here: I can't open a private thread in this channel, so the board is public")
+    )
+    await send(
+        interaction,
+        f"{kind} at today's {TITLES[game]} challenge ({setup.describe()}) is ready {place}.",
+        ephemeral=True,
+    )
+
+
+# --- the daily post --------------------------------------------------------------------------------
+
+
+async def daily_post_embed(bot: Any, guild_id: int, today: date) -> discord.Embed:
+    yesterday = today - timedelta(days=1)
+    embed = discord.Embed(title=f"Deep Space daily · {today.isoformat()}", colour=COLOUR)
+    for game in GAMES:
+        podium = await bot.store.daily_podium(game, yesterday, guild_id)
+        lines = [standing_line(game, standing) for standing in podium] or ["Nobody here took it."]
+        embed.add_field(
+            name=f"Yesterday's podium · {TITLES[game]}", value="\n".join(lines)[:1024], inline=False
+        )
+    for game in GAMES:
+        challenge = await todays_challenge(bot, game, today)
+        setup = parse_setup(game, challenge.setup_json)
+        embed.add_field(
+            name=f"Today · {TITLES[game]}",
+            value=f"{setup.describe().capitalize()}. Play it with `/daily {game}`.",
+            inline=False,
+        )
+    embed.set_footer(text="One ranked attempt per player per game and day; the same deal for everyone.")
+    return embed
+
+
+async def post_due(bot: Any) -> int:
+    """Post in every opted-in server whose hour has come today and that has not had today's post."""
+    now = discord.utils.utcnow()
+    today = day_of(now)
+    posted = 0
+    for post in await bot.store.daily_posts():
+        if now.hour < post.hour or (post.last_day is not None and post.last_day >= today):
+            continue
+        if not await bot.store.mark_daily_posted(post.guild_id, today):
+            continue
+        await verify_pending(bot.store)
+        channel = bot.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
+        try:
+            await channel.send(embed=await daily_post_embed(bot, post.guild_id, today))
+            posted += 1
+        except discord.HTTPException as error:
+            log.warning("could not post the daily in server %s: %s", post.guild_id, error)
+    return posted
+
+
+@app_commands.guild_only()
+class Daily(
+    commands.GroupCog, group_name="daily", group_description="Today's challenge: the same deal for everyone."
+):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.post_loop.change_interval(seconds=self.bot.loop_seconds)  # type: ignore[attr-defined]
+        self.post_loop.start()
+
+    async def cog_unload(self) -> None:
+        self.post_loop.cancel()
+
+    @tasks.loop(seconds=POST_CHECK_SECONDS)
+    async def post_loop(self) -> None:
+        try:
+            await post_due(self.bot)
+        except Exception:
+            log.exception("the daily post loop failed; it tries again next minute")
+
+    @app_commands.command(
+        name="d6", description="Today's Deep Space D-6 challenge (one ranked attempt a day)."
+    )
+    @app_commands.describe(practice="Play today's deal again, unranked (after your ranked attempt).")
+    async def d6(self, interaction: discord.Interaction, practice: bool = False) -> None:
+        await start_daily(interaction, "d6", practice)
+
+    @app_commands.command(
+        name="dine", description="Today's Deep Space Dine challenge, solo (one ranked attempt a day)."
+    )
+    @app_commands.describe(practice="Play today's deal again, unranked (after your ranked attempt).")
+    async def dine(self, interaction: discord.Interaction, practice: bool = False) -> None:
+        await start_daily(interaction, "dine", practice)
+
+    @app_commands.command(
+        name="post", description="Post yesterday's podium and today's challenge here every day."
+    )
+    @app_commands.describe(
+        channel="Where to post (default: this channel).", hour="At which hour, UTC (0-23)."
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    async def post(
+        self,
+        interaction: discord.Interaction,
+        hour: app_commands.Range[int, 0, 23] = 9,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        check_manager(interaction)
+        assert interaction.guild_id is not None
+        target = channel.id if channel is not None else interaction.channel_id
+        assert target is not None
+        await self.bot.store.set_daily_post(interaction.guild_id, target, hour)  # type: ignore[attr-defined]
+        await send(
+            interaction, f"Every day at {hour:02d}:00 UTC I'll post the daily in <#{target}>.", ephemeral=True
+        )
+
+    @app_commands.command(name="stop-posting", description="Stop the daily post in this server.")
+    @app_commands.default_permissions(manage_guild=True)
+    async def stop_posting(self, interaction: discord.Interaction) -> None:
+        check_manager(interaction)
+        assert interaction.guild_id is not None
+        await self.bot.store.set_daily_post(interaction.guild_id, None)  # type: ignore[attr-defined]
+        await send(interaction, "The daily post is off in this server.", ephemeral=True)
+
+
+def check_manager(interaction: discord.Interaction) -> None:
+    if not interaction.permissions.manage_guild:
+        raise RuleError("Only someone who may manage this server can set up the daily post.")
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Daily(bot))

@@ -1,0 +1,233 @@
+"""Daily challenges, leaderboards, streaks and the daily post, through the real client and simcord's clock."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.d6.play import load as load_d6
+from cogs.daily import post_due
+from cogs.dine.play import load as load_dine
+from core.d6.ai import heuristic as d6_heuristic
+from core.d6.codes import encode
+from core.render.d6_controls import as_shown
+from core.storage import GameRecord
+from tests.d6_discord.helpers import components
+from tests.support.scenario import Player, World
+
+
+@pytest.fixture
+def customise_bot():
+    seeds = iter(range(100, 10_000))
+
+    def fixed(bot) -> None:
+        bot.new_seed = lambda: next(seeds)
+        bot.board_edit_seconds = 0
+        bot.loop_seconds = 3600  # days pass in these tests: the background jobs look hourly
+
+    return fixed
+
+
+async def take_daily(player: Player, game: str, **options: Any) -> Any:
+    result = await player.runs(f"daily {game}", **options)
+    assert result.ephemeral, result
+    return result
+
+
+async def attempt_record(world: World, game: str, player: Player) -> GameRecord:
+    day = discord.utils.utcnow().date()
+    with world.env.time_context():
+        day = discord.utils.utcnow().date()
+    attempt = await world.bot.store.daily_attempt(game, day, player.id)
+    assert attempt is not None
+    record = await world.bot.store.get_game(attempt.game_id)
+    assert record is not None
+    return record
+
+
+def thread_message(world: World, channel_id: int, message_id: int | None) -> discord.Message:
+    thread = next(t for t in world.channel.threads if t.id == channel_id)
+    return next(m for m in thread.history() if m.id == message_id)
+
+
+async def play_d6_to_the_end(world: World, player: Player, game_id: int) -> GameRecord:
+    """Press the board's controls (in the player's thread) as the heuristic says, until the game ends."""
+    for _ in range(2000):
+        record = await world.bot.store.get_game(game_id)
+        assert record is not None
+        if record.status != "active":
+            return record
+        state = load_d6(record).state
+        action = as_shown(state, d6_heuristic(state).action)
+        board = thread_message(world, record.channel_id, record.board_message_id)
+        code = encode(action)
+        die = getattr(action, "die", None)
+        if die is not None and state.pending is None:
+            await player.clicks(board, custom_id=f"ds:d6:p:{game_id}:{record.version}:{die}")
+            board = thread_message(world, record.channel_id, record.board_message_id)
+        for control in components(board):
+            if control["type"] == 2 and control["custom_id"].endswith(f":{code}"):
+                await player.clicks(board, custom_id=control["custom_id"])
+                break
+            if control["type"] == 3 and code in [o["value"] for o in control["options"]]:
+                await player.picks(board, [code], custom_id=control["custom_id"])
+                break
+        else:
+            raise AssertionError(f"no control offers {action}")
+    raise AssertionError("the game did not end")
+
+
+async def test_two_players_get_the_same_deal_in_private_threads_of_their_own(world: World) -> None:
+    alice, bob = world.player("Alice"), world.player("Bob")
+    shown = await take_daily(alice, "d6")
+    await take_daily(bob, "d6")
+    first, second = await attempt_record(world, "d6", alice), await attempt_record(world, "d6", bob)
+    assert first.channel_id != second.channel_id
+    assert {t.id for t in world.channel.threads} >= {first.channel_id, second.channel_id}
+    assert f"<#{first.channel_id}>" in shown.response.content
+    assert load_d6(first).state == load_d6(second).state  # the same seed, the same luck
+    assert load_d6(first).table.daily == load_d6(second).table.daily
+    board = thread_message(world, first.channel_id, first.board_message_id)
+    assert board.embeds[0].title.startswith("Deep Space D-6")
+    dine_a, dine_b = await take_daily(alice, "dine"), await take_daily(bob, "dine")
+    assert dine_a.response.content != dine_b.response.content  # different threads
+    a, b = await attempt_record(world, "dine", alice), await attempt_record(world, "dine", bob)
+    assert load_dine(a).state == load_dine(b).state
+    assert world.take_errors() == []
+
+
+async def test_a_second_ranked_attempt_is_refused_and_practice_is_unranked(world: World) -> None:
+    alice = world.player("Alice")
+    await take_daily(alice, "d6")
+    record = await attempt_record(world, "d6", alice)
+    again = await alice.runs("daily d6")
+    assert again.ephemeral
+    assert "still running" in again.response.content
+    early = await alice.runs("daily d6", practice=True)  # practising now would show the deal
+    assert "still running" in early.response.content
+    assert len(await world.bot.store.active_games("d6")) == 1
+    finished = await play_d6_to_the_end(world, alice, record.id)
+    refused = await alice.runs("daily d6")
+    assert refused.response.content.startswith("You already took today's ranked attempt")
+    practice = await alice.runs("daily d6", practice=True)
+    assert practice.response.content.startswith("Practice (unranked)")
+    active = [g for g in await world.bot.store.active_games("d6") if g.owner_id == alice.id]
+    assert len(active) == 1
+    assert load_d6(active[0]).table.practice
+    assert load_d6(active[0]).state == load_d6(record).state  # the same deal as the ranked attempt
+    result = await world.bot.store.result(finished.id)
+    assert result is not None
+    assert json.loads(result.detail_json)["practice"] is False
+    assert world.take_errors() != []  # the refusals were polite RuleErrors
+
+
+async def test_a_restart_in_the_middle_of_an_attempt_continues_it(world: World) -> None:
+    alice = world.player("Alice")
+    await take_daily(alice, "d6")
+    record = await attempt_record(world, "d6", alice)
+    board = thread_message(world, record.channel_id, record.board_message_id)
+    await alice.clicks(board, custom_id=next(c["custom_id"] for c in components(board) if c["type"] == 2))
+    moved = await world.bot.store.get_game(record.id)
+    assert moved is not None
+    await world.restart()
+    refused = await alice.runs("daily d6")
+    assert "still running" in refused.response.content
+    finished = await play_d6_to_the_end(world, alice, record.id)
+    assert finished.status == "finished"
+    assert finished.version > moved.version
+    assert len(world.take_errors()) == 1  # the polite refusal of a second attempt
+
+
+async def test_day_rollover_makes_a_new_challenge_and_streaks_count_days(world: World) -> None:
+    alice = world.player("Alice")
+    for day in range(3):
+        await take_daily(alice, "d6")
+        record = await attempt_record(world, "d6", alice)
+        await play_d6_to_the_end(world, alice, record.id)
+        if day < 2:
+            await world.env.advance_time(24 * 3600)
+    stats = await alice.runs("stats")
+    (d6_field,) = [f for f in stats.response.embeds[0].fields if f.name == "Deep Space D-6"]
+    assert "Daily streak: **3** (best 3)" in d6_field.value
+    assert "3 won" in d6_field.value or "/3 won" in d6_field.value
+    await world.env.advance_time(2 * 24 * 3600)  # two days missed
+    stats = await alice.runs("stats")
+    (d6_field,) = [f for f in stats.response.embeds[0].fields if f.name == "Deep Space D-6"]
+    assert "Daily streak: **0** (best 3)" in d6_field.value
+    assert world.take_errors() == []
+    with world.env.time_context():
+        today = discord.utils.utcnow().date()
+    seeds = {
+        (
+            await world.bot.store.daily_challenge(
+                "d6", today - timedelta(days=n), seed=0, setup_json="{}", rules_version="x"
+            )
+        ).seed
+        for n in (2, 3, 4)
+    }
+    assert len(seeds) == 3  # one challenge per day, each its own deal
+
+
+async def test_the_leaderboard_ranks_verified_results_and_shows_the_callers_rank(world: World) -> None:
+    players = [world.player(name) for name in ("Ann", "Ben", "Cy")]
+    for player in players:
+        await take_daily(player, "d6")
+        record = await attempt_record(world, "d6", player)
+        await play_d6_to_the_end(world, player, record.id)
+    shown = await players[2].runs("leaderboard", game="d6", period="today", scope="server")
+    assert not shown.ephemeral
+    embed = shown.response.embeds[0]
+    lines = embed.description.splitlines()
+    assert len(lines) == 3
+    results = []
+    for player in players:
+        record = await attempt_record(world, "d6", player)
+        result = await world.bot.store.result(record.id)
+        assert result is not None
+        finished = -result.finished_at.timestamp()  # the earlier finish wins a tie
+        results.append((result.outcome == "won", result.score, -result.rounds, finished, player.id))
+    expected = [pid for *_, pid in sorted(results, reverse=True)]
+    assert [int(line.split("<@")[1].split(">")[0]) for line in lines] == expected
+    you = {f.name: f.value for f in embed.fields}["You"]
+    assert you.startswith(f"#{expected.index(players[2].id) + 1} of 3")
+    assert "Ties:" in embed.footer.text
+    glob = await players[0].runs("leaderboard", game="d6", period="all", scope="global")
+    assert len(glob.response.embeds[0].description.splitlines()) == 3
+    assert world.take_errors() == []
+
+
+async def test_the_daily_post_shows_yesterdays_podium_and_todays_challenge(world: World) -> None:
+    managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    admin = world.player("Admin", roles=[managers])
+    alice = world.player("Alice")
+    refused = await alice.runs("daily post", hour=10)
+    assert refused.ephemeral
+    assert "manage this server" in refused.response.content
+    assert await world.bot.store.daily_posts() == []
+    done = await admin.runs("daily post", hour=10)
+    assert "10:00 UTC" in done.response.content
+    await take_daily(alice, "d6")
+    record = await attempt_record(world, "d6", alice)
+    await play_d6_to_the_end(world, alice, record.id)
+    with world.env.time_context():
+        now = discord.utils.utcnow()
+    tomorrow = now.date() + timedelta(days=1)
+    await world.env.advance_time((24 - now.hour + 9) * 3600 - now.minute * 60)  # tomorrow, 09:00
+    assert await post_due(world.bot) == 0  # not the hour yet
+    await world.env.advance_time(3600)
+    await post_due(world.bot)  # whether the hourly loop or this call posts, it is posted once
+    titles = [m.embeds[0].title for m in world.channel.history() if m.embeds]
+    assert titles.count(f"Deep Space daily · {now.date().isoformat()}") == 1  # yesterday at 10:00
+    assert titles.count(f"Deep Space daily · {tomorrow.isoformat()}") == 1
+    daily = [
+        m for m in world.channel.history() if m.embeds and m.embeds[0].title.endswith(tomorrow.isoformat())
+    ]
+    fields = {f.name: f.value for f in daily[0].embeds[0].fields}
+    assert f"<@{alice.id}>" in fields["Yesterday's podium · Deep Space D-6"]
+    assert "Play it with `/daily dine`" in fields["Today · Deep Space Dine"]
+    assert await post_due(world.bot) == 0  # once a day
+    assert len(world.take_errors()) == 1  # Alice may not set the post up
