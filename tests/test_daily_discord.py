@@ -188,12 +188,14 @@ async def test_the_leaderboard_ranks_verified_results_and_shows_the_callers_rank
         record = await attempt_record(world, "d6", player)
         result = await world.bot.store.result(record.id)
         assert result is not None
-        finished = -result.finished_at.timestamp()  # the earlier finish wins a tie
-        results.append((result.outcome == "won", result.score, -result.rounds, finished, player.id))
-    expected = [pid for *_, pid in sorted(results, reverse=True)]
+        finished = -int(result.finished_at.timestamp())  # the earlier finish (to the second) wins a tie
+        results.append((result.outcome == "won", result.score, -result.rounds, finished, -player.id))
+    expected = [-pid for *_, pid in sorted(results, reverse=True)]  # a full tie: shared rank, by id
     assert [int(line.split("<@")[1].split(">")[0]) for line in lines] == expected
     you = {f.name: f.value for f in embed.fields}["You"]
-    assert you.startswith(f"#{expected.index(players[2].id) + 1} of 3")
+    mine = next(r[:4] for r in results if -r[4] == players[2].id)
+    better = sum(1 for r in results if r[:4] > mine)  # equal results share a rank
+    assert you.startswith(f"#{better + 1} of 3")
     assert "Ties:" in embed.footer.text
     glob = await players[0].runs("leaderboard", game="d6", period="all", scope="global")
     assert len(glob.response.embeds[0].description.splitlines()) == 3

@@ -149,6 +149,9 @@ class FakeDiscord:
                 ("POST", r"/interactions/(?P<id>\d+)/(?P<token>[^/]+)/callback", self._callback),
                 ("POST", hook, self._followup),
                 ("GET|PATCH|DELETE", hook + r"/messages/(?P<message>@original|\d+)", self._webhook_message),
+                ("GET", r"/channels/(?P<channel>\d+)/messages", self._history),
+                ("POST", r"/channels/(?P<channel>\d+)/messages", self._post_message),
+                ("PATCH", r"/channels/(?P<channel>\d+)/messages/(?P<message>\d+)", self._edit_message),
             ]
         ]
 
@@ -420,6 +423,41 @@ class FakeDiscord:
         if record.method == "PATCH":
             self._apply(message, (record.body or {}) | {"flags": message["flags"] & ~LOADING})
             message["edited_timestamp"] = now()
+        return json_response(message)
+
+    async def _history(self, record: Recorded, match: re.Match[str]) -> web.Response:
+        """A channel's public messages, newest first; `after`, `before` and `limit` as Discord reads them."""
+        after, before = int(record.query.get("after", 0)), int(record.query.get("before", 1 << 63))
+        found = [
+            message
+            for message in self.messages.values()
+            if message["channel_id"] == match["channel"]
+            and not message["flags"] & EPHEMERAL
+            and after < int(message["id"]) < before
+        ]
+        found.sort(key=lambda message: int(message["id"]), reverse=True)
+        if "after" in record.query and "before" not in record.query:
+            found = found[::-1]  # Discord pages forward from `after`: the oldest ones first
+        return json_response(found[: int(record.query.get("limit", 50))])
+
+    async def _post_message(self, record: Recorded, match: re.Match[str]) -> web.Response:
+        """A message the bot sends in a channel (not as an interaction's answer)."""
+        message = {
+            "id": self.snowflake(), "type": 0, "content": "", "flags": 0, "channel_id": match["channel"],
+            "author": self.bot_user, "timestamp": now(), "tts": False, "edited_timestamp": None,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+            "components": [], "pinned": False,
+        }  # fmt: skip
+        self._apply(message, {key: value for key, value in (record.body or {}).items() if key != "flags"})
+        self.messages[message["id"]] = message
+        return json_response(message)
+
+    async def _edit_message(self, record: Recorded, match: re.Match[str]) -> web.Response:
+        message = self.messages.get(match["message"])
+        if message is None or message["channel_id"] != match["channel"]:
+            return error(404, "Unknown Message", 10008)
+        self._apply(message, (record.body or {}) | {"flags": message["flags"]})
+        message["edited_timestamp"] = now()
         return json_response(message)
 
     # --- gateway -----------------------------------------------------------------------------------

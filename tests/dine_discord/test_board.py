@@ -1,0 +1,559 @@
+"""The public Dine board: its own decisions, coalesced edits, re-posting, and the reference commands.
+
+The last test is property-style: for many states of real heuristic games it builds every seat's hand
+view and the board, and checks that every legal action is offered somewhere and that everything fits
+Discord's limits.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.dine.board import board_embed, board_view
+from cogs.dine.hand import hand_message
+from cogs.dine.ids import FAMILY
+from core.dine.ai import heuristic
+from core.dine.cards import card_set
+from core.dine.engine import apply, deal, legal_actions
+from core.dine.seating import DineSaved, Seat, Setup, lobby, seated
+from core.dine.state import State
+from core.errors import RuleError
+from core.guide import topics
+from core.render.dine_controls import PUBLIC
+from core.render.dine_lookup import entries
+from tests.d6_discord.helpers import components, custom_ids, message
+
+from .helpers import Hands, owner, perform, record_of, saved_of, start_game
+
+PENDING_LIMIT = 200
+
+
+def refusals(world: Any) -> list[type]:
+    return [type(error.__cause__) for error in world.take_errors()]
+
+
+def board_patches(world: Any, board_id: int | None) -> int:
+    """PATCHes of the board message by the bot (edits outside an interaction's own answer)."""
+    return sum(
+        1
+        for entry in world.env.http_requests
+        if entry.method == "PATCH" and re.fullmatch(rf"/channels/\d+/messages/{board_id}", entry.path)
+    )
+
+
+async def board_of(world: Any, game_id: int) -> discord.Message:
+    await world.bot.dine_boards.idle()
+    return message(world, (await record_of(world, game_id)).board_message_id)
+
+
+async def play_until(world: Any, game_id: int, crew: list, done: Any, hands: Hands | None = None) -> Hands:
+    """Play heuristic moves through the hand views until `done(state)`; returns the hand views."""
+    hands = hands or Hands(world, game_id)
+    for _ in range(PENDING_LIMIT):
+        _, saved = await saved_of(world, game_id)
+        assert saved.state is not None
+        assert saved.state.outcome == "playing"
+        if done(saved.state):
+            return hands
+        action = heuristic(saved.state).action
+        await perform(hands, owner(saved, action, crew), action)
+    raise AssertionError("the wanted state never came")
+
+
+def offered_on_board(board: Any, game_id: int, version: int) -> set[int]:
+    """The action indexes the board's controls offer (buttons `b.<i>` and menu values `a<i>`)."""
+    found = set()
+    for control in components(board):
+        custom_id = control["custom_id"]
+        assert f":{game_id}:{version}:" in custom_id
+        if control["type"] == 2 and custom_id.split(":")[2] == "a":
+            assert custom_id.split(":")[-1].startswith("b.")
+            found.add(int(custom_id.split(".")[-1]))
+        if control["type"] == 3:
+            assert all(option["value"].startswith("a") for option in control["options"])
+            found |= {int(option["value"][1:]) for option in control["options"]}
+    return found
+
+
+async def use_board(player: Any, board: Any, index: int) -> Any:
+    for control in components(board):
+        if control["type"] == 2 and control["custom_id"].endswith(f":b.{index}"):
+            return await player.clicks(board, custom_id=control["custom_id"])
+        if control["type"] == 3 and f"a{index}" in [o["value"] for o in control["options"]]:
+            return await player.picks(board, [f"a{index}"], custom_id=control["custom_id"])
+    raise AssertionError(f"the board does not offer action {index}")
+
+
+# --- the board's own decisions --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seed", "crew", "options", "kind"),
+    [
+        (5, 1, {}, "clear"),  # the starter game's first sector: solve or jump
+        (5, 1, {"mode": "normal"}, "choose"),  # "A OR B" at once
+        (2, 1, {"mode": "normal"}, "shield"),
+        (1, 2, {}, "clear"),
+    ],
+)
+async def test_public_decisions_are_pressed_on_the_board(world, seed, crew, options, kind) -> None:
+    players = [world.player(name) for name in ("Alice", "Bob", "Cleo")[:crew]]
+    watcher = world.player("Wes")
+    game_id = await start_game(world, players, **options)
+    await play_until(world, game_id, players, lambda s: s.pending is not None and s.pending.kind == kind)
+    record, saved = await saved_of(world, game_id)
+    state = saved.state
+    assert state is not None
+    board = await board_of(world, game_id)
+    public = {i for i, action in enumerate(legal_actions(state)) if isinstance(action, PUBLIC)}
+    assert public
+    assert offered_on_board(board, game_id, record.version) == public
+    assert state.pending is not None
+    assert state.pending.reason in board.embeds[0].description
+    assert "My hand" in [c.get("label") for c in components(board)]
+    action = heuristic(state).action
+    index = legal_actions(state).index(action)
+
+    refused = await use_board(watcher, board, index)
+
+    assert refused.ephemeral
+    assert "Only this game's crew can play it" in refused.response.content
+    assert (await record_of(world, game_id)).version == record.version
+    assert world.take_errors() == []  # a refused click is answered, not an error
+
+    patches = board_patches(world, board.id)
+    done = await use_board(players[0], board, index)
+
+    assert not done.ephemeral
+    assert done.response.id == board.id  # the board itself, edited as the click's answer
+    assert done.response.embeds[0].footer.text.startswith(f"Game #{game_id} · move {record.version + 1}")
+    after, saved_after = await saved_of(world, game_id)
+    assert after.version == record.version + 1
+    assert saved_after.state == apply(state, action)[0]
+    assert len(await world.bot.store.actions(game_id)) == after.version
+    await world.bot.dine_boards.idle()
+    assert board_patches(world, board.id) == patches  # no extra edit on top of the answer
+    assert all(f":{after.version}:" in cid for cid in custom_ids(message(world, board.id)))
+    assert world.take_errors() == []
+
+
+# --- coalesced edits and re-posts -----------------------------------------------------------------
+
+
+async def test_a_burst_of_hand_moves_edits_the_board_twice(world) -> None:
+    alice = world.player("Alice")
+    game_id = await start_game(world, [alice])
+    # The keeper pauses this long between two edits. In simcord a pause shorter than its settle
+    # timeout (5 s) runs out within each click, and a longer one ends in real time, so the burst is
+    # played within one long pause (1.5 s in production) and the clock is then moved past it.
+    pause = 60
+    world.bot.board_edit_seconds = pause
+    hands = Hands(world, game_id)
+    await hands.open(alice)
+    record = await record_of(world, game_id)
+    board_id = record.board_message_id
+    before, start_version = board_patches(world, board_id), record.version
+
+    moves = 8
+    for _ in range(moves):
+        _, saved = await saved_of(world, game_id)
+        assert saved.state is not None
+        assert saved.state.outcome == "playing"
+        await perform(hands, alice, heuristic(saved.state).action)
+
+    latest = await record_of(world, game_id)
+    assert latest.version == start_version + moves
+    assert board_patches(world, board_id) - before <= 2
+    await world.env.advance_time(pause + 1)
+    board = message(world, board_id)
+    assert board.embeds[0].footer.text.startswith(f"Game #{game_id} · move {latest.version} · ")
+    assert all(f":{latest.version}:" in cid for cid in custom_ids(board))
+    await world.env.advance_time(pause + 1)  # the keeper looks once more, finds nothing new and stops
+    await world.bot.dine_boards.idle()
+    assert board_patches(world, board_id) - before == 2
+    assert world.take_errors() == []
+
+
+async def check_reposted(world: Any, game_id: int, old_id: int) -> discord.Message:
+    record = await record_of(world, game_id)
+    assert record.board_message_id != old_id
+    newest = world.channel.history()[-1]
+    assert newest.id == record.board_message_id
+    assert newest.embeds[0].footer.text.startswith(f"Game #{game_id} · move {record.version}")
+    assert "My hand" in [c.get("label") for c in components(newest)]
+    old = message(world, old_id)
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{newest.id}"
+    assert old.content == f"This board has moved: {link}"
+    assert components(old) == []
+    return newest
+
+
+async def test_a_board_buried_under_chat_is_posted_again_at_the_bottom(world) -> None:
+    alice, bob = world.player("Alice"), world.player("Bob")
+    game_id = await start_game(world, [alice])
+    hands = await play_until(world, game_id, [alice], lambda s: True)
+    old_id = (await record_of(world, game_id)).board_message_id
+    for n in range(12):
+        await bob.actor.send(world.channel, f"chat {n}")
+    _, saved = await saved_of(world, game_id)
+    assert saved.state is not None
+
+    await perform(hands, alice, heuristic(saved.state).action)
+    await world.bot.dine_boards.idle()
+
+    await check_reposted(world, game_id, old_id)
+    # the next move edits the new board in place: nothing is buried under it
+    new_id = (await record_of(world, game_id)).board_message_id
+    _, saved = await saved_of(world, game_id)
+    assert saved.state is not None
+    await perform(hands, alice, heuristic(saved.state).action)
+    await world.bot.dine_boards.idle()
+    assert (await record_of(world, game_id)).board_message_id == new_id
+    assert world.take_errors() == []
+
+
+async def test_a_few_chat_messages_do_not_move_the_board(world) -> None:
+    alice, bob = world.player("Alice"), world.player("Bob")
+    game_id = await start_game(world, [alice])
+    hands = await play_until(world, game_id, [alice], lambda s: True)
+    old_id = (await record_of(world, game_id)).board_message_id
+    for n in range(11):
+        await bob.actor.send(world.channel, f"chat {n}")
+    _, saved = await saved_of(world, game_id)
+    assert saved.state is not None
+
+    await perform(hands, alice, heuristic(saved.state).action)
+    await world.bot.dine_boards.idle()
+
+    record = await record_of(world, game_id)
+    assert record.board_message_id == old_id
+    assert message(world, old_id).embeds[0].footer.text.startswith(f"Game #{game_id} · move {record.version}")
+    assert world.take_errors() == []
+
+
+async def test_an_old_board_is_posted_again_at_the_bottom(world) -> None:
+    alice = world.player("Alice")
+    game_id = await start_game(world, [alice])
+    hands = await play_until(world, game_id, [alice], lambda s: True)
+    old_id = (await record_of(world, game_id)).board_message_id
+    await world.env.advance_time(46 * 60)
+    _, saved = await saved_of(world, game_id)
+    assert saved.state is not None
+
+    await perform(hands, alice, heuristic(saved.state).action)
+    await world.bot.dine_boards.idle()
+
+    await check_reposted(world, game_id, old_id)
+    assert world.take_errors() == []
+
+
+async def test_dine_board_posts_the_board_again_and_the_old_one_points_to_it(world) -> None:
+    alice, bob = world.player("Alice"), world.player("Bob")
+    game_id = await start_game(world, [alice, bob])
+    old_id = (await record_of(world, game_id)).board_message_id
+
+    shown = await bob.runs("dine board")
+
+    assert not shown.ephemeral
+    new = await check_reposted(world, game_id, old_id)
+    assert new.id == shown.response.id
+    assert new.attachments[0].filename == "dine-board.png"
+    # the new board works: "My hand" opens the presser's hand
+    hand = await alice.clicks(new, "My hand")
+    assert hand.ephemeral
+    assert hand.response.embeds[0].title == "Your hand · seat 1"
+    assert world.take_errors() == []
+
+
+async def test_dine_board_posts_the_lobby_again(world) -> None:
+    alice = world.player("Alice")
+    opened = await alice.runs("dine new")
+    record = await world.bot.store.active_game(world.channel.id)
+    assert record is not None
+
+    shown = await alice.runs("dine board")
+
+    assert not shown.ephemeral
+    assert shown.response.embeds[0].title == "Deep Space Dine · lobby"
+    assert "Join" in [c.get("label") for c in components(shown.response)]
+    after = await record_of(world, record.id)
+    assert after.board_message_id == shown.response.id != opened.response.id
+    old = message(world, opened.response.id)
+    assert old.content.startswith("This board has moved: ")
+    assert old.content.endswith(f"/{shown.response.id}")
+    assert components(old) == []
+    joined = await world.player("Bob").clicks(shown.response, "Join")
+    assert not joined.ephemeral
+    assert world.take_errors() == []
+
+
+async def test_dine_board_without_a_game_is_refused_politely(world) -> None:
+    shown = await world.player("Alice").runs("dine board")
+
+    assert shown.ephemeral
+    assert shown.response.content == (
+        "There is no Deep Space Dine game in this channel. Start one with `/dine new`."
+    )
+    assert refusals(world) == [RuleError]
+
+
+# --- reference: cards, rules, hints ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["station card", "sector card", "ship card", "help card"])
+async def test_dine_card_shows_both_sides_privately(world, kind) -> None:
+    entry = next(e for e in entries() if e.kind.startswith(kind))
+
+    shown = await world.player("Alice").runs("dine card", name=entry.names[-1].upper())
+
+    assert shown.ephemeral
+    embed = shown.response.embeds[0]
+    assert embed.title == entry.title
+    assert [(f.name, f.value) for f in embed.fields] == [(t, text[:1024]) for t, text in entry.sides]
+    assert len(embed.fields) == 2
+    if entry.draw is not None:
+        (picture,) = shown.response.attachments
+        assert picture.filename == "card.png"
+        assert embed.image.url == "attachment://card.png"
+    else:
+        assert shown.response.attachments == []
+    assert world.take_errors() == []
+
+
+async def test_dine_card_with_an_unknown_name_suggests_close_matches(world) -> None:
+    alice = world.player("Alice")
+    names = sorted({n for e in entries() for n in e.names})
+    typed = next(
+        part for part in ("er", "an", "o") if sum(part in n.lower() for n in names) > 1
+    )  # a fragment of several names: ambiguous, so no card is picked
+
+    vague = await alice.runs("dine card", name=typed)
+    unknown = await alice.runs("dine card", name="Flux capacitor")
+
+    assert vague.ephemeral
+    assert unknown.ephemeral
+    assert vague.response.content.startswith(f"I know no card called “{typed}”. Close matches: ")
+    listed = vague.response.content.split("Close matches: ", 1)[1].rstrip(".").split(", ")
+    assert 1 < len(listed) <= 5
+    assert all(typed in name.lower() for name in listed)
+    assert unknown.response.content == "I know no card called “Flux capacitor”. Close matches: none."
+    assert refusals(world) == [RuleError, RuleError]
+
+
+async def test_dine_card_autocomplete_offers_matching_names(world) -> None:
+    alice = world.player("Alice")
+    names = {n for e in entries() for n in e.names}
+
+    everything = await alice.actor.autocomplete(world.channel, "dine card", "name", "")
+    some = await alice.actor.autocomplete(world.channel, "dine card", "name", "sp")
+    none = await alice.actor.autocomplete(world.channel, "dine card", "name", "zzzz")
+
+    assert len(everything) == min(25, len(names))
+    assert {c["name"] for c in everything} <= names
+    assert some
+    assert len(some) <= 25
+    assert all("sp" in c["name"].lower() and c["value"] == c["name"] for c in some)
+    starts = [c["name"].lower().startswith("sp") for c in some]
+    assert starts == sorted(starts, reverse=True)  # names starting with it come first
+    assert none == []
+    assert world.take_errors() == []
+
+
+async def test_dine_rules_and_its_topics(world) -> None:
+    alice = world.player("Alice")
+    sections = topics("dine")
+    first, last = next(iter(sections)), list(sections)[-1]
+
+    default = await alice.runs("dine rules")
+    chosen = await alice.runs("dine rules", topic=last)
+
+    assert default.ephemeral
+    assert chosen.ephemeral
+    assert default.response.embeds[0].title == f"Deep Space Dine · {first}"
+    assert default.response.embeds[0].description == sections[first]
+    assert chosen.response.embeds[0].title == f"Deep Space Dine · {last}"
+    assert chosen.response.embeds[0].description == sections[last]
+    assert all(name in default.response.embeds[0].footer.text for name in sections)
+    assert world.take_errors() == []
+
+
+async def test_dine_hint_without_a_started_game_is_refused_politely(world) -> None:
+    alice = world.player("Alice")
+
+    nothing = await alice.runs("dine hint")
+    await alice.runs("dine new")
+    early = await alice.runs("dine hint")
+
+    assert nothing.ephemeral
+    assert early.ephemeral
+    assert nothing.response.content == (
+        "There is no Deep Space Dine game in this channel. Start one with `/dine new`."
+    )
+    assert early.response.content == (
+        "The game has not started yet: the host presses **Start** on the lobby."
+    )
+    assert refusals(world) == [RuleError, RuleError]
+
+
+async def test_dine_hint_suggests_the_heuristic_move(world) -> None:
+    alice, bob, wes = world.player("Alice"), world.player("Bob"), world.player("Wes")
+    game_id = await start_game(world, [alice, bob])
+    version = (await record_of(world, game_id)).version
+    _, saved = await saved_of(world, game_id)
+    assert saved.state is not None
+    choice = heuristic(saved.state)
+
+    shown = await alice.runs("dine hint")
+    spectator = await wes.runs("dine hint")
+
+    assert shown.ephemeral
+    assert "Suggestion" in shown.response.content
+    assert f"*Why:* {choice.reason}" in shown.response.content
+    assert spectator.ephemeral
+    assert "Only this game's crew can play it" in spectator.response.content
+    assert (await record_of(world, game_id)).version == version  # a hint changes nothing
+    assert refusals(world) == [RuleError]
+
+
+# --- every state's views: complete and within Discord's limits -----------------------------------
+
+BUTTON_ID = re.compile(FAMILY.button_template)
+MENU_ID = re.compile(FAMILY.menu_template)
+NOW = datetime(2025, 1, 1, tzinfo=UTC)
+GAMES = [
+    # (crew, starter, level, seeds)
+    (1, True, "Salad", range(1, 4)),
+    (2, True, "Salad", range(1, 3)),
+    (3, True, "Salad", range(1, 3)),
+    (1, False, "Margherita", range(1, 4)),
+    (2, False, "Pepperoni", range(1, 4)),
+    (3, False, "Quattro Formaggi", range(1, 3)),
+    (3, False, "Diavolo", range(1, 3)),
+]
+
+
+def game_states(crew: int, starter: bool, level: str, seed: int) -> list[State]:
+    state, states = deal(seed, level=level, crew=crew, starter=starter)[0], []
+    while state.outcome == "playing" and len(states) < 400:
+        states.append(state)
+        state, _ = apply(state, heuristic(state).action)
+    return states
+
+
+def saved_for(state: State, vacant: int | None = None) -> DineSaved:
+    users = [1000 + seat for seat in range(state.crew)]
+    saved = lobby(users[0], "Player 1", Setup(starter=state.starter, level=state.level), NOW)
+    table = saved.table.model_copy(update={"crew": tuple(users)})
+    names = {user: f"A rather long display name {n + 1}" for n, user in enumerate(users)}
+    saved = seated(saved.model_copy(update={"table": table, "names": names}), NOW, state)
+    if vacant is not None:
+        seats = list(saved.seats)
+        seats[vacant] = Seat(user=None, name=seats[vacant].name, last_active=NOW)
+        saved = saved.model_copy(update={"seats": tuple(seats)})
+    return saved
+
+
+def check_embed(embed: discord.Embed) -> None:
+    assert len(embed.fields) <= 25
+    assert len(embed.title or "") <= 256
+    assert len(embed.description or "") <= 4096
+    for field in embed.fields:
+        assert 0 < len(field.name or "") <= 256, field.name
+        assert 0 < len(field.value or "") <= 1024, field.value
+    assert len(embed.footer.text or "") <= 2048
+    assert len(embed) <= 6000
+
+
+def check_view(view: discord.ui.View | None) -> list[dict[str, Any]]:
+    """The view's controls as Discord gets them, checked against the limits; returns them."""
+    if view is None:
+        return []
+    rows = view.to_components()
+    assert len(rows) <= 5
+    controls = []
+    for row in rows:
+        children = row["components"]
+        assert 1 <= len(children) <= 5
+        assert len(children) == 1 or all(c["type"] == 2 for c in children)  # a menu fills its row
+        for control in children:
+            assert len(control["custom_id"]) <= 100
+            if control["type"] == 2:
+                assert BUTTON_ID.fullmatch(control["custom_id"]), control["custom_id"]
+                assert 0 < len(control["label"]) <= 80
+            else:
+                assert MENU_ID.fullmatch(control["custom_id"]), control["custom_id"]
+                assert 1 <= len(control["options"]) <= 25
+                assert len(control.get("placeholder") or "") <= 150
+                values = [option["value"] for option in control["options"]]
+                assert len(set(values)) == len(values)
+                for option in control["options"]:
+                    assert 0 < len(option["label"]) <= 100
+                    assert len(option.get("description") or "") <= 100
+                    assert len(option["value"]) <= 100
+            controls.append(control)
+    return controls
+
+
+def reached(controls: list[dict[str, Any]], board: bool) -> tuple[set[int], list[int]]:
+    """The action indexes a view offers directly, and its moves that first ask how to pay."""
+    direct, picks = set(), []
+    for control in controls:
+        verb, arg = control["custom_id"].split(":")[2], control["custom_id"].split(":")[5]
+        if control["type"] == 2 and verb == "a":
+            assert arg.startswith("b.") if board else not arg.startswith("b.")
+            direct.add(int(arg.split(".")[1]))
+        if control["type"] == 3:
+            for option in control["options"]:
+                value = option["value"]
+                if value.startswith("a"):
+                    direct.add(int(value[1:]))
+                else:
+                    assert value.startswith("g")
+                    assert not board
+                    picks.append(int(value[1:]))
+    return direct, picks
+
+
+def check_state(state: State, vacant: int | None = None) -> None:
+    saved = saved_for(state, vacant)
+    version = 123456
+    actions = legal_actions(state)
+    embed = board_embed(987654321, version, saved, True)
+    check_embed(embed)
+    board_controls = check_view(board_view(987654321, version, saved))
+    on_board, _ = reached(board_controls, board=True)
+    assert on_board == {i for i, action in enumerate(actions) if isinstance(action, PUBLIC)}
+    offered: set[int] = set(on_board)
+    for seat, held in enumerate(saved.seats):
+        user = held.user if held.user is not None else saved.seats[(seat + 1) % len(saved.seats)].user
+        assert user is not None
+        shown = hand_message(987654321, version, saved, seat, user, "You: " + "x" * 1500)
+        check_embed(shown["embed"])
+        direct, picks = reached(check_view(shown["view"]), board=False)
+        offered |= direct
+        for pick in picks:
+            paying = hand_message(987654321, version, saved, seat, user, picking=pick)
+            check_embed(paying["embed"])
+            controls = check_view(paying["view"])
+            assert "Back" in [c.get("label") for c in controls]
+            more, deeper = reached(controls, board=False)
+            assert more
+            assert not deeper
+            offered |= more
+    assert offered == set(range(len(actions))), [actions[i] for i in set(range(len(actions))) - offered]
+
+
+@pytest.mark.parametrize(("crew", "starter", "level", "seeds"), GAMES)
+def test_every_state_offers_every_legal_action_within_discords_limits(crew, starter, level, seeds) -> None:
+    assert level in [lv.name for lv in card_set().levels]
+    checked = 0
+    for seed in seeds:
+        for n, state in enumerate(game_states(crew, starter, level, seed)):
+            check_state(state, vacant=(n % crew) if crew > 1 and n % 3 == 0 else None)
+            checked += 1
+    assert checked > 20

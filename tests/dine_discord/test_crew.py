@@ -1,0 +1,640 @@
+"""User stories: a Dine crew in Discord — private hands, out-of-date views, a restart, people who
+are not crew, the lobby, voting out an idle member, ending a game, and Discord failing mid-move.
+
+Every refusal is checked twice: the user reads a polite private message, and the stored game did
+not change (its `version` is the same, nothing was logged).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from cogs.dine.commands import close_idle_lobbies
+from cogs.dine.hand import card_field
+from cogs.dine.play import SAVED_BUT_NOT_SHOWN, STALE_HAND, load
+from core.dine.actions import PlayCard
+from core.dine.ai import heuristic
+from core.dine.engine import legal_actions
+from core.dine.seating import DineSaved
+from core.dine.symbols import side
+from core.errors import RuleError
+from core.render.dine_controls import moves
+from tests.d6_discord.helpers import components, message, record_of
+from tests.support.discord_schema import RequestAuditor
+from tests.support.scenario import Player, World
+
+from .helpers import Hands, open_lobby, owner, perform, play_out, saved_of, stale_note, start_game
+
+HOST_STARTS = "Only the host can start the game; it starts when they press **Start**."
+NOT_CREW = "Only this game's crew can play it; you can watch the board."
+LINK = re.compile(r"\[here\]\(https://discord\.com/channels/(\d+)/(\d+)/(\d+)\)")
+
+
+class Watched(Player):
+    """A player who keeps every private message the bot answered them with (hand views, refusals)."""
+
+    def __init__(self, world: World, actor: simcord.MemberActor) -> None:
+        super().__init__(world, actor)
+        self.seen: list[dict[str, Any]] = []
+
+    def _keep(self, result: simcord.InteractionResult) -> simcord.InteractionResult:
+        shown = result.response
+        if shown is not None and shown.ephemeral and shown.embeds:
+            self.seen.append({"embed": shown.embeds[0], "components": components(shown)})
+        return result
+
+    async def clicks(
+        self, message: Any, label: str | None = None, *, custom_id: str | None = None
+    ) -> simcord.InteractionResult:
+        return self._keep(await super().clicks(message, label, custom_id=custom_id))
+
+    async def picks(
+        self, message: Any, values: list[Any], *, custom_id: str | None = None
+    ) -> simcord.InteractionResult:
+        return self._keep(await super().picks(message, values, custom_id=custom_id))
+
+
+def watched(world: World, name: str) -> Watched:
+    return Watched(world, world.player(name).actor)
+
+
+def slash_refusals(world: World) -> list[str]:
+    """The messages of every error commands raised in this test: each must be a polite `RuleError`."""
+    found = []
+    for error in world.take_errors():
+        cause = error.__cause__ if error.__cause__ is not None else error
+        assert isinstance(cause, RuleError), error
+        found.append(cause.message)
+    return found
+
+
+def version_shown(embed: discord.Embed) -> int:
+    found = re.search(r"· (?:move|lobby) (\d+)", embed.footer.text or "")
+    assert found is not None, embed.footer.text
+    return int(found[1])
+
+
+def card_names(embed: discord.Embed) -> list[str]:
+    """The hand cards a hand view shows, as their field names (the occupied station aside)."""
+    return [field.name for field in embed.fields if not field.name.startswith("Occupied station: ")]
+
+
+def expected_cards(saved: DineSaved, seat: int) -> list[str]:
+    state = saved.state
+    assert state is not None
+    return [card_field(card, state.upgraded)[0] for card in state.hands[seat]]
+
+
+def seat_of_view(embed: discord.Embed) -> int:
+    found = re.search(r"[Ss]eat (\d+)", embed.title)
+    assert found is not None, embed.title
+    return int(found[1]) - 1
+
+
+def named(card: str, upgraded: list[str]) -> str:
+    return side(card, upgraded).name
+
+
+def only_in_other_hands(saved: DineSaved, seat: int) -> set[str]:
+    """Names and ids of cards held in other seats' hands that no card of `seat`'s hand shares."""
+    state = saved.state
+    assert state is not None
+    own = {named(card, state.upgraded) for card in state.hands[seat]}
+    others = [card for other, hand in enumerate(state.hands) if other != seat for card in hand]
+    return ({named(card, state.upgraded) for card in others} - own) | set(others)
+
+
+def shown_in_public(saved: DineSaved, before: DineSaved | None) -> set[str]:
+    """Names of cards the crew saw outside the hands: in the grid, discarded, removed, occupied,
+    or played or given up from a hand since `before` (a card can come back to a hand later)."""
+    state = saved.state
+    assert state is not None
+    cards = [placed.card for row in state.grid for placed in row]
+    cards += [*state.discard, *state.removed, *(card for card in state.stations if card is not None)]
+    if before is not None and before.state is not None:
+        cards += [
+            card
+            for seat, hand in enumerate(before.state.hands)
+            for card in hand
+            if card not in state.hands[seat]
+        ]
+    return {named(card, state.upgraded) for card in cards}
+
+
+def hand_names(saved: DineSaved) -> set[str]:
+    state = saved.state
+    assert state is not None
+    return {named(card, state.upgraded) for hand in state.hands for card in hand}
+
+
+def board_text(board: discord.Message) -> str:
+    embed = board.embeds[0]
+    parts = [embed.title or "", embed.description or "", embed.footer.text or ""]
+    parts += [f"{field.name}\n{field.value}" for field in embed.fields]
+    parts += [attachment.description or "" for attachment in board.attachments]
+    parts += [str(control.get("label", "")) for control in components(board)]
+    parts += [
+        f"{option['label']} {option.get('description', '')}"
+        for control in components(board)
+        for option in control.get("options", [])
+    ]
+    return "\n".join(parts)
+
+
+def view_text(seen: dict[str, Any]) -> str:
+    embed = seen["embed"]
+    parts = [f"{field.name}\n{field.value}" for field in embed.fields]
+    for control in seen["components"]:
+        parts.append(str(control.get("label", "")))
+        parts += [f"{o['label']} {o.get('description', '')}" for o in control.get("options", [])]
+    return "\n".join(parts)
+
+
+async def board_of(world: World, game_id: int) -> discord.Message:
+    await world.bot.dine_boards.idle()
+    return message(world, (await record_of(world, game_id)).board_message_id)
+
+
+async def logged(world: World, game_id: int) -> int:
+    return len(await world.bot.store.actions(game_id))
+
+
+def seat_move(saved: DineSaved, seat: int) -> Any:
+    """A card of `seat`'s hand that can be played now."""
+    assert saved.state is not None
+    return next(a for a in legal_actions(saved.state) if isinstance(a, PlayCard) and a.seat == seat)
+
+
+# --- 1. three crew, three private hands ---------------------------------------------------------------
+
+
+async def test_a_three_crew_game_shows_each_member_only_their_own_hand(world) -> None:
+    crew = [watched(world, name) for name in ("Ann", "Ben", "Cal")]
+    game_id = await start_game(world, crew)
+    hands = Hands(world, game_id)
+    at: dict[int, DineSaved] = {}
+    public: set[str] = set()
+    for _ in range(3000):
+        record, saved = await saved_of(world, game_id)
+        public |= shown_in_public(saved, at.get(record.version - 1))
+        at[record.version] = saved
+        board = await board_of(world, game_id)
+        assert version_shown(board.embeds[0]) == record.version
+        text = board_text(board)
+        for name in hand_names(saved) - public:
+            assert name not in text, f"the board names {name}, a hand card, at move {record.version}"
+        if record.status != "active":
+            break
+        assert saved.state is not None
+        action = heuristic(saved.state).action
+        result = await perform(hands, owner(saved, action, crew), action)
+        assert result.response is not None, result
+        assert result.response.ephemeral, result
+        assert not stale_note(result), result
+    else:
+        raise AssertionError("the game did not end")
+
+    assert record.status == "finished"
+    assert (await world.bot.store.result(game_id)) is not None
+    for seat, player in enumerate(crew):
+        assert player.seen, f"{player.actor.name} never saw their hand"
+        for seen in player.seen:
+            embed = seen["embed"]
+            assert seat_of_view(embed) == seat
+            shown = at[version_shown(embed)]
+            assert card_names(embed) == expected_cards(shown, seat)
+            text = view_text(seen)
+            for foreign in only_in_other_hands(shown, seat):
+                assert foreign not in text, f"seat {seat + 1} sees {foreign} of another hand"
+    assert world.take_errors() == []
+
+
+# --- 2. an out-of-date hand view ----------------------------------------------------------------------
+
+
+def first_move(view: Any) -> tuple[str, str | None]:
+    """The custom id of the first move control of a hand view, and the value to pick (None: a button)."""
+    for control in components(view):
+        verb = control.get("custom_id", "").split(":")[2]
+        if control["type"] == 2 and verb == "a":
+            return control["custom_id"], None
+        if control["type"] == 3 and verb == "m":
+            return control["custom_id"], control["options"][0]["value"]
+    raise AssertionError("the hand view offers no move")
+
+
+async def use(player: Player, view: Any, control: tuple[str, str | None]) -> simcord.InteractionResult:
+    custom_id, value = control
+    if value is None:
+        return await player.clicks(view, custom_id=custom_id)
+    return await player.picks(view, [value], custom_id=custom_id)
+
+
+async def test_a_move_from_an_out_of_date_hand_view_refreshes_it_instead(world) -> None:
+    ann, ben = world.player("Ann"), world.player("Ben")
+    game_id = await start_game(world, [ann, ben])
+    hands = Hands(world, game_id)
+    old = await hands.open(ann)
+    drawn_at = version_shown(old.embeds[0])
+    _, saved = await saved_of(world, game_id)
+    await perform(hands, ben, seat_move(saved, 1))
+    moved, saved = await saved_of(world, game_id)
+    assert moved.version == drawn_at + 1
+    count = await logged(world, game_id)
+
+    clicked = await use(ann, old, first_move(old))
+
+    assert clicked.response is not None
+    assert clicked.response.ephemeral
+    assert clicked.response.id == old.id  # her view, refreshed in place
+    embed = clicked.response.embeds[0]
+    assert embed.description.startswith(STALE_HAND)
+    assert version_shown(embed) == moved.version
+    assert card_names(embed) == expected_cards(saved, 0)
+    after = await record_of(world, game_id)
+    assert after.version == moved.version
+    assert await logged(world, game_id) == count
+    # the refreshed view is current: its move now works
+    done = await use(ann, clicked.response, first_move(clicked.response))
+    assert not stale_note(done)
+    assert (await record_of(world, game_id)).version == moved.version + 1
+    assert world.take_errors() == []
+
+
+# --- 3. a restart mid-game ------------------------------------------------------------------------------
+
+
+async def test_the_board_and_hand_views_keep_working_after_a_restart(world) -> None:
+    crew = [world.player(name) for name in ("Ann", "Ben", "Cal")]
+    game_id = await start_game(world, crew)
+    hands = Hands(world, game_id)
+    for _ in range(6):
+        _, saved = await saved_of(world, game_id)
+        assert saved.state is not None
+        action = heuristic(saved.state).action
+        await perform(hands, owner(saved, action, crew), action)
+    ann, ben = crew[0], crew[1]
+    old_view = (await ann.clicks(await hands.view(ann), "Refresh")).response  # current before the restart
+    before, saved = await saved_of(world, game_id)
+    assert version_shown(old_view.embeds[0]) == before.version
+
+    await world.restart()
+
+    opened = await ben.clicks(message(world, before.board_message_id), "My hand")  # the old board
+    assert opened.ephemeral
+    assert card_names(opened.response.embeds[0]) == expected_cards(saved, 1)  # the hand is intact
+    again, same = await saved_of(world, game_id)
+    assert again.version == before.version  # looking changes nothing
+    assert same.state == saved.state
+    action = seat_move(saved, 0)
+    moved = await perform(hands, ann, action)  # a move from the view drawn before the restart
+    assert moved.response.id == old_view.id
+    assert not stale_note(moved)
+    after, played = await saved_of(world, game_id)
+    assert after.version == before.version + 1
+    assert action.card in saved.state.hands[0]
+    assert action.card not in played.state.hands[0]
+    refreshed = await ann.clicks(old_view, "Refresh")
+    assert refreshed.response.id == old_view.id
+    assert version_shown(refreshed.response.embeds[0]) == after.version
+    assert card_names(refreshed.response.embeds[0]) == expected_cards(played, 0)
+    record = await play_out(world, game_id, crew)
+    assert record.status == "finished"
+    assert await world.bot.store.result(game_id) is not None
+    assert world.take_errors() == []
+
+
+# --- 4. someone who is not crew -------------------------------------------------------------------------
+
+
+async def test_someone_outside_the_crew_is_told_politely_and_nothing_changes(world) -> None:
+    ann, ben, sam = world.player("Ann"), world.player("Ben"), world.player("Sam")
+    game_id = await open_lobby(ann, world)
+    await ben.clicks(await board_of(world, game_id), "Join")
+    for member in (False, True):  # in the lobby, only the host may start or remove members
+        lobby = await board_of(world, game_id)
+        version = (await record_of(world, game_id)).version
+        (kick,) = [c for c in components(lobby) if c["type"] == 3]
+        start = await sam.clicks(lobby, "Start")
+        remove = await sam.picks(lobby, [str(ben.id)], custom_id=kick["custom_id"])
+        assert start.ephemeral
+        assert remove.ephemeral
+        assert start.response.content == HOST_STARTS
+        assert remove.response.content == "Only the host can do that."
+        after = await record_of(world, game_id)
+        assert after.version == version
+        assert load(after).table.crew == ((ann.id, ben.id, sam.id) if member else (ann.id, ben.id))
+        if not member:
+            joined = await sam.clicks(lobby, "Join")  # but anyone may join
+            assert not joined.ephemeral
+    left = await sam.clicks(await board_of(world, game_id), "Leave")
+    assert not left.ephemeral
+    assert load(await record_of(world, game_id)).table.crew == (ann.id, ben.id)
+
+    started = await ann.clicks(await board_of(world, game_id), "Start")
+    assert not started.ephemeral
+    assert load(await record_of(world, game_id)).seats[1].user == ben.id
+    hands = Hands(world, game_id)
+    # play until the board itself offers a decision (solve or jump): a move control everyone sees
+    for _ in range(200):
+        record, saved = await saved_of(world, game_id)
+        assert saved.state is not None
+        if moves(saved.state, None):
+            break
+        action = heuristic(saved.state).action
+        await perform(hands, owner(saved, action, [ann, ben]), action)
+    else:
+        raise AssertionError("the board never offered a decision")
+    board = await board_of(world, game_id)
+    count = await logged(world, game_id)
+    assert "Join" not in [c.get("label") for c in components(board)]  # a started game has no Join
+
+    my_hand = await sam.clicks(board, "My hand")
+    decision = next(c for c in components(board) if c.get("custom_id", "").split(":")[2] in "am")
+    if decision["type"] == 2:
+        move = await sam.clicks(board, custom_id=decision["custom_id"])
+    else:
+        value = decision["options"][0]["value"]
+        move = await sam.picks(board, [value], custom_id=decision["custom_id"])
+    command = await sam.runs("dine hand")
+
+    for refused in (my_hand, move, command):
+        assert refused.ephemeral
+        assert refused.response.content.startswith(NOT_CREW), refused.response.content
+        assert "`/dine new`" in refused.response.content
+    assert slash_refusals(world) == [command.response.content]
+    after = await record_of(world, game_id)
+    assert after.version == record.version
+    assert await logged(world, game_id) == count
+    assert [c["custom_id"] for c in components(await board_of(world, game_id))] == [
+        c["custom_id"] for c in components(board)
+    ]
+
+
+# --- 5. the lobby ---------------------------------------------------------------------------------------
+
+
+def lobby_crew(lobby: discord.Message) -> str:
+    return lobby.embeds[0].description.split("Crew (", 1)[1].split("\n\n", 1)[0]
+
+
+async def test_the_lobby_fills_loses_members_and_closes_when_the_last_one_leaves(world) -> None:
+    ann, ben, cal, dan = (world.player(name) for name in ("Ann", "Ben", "Cal", "Dan"))
+    game_id = await open_lobby(ann, world)
+    for player in (ben, cal):
+        joined = await player.clicks(await board_of(world, game_id), "Join")
+        assert not joined.ephemeral
+    lobby = await board_of(world, game_id)
+    assert lobby_crew(lobby) == f"3/3):\n<@{ann.id}> (host)\n<@{ben.id}>\n<@{cal.id}>"
+    join = next(c for c in components(lobby) if c.get("label") == "Join")
+    assert join["disabled"]  # full at three: a fourth cannot join
+    with pytest.raises(simcord.SetupError, match="disabled"):
+        await dan.clicks(lobby, "Join")
+    full = await record_of(world, game_id)
+    assert load(full).table.crew == (ann.id, ben.id, cal.id)
+    not_in = await dan.clicks(lobby, "Leave")
+    assert not_in.response.content == "You are not in this lobby."
+
+    (kick,) = [c for c in components(lobby) if c["type"] == 3]
+    assert [o["label"] for o in kick["options"]] == ["Ben", "Cal"]
+    removed = await ann.picks(lobby, [str(cal.id)], custom_id=kick["custom_id"])
+    assert not removed.ephemeral
+    lobby = await board_of(world, game_id)
+    assert load(await record_of(world, game_id)).table.crew == (ann.id, ben.id)
+    assert f"The host removes <@{cal.id}>." in lobby.embeds[0].fields[0].value
+    assert not next(c for c in components(lobby) if c.get("label") == "Join")["disabled"]
+    await dan.clicks(lobby, "Join")
+
+    await ann.clicks(await board_of(world, game_id), "Leave")  # the host leaves: Ben hosts now
+    lobby = await board_of(world, game_id)
+    saved = load(await record_of(world, game_id))
+    assert (saved.table.captain, saved.table.crew) == (ben.id, (ben.id, dan.id))
+    assert lobby_crew(lobby) == f"2/3):\n<@{ben.id}> (host)\n<@{dan.id}>"
+    refused = await dan.clicks(lobby, "Start")
+    assert refused.response.content == HOST_STARTS
+    await ben.clicks(lobby, "Leave")
+    closing = await dan.clicks(await board_of(world, game_id), "Leave")
+
+    assert not closing.ephemeral
+    record = await record_of(world, game_id)
+    assert record.status == "abandoned"
+    board = await board_of(world, game_id)
+    assert board.embeds[0].title == "Deep Space Dine · lobby closed"
+    assert board.embeds[0].description == "Everyone left, so the lobby closed."
+    assert components(board) == []
+    assert await world.bot.store.active_game(world.channel.id) is None
+    assert world.take_errors() == []
+
+
+async def test_a_lobby_nobody_starts_closes_by_itself(world) -> None:
+    ann, ben = world.player("Ann"), world.player("Ben")
+    game_id = await open_lobby(ann, world)
+    minutes = world.bot.settings.dine_lobby_minutes
+    await world.env.advance_time((minutes - 1) * 60)
+    await ben.clicks(await board_of(world, game_id), "Join")  # a change keeps it open longer
+    await world.env.advance_time(2 * 60)
+    assert await close_idle_lobbies(world.bot) == 0
+    assert (await record_of(world, game_id)).status == "active"
+
+    await world.env.advance_time((minutes + 2) * 60)  # the cog's sweep runs every minute
+
+    record = await record_of(world, game_id)
+    assert record.status == "abandoned"
+    board = await board_of(world, game_id)
+    assert board.embeds[0].title == "Deep Space Dine · lobby closed"
+    assert board.embeds[0].description == (
+        f"Nobody started this lobby for {minutes} minutes, so it closed. Open a new one with `/dine new`."
+    )
+    assert components(board) == []
+    assert await world.bot.store.active_game(world.channel.id) is None
+    assert world.take_errors() == []
+
+
+async def test_dine_new_in_a_busy_channel_links_to_the_game(world) -> None:
+    ann, ben = world.player("Ann"), world.player("Ben")
+    game_id = await start_game(world, [ann])
+    record = await record_of(world, game_id)
+
+    again = await ben.runs("dine new")
+
+    assert again.ephemeral
+    assert again.response.content.startswith("A game is already running in this channel.")
+    link = LINK.search(again.response.content)
+    assert link is not None
+    assert [int(part) for part in link.groups()] == [
+        world.guild.id,
+        world.channel.id,
+        record.board_message_id,
+    ]
+    assert slash_refusals(world) == [again.response.content]
+    assert (await record_of(world, game_id)).version == record.version
+    assert len(await world.bot.store.active_games("dine")) == 1
+
+
+# --- 6. voting out an idle member -----------------------------------------------------------------------
+
+
+async def test_an_idle_member_is_voted_out_and_the_crew_plays_their_seat(world) -> None:
+    ann, ben, cal = crew = [world.player(name) for name in ("Ann", "Ben", "Cal")]
+    game_id = await start_game(world, crew)
+    hands = Hands(world, game_id)
+    cal_view = await hands.open(cal)
+    start = await record_of(world, game_id)
+    idle = world.bot.settings.dine_idle_minutes
+
+    early = await ann.runs("dine vote-out", member=cal.actor)
+
+    assert early.ephemeral
+    assert f"can be voted out after {idle} idle minutes" in early.response.content
+    assert (await record_of(world, game_id)).version == start.version
+    await world.env.advance_time(idle * 60 + 60)
+    first = await ann.runs("dine vote-out", member=cal.actor)
+    assert not first.ephemeral
+    assert first.response.content == "**Ann** votes to vote out **Cal** (waiting for 1 more)."
+    twice = await ann.runs("dine vote-out", member=cal.actor)
+    assert twice.response.content == "You already voted; the rest of the crew must agree too."
+    second = await ben.runs("dine vote-out", member=cal.actor)
+
+    assert second.response.content == "**Cal** was voted out; the crew now plays their hand together."
+    record, saved = await saved_of(world, game_id)
+    assert record.version == start.version + 2
+    assert saved.seats[2].user is None
+    assert saved.seats[2].name == "Cal"
+    assert saved.table.crew == (ann.id, ben.id)
+    assert saved.state is not None
+    assert saved.state.crew == 3
+    assert [*slash_refusals(world)] == [early.response.content, twice.response.content]
+    board = await board_of(world, game_id)
+    assert "3. Cal (vacant, played by the crew)" in next(
+        f.value for f in board.embeds[0].fields if f.name == "Crew"
+    )
+
+    old = await cal.clicks(cal_view, "Refresh")
+    mine = await cal.clicks(board, "My hand")
+    for refused in (old, mine):
+        assert refused.ephemeral
+        assert refused.response.content.startswith(NOT_CREW), refused.response.content
+    assert (await record_of(world, game_id)).version == record.version
+
+    view = await hands.open(ann)
+    labels = [c.get("label") for c in components(view)]
+    assert "Play seat 3 (Cal, vacant)" in labels
+    vacant = await ann.clicks(view, "Play seat 3 (Cal, vacant)")
+    embed = vacant.response.embeds[0]
+    assert embed.title == "Seat 3 · Cal (vacant: anyone of the crew)"
+    assert card_names(embed) == expected_cards(saved, 2)
+    hands.views[ann.id] = vacant
+    action = seat_move(saved, 2)
+    played = await perform(hands, ann, action)
+
+    assert not stale_note(played)
+    assert played.response.embeds[0].title == "Seat 3 · Cal (vacant: anyone of the crew)"
+    after, moved = await saved_of(world, game_id)
+    assert after.version == record.version + 1
+    last = (await world.bot.store.actions(game_id))[-1]
+    assert last.user_id == ann.id
+    assert moved.state is not None
+    assert len(moved.state.hands[2]) == len(saved.state.hands[2]) - 1
+    board = await board_of(world, game_id)
+    news = next(f.value for f in board.embeds[0].fields if f.name == "What happened")
+    assert "**Ann** (for seat 3): " in news
+    assert slash_refusals(world) == [early.response.content, twice.response.content]
+
+
+# --- 7. ending the game ---------------------------------------------------------------------------------
+
+
+async def test_the_host_ends_the_game_after_confirming_and_it_counts_as_a_loss(world) -> None:
+    ann, ben = world.player("Ann"), world.player("Ben")
+    game_id = await start_game(world, [ann, ben])
+    started = await record_of(world, game_id)
+
+    refused = await ben.runs("dine end")
+    assert refused.ephemeral
+    assert refused.response.content == (
+        "Only the host, or someone who may manage this channel, can end the game."
+    )
+    assert slash_refusals(world) == [refused.response.content]
+    asked = await ann.runs("dine end")
+    assert asked.ephemeral
+    assert "counts as a loss" in asked.response.content
+    assert (await record_of(world, game_id)).version == started.version  # not until confirmed
+
+    done = await ann.clicks(asked.response.message, "End the game")
+
+    assert done.response.content == "The game is over and counts as a loss."
+    assert components(done.response) == []
+    record, saved = await saved_of(world, game_id)
+    assert record.status == "abandoned"
+    assert record.version == started.version + 1
+    assert saved.state is not None
+    assert saved.state.outcome == "lost"
+    result = await world.bot.store.result(game_id)
+    assert result is not None
+    assert result.outcome == "lost"
+    assert json.loads(result.detail_json)["abandoned"] is True
+    assert set(result.players) == {ann.id, ben.id}
+    board = await board_of(world, game_id)
+    assert components(board) == []
+    assert world.channel.history()[-1].embeds[0].title == "The delivery failed."
+    assert slash_refusals(world) == [refused.response.content]
+
+
+# --- 8. Discord fails while showing a move --------------------------------------------------------------
+
+
+class Unaudited(Player):
+    """A player whose clicks are checked by the test itself (see `forgive_the_retry`)."""
+
+    async def clicks(
+        self, message: Any, label: str | None = None, *, custom_id: str | None = None
+    ) -> simcord.InteractionResult:
+        return await self.actor.click(message, label=label, custom_id=custom_id)
+
+    async def picks(
+        self, message: Any, values: list[Any], *, custom_id: str | None = None
+    ) -> simcord.InteractionResult:
+        return await self.actor.select(message, values, custom_id=custom_id)
+
+
+def forgive_the_retry(world: World) -> None:
+    """The auditor sees requests, not Discord's answers: after the failed (500) interaction callback,
+    the bot's second callback is the first one Discord took, though the auditor counts two."""
+    with pytest.raises(AssertionError, match="1 Discord API violation"):
+        world.audit()
+    assert [v.schema_path for v in world.auditor.violations] == ["limit:one-initial-response"]
+    world.auditor = RequestAuditor()
+
+
+async def test_a_move_discord_failed_to_show_is_saved_and_the_player_is_told(world) -> None:
+    ann = world.player("Ann")
+    game_id = await start_game(world, [ann])
+    hands = Hands(world, game_id)
+    view = await hands.open(ann)
+    before, saved = await saved_of(world, game_id)
+    action = seat_move(saved, 0)
+
+    world.env.inject_error("POST", "/interactions/*/*/callback", status=500, times=1)
+    result = await perform(hands, Unaudited(world, ann.actor), action)
+    forgive_the_retry(world)
+
+    assert result.ephemeral
+    assert result.response.content == SAVED_BUT_NOT_SHOWN
+    record, after = await saved_of(world, game_id)
+    assert record.version == before.version + 1
+    logged_action = (await world.bot.store.actions(game_id))[-1]
+    assert json.loads(logged_action.action_json)["kind"] == "play"
+    assert after.state is not None
+    assert after.state.actions_taken == saved.state.actions_taken + 1
+    assert version_shown(hands.views[ann.id].response.embeds[0]) == before.version  # not redrawn
+    board = await board_of(world, game_id)
+    assert version_shown(board.embeds[0]) == record.version  # the board caught up
+    refreshed = await ann.clicks(view, "Refresh")
+    assert version_shown(refreshed.response.embeds[0]) == record.version
+    assert world.take_errors() == []

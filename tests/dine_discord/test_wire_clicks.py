@@ -1,0 +1,276 @@
+"""Two Dine crew members press at the same moment, over the wire: nothing is lost or applied twice.
+
+Only the wire-level fake can deliver interactions truly at once, so these run the unmodified bot
+against it. Both presses carry the version their view was drawn at: the first is applied, the
+second is told (in its own hand view) that the game moved on, and the action log always holds
+exactly one entry per version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from cogs.client import DeepSpaceBot, create_bot
+from cogs.dine.play import STALE_HAND, load
+from core.dine.actions import action_from_json
+from core.dine.ai import heuristic
+from core.dine.engine import legal_actions
+from core.render.dine_controls import PUBLIC
+from core.settings import Settings
+from core.storage import GameRecord, SqliteStore
+from tests.support.fake_discord import (
+    CALLBACK,
+    EPHEMERAL,
+    PLAYER_PERMISSIONS,
+    FakeDiscord,
+    Recorded,
+    until_ready,
+    walk,
+)
+
+JSON = dict[str, Any]
+SEED = 5
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, tmp_path) -> AsyncIterator[DeepSpaceBot]:
+    db = tmp_path / "deepspace.sqlite3"
+    settings = Settings(
+        _env_file=None, discord_token=fake.token, database_path=db, dev_guild_id=int(fake.guild_id)
+    )
+    bot = create_bot(settings, SqliteStore(db))
+    bot.new_seed = lambda: SEED
+    bot.board_edit_seconds = 0
+    runner = asyncio.create_task(bot.start(fake.token))
+    try:
+        await until_ready(bot, runner)
+        await fake.next_request("PUT", rf"/applications/{fake.app_id}/guilds/{fake.guild_id}/commands")
+        yield bot
+    finally:
+        await bot.dine_boards.idle()
+        await bot.close()
+        await asyncio.wait_for(runner, 10)
+    fake.auditor.assert_clean()
+    assert fake.unhandled == []
+
+
+class Table:
+    """A Dine game on the fake: Alice (the fake's player) and Bob, each with a private hand view."""
+
+    def __init__(self, fake: FakeDiscord, bot: DeepSpaceBot) -> None:
+        self.fake, self.bot = fake, bot
+        self.alice = fake.player
+        self.bob: JSON = {
+            "id": fake.snowflake(), "username": "bob", "discriminator": "0", "global_name": "Bob",
+            "avatar": None, "public_flags": 0,
+        }  # fmt: skip
+        self.game = 0
+        self.hands: dict[str, str] = {}  # user id → their hand view's message id
+
+    def press(self, user: JSON, message: JSON, custom_id: str, values: list[str] | None = None) -> JSON:
+        """An interaction from `user` (the fake itself only speaks for Alice)."""
+        interaction = self.fake.click(message, custom_id, values)
+        interaction["member"] = self.fake.member(user) | {"permissions": str(PLAYER_PERMISSIONS.value)}
+        return interaction
+
+    async def answer(self, interaction: JSON) -> Recorded:
+        await self.fake.send_interaction(interaction)
+        return await self.answer_to(interaction)
+
+    async def answer_to(self, interaction: JSON) -> Recorded:
+        return await self.fake.next_request("POST", rf"/interactions/{interaction['id']}/[^/]+/callback")
+
+    async def record(self) -> GameRecord:
+        record = await self.bot.store.get_game(self.game)
+        assert record is not None
+        return record
+
+    async def board(self) -> JSON:
+        await self.bot.dine_boards.idle()
+        return self.fake.messages[str((await self.record()).board_message_id)]
+
+    async def start(self) -> None:
+        await self.fake.send_interaction(self.fake.slash("dine", "new"))
+        lobby = (await self.fake.next_request("POST", CALLBACK)).response["resource"]["message"]
+        record = await self.bot.store.active_game(int(self.fake.channel_id))
+        assert record is not None
+        self.game = record.id
+        joined = await self.answer(self.press(self.bob, lobby, f"ds:dine:j:{self.game}:0:"))
+        assert joined.body["type"] == 7
+        started = await self.answer(self.press(self.alice, lobby, f"ds:dine:s:{self.game}:1:"))
+        assert started.body["type"] == 7
+        for user in (self.alice, self.bob):
+            record = await self.record()
+            board = await self.board()
+            opened = await self.answer(self.press(user, board, f"ds:dine:h:{self.game}:{record.version}:"))
+            assert opened.body["type"] == 4
+            assert opened.body["data"]["flags"] & EPHEMERAL
+            self.hands[user["id"]] = opened.response["resource"]["message"]["id"]
+
+    def hand(self, user: JSON) -> JSON:
+        return self.fake.messages[self.hands[user["id"]]]
+
+    async def refresh(self, user: JSON) -> None:
+        hand = self.hand(user)
+        button = next(c for c in walk(hand["components"]) if c.get("label") in ("Refresh", "Back"))
+        refreshed = await self.answer(self.press(user, hand, button["custom_id"]))
+        assert refreshed.body["type"] == 7
+
+    def direct(self, user: JSON) -> dict[int, tuple[str, list[str] | None]]:
+        """The action indexes `user`'s hand view takes in one press: index → (custom id, values)."""
+        found: dict[int, tuple[str, list[str] | None]] = {}
+        for control in walk(self.hand(user)["components"]):
+            custom_id = control.get("custom_id", "")
+            if control["type"] == 2 and custom_id.split(":")[2] == "a":
+                found[int(custom_id.rsplit(".", 1)[1])] = (custom_id, None)
+            if control["type"] == 3:
+                for option in control["options"]:
+                    if option["value"].startswith("a"):
+                        found[int(option["value"][1:])] = (custom_id, [option["value"]])
+        return found
+
+    async def move(self, user: JSON, index: int) -> Recorded:
+        """Take action `index` through `user`'s hand view, asking how to pay first if needed."""
+        offered = self.direct(user)
+        if index not in offered:
+            for control in walk(self.hand(user)["components"]):
+                for option in control.get("options", []) if control["type"] == 3 else []:
+                    if not option["value"].startswith("g"):
+                        continue
+                    picked = self.press(user, self.hand(user), control["custom_id"], [option["value"]])
+                    assert (await self.answer(picked)).body["type"] == 7
+                    if index in self.direct(user):
+                        break
+                    await self.refresh(user)  # presses Back
+                else:
+                    continue
+                break
+            offered = self.direct(user)
+        custom_id, values = offered[index]
+        return await self.answer(self.press(user, self.hand(user), custom_id, values))
+
+    def user_of(self, seat: int) -> JSON:
+        return self.alice if seat == 0 else self.bob
+
+    async def play_heuristic(self) -> None:
+        """One move as the test crew would make it: the heuristic's, by the member it belongs to."""
+        record = await self.record()
+        state = load(record).state
+        assert state is not None
+        action = heuristic(state).action
+        user = self.user_of(getattr(action, "seat", None) or 0)
+        await self.refresh(user)
+        answer = await self.move(user, legal_actions(state).index(action))
+        assert STALE_HAND not in answer.body["data"]["embeds"][0]["description"]
+
+    async def logged(self) -> int:
+        return len(await self.bot.store.actions(self.game))
+
+
+def told_it_moved_on(answer: Recorded) -> bool:
+    return answer.body["type"] == 7 and STALE_HAND in answer.body["data"]["embeds"][0]["description"]
+
+
+def applied(answer: Recorded) -> bool:
+    return answer.body["type"] == 7 and answer.body["data"]["embeds"][0]["description"].startswith("You: ")
+
+
+async def test_two_crew_members_moving_at_once_are_applied_one_at_a_time(
+    fake: FakeDiscord, bot: DeepSpaceBot
+) -> None:
+    table = Table(fake, bot)
+    await table.start()
+    rounds = 0
+    for _ in range(60):
+        record = await table.record()
+        state = load(record).state
+        assert state is not None
+        if state.outcome != "playing" or rounds >= 8:
+            break
+        await table.refresh(table.alice)
+        await table.refresh(table.bob)
+        mine, theirs = table.direct(table.alice), table.direct(table.bob)
+        if not mine or not theirs:  # a decision only one of them can answer: play it alone
+            await table.play_heuristic()
+            continue
+        actions = legal_actions(state)
+        chosen = heuristic(state).action
+        first = actions.index(chosen) if actions.index(chosen) in mine else min(mine)
+        second = next((i for i in theirs if i != first), first)
+        presses = {
+            "alice": table.press(table.alice, table.hand(table.alice), *mine[first]),
+            "bob": table.press(table.bob, table.hand(table.bob), *theirs[second]),
+        }
+
+        await asyncio.gather(*(fake.send_interaction(p) for p in presses.values()))
+        answers = {who: await table.answer_to(p) for who, p in presses.items()}
+
+        # one of them was first; the other is told, in its own hand view, that the game moved on
+        assert sorted([applied(a) for a in answers.values()]) == [False, True], answers
+        late = next(a for a in answers.values() if not applied(a))
+        assert told_it_moved_on(late)
+        assert (
+            late.body["data"]["embeds"][0]["footer"]["text"]
+            == f"Game #{table.game} · move {record.version + 1}"
+        )
+        after = await table.record()
+        assert after.version == record.version + 1
+        assert await table.logged() == after.version
+        winner = "alice" if applied(answers["alice"]) else "bob"
+        index = first if winner == "alice" else second
+        (last,) = (await bot.store.actions(table.game))[-1:]
+        assert action_from_json(last.action_json) == actions[index]
+        rounds += 1
+    assert rounds >= 4
+    board = await table.board()
+    final = await table.record()
+    assert board["embeds"][0]["footer"]["text"].startswith(f"Game #{table.game} · move {final.version} · ")
+
+
+async def test_two_presses_of_the_same_board_decision_apply_it_once(
+    fake: FakeDiscord, bot: DeepSpaceBot
+) -> None:
+    table = Table(fake, bot)
+    await table.start()
+    for _ in range(100):
+        state = load(await table.record()).state
+        assert state is not None
+        assert state.outcome == "playing"
+        if state.pending is not None and state.pending.kind == "clear":
+            break
+        await table.play_heuristic()
+    record = await table.record()
+    state = load(record).state
+    assert state is not None
+    index = legal_actions(state).index(heuristic(state).action)
+    assert isinstance(legal_actions(state)[index], PUBLIC)
+    board = await table.board()
+    custom_id = f"ds:dine:a:{table.game}:{record.version}:b.{index}"
+    assert custom_id in [c.get("custom_id") for c in walk(board["components"])]
+    presses = [table.press(table.alice, board, custom_id), table.press(table.bob, board, custom_id)]
+
+    await asyncio.gather(*(fake.send_interaction(p) for p in presses))
+    answers = [await table.answer_to(p) for p in presses]
+
+    edited = [a for a in answers if a.body["type"] == 7]  # the board edited in place
+    refused = [a for a in answers if a.body["type"] == 4]
+    assert len(edited) == 1
+    assert len(refused) == 1
+    assert refused[0].body["data"]["flags"] & EPHEMERAL
+    assert (
+        refused[0]
+        .body["data"]["content"]
+        .startswith("The board changed since you looked, so nothing was done.")
+    )
+    after = await table.record()
+    assert after.version == record.version + 1
+    assert await table.logged() == after.version
+    assert (
+        edited[0]
+        .body["data"]["embeds"][0]["footer"]["text"]
+        .startswith(f"Game #{table.game} · move {after.version} · ")
+    )
