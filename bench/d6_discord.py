@@ -20,13 +20,11 @@ import argparse
 import asyncio
 import logging
 import statistics
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
+from bench.fake_bot import bot_on_fake
 from bench.storage import percentile
-from cogs.client import create_bot
 from cogs.d6.ids import Verb
 from cogs.d6.items import HANDLERS
 from cogs.d6.play import load
@@ -35,10 +33,7 @@ from core.d6.ai import heuristic
 from core.d6.codes import encode
 from core.render.d6_board import render_board
 from core.render.d6_controls import as_shown
-from core.settings import Settings
-from core.storage import SqliteStore
-from tests.support.discord_schema import RequestAuditor
-from tests.support.fake_discord import CALLBACK, FakeDiscord, until_ready, walk
+from tests.support.fake_discord import CALLBACK, FakeDiscord, walk
 
 
 def report(name: str, samples: list[float], target: str) -> None:
@@ -98,61 +93,33 @@ def timed_handlers() -> dict[Verb, list[float]]:
 
 async def bench_clicks(games: int, clicks: int) -> None:
     spent = timed_handlers()
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "bench.sqlite3"
-        async with FakeDiscord(auditor=Unaudited()) as fake:
-            settings = Settings(
-                _env_file=None,
-                discord_token=fake.token,
-                database_path=db,
-                dev_guild_id=int(fake.guild_id),
-                board_pictures=False,
-            )
-            bot = create_bot(settings, SqliteStore(db))
-            runner = asyncio.create_task(bot.start(fake.token))
-            try:
-                await until_ready(bot, runner)
-                channels = [fake.snowflake() for _ in range(games)]
-                for channel in channels:  # one game per channel, each with its board
-                    await fake.send_interaction(
-                        fake.slash("d6", "new", channel_id=channel, difficulty="very_easy")
-                    )
-                    await fake.next_request("POST", CALLBACK)
-                picks: list[float] = []
-                acts: list[float] = []
-                for n in range(clicks):
-                    record = await bot.store.active_game(int(channels[n % games]))
-                    if record is None:
-                        continue  # that game is over
-                    board = fake.messages[str(record.board_message_id)]
-                    state = load(record).state
-                    action = as_shown(state, heuristic(state).action)
-                    code, die = encode(action), getattr(action, "die", None)
-                    if die is not None and state.pending is None:
-                        picks.append(await press(fake, board, f"ds:d6:p:{record.id}:{record.version}:{die}"))
-                    control = next(c for c in walk(board["components"]) if code in offered(c))
-                    values = [code] if control["type"] == 3 else None
-                    acts.append(await press(fake, board, control["custom_id"], values))
-                active = len(await bot.store.active_games("d6"))
-                target = "target p50 ≤ 10 ms, p99 ≤ 50 ms"
-                report(f"die pressed, handler ({games} games)", spent[Verb.PICK], target)
-                report(f"action, handler ({games} games)", spent[Verb.ACT] + spent[Verb.MENU], target)
-                report("die pressed, round trip", picks, "the fake's HTTP and gateway included")
-                report("action, round trip", acts, "the fake's HTTP and gateway included")
-                print(f"{active} of {games} games still active at the end")
-            finally:
-                await bot.close()
-                await asyncio.wait_for(runner, 10)
-
-
-class Unaudited(RequestAuditor):
-    """The tests check every body against Discord's schema; here that would be most of the time."""
-
-    def __init__(self) -> None:
-        pass
-
-    def record(self, method: str, path: str, body: Any, params: dict[str, Any] | None = None) -> list:
-        return []
+    async with bot_on_fake(pictures=False) as (fake, bot):
+        channels = [fake.snowflake() for _ in range(games)]
+        for channel in channels:  # one game per channel, each with its board
+            await fake.send_interaction(fake.slash("d6", "new", channel_id=channel, difficulty="very_easy"))
+            await fake.next_request("POST", CALLBACK)
+        picks: list[float] = []
+        acts: list[float] = []
+        for n in range(clicks):
+            record = await bot.store.active_game(int(channels[n % games]))
+            if record is None:
+                continue  # that game is over
+            board = fake.messages[str(record.board_message_id)]
+            state = load(record).state
+            action = as_shown(state, heuristic(state).action)
+            code, die = encode(action), getattr(action, "die", None)
+            if die is not None and state.pending is None:
+                picks.append(await press(fake, board, f"ds:d6:p:{record.id}:{record.version}:{die}"))
+            control = next(c for c in walk(board["components"]) if code in offered(c))
+            values = [code] if control["type"] == 3 else None
+            acts.append(await press(fake, board, control["custom_id"], values))
+        active = len(await bot.store.active_games("d6"))
+        target = "target p50 ≤ 10 ms, p99 ≤ 50 ms"
+        report(f"die pressed, handler ({games} games)", spent[Verb.PICK], target)
+        report(f"action, handler ({games} games)", spent[Verb.ACT] + spent[Verb.MENU], target)
+        report("die pressed, round trip", picks, "the fake's HTTP and gateway included")
+        report("action, round trip", acts, "the fake's HTTP and gateway included")
+        print(f"{active} of {games} games still active at the end")
 
 
 def offered(control: dict) -> list[str]:

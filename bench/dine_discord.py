@@ -21,14 +21,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import tempfile
 import time
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
-from bench.d6_discord import Unaudited, report
-from cogs.client import create_bot
+from bench.d6_discord import report
+from bench.fake_bot import bot_on_fake
 from cogs.dine.board import board_message
 from cogs.dine.ids import FAMILY, Verb
 from cogs.dine.play import STALE_HAND, load
@@ -36,9 +34,7 @@ from core.dine.ai import heuristic
 from core.dine.engine import apply, deal, legal_actions
 from core.dine.seating import DineSaved, Setup, lobby, seated
 from core.dine.state import State
-from core.settings import Settings
-from core.storage import SqliteStore
-from tests.support.fake_discord import CALLBACK, FakeDiscord, Recorded, until_ready, walk
+from tests.support.fake_discord import CALLBACK, FakeDiscord, Recorded, walk
 
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -119,75 +115,57 @@ def offers(hand: dict) -> tuple[dict[int, tuple[str, list[str] | None]], list[tu
 
 async def bench_clicks(games: int, clicks: int, pictures: bool) -> None:
     spent = timed_handlers()
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "bench.sqlite3"
-        async with FakeDiscord(auditor=Unaudited()) as fake:
-            settings = Settings(
-                _env_file=None,
-                discord_token=fake.token,
-                database_path=db,
-                dev_guild_id=int(fake.guild_id),
-                board_pictures=pictures,
-            )
-            bot = create_bot(settings, SqliteStore(db))
-            runner = asyncio.create_task(bot.start(fake.token))
-            try:
-                await until_ready(bot, runner)
-                channels = [fake.snowflake() for _ in range(games)]
-                hands: dict[int, str] = {}  # game id → its hand view's message id
-                opens: list[float] = []
-                for channel in channels:  # one solo game per channel, started, with its hand view
-                    await fake.send_interaction(fake.slash("dine", "new", channel_id=channel))
-                    lobby_message = (await fake.next_request("POST", CALLBACK)).response["resource"][
-                        "message"
-                    ]
-                    record = await bot.store.active_game(int(channel))
-                    assert record is not None
-                    await press(fake, lobby_message, f"ds:dine:s:{record.id}:0:")
-                    board = fake.messages[lobby_message["id"]]
-                    took, opened = await press(fake, board, f"ds:dine:h:{record.id}:1:")
-                    opens.append(took)
-                    hands[record.id] = opened.response["resource"]["message"]["id"]
-                moves: list[float] = []
-                picks: list[float] = []
-                for n in range(clicks):
-                    record = await bot.store.active_game(int(channels[n % games]))
-                    if record is None:
-                        continue  # that game is over
-                    state = load(record).state
-                    assert state is not None
-                    index = legal_actions(state).index(heuristic(state).action)
-                    hand = fake.messages[hands[record.id]]
-                    direct, pay = offers(hand)
-                    if index not in direct:
-                        for custom_id, value in pay:
-                            took, _ = await press(fake, fake.messages[hands[record.id]], custom_id, [value])
-                            picks.append(took)
-                            direct, _ = offers(fake.messages[hands[record.id]])
-                            if index in direct:
-                                break
-                            back = f"ds:dine:h:{record.id}:{record.version}:0"  # the payment view's Back
-                            await press(fake, fake.messages[hands[record.id]], back)
-                    took, answer = await press(fake, fake.messages[hands[record.id]], *direct[index])
-                    assert answer.body["type"] == 7, answer.body
-                    assert STALE_HAND not in answer.body["data"]["embeds"][0]["description"]
-                    moves.append(took)
-                await bot.dine_boards.idle()
-                active = len(await bot.store.active_games("dine"))
-                target = "target p50 ≤ 10 ms, p99 ≤ 50 ms"
-                report(
-                    f"move or payment menu, handler ({games} games)",
-                    spent[Verb.ACT] + spent[Verb.MENU],
-                    target,
-                )
-                report("move, round trip", moves, target + "; the fake's HTTP and gateway included")
-                report("how to pay menu, round trip", picks, "no save")
-                report("hand view open, round trip", opens, "My hand: a private message")
-                print(f"{bot.dine_boards.edits} board edits or re-posts for {len(moves)} moves")
-                print(f"{active} of {games} games still active at the end")
-            finally:
-                await bot.close()
-                await asyncio.wait_for(runner, 10)
+    async with bot_on_fake(pictures=pictures) as (fake, bot):
+        channels = [fake.snowflake() for _ in range(games)]
+        hands: dict[int, str] = {}  # game id → its hand view's message id
+        opens: list[float] = []
+        for channel in channels:  # one solo game per channel, started, with its hand view
+            await fake.send_interaction(fake.slash("dine", "new", channel_id=channel))
+            lobby_message = (await fake.next_request("POST", CALLBACK)).response["resource"]["message"]
+            record = await bot.store.active_game(int(channel))
+            assert record is not None
+            await press(fake, lobby_message, f"ds:dine:s:{record.id}:0:")
+            board = fake.messages[lobby_message["id"]]
+            took, opened = await press(fake, board, f"ds:dine:h:{record.id}:1:")
+            opens.append(took)
+            hands[record.id] = opened.response["resource"]["message"]["id"]
+        moves: list[float] = []
+        picks: list[float] = []
+        for n in range(clicks):
+            record = await bot.store.active_game(int(channels[n % games]))
+            if record is None:
+                continue  # that game is over
+            state = load(record).state
+            assert state is not None
+            index = legal_actions(state).index(heuristic(state).action)
+            hand = fake.messages[hands[record.id]]
+            direct, pay = offers(hand)
+            if index not in direct:
+                for custom_id, value in pay:
+                    took, _ = await press(fake, fake.messages[hands[record.id]], custom_id, [value])
+                    picks.append(took)
+                    direct, _ = offers(fake.messages[hands[record.id]])
+                    if index in direct:
+                        break
+                    back = f"ds:dine:h:{record.id}:{record.version}:0"  # the payment view's Back
+                    await press(fake, fake.messages[hands[record.id]], back)
+            took, answer = await press(fake, fake.messages[hands[record.id]], *direct[index])
+            assert answer.body["type"] == 7, answer.body
+            assert STALE_HAND not in answer.body["data"]["embeds"][0]["description"]
+            moves.append(took)
+        await bot.dine_boards.idle()
+        active = len(await bot.store.active_games("dine"))
+        target = "target p50 ≤ 10 ms, p99 ≤ 50 ms"
+        report(
+            f"move or payment menu, handler ({games} games)",
+            spent[Verb.ACT] + spent[Verb.MENU],
+            target,
+        )
+        report("move, round trip", moves, target + "; the fake's HTTP and gateway included")
+        report("how to pay menu, round trip", picks, "no save")
+        report("hand view open, round trip", opens, "My hand: a private message")
+        print(f"{bot.dine_boards.edits} board edits or re-posts for {len(moves)} moves")
+        print(f"{active} of {games} games still active at the end")
 
 
 def main() -> None:

@@ -34,6 +34,7 @@ from core.verify import verify_pending
 from .d6.board import board_message as d6_board
 from .dine.board import board_message as dine_board
 from .standings import TITLES, standing_line
+from .ui.boards import sendable
 from .ui.games import board_link
 from .ui.replies import send
 
@@ -114,11 +115,7 @@ async def private_thread(interaction: discord.Interaction, name: str) -> discord
 async def post_game(
     bot: Any, record: GameRecord, made: NewGame, where: discord.abc.Messageable
 ) -> GameRecord:
-    message = await made.draw(record)
-    fields: dict[str, Any] = {"embed": message["embed"], "files": message["attachments"]}
-    if message["view"] is not None:
-        fields["view"] = message["view"]
-    sent = await where.send(**fields)
+    sent = await where.send(**sendable(await made.draw(record)))
     await bot.store.set_board_message(record.id, sent.id)
     return record.model_copy(update={"board_message_id": sent.id})
 

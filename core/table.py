@@ -8,7 +8,8 @@ replay of the action log can tell them from the engine's actions.
 from __future__ import annotations
 
 import json
-from typing import Generic, Literal, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -81,6 +82,24 @@ def table_action(action_json: str) -> TableAction | None:
     """The table action a log entry records, or None for a move in the game."""
     entry = json.loads(action_json)
     return TABLE_ACTION.validate_python(entry) if isinstance(entry, dict) and entry.get("table") else None
+
+
+def replay_log(
+    state: S,
+    log: Iterable[str],
+    apply: Callable[[S, Any], tuple[S, Any]],
+    abandon: Callable[[S], tuple[S, Any]],
+    parse: Callable[[str], Any],
+) -> S:
+    """Apply a stored action log to a freshly dealt `state`: moves through the engine; of the table's
+    own entries only abandoning changes the rules state (it ends the game as a loss)."""
+    for entry in log:
+        table = table_action(entry)
+        if table is None:
+            state, _ = apply(state, parse(entry))
+        elif table.kind == "abandon":
+            state, _ = abandon(state)
+    return state
 
 
 class Saved(BaseModel, Generic[S]):

@@ -10,12 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.d6 import RULES_VERSION, State, deal
-from core.errors import RuleError
 from core.guide import topics
-from core.storage import ActiveGameExists, GameRecord
+from core.storage import GameRecord
 from core.table import Saved, Table
 
-from ..ui.games import board_link, edit_board, game_in_channel, where_board_is
+from ..ui.boards import check_channel_free, open_game, repost_board
+from ..ui.games import game_in_channel
 from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message
 from .ids import Verb, ref
@@ -38,24 +38,11 @@ LENGTHS = [
 TOPICS = [Choice(name=name, value=name) for name in topics("d6")]
 
 
-def already_running(record: GameRecord) -> RuleError:
-    return RuleError(f"A game is already running in this channel. {where_board_is(record, RULES)}")
-
-
-async def post_board(interaction: discord.Interaction, record: GameRecord, saved: Saved[State]) -> GameRecord:
-    """Send the board as this interaction's public answer and remember it as the game's board."""
-    bot = bot_of(interaction)
-    message: dict[str, Any] = await board_message(
+async def draw(bot: Any, record: GameRecord) -> dict[str, Any]:
+    saved = load(record)
+    return await board_message(
         record.id, record.version, saved.table, saved.state, pictures=bot.settings.board_pictures
     )
-    fields = {"embed": message["embed"], "files": message["attachments"], "ephemeral": False}
-    if message["view"] is not None:
-        fields["view"] = message["view"]
-    sent = await send(interaction, **fields)
-    if sent is not None:
-        await bot.store.set_board_message(record.id, sent.id)
-        record = record.model_copy(update={"board_message_id": sent.id})
-    return record
 
 
 @app_commands.guild_only()
@@ -78,13 +65,10 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
         crew: bool = False,
     ) -> None:
         reply_publicly(interaction)
-        store = bot_of(interaction).store
-        assert interaction.channel_id is not None
-        existing = await store.active_game(interaction.channel_id)
-        if existing is not None:
-            raise already_running(existing)
+        bot = bot_of(interaction)
+        await check_channel_free(interaction, RULES)
         state, events = deal(
-            bot_of(interaction).new_seed(),
+            bot.new_seed(),
             difficulty.value if difficulty else "medium",
             length.value if length else "full",
         )
@@ -92,37 +76,12 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
         opening = [f"**{name}** takes command." + (" Anyone may join the crew." if crew else "")]
         table = Table.start(interaction.user.id, open_crew=crew).with_news(opening + [e.text for e in events])
         saved = Saved[State](table=table, state=state)
-        try:
-            record = await store.create_game(
-                kind=RULES.kind,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                owner_id=interaction.user.id,
-                state_json=saved.model_dump_json(),
-                rules_version=RULES_VERSION,
-            )
-        except ActiveGameExists as error:
-            raise already_running(error.existing) from None
-        try:
-            await post_board(interaction, record, saved)
-        except discord.HTTPException as error:
-            log.warning("game %s was created but its board could not be posted: %s", record.id, error)
-            raise RuleError(
-                "Your game was created, but its board could not be shown. Use `/d6 board`."
-            ) from None
+        await open_game(interaction, RULES, saved.model_dump_json(), RULES_VERSION, lambda r: draw(bot, r))
 
     @app_commands.command(name="board", description="Show this channel's D-6 board again at the bottom.")
     async def board(self, interaction: discord.Interaction) -> None:
         reply_publicly(interaction)
-        bot = bot_of(interaction)
-        record = await game_in_channel(bot.store, RULES, interaction.channel_id)
-        async with bot.game_locks(record.id):
-            old = await game_in_channel(bot.store, RULES, interaction.channel_id)
-            new = await post_board(interaction, old, load(old))
-        if old.board_message_id not in (None, new.board_message_id):
-            await edit_board(
-                interaction.client, old, content=f"This board has moved: {board_link(new)}", view=None
-            )
+        await repost_board(interaction, RULES, lambda record: draw(bot_of(interaction), record))
 
     @app_commands.command(name="abandon", description="End this channel's D-6 game now, as a loss.")
     async def abandon(self, interaction: discord.Interaction) -> None:

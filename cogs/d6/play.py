@@ -23,11 +23,11 @@ from core.d6.engine import Event, score_parts
 from core.d6.state import HULL_MAX, SHIELDS_MAX
 from core.errors import RuleError
 from core.render.d6_text import describe_action
-from core.storage import GameRecord, NewResult, VersionConflict
+from core.storage import GameRecord, NewResult
 from core.table import Saved, Table, table_action_json
 
 from ..ui.controls import Ref
-from ..ui.games import GameRules, edit_board, game_for_click, stale
+from ..ui.games import GameRules, edit_board, game_for_click, save_move, stale
 from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Verb
@@ -127,18 +127,10 @@ async def _commit(
     )
     over = saved.state.outcome != "playing"
     status = "abandoned" if abandoned else "finished" if over else "active"
-    try:
-        record = await bot_of(interaction).store.save(
-            record.id,
-            expected_version=record.version,
-            user_id=interaction.user.id,
-            action_json=action_json,
-            state_json=saved.model_dump_json(),
-            status=status,
-            result=result_for(saved.table, saved.state, abandoned=abandoned) if over else None,
-        )
-    except VersionConflict:
-        raise stale(record, RULES) from None
+    result = result_for(saved.table, saved.state, abandoned=abandoned) if over else None
+    record = await save_move(
+        interaction, RULES, record, action_json, saved.model_dump_json(), status=status, result=result
+    )
     return record, message
 
 

@@ -21,10 +21,11 @@ from core.guide import topics
 from core.render.dine_controls import for_seat
 from core.render.dine_lookup import find, suggest
 from core.render.dine_text import describe_action
-from core.storage import ActiveGameExists, GameRecord
+from core.storage import GameRecord
 from core.table import table_action_json
 
-from ..ui.games import board_link, edit_board, game_in_channel, where_board_is
+from ..ui.boards import check_channel_free, open_game, repost_board
+from ..ui.games import edit_board, game_in_channel
 from ..ui.refresh import BoardKeeper
 from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message, closed_lobby, lobby_message
@@ -47,29 +48,11 @@ TOPICS = [Choice(name=name, value=name) for name in topics("dine")]
 SWEEP_SECONDS = 60
 
 
-def already_running(record: GameRecord) -> RuleError:
-    return RuleError(f"A game is already running in this channel. {where_board_is(record, RULES)}")
-
-
 async def draw_board(bot: Any, record: GameRecord) -> dict[str, Any]:
     saved = load(record)
     if saved.state is None:
         return lobby_message(record.id, record.version, saved)
     return await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures)
-
-
-async def post_board(interaction: discord.Interaction, record: GameRecord) -> GameRecord:
-    """Send the lobby or board as this interaction's public answer and remember it as the game's board."""
-    bot = bot_of(interaction)
-    message = await draw_board(bot, record)
-    fields: dict[str, Any] = {"embed": message["embed"], "files": message["attachments"], "ephemeral": False}
-    if message["view"] is not None:
-        fields["view"] = message["view"]
-    sent = await send(interaction, **fields)
-    if sent is not None:
-        await bot.store.set_board_message(record.id, sent.id)
-        record = record.model_copy(update={"board_message_id": sent.id})
-    return record
 
 
 @app_commands.guild_only()
@@ -108,8 +91,6 @@ class Dine(
         difficulty: Choice[str] | None = None,
     ) -> None:
         reply_publicly(interaction)
-        store = bot_of(interaction).store
-        assert interaction.channel_id is not None
         starter = mode is None or mode.value == "starter"
         if starter and difficulty is not None:
             raise RuleError(
@@ -120,41 +101,19 @@ class Dine(
             ship=ship.value if ship else "Spacehopper 3000",
             level=difficulty.value if difficulty else card_set().levels[0].name,
         )
-        existing = await store.active_game(interaction.channel_id)
-        if existing is not None:
-            raise already_running(existing)
+        await check_channel_free(interaction, RULES)
         saved = lobby(interaction.user.id, interaction.user.display_name, setup, discord.utils.utcnow())
-        try:
-            record = await store.create_game(
-                kind=RULES.kind,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                owner_id=interaction.user.id,
-                state_json=saved.model_dump_json(),
-                rules_version=RULES_VERSION,
-            )
-        except ActiveGameExists as error:
-            raise already_running(error.existing) from None
-        try:
-            await post_board(interaction, record)
-        except discord.HTTPException as error:
-            log.warning("dine game %s was created but its lobby could not be posted: %s", record.id, error)
-            raise RuleError("The lobby was opened, but it could not be shown. Use `/dine board`.") from None
+        bot = bot_of(interaction)
+        await open_game(
+            interaction, RULES, saved.model_dump_json(), RULES_VERSION, lambda r: draw_board(bot, r)
+        )
 
     @app_commands.command(
         name="board", description="Show this channel's Dine board (or lobby) again at the bottom."
     )
     async def board(self, interaction: discord.Interaction) -> None:
         reply_publicly(interaction)
-        bot = bot_of(interaction)
-        record = await game_in_channel(bot.store, RULES, interaction.channel_id)
-        async with bot.game_locks(record.id):
-            old = await game_in_channel(bot.store, RULES, interaction.channel_id)
-            new = await post_board(interaction, old)
-        if old.board_message_id not in (None, new.board_message_id):
-            await edit_board(
-                interaction.client, old, content=f"This board has moved: {board_link(new)}", view=None
-            )
+        await repost_board(interaction, RULES, lambda record: draw_board(bot_of(interaction), record))
 
     @app_commands.command(name="hand", description="Privately: your hand and everything you can do now.")
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -24,11 +24,11 @@ from core.dine.state import RULES_VERSION
 from core.errors import RuleError
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_text import describe_action
-from core.storage import GameRecord, GameStatus, NewResult, VersionConflict
+from core.storage import GameRecord, GameStatus, NewResult
 from core.table import table_action_json
 
 from ..ui.controls import Ref
-from ..ui.games import GameRules, edit_board, game_for_click, stale
+from ..ui.games import GameRules, edit_board, game_for_click, save_move, stale
 from ..ui.replies import send, update
 from .board import board_message, closed_lobby, lobby_message
 from .hand import hand_message
@@ -89,18 +89,10 @@ async def commit(
     """Save `saved` as the game's next version (with the result if the game just ended)."""
     over = saved.state is not None and saved.state.outcome != "playing"
     status = "abandoned" if abandoned else "finished" if over else status
-    try:
-        return await bot_of(interaction).store.save(
-            record.id,
-            expected_version=record.version,
-            user_id=interaction.user.id,
-            action_json=action_json,
-            state_json=saved.model_dump_json(),
-            status=status,
-            result=result_for(saved, abandoned=abandoned) if over else None,
-        )
-    except VersionConflict:
-        raise stale(record, RULES) from None
+    result = result_for(saved, abandoned=abandoned) if over else None
+    return await save_move(
+        interaction, RULES, record, action_json, saved.model_dump_json(), status=status, result=result
+    )
 
 
 async def clicked(

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from core.errors import RuleError
-from core.storage import GameRecord, Store
+from core.storage import GameRecord, GameStatus, NewResult, Store, VersionConflict
 
 log = logging.getLogger(__name__)
 
@@ -85,3 +85,28 @@ async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) 
         await channel.get_partial_message(record.board_message_id).edit(**fields)
     except discord.HTTPException as error:
         log.warning("could not edit the board of game %s: %s", record.id, error)
+
+
+async def save_move(
+    interaction: discord.Interaction,
+    rules: GameRules,
+    record: GameRecord,
+    action_json: str,
+    state_json: str,
+    *,
+    status: GameStatus = "active",
+    result: NewResult | None = None,
+) -> GameRecord:
+    """Save the game's next version by the clicker; a save elsewhere first makes this click stale."""
+    try:
+        return await interaction.client.store.save(  # type: ignore[attr-defined]
+            record.id,
+            expected_version=record.version,
+            user_id=interaction.user.id,
+            action_json=action_json,
+            state_json=state_json,
+            status=status,
+            result=result,
+        )
+    except VersionConflict:
+        raise stale(record, rules) from None

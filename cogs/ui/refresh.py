@@ -20,6 +20,7 @@ import discord
 
 from core.storage import GameRecord
 
+from .boards import sendable
 from .games import board_link, edit_board
 
 log = logging.getLogger(__name__)
@@ -80,11 +81,7 @@ class BoardKeeper:
     async def repost(self, record: GameRecord, message: dict[str, Any]) -> GameRecord:
         """Post the board anew at the bottom of its channel and let the old one point there."""
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        fields = {key: value for key, value in message.items() if key != "attachments"}
-        fields["files"] = message.get("attachments", [])
-        if fields.get("view") is None:
-            fields.pop("view", None)
-        sent = await channel.send(**fields)
+        sent = await channel.send(**sendable(message))
         async with self.bot.game_locks(record.id):
             await self.bot.store.set_board_message(record.id, sent.id)
         new = record.model_copy(update={"board_message_id": sent.id})

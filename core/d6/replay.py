@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.table import table_action
+from core.table import replay_log
 
 from .actions import action_from_json
 from .engine import abandon, apply, deal
@@ -19,10 +19,4 @@ from .state import State
 def replay(start: State, log: Iterable[str]) -> State:
     """The state after the logged actions, from a game dealt with `start`'s seed and options."""
     state, _ = deal(start.seed, start.difficulty, start.length, start.house_rules)
-    for entry in log:
-        table = table_action(entry)
-        if table is None:
-            state, _ = apply(state, action_from_json(entry))
-        elif table.kind == "abandon":
-            state, _ = abandon(state)
-    return state
+    return replay_log(state, log, apply, abandon, action_from_json)

@@ -10,7 +10,6 @@ layer runs it off the event loop.
 
 from __future__ import annotations
 
-import io
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
@@ -32,6 +31,7 @@ from .dine_text import (
     solutions_text,
     stack_text,
 )
+from .png import blended_palette, encode
 
 Colour = tuple[int, int, int]
 WIDTH, HEIGHT = 960, 540
@@ -376,24 +376,15 @@ def render_board(state: State, names: Sequence[str] | None = None) -> bytes:
     _banner(draw, state)
     # A fixed palette of the board's own colours (and the blends its text edges make) keeps the PNG
     # small and quick to encode, as for the D-6 board; the encoder is most of the render time.
-    output = io.BytesIO()
-    image.quantize(palette=palette(), dither=Image.Dither.NONE).save(output, format="PNG")
-    return output.getvalue()
+    return encode(image, palette())
 
 
 @cache
 def palette() -> Image.Image:
-    """Every solid colour drawn, plus each ink blended into the grounds it is drawn on at ¼, ½ and ¾."""
+    """Every solid colour drawn, plus each ink blended into the grounds it is drawn on."""
     chips = [*SYMBOL_COLOURS.values()]
     grounds = [BACKGROUND, PANEL, CURRENT_PANEL, CARD, ROTATED, TRACK_OFF, DAMAGE_ON, PIZZA_ON, MARKER_ON]
     grounds += [WON, LOST, DECISION, *KIND_COLOURS.values()]
     pairs = [(g, ink) for g in grounds for ink in (TEXT, MUTED)]
     pairs += [(g, ink) for g in chips for ink in (DARK, TEXT)] + [(CURRENT_PANEL, CURRENT)]
-    colours = dict.fromkeys([*grounds, *chips, TEXT, MUTED, DARK, CURRENT])
-    for ground, ink in pairs:
-        for share in (0.25, 0.5, 0.75):
-            colours[tuple(round(g + (i - g) * share) for g, i in zip(ground, ink, strict=True))] = None
-    flat = [channel for colour in colours for channel in colour]
-    image = Image.new("P", (1, 1))
-    image.putpalette(flat + flat[:3] * (256 - len(colours)))
-    return image
+    return blended_palette([*grounds, *chips, TEXT, MUTED, DARK, CURRENT], pairs)

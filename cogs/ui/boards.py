@@ -1,0 +1,89 @@
+"""Opening a game in a channel and (re-)posting its board: the same steps for every game.
+
+A game's board is drawn by its cog (`Draw`: the stored record → the message's fields, as for an
+edit: embed, view, attachments); these helpers send it, remember it as the game's board, and let an
+older board point to the new one.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from core.errors import RuleError
+from core.storage import ActiveGameExists, GameRecord
+
+from .games import GameRules, board_link, edit_board, game_in_channel, where_board_is
+from .replies import send
+
+log = logging.getLogger(__name__)
+Draw = Callable[[GameRecord], Awaitable[dict[str, Any]]]
+
+
+def sendable(message: dict[str, Any]) -> dict[str, Any]:
+    """A drawn board (edit fields) as the fields of a new message: files, and no empty view."""
+    fields = {key: value for key, value in message.items() if key not in ("attachments", "content")}
+    fields["files"] = message.get("attachments", [])
+    if fields.get("view") is None:
+        fields.pop("view", None)
+    return fields
+
+
+def already_running(record: GameRecord, rules: GameRules) -> RuleError:
+    return RuleError(f"A game is already running in this channel. {where_board_is(record, rules)}")
+
+
+async def post_board(interaction: discord.Interaction, record: GameRecord, draw: Draw) -> GameRecord:
+    """Send the board as this interaction's public answer and remember it as the game's board."""
+    sent = await send(interaction, **sendable(await draw(record)), ephemeral=False)
+    if sent is not None:
+        await interaction.client.store.set_board_message(record.id, sent.id)  # type: ignore[attr-defined]
+        record = record.model_copy(update={"board_message_id": sent.id})
+    return record
+
+
+async def open_game(
+    interaction: discord.Interaction, rules: GameRules, state_json: str, rules_version: str, draw: Draw
+) -> GameRecord:
+    """Store a new game in this channel (one at a time) and post its board as the public answer."""
+    store = interaction.client.store  # type: ignore[attr-defined]
+    assert interaction.channel_id is not None
+    try:
+        record = await store.create_game(
+            kind=rules.kind,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            owner_id=interaction.user.id,
+            state_json=state_json,
+            rules_version=rules_version,
+        )
+    except ActiveGameExists as error:
+        raise already_running(error.existing, rules) from None
+    try:
+        return await post_board(interaction, record, draw)
+    except discord.HTTPException as error:
+        log.warning("game %s was created but its board could not be posted: %s", record.id, error)
+        raise RuleError(
+            f"Your game was created, but its board could not be shown. Use `{rules.board}`."
+        ) from None
+
+
+async def check_channel_free(interaction: discord.Interaction, rules: GameRules) -> None:
+    assert interaction.channel_id is not None
+    existing = await interaction.client.store.active_game(interaction.channel_id)  # type: ignore[attr-defined]
+    if existing is not None:
+        raise already_running(existing, rules)
+
+
+async def repost_board(interaction: discord.Interaction, rules: GameRules, draw: Draw) -> None:
+    """`/<game> board`: post the board again at the bottom; the old one points to it."""
+    bot: Any = interaction.client
+    record = await game_in_channel(bot.store, rules, interaction.channel_id)
+    async with bot.game_locks(record.id):
+        old = await game_in_channel(bot.store, rules, interaction.channel_id)
+        new = await post_board(interaction, old, draw)
+    if old.board_message_id not in (None, new.board_message_id):
+        await edit_board(bot, old, content=f"This board has moved: {board_link(new)}", view=None)
