@@ -116,19 +116,19 @@ async def finished_dine(store: SqliteStore, seed: int, user: int) -> int:
     return record.id
 
 
-async def plain_result(
-    store: SqliteStore, user: int, *, won: bool, score: int, rounds: int, guild: int = 1
+async def finished_with(
+    store: SqliteStore, user: int, result: NewResult, *, guild: int = 1, **attempt
 ) -> int:
-    """A finished game whose result is taken as verified (for ordering tests, no replay)."""
+    """A game stored as finished with `result` in one move (no replay: its state is empty)."""
     record = await store.create_game(
         kind="d6",
         guild_id=guild,
-        channel_id=user * 7919 + score * 31 + rounds,
+        channel_id=user * 7919 + result.score * 31 + result.rounds,
         owner_id=user,
         state_json="{}",
         rules_version="d6-1",
+        **attempt,
     )
-    result = NewResult(outcome="won" if won else "lost", score=score, rounds=rounds, players=(user,))
     await store.save(
         record.id,
         expected_version=0,
@@ -138,8 +138,17 @@ async def plain_result(
         status="finished",
         result=result,
     )
-    await store.record_verification(record.id, ok=True)
     return record.id
+
+
+async def plain_result(
+    store: SqliteStore, user: int, *, won: bool, score: int, rounds: int, guild: int = 1
+) -> int:
+    """A finished game whose result is taken as verified (for ordering tests, no replay)."""
+    result = NewResult(outcome="won" if won else "lost", score=score, rounds=rounds, players=(user,))
+    game_id = await finished_with(store, user, result, guild=guild)
+    await store.record_verification(game_id, ok=True)
+    return game_id
 
 
 def test_rank_keys_follow_the_documented_tie_breaks() -> None:
@@ -294,49 +303,21 @@ async def test_an_edited_stored_state_or_result_fails_verification(store: Sqlite
 
 
 async def test_practice_results_are_verified_but_never_ranked(store: SqliteStore) -> None:
-    record = await store.create_game(
-        kind="d6", guild_id=1, channel_id=1, owner_id=1, state_json="{}", rules_version="d6-1"
-    )
     result = NewResult(outcome="won", score=99, rounds=1, players=(1,), detail_json='{"practice": true}')
-    await store.save(
-        record.id,
-        expected_version=0,
-        user_id=1,
-        action_json="{}",
-        state_json="{}",
-        status="finished",
-        result=result,
-    )
-    stored = await store.result(record.id)
+    game_id = await finished_with(store, 1, result)
+    stored = await store.result(game_id)
     assert stored is not None
     assert not ranked(stored)
-    await store.record_verification(record.id, ok=True, ranked=ranked(stored))
+    await store.record_verification(game_id, ok=True, ranked=ranked(stored))
     assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()
 
 
 async def test_the_daily_podium_ranks_verified_ranked_attempts_of_that_day(store: SqliteStore) -> None:
     day = START.date()
     for user, (won, score) in {1: (True, 5), 2: (True, 9), 3: (False, 20), 4: (True, 7)}.items():
-        record = await store.create_game(
-            kind="d6",
-            guild_id=1 if user < 4 else 2,
-            channel_id=user,
-            owner_id=user,
-            state_json="{}",
-            rules_version="d6-1",
-            attempt=("d6", day),
-        )
         result = NewResult(outcome="won" if won else "lost", score=score, rounds=4, players=(user,))
-        await store.save(
-            record.id,
-            expected_version=0,
-            user_id=user,
-            action_json="{}",
-            state_json="{}",
-            status="finished",
-            result=result,
-        )
-        await store.record_verification(record.id, ok=True)
+        game_id = await finished_with(store, user, result, guild=1 if user < 4 else 2, attempt=("d6", day))
+        await store.record_verification(game_id, ok=True)
     podium = await store.daily_podium("d6", day, None)
     assert [(s.rank, s.user_id) for s in podium] == [(1, 2), (2, 4), (3, 1)]
     assert [s.user_id for s in await store.daily_podium("d6", day, 1)] == [2, 1, 3]

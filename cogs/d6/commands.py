@@ -15,7 +15,7 @@ from core.storage import GameRecord
 from core.table import Saved, Table
 
 from ..ui.boards import check_channel_free, open_game, repost_board
-from ..ui.games import game_in_channel
+from ..ui.games import game_in_channel, rules_embed
 from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message
 from .ids import Verb, ref
@@ -105,10 +105,5 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
     @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")
     @app_commands.choices(topic=TOPICS)
     async def rules(self, interaction: discord.Interaction, topic: Choice[str] | None = None) -> None:
-        sections = topics(RULES.kind)
-        name = topic.value if topic is not None else next(iter(sections))
-        embed = discord.Embed(
-            title=f"Deep Space D-6 · {name}", description=sections[name], colour=COLOURS["playing"]
-        )
-        embed.set_footer(text="Topics: " + " · ".join(sections))
+        embed = rules_embed(RULES, topic.value if topic is not None else None, COLOURS["playing"])
         await send(interaction, embed=embed, ephemeral=True)

@@ -25,7 +25,7 @@ from core.storage import GameRecord
 from core.table import table_action_json
 
 from ..ui.boards import check_channel_free, open_game, repost_board
-from ..ui.games import edit_board, game_in_channel
+from ..ui.games import edit_board, game_in_channel, rules_embed
 from ..ui.refresh import BoardKeeper
 from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message, closed_lobby, lobby_message
@@ -209,12 +209,7 @@ class Dine(
     @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")
     @app_commands.choices(topic=TOPICS)
     async def rules(self, interaction: discord.Interaction, topic: Choice[str] | None = None) -> None:
-        sections = topics(RULES.kind)
-        name = topic.value if topic is not None else next(iter(sections))
-        embed = discord.Embed(
-            title=f"Deep Space Dine · {name}", description=sections[name], colour=COLOURS["lobby"]
-        )
-        embed.set_footer(text="Topics: " + " · ".join(sections))
+        embed = rules_embed(RULES, topic.value if topic is not None else None, COLOURS["lobby"])
         await send(interaction, embed=embed, ephemeral=True)
 
 

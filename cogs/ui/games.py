@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from core.errors import RuleError
+from core.guide import topics
 from core.storage import GameRecord, GameStatus, NewResult, Store, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -26,6 +27,15 @@ class GameRules:
     title: str
     start: str  # the command that starts one, e.g. "/d6 new"
     board: str  # the command that shows the board again, e.g. "/d6 board"
+
+
+def rules_embed(rules: GameRules, topic: str | None, colour: discord.Colour) -> discord.Embed:
+    """`/<game> rules [topic]`: one section of `data/<game>/rules.md`, and the list of topics."""
+    sections = topics(rules.kind)
+    name = topic if topic in sections else next(iter(sections))
+    embed = discord.Embed(title=f"{rules.title} · {name}", description=sections[name], colour=colour)
+    embed.set_footer(text="Topics: " + " · ".join(sections))
+    return embed
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
