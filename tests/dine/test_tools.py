@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from core import gallery, play, sim
-from core.balance import dead_cards, report
+from core.balance import dead_cards, report, run
 from core.dine.cards import card_set
 
 
@@ -64,3 +64,18 @@ def test_the_report_names_the_stations_that_are_hardly_ever_played() -> None:
     lines = dead_cards([rigged])
     assert "- pilot-1: 2.5%" in lines
     assert not any("reactor-1" in line for line in lines)
+
+
+def test_a_parallel_balance_run_gives_the_serial_results() -> None:
+    """`--jobs 2` spreads the cells over processes; each cell's games depend only on its seeds."""
+    pick = {"levels": ["starter", "Salad"], "crews": (1, 3), "ships": ["Spacehopper 3000", "Nostroven One"]}
+    serial, _ = run(2, 7, 1, **pick)  # type: ignore[arg-type]
+    parallel, _ = run(2, 7, 2, **pick)  # type: ignore[arg-type]
+    assert len(serial) == 8
+    assert [replace(c, games_per_second=0.0) for c in serial] == [
+        replace(c, games_per_second=0.0) for c in parallel
+    ]
+    text = report(parallel, 2, 7, 60.0, jobs=2)
+    assert "| starter | ≥ 90 % | 3 |" in text
+    assert "| Salad | 75–85 % | 2 |" not in text
+    assert "in 2 processes" in text
