@@ -21,6 +21,7 @@ from .cards import Action as CardAction
 from .cards import Effect, Symbol, station
 from .engine import (
     danger_value,
+    hand_size,
     jump_drive,
     legal_actions,
     sector_side,
@@ -264,6 +265,8 @@ def _pending_choice(state: State, actions: list[Action]) -> Choice:
         options = [a for a in actions if isinstance(a, Occupy)]
         if state.stations[pending.seat or 0] is not None:
             return Choice(options[-1], "keep the station already occupied")
+        if _cards_in_play(state) <= sum(hand_size(state, seat) for seat in range(state.crew)):
+            return Choice(options[-1], "every card is needed in the hands: a station would leave one empty")
         scored = [(_station_value(state, a.card), a) for a in options if a.card is not None]
         if not scored:
             return Choice(options[-1], "no card to occupy")
@@ -284,6 +287,11 @@ def _pending_choice(state: State, actions: list[Action]) -> Choice:
         best = min(shields, key=lambda a: len(a.payment.grid) if a.payment else 0)
         return Choice(best, "a shield takes the hit")
     return Choice(actions[-1], "no shield to spare")
+
+
+def _cards_in_play(state: State) -> int:
+    """The cards that still go round (hands, deck, discard pile, grid): not removed, not stations."""
+    return sum(map(len, state.hands)) + len(state.deck) + len(state.discard) + sum(map(len, state.grid))
 
 
 def _card_worth(state: State, card_id: str) -> float:
