@@ -74,6 +74,7 @@ def progress(ways: list[tuple[str, Counter[Symbol]]], have: Counter[Symbol]) -> 
 
 Way = tuple[str, tuple[tuple[int, int], ...], int, bool]  # name, (symbol index, need), total, a solution?
 _INDEX = {symbol: i for i, symbol in enumerate(SYMBOLS)}
+_DRIVE = _INDEX[Symbol.DRIVE]
 
 
 def _vector_ways(ways: list[tuple[str, Counter[Symbol]]]) -> list[Way]:
@@ -178,9 +179,9 @@ def _cached_effects_value(state: State, now: _Now, effects: tuple[Effect, ...]) 
 _EFFECTS: dict[tuple[int, int, int, int, str], float] = {}  # by what `_effects_value` reads
 
 
-def _after_play(state: State, now: _Now, action: PlayCard) -> tuple[tuple[int, ...], CardAction, int]:
+def _after_play(state: State, now: _Now, action: PlayCard) -> tuple[tuple[int, ...], CardAction, RowKey]:
     """The grid's symbols after `action` (a `SYMBOLS` vector), the card action used, and the current
-    row's new length."""
+    row after it."""
     used = side(action.card, now.upgraded).actions[action.action]
     rotated = any(e.op == "rotate_play" for e in used.effects)
     payment = action.payment
@@ -193,7 +194,7 @@ def _after_play(state: State, now: _Now, action: PlayCard) -> tuple[tuple[int, .
             current = kept
         base = _minus(have, row_vector(current))
     current = (*current, (action.card, rotated, action.card in now.upgraded))
-    return _plus(base, row_vector(current)), used, len(current)
+    return _plus(base, row_vector(current)), used, current
 
 
 def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, str, str, float]]:
@@ -201,14 +202,15 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
     if isinstance(action, Clear):
         return 1.5, ("toll", "", "", 0.0)
     if isinstance(action, PlayCard):
-        have, used, length = _after_play(state, now, action)
+        have, used, current = _after_play(state, now, action)
         after, target = _progress(now.vector_ways, have)
         worth = after - now.progress + _cached_effects_value(state, now, used.effects)
         worth -= CARD_SPENT.get(used.cost.kind, 0.0) * len(action.payment.hand)
         if after >= 1.0:
             return 2.0 + worth, ("meets", action.card, target, after)
-        if now.danger and length >= now.danger:
-            worth -= now.strike
+        if now.danger and len(current) >= now.danger:  # the danger strikes, and the crew draws its drive
+            drawn = min(row_vector(current)[_DRIVE], len(state.deck) + len(state.discard))
+            worth += GAIN["draw"] * drawn - now.strike
         return worth, ("brings", action.card, target, after)
     card_action: CardAction
     if isinstance(action, UseStation):
