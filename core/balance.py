@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from core.dine.cards import card_set
+from core.dine.cards import Symbol, card_set
 from core.sim import DineSummary, simulate_dine
 
 DEFAULT = Path(__file__).resolve().parent.parent / "docs" / "balance.md"
@@ -110,6 +110,7 @@ def report(cells: list[DineSummary], games: int, seed: int, seconds: float, jobs
     lines += ["", "## How games were lost", "", "| Reason | Games |", "|---|---|"]
     lines += [f"| {reason} | {n} |" for reason, n in sorted(losses.items(), key=lambda kv: -kv[1])]
     lines += ["", *dead_cards(cells)]
+    lines += ["", *useful_symbols(cells)]
     speed = sum(c.games for c in cells) / seconds if seconds else 0
     per = " per process" if jobs > 1 else ""
     lines += ["", f"Simulated {sum(c.games for c in cells)} games at {speed / jobs:.0f} games/s{per}.", ""]
@@ -135,6 +136,61 @@ def dead_cards(cells: list[DineSummary], floor: float = 0.05) -> list[str]:
         "",
     ]
     lines += [f"- {card}: {share:.1%}" for share, card in rare] or ["- none"]
+    return lines
+
+
+def symbol_sources() -> tuple[dict[Symbol, int], dict[Symbol, int]]:
+    """Per symbol, how many station sides give it (printed drive, a row or rotated row, a production)
+    and how many sector sides or costs ask for it (a jump, a solution, a `pay` cost of a card or ship)."""
+    cards = card_set()
+    given = dict.fromkeys(Symbol, 0)
+    for card in cards.stations:
+        for face in (card.normal, card.upgraded):
+            shown = {Symbol.DRIVE} if face.drive else set()
+            for row in (face.row, face.rotated):
+                shown |= {s for s, n in row.symbols.items() if n} | {p.symbol for p in row.produce}
+            for symbol in shown:
+                given[symbol] += 1
+    demanded = dict.fromkeys(Symbol, 0)
+    costs = [a.cost for c in cards.stations for f in (c.normal, c.upgraded) for a in f.actions]
+    costs += [
+        f.occupied.action.cost for c in cards.stations for f in (c.normal, c.upgraded) if f.occupied.action
+    ]
+    costs += [a.cost for ship in cards.ship_sides() for a in ship.actions]
+    asked = [set(cost.symbols) for cost in costs]
+    for card in cards.sectors:
+        for face in (card.front, card.back):
+            jump = {Symbol.DRIVE} if any(face.jump.drive) else set()
+            jump |= {Symbol.NAVIGATION} if face.jump.navigation else set()
+            asked.append(jump | {s for solution in face.solutions for s, n in solution.symbols.items() if n})
+    for symbols in asked:
+        for symbol in symbols:
+            demanded[symbol] += 1
+    return given, demanded
+
+
+def useful_symbols(cells: list[DineSummary]) -> list[str]:
+    """The brief's "every symbol is useful": each symbol is given by some station, asked for by some
+    sector or cost, and counted toward a solve, a jump or a payment in the simulated games."""
+    given, demanded = symbol_sources()
+    games = sum(c.games for c in cells)
+    lines = [
+        "## Useful symbols",
+        "",
+        "Every symbol should be given by a station, asked for by a sector (solution or jump) or a cost,",
+        "and count toward a solve, a jump or a payment (a symbol cost or a shield for a damage) in play.",
+        "",
+        "| Symbol | Station sides giving it | Sector sides and costs asking for it | Games it counted in |",
+        "|---|---|---|---|",
+    ]
+    useless = []
+    for symbol in Symbol:
+        used = sum(c.symbols_used.get(str(symbol), 0) for c in cells)
+        share = used / games if games else 0.0
+        lines.append(f"| {symbol} | {given[symbol]} | {demanded[symbol]} | {used} ({share:.0%}) |")
+        if not (given[symbol] and demanded[symbol] and used):
+            useless.append(str(symbol))
+    lines += ["", "Symbols that are not useful: " + (", ".join(useless) if useless else "none") + "."]
     return lines
 
 
