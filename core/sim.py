@@ -14,7 +14,8 @@ import json
 import math
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from core.d6 import apply, new_game
 from core.d6.ai import POLICIES
@@ -102,6 +103,40 @@ class DineSummary:
     dealt: dict[str, int]  # station card → games in which it was in the deck
     played: dict[str, int]  # station card → games in which it was played into the grid
     games_per_second: float
+    symbols_used: dict[str, int] = field(default_factory=dict)  # symbol → games it counted in a clear or cost
+
+
+def dine_symbols_counted(state: Any, action: Any) -> set[str]:
+    """The symbols `action` counts toward a solve, a jump or a payment in `state` (a Dine game): a
+    symbol solution's symbols, the jump's drive (and navigation if it asks for any), a symbol cost's
+    symbols, or the shield paid instead of a damage. The brief's "every symbol is useful" reads it."""
+    from core.dine.actions import Clear, PlayCard, Shield, UseShip, UseStation
+    from core.dine.engine import jump_drive, sector_side, ship_of
+    from core.dine.symbols import side
+
+    if isinstance(action, Clear) and action.how != "continue":
+        spec = sector_side(state)
+        if spec is None:
+            return set()
+        if action.how == "jump":
+            needed = {"drive": jump_drive(state) or 0, "navigation": spec.jump.navigation}
+            return {symbol for symbol, n in needed.items() if n}
+        return {str(s) for s, n in spec.solutions[action.solution].symbols.items() if n}
+    if isinstance(action, Shield):
+        return {"shield"} if action.payment is not None else set()
+    if not isinstance(action, PlayCard | UseStation | UseShip) or action.payment.row is None:
+        return set()
+    if isinstance(action, PlayCard):
+        cost = side(action.card, state.upgraded).actions[action.action].cost
+    elif isinstance(action, UseStation):
+        held = state.stations[action.seat]
+        used = side(held, state.upgraded).occupied.action if held is not None else None
+        if used is None:
+            return set()
+        cost = used.cost
+    else:
+        cost = ship_of(state).actions[action.index].cost
+    return {str(s) for s, n in cost.symbols.items() if n}
 
 
 def simulate_dine(
@@ -116,15 +151,21 @@ def simulate_dine(
     losses: dict[str, int] = {}
     dealt: dict[str, int] = {}
     played: dict[str, int] = {}
+    symbols_used: dict[str, int] = {}
     started = time.perf_counter()
     for k in range(games):
         state = dine_game(seed + k, ship=ship, level=level, crew=crew, starter=starter)
         seen: set[str] = set()
+        counted: set[str] = set()
         for _ in range(MAX_DINE_DECISIONS):
             if state.outcome != "playing":
                 break
-            state, _ = dine_apply(state, choose(state).action)
+            action = choose(state).action
+            counted |= dine_symbols_counted(state, action)
+            state, _ = dine_apply(state, action)
             seen.update(p.card for row in state.grid for p in row)
+        for symbol in counted:
+            symbols_used[symbol] = symbols_used.get(symbol, 0) + 1
         owned = {*state.deck, *state.discard, *state.removed, *(c for hand in state.hands for c in hand)}
         owned |= {c for c in state.stations if c} | seen
         for card in owned:
@@ -162,6 +203,7 @@ def simulate_dine(
         dealt=dealt,
         played=played,
         games_per_second=games / elapsed if elapsed > 0 else float("inf"),
+        symbols_used=symbols_used,
     )
 
 

@@ -10,8 +10,9 @@ directly, without playing it out, so a whole game takes milliseconds.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from core.policies import Choice, Policy, random_player
 
@@ -20,14 +21,15 @@ from .cards import Action as CardAction
 from .cards import Effect, Symbol, station
 from .engine import (
     danger_value,
+    hand_size,
     jump_drive,
     legal_actions,
     sector_side,
     ship_of,
     symbols,
 )
-from .state import Placed, State
-from .symbols import row_symbols, side
+from .state import State
+from .symbols import SYMBOLS, RowKey, face, row_key, row_vector, side
 
 HARM = {"damage": 0.12, "pizza": 0.25, "remove_cards": 0.08, "discard_cards": 0.04, "ship": 0.03}
 GAIN = {"draw": 0.07, "crew_draw": 0.07, "recover": 0.06, "repair": 0.1, "ship_right": 0.03}
@@ -70,7 +72,44 @@ def progress(ways: list[tuple[str, Counter[Symbol]]], have: Counter[Symbol]) -> 
     return best
 
 
-@dataclass(frozen=True, slots=True)
+Way = tuple[str, tuple[tuple[int, int], ...], int, bool]  # name, (symbol index, need), total, a solution?
+_INDEX = {symbol: i for i, symbol in enumerate(SYMBOLS)}
+_DRIVE = _INDEX[Symbol.DRIVE]
+
+
+def _vector_ways(ways: list[tuple[str, Counter[Symbol]]]) -> list[Way]:
+    """`targets` as symbol-vector needs, so `_progress` adds up plain tuples in the inner loop."""
+    found: list[Way] = []
+    for name, need in ways:
+        vector = tuple((_INDEX[s], n) for s, n in need.items())
+        found.append((name, vector, sum(need.values()), name.startswith("solution")))
+    return found
+
+
+def _progress(ways: list[Way], have: Sequence[int]) -> tuple[float, str]:
+    """`progress` on symbol vectors: the same arithmetic in the same order, so the same floats."""
+    best = (0.0, "nothing")
+    for name, need, total, solution in ways:
+        done = 0
+        for i, n in need:
+            done += min(have[i], n)
+        worth = done / total if total else 1.0
+        if solution:
+            worth += 0.02  # solving also upgrades a card
+        if (worth, name) > best:
+            best = (worth, name)
+    return best
+
+
+def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _minus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+@dataclass(slots=True)
 class _Now:
     """What every candidate action is compared against, worked out once per decision."""
 
@@ -79,6 +118,24 @@ class _Now:
     progress: float
     danger: int
     strike: float
+    upgraded: frozenset[str] = frozenset()
+    vector: tuple[int, ...] = ()  # `have` in `SYMBOLS` order
+    vector_ways: list[Way] = field(default_factory=list)
+    current: RowKey = ()  # the current row
+    base: tuple[int, ...] = ()  # the grid's symbols without the current row
+    effects: dict[int, float] = field(default_factory=dict)  # `_effects_value` by id(effects)
+
+
+def _now(state: State) -> _Now:
+    have = symbols(state)
+    ways = targets(state)
+    now = _Now(have, ways, progress(ways, have)[0], danger_value(state), strike_harm(state))
+    now.upgraded = frozenset(state.upgraded)
+    now.vector = tuple(have[s] for s in SYMBOLS)
+    now.vector_ways = _vector_ways(ways)
+    now.current = row_key(state.grid[-1], now.upgraded)
+    now.base = _minus(now.vector, row_vector(now.current))
+    return now
 
 
 def harm(effects: tuple[Effect, ...]) -> float:
@@ -106,60 +163,90 @@ def _effects_value(state: State, effects: tuple[Effect, ...]) -> float:
     return worth - harm(effects)
 
 
-def _after_play(state: State, now: _Now, action: PlayCard) -> tuple[Counter[Symbol], CardAction, int]:
-    """The grid's symbols after `action`, the card action used, and the current row's new length."""
-    face = side(action.card, state.upgraded)
-    used = face.actions[action.action]
+def _cached_effects_value(state: State, now: _Now, effects: tuple[Effect, ...]) -> float:
+    """`_effects_value`, asked once per effects tuple (card data lives as long as the process)."""
+    found = now.effects.get(id(effects))
+    if found is None:
+        can_draw = len(state.deck) + len(state.discard)
+        key = (id(effects), can_draw, len(state.discard), state.damage, state.ship)
+        found = _EFFECTS.get(key)
+        if found is None:
+            found = _EFFECTS[key] = _effects_value(state, effects)
+        now.effects[id(effects)] = found
+    return found
+
+
+_EFFECTS: dict[tuple[int, int, int, int, str], float] = {}  # by what `_effects_value` reads
+
+
+def _after_play(state: State, now: _Now, action: PlayCard) -> tuple[tuple[int, ...], CardAction, RowKey]:
+    """The grid's symbols after `action` (a `SYMBOLS` vector), the card action used, and the current
+    row after it."""
+    used = side(action.card, now.upgraded).actions[action.action]
     rotated = any(e.op == "rotate_play" for e in used.effects)
-    have = Counter(now.have)
     payment = action.payment
-    current = list(state.grid[-1])
+    base, current = now.base, now.current
     if payment.row is not None:
         row = state.grid[payment.row]
-        kept = [p for p in row if p.card not in payment.grid]
-        have.subtract(row_symbols(row, state.upgraded))
-        have.update(row_symbols(kept, state.upgraded))
+        kept = row_key([p for p in row if p.card not in payment.grid], now.upgraded)
+        have = _plus(_minus(now.vector, row_vector(row_key(row, now.upgraded))), row_vector(kept))
         if payment.row == len(state.grid) - 1:
             current = kept
-    have.subtract(row_symbols(current, state.upgraded))
-    current.append(Placed(card=action.card, rotated=rotated))
-    have.update(row_symbols(current, state.upgraded))
-    return have, used, len(current)
+        base = _minus(have, row_vector(current))
+    current = (*current, (action.card, rotated, action.card in now.upgraded))
+    return _plus(base, row_vector(current)), used, current
 
 
-def value(state: State, now: _Now, action: Action) -> tuple[float, str]:
+def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, str, str, float]]:
+    """`value` without writing the reason out: (worth, what the reason says)."""
     if isinstance(action, Clear):
-        return 1.5, "pay the toll and leave the sector"
+        return 1.5, ("toll", "", "", 0.0)
     if isinstance(action, PlayCard):
-        have, used, length = _after_play(state, now, action)
-        after, target = progress(now.ways, have)
-        worth = after - now.progress + _effects_value(state, used.effects)
+        have, used, current = _after_play(state, now, action)
+        after, target = _progress(now.vector_ways, have)
+        worth = after - now.progress + _cached_effects_value(state, now, used.effects)
         worth -= CARD_SPENT.get(used.cost.kind, 0.0) * len(action.payment.hand)
-        name = side(action.card, state.upgraded).name
         if after >= 1.0:
-            return 2.0 + worth, f"playing {name} meets {target}"
-        if now.danger and length >= now.danger:
-            worth -= now.strike
-        return worth, f"playing {name} brings {target} to {min(after, 1.0):.0%}"
+            return 2.0 + worth, ("meets", action.card, target, after)
+        if now.danger and len(current) >= now.danger:  # the danger strikes, and the crew draws its drive
+            drawn = min(row_vector(current)[_DRIVE], len(state.deck) + len(state.discard))
+            worth += GAIN["draw"] * drawn - now.strike
+        return worth, ("brings", action.card, target, after)
     card_action: CardAction
     if isinstance(action, UseStation):
         card_id = state.stations[action.seat]
-        card_action = side(card_id, state.upgraded).occupied.action  # type: ignore[arg-type, assignment]
-        name = side(card_id, state.upgraded).name  # type: ignore[arg-type]
+        card_action = side(card_id, now.upgraded).occupied.action  # type: ignore[arg-type, assignment]
+        name = card_id or ""
     else:
         assert isinstance(action, UseShip)
         card_action = ship_of(state).actions[action.index]
-        name = f"the {state.ship}'s action"
-    worth = _effects_value(state, card_action.effects)
+        name = ""
+    worth = _cached_effects_value(state, now, card_action.effects)
     worth -= CARD_SPENT.get(card_action.cost.kind, 0.0) * len(action.payment.hand)
     if action.payment.row is not None:  # paying from the grid loses progress
         row = state.grid[action.payment.row]
-        kept = [p for p in row if p.card not in action.payment.grid]
-        have = Counter(now.have)
-        have.subtract(row_symbols(row, state.upgraded))
-        have.update(row_symbols(kept, state.upgraded))
-        worth -= now.progress - progress(now.ways, have)[0]
-    return worth, f"using {name}"
+        kept = row_key([p for p in row if p.card not in action.payment.grid], now.upgraded)
+        have = _plus(_minus(now.vector, row_vector(row_key(row, now.upgraded))), row_vector(kept))
+        worth -= now.progress - _progress(now.vector_ways, have)[0]
+    return worth, ("using", name, "", 0.0)
+
+
+def _reason(state: State, how: tuple[str, str, str, float]) -> str:
+    kind, card, target, after = how
+    if kind == "toll":
+        return "pay the toll and leave the sector"
+    if kind == "using":
+        return f"using {side(card, state.upgraded).name}" if card else f"using the {state.ship}'s action"
+    name = side(card, state.upgraded).name
+    if kind == "meets":
+        return f"playing {name} meets {target}"
+    return f"playing {name} brings {target} to {min(after, 1.0):.0%}"
+
+
+def value(state: State, now: _Now, action: Action) -> tuple[float, str]:
+    """What `action` is worth to the crew now, and why in words."""
+    worth, how = _worth(state, now, action)
+    return worth, _reason(state, how)
 
 
 def _pending_choice(state: State, actions: list[Action]) -> Choice:
@@ -180,6 +267,8 @@ def _pending_choice(state: State, actions: list[Action]) -> Choice:
         options = [a for a in actions if isinstance(a, Occupy)]
         if state.stations[pending.seat or 0] is not None:
             return Choice(options[-1], "keep the station already occupied")
+        if _cards_in_play(state) <= sum(hand_size(state, seat) for seat in range(state.crew)):
+            return Choice(options[-1], "every card is needed in the hands: a station would leave one empty")
         scored = [(_station_value(state, a.card), a) for a in options if a.card is not None]
         if not scored:
             return Choice(options[-1], "no card to occupy")
@@ -202,9 +291,20 @@ def _pending_choice(state: State, actions: list[Action]) -> Choice:
     return Choice(actions[-1], "no shield to spare")
 
 
+def _cards_in_play(state: State) -> int:
+    """The cards that still go round (hands, deck, discard pile, grid): not removed, not stations."""
+    return sum(map(len, state.hands)) + len(state.deck) + len(state.discard) + sum(map(len, state.grid))
+
+
 def _card_worth(state: State, card_id: str) -> float:
-    face = side(card_id, state.upgraded)
-    return sum(face.row.symbols.values()) + face.drive + 0.5 * len(face.row.produce)
+    return _side_worth(card_id, card_id in state.upgraded)
+
+
+@lru_cache(maxsize=1024)
+def _side_worth(card_id: str, upgraded: bool) -> float:
+    """How much a card gives upright, to choose which card to give up; asked per payment combination."""
+    shown = face(card_id, upgraded)
+    return sum(shown.row.symbols.values()) + shown.drive + 0.5 * len(shown.row.produce)
 
 
 def _upgrade_gain(state: State, card_id: str) -> float:
@@ -227,14 +327,18 @@ def _station_value(state: State, card_id: str | None) -> float:
 def _cheapest_payments(state: State, actions: list[Action]) -> list[Action]:
     """Of the actions that differ only in which hand cards pay, keep the one giving up the least."""
     kept: dict[tuple[object, ...], tuple[float, Action]] = {}
+    upgraded = frozenset(state.upgraded)
     for action in actions:
         payment = getattr(action, "payment", None)
         if payment is None or not payment.hand:
             kept[(id(action),)] = (0.0, action)
             continue
-        what = (getattr(action, "card", ""), getattr(action, "action", 0), getattr(action, "index", 0))
-        key = (type(action), getattr(action, "seat", 0), *what, payment.row, payment.grid)
-        given = sum(_card_worth(state, card) for card in payment.hand)
+        if isinstance(action, PlayCard):
+            what: tuple[object, ...] = (action.card, action.action, 0)
+        else:
+            what = ("", 0, getattr(action, "index", 0))
+        key = (type(action), action.seat, *what, payment.row, payment.grid)  # type: ignore[union-attr]
+        given = sum(_side_worth(card, card in upgraded) for card in payment.hand)
         if key not in kept or given < kept[key][0]:
             kept[key] = (given, action)
     return [action for _, action in kept.values()]
@@ -245,16 +349,15 @@ def heuristic(state: State) -> Choice:
     actions = legal_actions(state)
     if state.pending is not None:
         return _pending_choice(state, actions)
-    have = symbols(state)
-    ways = targets(state)
-    now = _Now(have, ways, progress(ways, have)[0], danger_value(state), strike_harm(state))
-    best: tuple[float, str, Action] | None = None
+    now = _now(state)
+    best: tuple[float, tuple[str, str, str, float], Action] | None = None
     for action in _cheapest_payments(state, actions):
-        worth, reason = value(state, now, action)
+        worth, how = _worth(state, now, action)
         if best is None or worth > best[0]:
-            best = (worth, reason, action)
+            best = (worth, how, action)
     assert best is not None
-    return Choice(best[2], best[1][:1].upper() + best[1][1:] + ".")
+    reason = _reason(state, best[1])
+    return Choice(best[2], reason[:1].upper() + reason[1:] + ".")
 
 
 def heuristic_policy(seed: int = 0) -> Policy:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from core.errors import IllegalAction
@@ -36,7 +37,7 @@ from .actions import (
 from .cards import Action as CardAction
 from .cards import Cost, Effect, SectorSide, ShipSide, Symbol, Track, card_set, sector, station
 from .state import HAND_SIZES, Pending, Placed, StackCard, State, Task
-from .symbols import grid_symbols, meets, payments, row_symbols, side
+from .symbols import face, grid_symbols, meets, payments, row_symbols, side
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,8 +201,13 @@ def _track_value(state: State, track: Track) -> int:
 
 def card_drive(card_id: str, upgraded: list[str]) -> int:
     """FAQ "Discard/Remove with drive": drive symbols anywhere on the card's side that is up."""
-    face = side(card_id, upgraded)
-    return face.drive + face.row.symbols.get(Symbol.DRIVE, 0) + face.rotated.symbols.get(Symbol.DRIVE, 0)
+    return _side_drive(card_id, card_id in upgraded)
+
+
+@lru_cache(maxsize=1024)
+def _side_drive(card_id: str, upgraded: bool) -> int:
+    shown = face(card_id, upgraded)
+    return shown.drive + shown.row.symbols.get(Symbol.DRIVE, 0) + shown.rotated.symbols.get(Symbol.DRIVE, 0)
 
 
 def occupied_by(state: State, name: str) -> int | None:
@@ -256,7 +262,10 @@ def _payments(state: State, seat: int, cost: Cost, playing: str | None) -> Itera
         yield NO_PAYMENT
     elif cost.kind in ("discard", "remove"):
         others = sorted(c for c in state.hands[seat] if c != playing)
-        fit = [c for c in others if card_drive(c, state.upgraded) >= cost.min_drive]
+        if cost.min_drive:
+            fit = [c for c in others if card_drive(c, state.upgraded) >= cost.min_drive]
+        else:
+            fit = others
         for combo in combinations(fit, cost.count):
             yield Payment(hand=combo)
     elif cost.kind == "pay":

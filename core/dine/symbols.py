@@ -21,13 +21,34 @@ _ROUNDS = 64  # far more than any card set needs; a guard, not a rule
 
 
 def side(card: str, upgraded: Collection[str]) -> StationSide:
-    return station(card).side(card in upgraded)
+    return face(card, card in upgraded)
+
+
+@lru_cache(maxsize=1024)
+def face(card: str, upgraded: bool) -> StationSide:
+    """The side of `card` that is up; cached because every decision asks it for every hand card."""
+    return station(card).side(upgraded)
+
+
+RowKey = tuple[tuple[str, bool, bool], ...]
+SYMBOLS: tuple[Symbol, ...] = tuple(Symbol)  # the order of a symbol vector
+
+
+def row_key(row: Sequence[Placed], upgraded: Collection[str]) -> RowKey:
+    """What decides a row's symbols: each card, whether it is rotated, whether it is upgraded."""
+    return tuple((p.card, p.rotated, p.card in upgraded) for p in row)
 
 
 def row_symbols(row: Sequence[Placed], upgraded: Collection[str]) -> Counter[Symbol]:
     """The symbols `row` gives (a fresh Counter: callers may change it)."""
-    key = tuple((p.card, p.rotated, p.card in upgraded) for p in row)
-    return Counter(_row_symbols(key))
+    return Counter(_row_symbols(row_key(row, upgraded)))
+
+
+@lru_cache(maxsize=65536)
+def row_vector(key: RowKey) -> tuple[int, ...]:
+    """A row's symbols as a tuple in `SYMBOLS` order: cheap to add up in the crew's inner loop."""
+    totals = _row_symbols(key)
+    return tuple(totals[s] for s in SYMBOLS)
 
 
 @lru_cache(maxsize=65536)
@@ -62,7 +83,8 @@ def _row_symbols(row: tuple[tuple[str, bool, bool], ...]) -> Counter[Symbol]:
 def grid_symbols(grid: Sequence[Sequence[Placed]], upgraded: Collection[str]) -> Counter[Symbol]:
     totals: Counter[Symbol] = Counter()
     for row in grid:
-        totals.update(row_symbols(row, upgraded))
+        if row:
+            totals.update(_row_symbols(row_key(row, upgraded)))
     return totals
 
 

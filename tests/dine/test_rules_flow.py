@@ -1133,7 +1133,10 @@ def test_an_at_trigger_fires_before_the_danger_check() -> None:
 def test_an_at_trigger_repair_comes_before_the_danger_consequences() -> None:
     """Engine ruling: "At X:" triggers fire right after the action's effects and before the checks.
     Nostroven One, Convection Core occupied (at shield: repair 1), damage 2 in Smart Mines (no shields,
-    2 damage): Spare Parts Bin's shield repairs to 3 first, so the ship survives with 1."""
+    2 damage): Spare Parts Bin's shield repairs to 3 first, so the ship survives with 1. The ship
+    marker is full, so the ship's action keeps the empty-handed crew from being stranded afterwards."""
+    track = card_set().ship(NOSTROVEN).marker
+    assert track is not None
     state = table(
         hands=[["engineering-2"]],
         grid=[["weapons-1", "weapons-2", "weapons-3"]],
@@ -1142,6 +1145,7 @@ def test_an_at_trigger_repair_comes_before_the_danger_consequences() -> None:
         ship=NOSTROVEN,
         stations=["oven-4"],
         damage=2,
+        marker=track.length,
     )
     after, _ = play(state, "engineering-2")
 

@@ -7,8 +7,10 @@ from dataclasses import replace
 import pytest
 
 from core import gallery, play, sim
-from core.balance import dead_cards, report
-from core.dine.cards import card_set
+from core.balance import dead_cards, report, run, symbol_sources, useful_symbols
+from core.dine.actions import Clear, Payment, PlayCard, Shield
+from core.dine.cards import Symbol, card_set
+from core.dine.engine import deal, jump_drive, sector_side
 
 
 def test_the_committed_gallery_matches_the_card_data() -> None:
@@ -64,3 +66,58 @@ def test_the_report_names_the_stations_that_are_hardly_ever_played() -> None:
     lines = dead_cards([rigged])
     assert "- pilot-1: 2.5%" in lines
     assert not any("reactor-1" in line for line in lines)
+
+
+def test_a_parallel_balance_run_gives_the_serial_results() -> None:
+    """`--jobs 2` spreads the cells over processes; each cell's games depend only on its seeds."""
+    pick = {"levels": ["starter", "Salad"], "crews": (1, 3), "ships": ["Spacehopper 3000", "Nostroven One"]}
+    serial, _ = run(2, 7, 1, **pick)  # type: ignore[arg-type]
+    parallel, _ = run(2, 7, 2, **pick)  # type: ignore[arg-type]
+    assert len(serial) == 8
+    assert [replace(c, games_per_second=0.0) for c in serial] == [
+        replace(c, games_per_second=0.0) for c in parallel
+    ]
+    text = report(parallel, 2, 7, 60.0, jobs=2)
+    assert "| starter | ≥ 90 % | 3 |" in text
+    assert "| Salad | 75–85 % | 2 |" not in text
+    assert "in 2 processes" in text
+
+
+def test_every_symbol_is_given_asked_for_and_counted_in_play() -> None:
+    """The brief's "every symbol is useful": each symbol has a station giving it and a sector or cost
+    asking for it (from the card data), and the simulator counts the games in which it actually paid
+    for a solve, a jump or a cost; the report names any symbol short of one of the three."""
+    given, demanded = symbol_sources()
+    assert all(given[symbol] > 0 for symbol in Symbol)
+    assert all(demanded[symbol] > 0 for symbol in Symbol)
+    ships = ("Spacehopper 3000", "Crusty Cruiser")
+    cells = [
+        sim.simulate_dine(4, level, 1, ship, "heuristic", 3)
+        for level in ("Salad", "Diavolo")
+        for ship in ships
+    ]
+    for cell in cells:
+        assert set(cell.symbols_used) <= {str(s) for s in Symbol}
+        assert all(0 < n <= cell.games for n in cell.symbols_used.values())
+    assert sum(cell.symbols_used.get("drive", 0) for cell in cells) > 0  # every game jumps somewhere
+    lines = useful_symbols(cells)
+    assert sum(line.startswith("| ") for line in lines) == 1 + len(Symbol)  # the header and a row each
+    rigged = [replace(cell, symbols_used={**cell.symbols_used, "shield": 0}) for cell in cells]
+    assert useful_symbols(rigged)[-1] == "Symbols that are not useful: shield."
+
+
+def test_the_symbols_an_action_counts_follow_the_sector_and_the_cost() -> None:
+    """A jump counts drive (and navigation when the jump asks for it), a solve its solution's symbols,
+    a symbol cost its symbols, a shield paid for a damage the shield; a plain play counts nothing."""
+    state = deal(4, crew=1)[0]
+    spec = sector_side(state)
+    assert spec is not None
+    jump = sim.dine_symbols_counted(state, Clear(how="jump"))
+    assert ("navigation" in jump) == bool(spec.jump.navigation)
+    assert "drive" in jump or not jump_drive(state)
+    solve = sim.dine_symbols_counted(state, Clear(how="solve", solution=0))
+    assert solve == {str(s) for s, n in spec.solutions[0].symbols.items() if n}
+    assert sim.dine_symbols_counted(state, Shield(payment=Payment(row=0, grid=("x",)))) == {"shield"}
+    assert sim.dine_symbols_counted(state, Shield()) == set()
+    card = state.hands[0][0]
+    assert sim.dine_symbols_counted(state, PlayCard(seat=0, card=card, action=0)) == set()
