@@ -18,13 +18,14 @@ import simcord
 from cogs.dine.commands import close_idle_lobbies
 from cogs.dine.hand import card_field
 from cogs.dine.play import SAVED_BUT_NOT_SHOWN, STALE_HAND, load
-from core.dine.actions import PlayCard
+from core.dine.actions import Give, PlayCard, action_from_json
 from core.dine.ai import heuristic
 from core.dine.engine import legal_actions
 from core.dine.seating import DineSaved
 from core.dine.symbols import side
 from core.errors import RuleError
 from core.render.dine_controls import moves
+from core.table import table_action
 from tests.d6_discord.helpers import components, message, record_of
 from tests.support.discord_schema import RequestAuditor
 from tests.support.scenario import Player, World
@@ -110,12 +111,16 @@ def only_in_other_hands(saved: DineSaved, seat: int) -> set[str]:
     return ({named(card, state.upgraded) for card in others} - own) | set(others)
 
 
-def shown_in_public(saved: DineSaved, before: DineSaved | None) -> set[str]:
+def shown_in_public(saved: DineSaved, before: DineSaved | None, action: Any = None) -> set[str]:
     """Names of cards the crew saw outside the hands: in the grid, discarded, removed, occupied,
-    or played or given up from a hand since `before` (a card can come back to a hand later)."""
+    or played or given up from a hand since `before` (a card can come back to a hand later, even
+    within the same action: given up, reshuffled and drawn again)."""
     state = saved.state
     assert state is not None
     cards = [placed.card for row in state.grid for placed in row]
+    if isinstance(action, Give):
+        cards.append(action.card)
+    cards += list(getattr(getattr(action, "payment", None), "hand", ()) or ())
     cards += [*state.discard, *state.removed, *(card for card in state.stations if card is not None)]
     if before is not None and before.state is not None:
         cards += [
@@ -182,7 +187,9 @@ async def test_a_three_crew_game_shows_each_member_only_their_own_hand(world) ->
     public: set[str] = set()
     for _ in range(3000):
         record, saved = await saved_of(world, game_id)
-        public |= shown_in_public(saved, at.get(record.version - 1))
+        last = (await world.bot.store.actions(game_id))[-1].action_json if record.version else None
+        move = action_from_json(last) if last and table_action(last) is None else None
+        public |= shown_in_public(saved, at.get(record.version - 1), move)
         at[record.version] = saved
         board = await board_of(world, game_id)
         assert version_shown(board.embeds[0]) == record.version
