@@ -220,18 +220,19 @@ def started(saved: DineSaved) -> DineSaved:
 
 
 def hint_text(saved: DineSaved, user: int) -> str:
-    """The heuristic crew's move; said plainly when it is another member's to make."""
+    """The heuristic crew's best move among those the asking member can make (their seats' and the
+    crew's shared decisions); if the crew's best is someone else's, it says whose, never which card."""
     state = saved.state
     assert state is not None
-    choice = heuristic(state)
-    text = describe_action(state, choice.action)
     mine = saved.seats_for(user)
-    seat = getattr(choice.action, "seat", None)
-    if seat is not None and not any(for_seat(choice.action, s) for s in mine):
-        return (
-            f"**Suggestion for seat {seat + 1} ({saved.seats[seat].name}):** {text}\n*Why:* {choice.reason}"
-        )
-    return f"**Suggestion:** {text}\n*Why:* {choice.reason}"
+    choice = heuristic(state, lambda action: any(for_seat(action, seat) for seat in mine))
+    text = describe_action(state, choice.action)
+    lines = [f"**Suggestion for you:** {text}\n*Why:* {choice.reason}"]
+    crew = heuristic(state)
+    seat = getattr(crew.action, "seat", None)
+    if crew.action != choice.action and seat is not None and seat not in mine:
+        lines.append(f"(The crew's best move now is {saved.seats[seat].name}'s, from their own hand.)")
+    return "\n".join(lines)
 
 
 async def close_idle_lobbies(bot: Any) -> int:

@@ -344,9 +344,12 @@ def _cheapest_payments(state: State, actions: list[Action]) -> list[Action]:
     return [action for _, action in kept.values()]
 
 
-def heuristic(state: State) -> Choice:
-    """The greedy crew's move, with a one-line reason."""
+def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Choice:
+    """The greedy crew's move, with a one-line reason; with `only`, the best among those actions
+    (a hint for one crew member: the moves they can make themselves)."""
     actions = legal_actions(state)
+    if only is not None:
+        actions = [action for action in actions if only(action)] or actions
     if state.pending is not None:
         return _pending_choice(state, actions)
     now = _now(state)

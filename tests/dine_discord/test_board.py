@@ -22,10 +22,12 @@ from core.dine.cards import card_set
 from core.dine.engine import apply, deal, legal_actions
 from core.dine.seating import DineSaved, Seat, Setup, lobby, seated
 from core.dine.state import State
+from core.dine.symbols import side
 from core.errors import RuleError
 from core.guide import topics
-from core.render.dine_controls import PUBLIC
+from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_lookup import entries
+from core.render.dine_text import describe_action
 from tests.d6_discord.helpers import components, custom_ids, message
 
 from .helpers import Hands, owner, perform, record_of, saved_of, start_game
@@ -400,20 +402,26 @@ async def test_dine_hint_without_a_started_game_is_refused_politely(world) -> No
     assert refusals(world) == [RuleError, RuleError]
 
 
-async def test_dine_hint_suggests_the_heuristic_move(world) -> None:
+async def test_dine_hint_suggests_a_move_of_the_asking_member_and_never_names_anothers_card(world) -> None:
     alice, bob, wes = world.player("Alice"), world.player("Bob"), world.player("Wes")
     game_id = await start_game(world, [alice, bob])
     version = (await record_of(world, game_id)).version
     _, saved = await saved_of(world, game_id)
-    assert saved.state is not None
-    choice = heuristic(saved.state)
+    state = saved.state
+    assert state is not None
 
-    shown = await alice.runs("dine hint")
+    shown = {player.id: await player.runs("dine hint") for player in (alice, bob)}
     spectator = await wes.runs("dine hint")
 
-    assert shown.ephemeral
-    assert "Suggestion" in shown.response.content
-    assert f"*Why:* {choice.reason}" in shown.response.content
+    for seat, player in enumerate((alice, bob)):
+        mine = heuristic(state, lambda action, seat=seat: for_seat(action, seat))
+        text = shown[player.id].response.content
+        assert shown[player.id].ephemeral
+        assert f"**Suggestion for you:** {describe_action(state, mine.action)}" in text
+        assert f"*Why:* {mine.reason}" in text
+        others = {side(card, state.upgraded).name for card in state.hands[1 - seat]}
+        others -= {side(card, state.upgraded).name for card in state.hands[seat]}
+        assert not [name for name in others if name in text], (seat, text)
     assert spectator.ephemeral
     assert "Only this game's crew can play it" in spectator.response.content
     assert (await record_of(world, game_id)).version == version  # a hint changes nothing
