@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from datetime import UTC, date, datetime, timedelta
@@ -300,6 +301,16 @@ async def test_an_edited_stored_state_or_result_fails_verification(store: Sqlite
     await store.db.execute("UPDATE games SET state_json = ? WHERE id = ?", (json.dumps(stored), game))
     await verify_pending(store)
     assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()
+
+
+async def test_two_readers_verifying_the_same_results_at_once_count_them_once(store: SqliteStore) -> None:
+    game_id = await finished_d6(store, seed=9, user=1)
+    await asyncio.gather(verify_pending(store), verify_pending(store))
+    await store.record_verification(game_id, ok=False, note="late")  # the first verdict stands
+    board = await store.leaderboard("d6", "all", GLOBAL, 1)
+    assert [s.game_id for s in board.top] == [game_id]
+    assert board.players == 1
+    assert await store.unverified_results() == []
 
 
 async def test_practice_results_are_verified_but_never_ranked(store: SqliteStore) -> None:

@@ -251,7 +251,10 @@ class Store(ABC):
     async def record_verification(
         self, game_id: int, *, ok: bool, note: str = "", ranked: bool = True
     ) -> None:
-        """Store the replay's verdict; a verified, ranked result enters its players' standings."""
+        """Store the replay's verdict; a verified, ranked result enters its players' standings.
+
+        The first verdict for a game stands: a second one (two readers verifying at once) is ignored.
+        """
 
     @abstractmethod
     async def leaderboard(

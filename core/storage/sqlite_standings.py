@@ -91,12 +91,15 @@ class StandingsMixin:
         self: _Base, game_id: int, *, ok: bool, note: str = "", ranked: bool = True
     ) -> None:
         async with self._transaction() as db:
-            await execute(
+            inserted, _ = await execute(
                 db,
-                "INSERT INTO verifications (game_id, ok, note, checked_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO verifications (game_id, ok, note, checked_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO NOTHING",
                 (game_id, int(ok), note, self._now()),
             )
-            if not (ok and ranked):
+            if inserted != 1 or not (
+                ok and ranked
+            ):  # checked already (by a concurrent reader), or not ranked
                 return
             (row,) = await db.execute_fetchall(_RESULT + " WHERE r.game_id = ?", (game_id,))
             result = result_record(row)
