@@ -67,6 +67,14 @@ class Dine(
         self.sweep.change_interval(seconds=self.bot.loop_seconds)
         self.sweep.start()
 
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """After a restart, bring every started game's board up to date: a move saved just before the
+        restart may not have reached its board yet (the keeper spaces the edits out)."""
+        for record in await self.bot.store.active_games(RULES.kind):
+            if load(record).state is not None:
+                self.bot.dine_boards.request(record.id)
+
     async def cog_unload(self) -> None:
         self.sweep.cancel()
 

@@ -311,6 +311,7 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
                     interaction, **hand_message(record.id, record.version, saved, seat, user, STALE_HAND)
                 )
                 return
+            bot.dine_boards.request(record.id)  # the board itself may lag (e.g. a restart): catch it up
             raise stale(record, RULES)
         actions = legal_actions(saved.state)
         action = actions[index] if 0 <= index < len(actions) else None

@@ -317,6 +317,26 @@ async def test_the_board_and_hand_views_keep_working_after_a_restart(world) -> N
     assert world.take_errors() == []
 
 
+async def test_a_move_whose_board_edit_was_still_waiting_reaches_the_board_after_a_restart(world) -> None:
+    ann = world.player("Ann")
+    game_id = await start_game(world, [ann])
+    hands = Hands(world, game_id)
+    world.bot.board_edit_seconds = 600  # the keeper waits long between two edits of a board
+    for _ in range(2):
+        _, saved = await saved_of(world, game_id)
+        assert saved.state is not None
+        await perform(hands, ann, heuristic(saved.state).action)
+    record = await record_of(world, game_id)
+    board = message(world, record.board_message_id)
+    assert version_shown(board.embeds[0]) == record.version - 1  # the second move waits for its edit
+
+    await world.restart()  # the waiting edit dies with the old process
+
+    board = message(world, record.board_message_id)
+    assert version_shown(board.embeds[0]) == record.version
+    assert world.take_errors() == []
+
+
 # --- 4. someone who is not crew -------------------------------------------------------------------------
 
 
