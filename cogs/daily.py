@@ -105,9 +105,14 @@ async def private_thread(interaction: discord.Interaction, name: str) -> discord
             invitable=False,
             auto_archive_duration=1440,
         )
-        await thread.add_user(interaction.user)
     except discord.HTTPException as error:
         log.info("no private thread in channel %s: %s", channel.id, error)
+        return None
+    try:
+        await thread.add_user(interaction.user)
+    except discord.HTTPException as error:
+        log.info("could not add %s to a new private thread: %s", interaction.user.id, error)
+        await remove_thread(thread)
         return None
     return thread
 
@@ -121,6 +126,13 @@ async def post_game(
 
 
 async def start_daily(interaction: discord.Interaction, game: DailyGame, practice: bool) -> None:
+    """One player's daily start at a time, so two quick commands never open two threads."""
+    bot: Any = interaction.client
+    async with bot.game_locks(("daily", interaction.user.id)):
+        await _start_daily(interaction, game, practice)
+
+
+async def _start_daily(interaction: discord.Interaction, game: DailyGame, practice: bool) -> None:
     bot: Any = interaction.client
     store = bot.store
     user = interaction.user
@@ -157,9 +169,10 @@ async def start_daily(interaction: discord.Interaction, game: DailyGame, practic
             rules_version=challenge.rules_version,
             attempt=None if practice else (game, day),
         )
-    except AttemptExists:
-        raise RuleError("You already took today's ranked attempt; there is one per day.") from None
-    except ActiveGameExists as error:
+    except (AttemptExists, ActiveGameExists) as error:
+        await remove_thread(thread)
+        if isinstance(error, AttemptExists):
+            raise RuleError("You already took today's ranked attempt; there is one per day.") from None
         raise RuleError(
             "I can't open a private thread here and this channel already has a game running "
             f"({board_link(error.existing) or 'finish it first'}). Try `/daily` in another channel."
@@ -167,19 +180,37 @@ async def start_daily(interaction: discord.Interaction, game: DailyGame, practic
     where: discord.abc.Messageable = thread or bot.get_partial_messageable(
         channel_id, guild_id=interaction.guild_id
     )
-    record = await post_game(bot, record, made, where)
+    place = f"<#{channel_id}>"
+    try:
+        record = await post_game(bot, record, made, where)
+    except discord.HTTPException as error:  # the game is stored (and the attempt taken): say where
+        log.warning("daily game %s was created but its board could not be posted: %s", record.id, error)
+        raise RuleError(
+            f"Your game is ready in {place}, but its board could not be shown there: "
+            f"use `/{made.kind} board` in {place}."
+        ) from None
     setup = parse_setup(game, challenge.setup_json)
     kind = "Practice (unranked)" if practice else "Your ranked attempt"
-    place = (
-        f"in your private thread {thread.mention}"
+    where_text = (
+        f"in your private thread {place}"
         if thread is not None
-        else ("right here: I can't open a private thread in this channel, so the board is public")
+        else "right here: I can't open a private thread in this channel, so the board is public"
     )
     await send(
         interaction,
-        f"{kind} at today's {TITLES[game]} challenge ({setup.describe()}) is ready {place}.",
+        f"{kind} at today's {TITLES[game]} challenge ({setup.describe()}) is ready {where_text}.",
         ephemeral=True,
     )
+
+
+async def remove_thread(thread: discord.Thread | None) -> None:
+    """A thread made for a game that could not start is deleted, not left empty."""
+    if thread is None:
+        return
+    try:
+        await thread.delete()
+    except discord.HTTPException as error:
+        log.warning("could not delete the unused thread %s: %s", thread.id, error)
 
 
 # --- the daily post --------------------------------------------------------------------------------

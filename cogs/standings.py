@@ -92,7 +92,8 @@ class Standings(commands.Cog):
         await verify_pending(store)
         chosen_game = game.value if game else "dine"
         chosen_period: Period = period.value if period else "week"  # type: ignore[assignment]
-        chosen_scope = scope.value if scope else ("server" if interaction.guild_id else "global")
+        in_server = interaction.guild_id is not None  # outside a server there is only the global board
+        chosen_scope = (scope.value if scope else "server") if in_server else "global"
         scope_id = interaction.guild_id if chosen_scope == "server" and interaction.guild_id else GLOBAL
         key = period_key(chosen_period, day_of(discord.utils.utcnow()))
         board = await store.leaderboard(chosen_game, key, scope_id, interaction.user.id)

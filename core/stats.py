@@ -51,6 +51,8 @@ def _tallies(results: Sequence[ResultRecord], key: str) -> dict[str, Tally]:
 
 
 def player_stats(results: Sequence[ResultRecord], daily_days: Sequence[date], today: date) -> PlayerStats:
+    """Daily practice games (a replay of a known deal) do not count."""
+    results = [r for r in results if not json.loads(r.detail_json).get("practice", False)]
     wins = sum(result.outcome == "won" for result in results)
     current, best = streaks(daily_days, today)
     return PlayerStats(

@@ -1,7 +1,10 @@
 """Checking a finished game before its result enters a leaderboard: replay the log from the seed.
 
 The stored state must be exactly what the logged actions produce from the game's seed and set-up,
-and the stored result must match it; anything else (an edited log, a hand-made state) is refused.
+and the stored result (outcome, score, rounds, whether it was daily practice) must match it. A daily
+game must also have been dealt from that day's stored challenge, and a ranked one must be its
+player's recorded attempt. Anything else (an edited log, a hand-made state or result) is refused.
+The bot verifies each result as soon as its game ends, with the rules it was played under.
 """
 
 from __future__ import annotations
@@ -9,29 +12,48 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
 
 from pydantic import BaseModel
 
 from core.d6.replay import replay as replay_d6
+from core.d6.state import RULES_VERSION as D6_RULES
 from core.d6.state import State as D6State
 from core.dine.replay import replay as replay_dine
+from core.dine.state import RULES_VERSION as DINE_RULES
 from core.dine.state import State as DineState
-from core.storage import ActionRecord, ResultRecord, Store
+from core.storage import ActionRecord, GameRecord, ResultRecord, Store
+from core.table import Table
 
 log = logging.getLogger("deepspace.verify")
 
-Replayer = tuple[type[BaseModel], Callable[..., BaseModel]]
-REPLAYERS: dict[str, Replayer] = {"d6": (D6State, replay_d6), "dine": (DineState, replay_dine)}
+
+@dataclass(frozen=True, slots=True)
+class Replayer:
+    model: type[BaseModel]
+    replay: Callable[..., BaseModel]
+    rounds: Callable[[Any], int]  # what the result's `rounds` must be
+    rules_version: str
+
+
+REPLAYERS: dict[str, Replayer] = {
+    "d6": Replayer(D6State, replay_d6, lambda state: state.round, D6_RULES),
+    "dine": Replayer(DineState, replay_dine, lambda state: state.actions_taken, DINE_RULES),
+}
 
 
 def mismatch(kind: str, state_json: str, log: Sequence[ActionRecord], result: ResultRecord) -> str | None:
     """Why the stored game and result do not follow from the log, or None when they do."""
-    if kind not in REPLAYERS:
+    replayer = REPLAYERS.get(kind)
+    if replayer is None:
         return f"no replay for games of kind {kind!r}"
-    model, replay = REPLAYERS[kind]
     try:
-        stored = model.model_validate(json.loads(state_json)["state"])
-        replayed = replay(stored, [entry.action_json for entry in log])
+        saved = json.loads(state_json)
+        stored = replayer.model.model_validate(saved["state"])
+        table = Table.model_validate(saved["table"])
+        replayed = replayer.replay(stored, [entry.action_json for entry in log])
     except Exception as error:  # a log that does not even replay is the clearest mismatch
         return f"the log does not replay: {type(error).__name__}: {error}"
     if replayed.model_dump() != stored.model_dump():
@@ -39,12 +61,46 @@ def mismatch(kind: str, state_json: str, log: Sequence[ActionRecord], result: Re
     won = getattr(replayed, "outcome", None) == "won"
     if ("won" if won else "lost") != result.outcome or getattr(replayed, "score", None) != result.score:
         return "the stored result does not match the replayed game"
+    if result.rounds != replayer.rounds(replayed):
+        return "the stored rounds do not match the replayed game"
+    detail = json.loads(result.detail_json)
+    if detail.get("practice", False) != table.practice or detail.get("daily") != table.daily:
+        return "the result's daily challenge does not match the game's"
     return None
 
 
 def ranked(result: ResultRecord) -> bool:
     """Daily practice games replay a known deal, so they never enter a leaderboard."""
     return not json.loads(result.detail_json).get("practice", False)
+
+
+async def daily_mismatch(store: Store, game: GameRecord, result: ResultRecord) -> str | None:
+    """A daily game must be dealt from its day's challenge; a ranked one must be the recorded attempt."""
+    saved = json.loads(game.state_json)
+    table = Table.model_validate(saved["table"])
+    if table.daily is None:
+        return None
+    day = date.fromisoformat(table.daily)
+    challenge = await store.find_daily_challenge(game.kind, day)
+    if challenge is None or challenge.seed != saved["state"].get("seed"):
+        return "not dealt from the day's challenge"
+    if table.practice:
+        return None
+    attempt = await store.daily_attempt(game.kind, day, game.owner_id)
+    if attempt is None or attempt.game_id != game.id:
+        return "not the player's recorded ranked attempt"
+    return None
+
+
+async def check(store: Store, result: ResultRecord) -> str | None:
+    game = await store.get_game(result.game_id)
+    if game is None:
+        return "the game is missing"
+    replayer = REPLAYERS.get(result.kind)
+    if replayer is not None and game.rules_version != replayer.rules_version:
+        return f"finished under rules {game.rules_version}, which this version cannot replay"
+    reason = mismatch(result.kind, game.state_json, await store.actions(result.game_id), result)
+    return reason or await daily_mismatch(store, game, result)
 
 
 async def verify_pending(store: Store) -> int:
@@ -55,12 +111,7 @@ async def verify_pending(store: Store) -> int:
     checked = 0
     while batch := await store.unverified_results():
         for result in batch:
-            game = await store.get_game(result.game_id)
-            reason = (
-                mismatch(result.kind, game.state_json, await store.actions(result.game_id), result)
-                if game is not None
-                else "the game is missing"
-            )
+            reason = await check(store, result)
             if reason is not None:
                 log.warning("result of game %s refused: %s", result.game_id, reason)
             await store.record_verification(

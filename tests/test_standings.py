@@ -24,6 +24,7 @@ from core.dine.engine import apply as dine_apply
 from core.dine.engine import deal as dine_deal
 from core.dine.seating import Setup, lobby, seated
 from core.ranking import GLOBAL, period_key, rank_key
+from core.stats import player_stats
 from core.storage import AttemptExists, NewResult, SqliteStore
 from core.table import Saved, Table, table_action_json
 from core.verify import ranked, verify_pending
@@ -52,9 +53,11 @@ async def store(tmp_path: Path, clock: Clock):
         yield opened
 
 
-async def finished_d6(store: SqliteStore, seed: int, user: int, *, guild: int = 1, channel: int = 0) -> int:
+async def finished_d6(
+    store: SqliteStore, seed: int, user: int, *, guild: int = 1, channel: int = 0, daily: str | None = None
+) -> int:
     """A D-6 game played to its end by the heuristic and stored move by move, as the bot does."""
-    table = Table.start(user)
+    table = Table.start(user).model_copy(update={"daily": daily})
     state, _ = d6_deal(seed)
     record = await store.create_game(
         kind="d6",
@@ -156,7 +159,8 @@ def test_rank_keys_follow_the_documented_tie_breaks() -> None:
     at = START
     assert rank_key(True, 0, 99, at) > rank_key(False, 50, 1, at)  # a win first
     assert rank_key(True, 10, 20, at) > rank_key(True, 9, 1, at)  # then the score
-    assert rank_key(True, 10, 5, at) > rank_key(True, 10, 6, at)  # then fewer rounds
+    assert rank_key(True, 10, 5, at) > rank_key(True, 10, 6, at)  # then fewer rounds for a win
+    assert rank_key(False, 0, 60, at) > rank_key(False, 0, 0, at)  # but more for a loss: giving up is worst
     assert rank_key(True, 10, 5, at) > rank_key(True, 10, 5, at + timedelta(seconds=1))  # earlier finish
     assert rank_key(False, -3, 0, at) == rank_key(False, 0, 0, at)  # clamped, never negative
 
@@ -313,6 +317,28 @@ async def test_two_readers_verifying_the_same_results_at_once_count_them_once(st
     assert await store.unverified_results() == []
 
 
+async def test_a_result_whose_rounds_were_edited_fails_verification(store: SqliteStore) -> None:
+    game = await finished_d6(store, seed=10, user=1)
+    await store.db.execute("DROP TRIGGER results_update_forbidden")
+    await store.db.execute("UPDATE results SET rounds = 1 WHERE game_id = ?", (game,))
+    await verify_pending(store)
+    assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()
+
+
+async def test_a_daily_game_must_be_dealt_from_the_days_challenge_and_be_the_recorded_attempt(
+    store: SqliteStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    day = START.date()
+    forged = await finished_d6(store, seed=11, user=1, daily=day.isoformat())  # no challenge that day
+    await store.daily_challenge("d6", day, seed=12, setup_json="{}", rules_version="d6-1")
+    not_recorded = await finished_d6(store, seed=12, user=2, daily=day.isoformat())  # right deal, no attempt
+    with caplog.at_level(logging.WARNING, logger="deepspace.verify"):
+        await verify_pending(store)
+    assert f"result of game {forged} refused: not dealt from the day's challenge" in caplog.text
+    assert f"result of game {not_recorded} refused: not the player's recorded ranked attempt" in caplog.text
+    assert (await store.leaderboard("d6", "all", GLOBAL, 1)).players == 0
+
+
 async def test_practice_results_are_verified_but_never_ranked(store: SqliteStore) -> None:
     result = NewResult(outcome="won", score=99, rounds=1, players=(1,), detail_json='{"practice": true}')
     game_id = await finished_with(store, 1, result)
@@ -334,3 +360,34 @@ async def test_the_daily_podium_ranks_verified_ranked_attempts_of_that_day(store
     assert [s.user_id for s in await store.daily_podium("d6", day, 1)] == [2, 1, 3]
     assert await store.daily_podium("d6", day + timedelta(days=1), None) == []
     assert await store.daily_days("d6", 2) == [day]
+
+
+async def test_abandoned_attempts_keep_no_streak_and_practice_games_count_in_no_stats(
+    store: SqliteStore,
+) -> None:
+    day = START.date()
+    played = NewResult(outcome="won", score=5, rounds=4, players=(1,))
+    quit_at_once = NewResult(
+        outcome="lost", score=0, rounds=0, players=(1,), detail_json='{"abandoned": true}'
+    )
+    practice = NewResult(outcome="won", score=9, rounds=2, players=(1,), detail_json='{"practice": true}')
+    await finished_with(store, 1, played, attempt=("d6", day - timedelta(days=1)))
+    await finished_with(store, 1, quit_at_once, attempt=("d6", day))
+    await finished_with(store, 1, practice)
+    assert await store.daily_days("d6", 1) == [day - timedelta(days=1)]
+    stats = player_stats(await store.player_results("d6", 1), await store.daily_days("d6", 1), day)
+    assert (stats.overall.games, stats.overall.wins, stats.best_score) == (2, 1, 5)
+    assert (stats.streak, stats.best_streak) == (1, 1)
+
+
+async def test_turning_the_daily_post_off_and_on_again_never_posts_twice_a_day(store: SqliteStore) -> None:
+    day = START.date()
+    await store.set_daily_post(7, 70, hour=9)
+    assert await store.mark_daily_posted(7, day)
+    await store.set_daily_post(7, None)
+    assert await store.daily_posts() == []
+    await store.set_daily_post(7, 71, hour=8)
+    (post,) = await store.daily_posts()
+    assert (post.channel_id, post.hour, post.last_day) == (71, 8, day)
+    assert not await store.mark_daily_posted(7, day)
+    assert await store.mark_daily_posted(7, day + timedelta(days=1))

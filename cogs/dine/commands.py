@@ -12,9 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from core.dine.actions import Action
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
-from core.dine.seating import DineSaved, Setup, lobby, vote_refusal, voted, votes_needed
+from core.dine.engine import legal_actions
+from core.dine.seating import DineSaved, Setup, active, lobby, vote_refusal, voted, votes_needed
 from core.dine.state import RULES_VERSION
 from core.errors import RuleError
 from core.guide import topics
@@ -80,7 +82,10 @@ class Dine(
 
     @tasks.loop(seconds=SWEEP_SECONDS)
     async def sweep(self) -> None:
-        await close_idle_lobbies(self.bot)
+        try:
+            await close_idle_lobbies(self.bot)
+        except Exception:  # an unhandled error would stop the loop for good
+            log.exception("closing idle lobbies failed; it tries again next time")
 
     @app_commands.command(
         name="new", description="Open a Deep Space Dine lobby in this channel (1 to 3 crew)."
@@ -169,12 +174,17 @@ class Dine(
             refusal = vote_refusal(saved, interaction.user.id, member.id, discord.utils.utcnow(), idle)
             if refusal is not None:
                 raise RuleError(refusal)
-            saved, out = voted(saved, interaction.user.id, member.id)
+            now = discord.utils.utcnow()
+            voter_seat = saved.seat_of(interaction.user.id)
+            assert voter_seat is not None  # vote_refusal checked it
+            saved = active(saved, voter_seat, now)  # voting is taking part too
+            saved, out = voted(saved, interaction.user.id, member.id, now, idle)
             name = discord.utils.escape_markdown(member.display_name)
             if out:
                 line = f"**{name}** was voted out; the crew now plays their hand together."
             else:
-                missing = votes_needed(saved, member.id) - set(saved.votes.get(member.id, ()))
+                needed = votes_needed(saved, member.id, now, idle)
+                missing = needed - set(saved.votes.get(member.id, ()))
                 line = (
                     f"**{who(interaction)}** votes to vote out **{name}** (waiting for {len(missing)} more)."
                 )
@@ -233,7 +243,14 @@ def hint_text(saved: DineSaved, user: int) -> str:
     state = saved.state
     assert state is not None
     mine = saved.seats_for(user)
-    choice = heuristic(state, lambda action: any(for_seat(action, seat) for seat in mine))
+
+    def yours(action: Action) -> bool:
+        return any(for_seat(action, seat) for seat in mine)
+
+    if not any(yours(action) for action in legal_actions(state)):
+        waiting = f" The crew waits for this: {state.pending.reason}" if state.pending else ""
+        return f"There is nothing you can do right now.{waiting}"
+    choice = heuristic(state, yours)
     text = describe_action(state, choice.action)
     lines = [f"**Suggestion for you:** {text}\n*Why:* {choice.reason}"]
     crew = heuristic(state)

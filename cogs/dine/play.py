@@ -199,6 +199,8 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
             raise RuleError("This game has already started.")
         if interaction.user.id != saved.table.captain:
             raise RuleError("Only the host can start the game; it starts when they press **Start**.")
+        if ref.version != record.version:  # the crew changed since the host looked: look again
+            raise stale(record, RULES)
         seed = bot.new_seed()
         setup = saved.setup
         crew = len(saved.table.crew)
@@ -327,8 +329,9 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
             f"**{who(interaction)}**{mark}: {public(action, text)}",
             *(public(action, e.text) for e in events),
         ]
-        if acting is not None:
-            saved = active(saved, acting, discord.utils.utcnow())
+        now = discord.utils.utcnow()
+        for played in {acting, saved.seat_of(user)} - {None}:  # a vacant seat's move is its player's too
+            saved = active(saved, played, now)
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, action_to_json(action))
     try:

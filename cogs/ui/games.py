@@ -6,6 +6,7 @@ Each check raises `RuleError`, whose message the player sees privately; nothing 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +16,7 @@ import discord
 from core.errors import RuleError
 from core.guide import topics
 from core.storage import GameRecord, GameStatus, NewResult, Store, VersionConflict
+from core.verify import verify_pending
 
 log = logging.getLogger(__name__)
 
@@ -107,9 +109,14 @@ async def save_move(
     status: GameStatus = "active",
     result: NewResult | None = None,
 ) -> GameRecord:
-    """Save the game's next version by the clicker; a save elsewhere first makes this click stale."""
+    """Save the game's next version by the clicker; a save elsewhere first makes this click stale.
+
+    A game's final save stores its result, which is then verified in the background at once, with the
+    rules it was played under (`core.verify`).
+    """
+    store = interaction.client.store  # type: ignore[attr-defined]
     try:
-        return await interaction.client.store.save(  # type: ignore[attr-defined]
+        saved = await store.save(
             record.id,
             expected_version=record.version,
             user_id=interaction.user.id,
@@ -120,3 +127,11 @@ async def save_move(
         )
     except VersionConflict:
         raise stale(record, rules) from None
+    if result is not None:
+        task = asyncio.get_running_loop().create_task(verify_pending(store))
+        _VERIFYING.add(task)
+        task.add_done_callback(_VERIFYING.discard)
+    return saved
+
+
+_VERIFYING: set[asyncio.Task[int]] = set()  # keeps the background verifications referenced

@@ -72,6 +72,10 @@ class BoardKeeper:
         if record is None or record.board_message_id is None:
             return
         message = await self.draw(record)
+        latest = await self.bot.store.get_game(game_id)
+        if latest is not None and latest.version != record.version:  # moved on while drawing: redraw
+            self._dirty.add(game_id)
+            return
         self.edits += 1
         if await self._should_repost(record):
             await self.repost(record, message)

@@ -349,7 +349,9 @@ def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Cho
     (a hint for one crew member: the moves they can make themselves)."""
     actions = legal_actions(state)
     if only is not None:
-        actions = [action for action in actions if only(action)] or actions
+        actions = [action for action in actions if only(action)]
+        if not actions:
+            raise ValueError("no legal action passes `only`")
     if state.pending is not None:
         return _pending_choice(state, actions)
     now = _now(state)

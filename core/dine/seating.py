@@ -133,15 +133,22 @@ def vote_refusal(
     return None
 
 
-def votes_needed(saved: DineSaved, target: int) -> set[int]:
-    """Everyone still seated except the target must agree."""
-    return {seat.user for seat in saved.seats if seat.user is not None and seat.user != target}
+def votes_needed(saved: DineSaved, target: int, now: datetime, idle_after: timedelta) -> set[int]:
+    """Everyone still seated and not idle themselves, except the target, must agree (so two idle
+    members can both be voted out by the one who is still playing)."""
+    return {
+        seat.user
+        for seat in saved.seats
+        if seat.user is not None and seat.user != target and now - seat.last_active < idle_after
+    }
 
 
-def voted(saved: DineSaved, voter: int, target: int) -> tuple[DineSaved, bool]:
-    """Record the vote; when all others agree, the target's seat becomes vacant. Returns (saved, out)."""
+def voted(
+    saved: DineSaved, voter: int, target: int, now: datetime, idle_after: timedelta
+) -> tuple[DineSaved, bool]:
+    """Record the vote; when the others agree, the target's seat becomes vacant. Returns (saved, out)."""
     voters = (*saved.votes.get(target, ()), voter)
-    if not votes_needed(saved, target) <= set(voters):
+    if not votes_needed(saved, target, now, idle_after) <= set(voters):
         return saved.model_copy(update={"votes": {**saved.votes, target: voters}}), False
     seat = saved.seat_of(target)
     assert seat is not None

@@ -241,6 +241,10 @@ class Store(ABC):
         """The day's challenge; the given one is stored if it is the first asked for that day."""
 
     @abstractmethod
+    async def find_daily_challenge(self, game: str, day: date) -> DailyChallenge | None:
+        """The day's challenge if anyone asked for it (never creates one)."""
+
+    @abstractmethod
     async def daily_attempt(self, game: str, day: date, user_id: int) -> DailyAttempt | None: ...
 
     @abstractmethod
@@ -272,7 +276,8 @@ class Store(ABC):
 
     @abstractmethod
     async def daily_days(self, game: str, user_id: int) -> list[date]:
-        """The days on which the player finished their ranked attempt (for streaks)."""
+        """The days on which the player played their ranked attempt to its end (abandoned ones do not
+        count: streaks are for playing the challenge)."""
 
     @abstractmethod
     async def set_daily_post(self, guild_id: int, channel_id: int | None, hour: int = 0) -> None:

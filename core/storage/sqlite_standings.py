@@ -72,6 +72,12 @@ class StandingsMixin:
             )
         return DailyChallenge.model_validate(dict(row))
 
+    async def find_daily_challenge(self: _Base, game: str, day: date) -> DailyChallenge | None:
+        rows = await self._fetch(
+            "SELECT * FROM daily_challenges WHERE game = ? AND day = ?", (game, day.isoformat())
+        )
+        return DailyChallenge.model_validate(dict(rows[0])) if rows else None
+
     async def daily_attempt(self: _Base, game: str, day: date, user_id: int) -> DailyAttempt | None:
         rows = await self._fetch(
             "SELECT * FROM daily_attempts WHERE game = ? AND day = ? AND user_id = ?",
@@ -175,15 +181,16 @@ class StandingsMixin:
     async def daily_days(self: _Base, game: str, user_id: int) -> list[date]:
         rows = await self._fetch(
             "SELECT a.day FROM daily_attempts a JOIN results r ON r.game_id = a.game_id"
-            " WHERE a.user_id = ? AND a.game = ? ORDER BY a.day",
+            " WHERE a.user_id = ? AND a.game = ?"
+            " AND coalesce(json_extract(r.detail_json, '$.abandoned'), 0) = 0 ORDER BY a.day",
             (user_id, game),
         )
         return [date.fromisoformat(row["day"]) for row in rows]
 
     async def set_daily_post(self: _Base, guild_id: int, channel_id: int | None, hour: int = 0) -> None:
         async with self._transaction() as db:
-            if channel_id is None:
-                await execute(db, "DELETE FROM daily_posts WHERE guild_id = ?", (guild_id,))
+            if channel_id is None:  # off, but the day posted is kept: opting in again posts no twice
+                await execute(db, "UPDATE daily_posts SET channel_id = 0 WHERE guild_id = ?", (guild_id,))
                 return
             await execute(
                 db,
@@ -194,7 +201,7 @@ class StandingsMixin:
             )
 
     async def daily_posts(self: _Base) -> list[DailyPost]:
-        rows = await self._fetch("SELECT * FROM daily_posts ORDER BY guild_id")
+        rows = await self._fetch("SELECT * FROM daily_posts WHERE channel_id != 0 ORDER BY guild_id")
         return [DailyPost.model_validate(dict(row)) for row in rows]
 
     async def mark_daily_posted(self: _Base, guild_id: int, day: date) -> bool:

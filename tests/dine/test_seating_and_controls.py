@@ -35,17 +35,18 @@ def test_the_lobby_order_gives_the_seats_and_the_host_passes_on_when_they_leave(
     assert left(left(still_lobby, 1), 2).table.crew == ()
 
 
-def test_a_vote_out_needs_the_idle_time_and_every_other_member() -> None:
+def test_a_vote_out_needs_the_idle_time_and_every_other_active_member() -> None:
     saved = three_crew()
     assert "idle minutes" in (vote_refusal(saved, 1, 3, NOW + timedelta(minutes=5), IDLE) or "")
     later = NOW + timedelta(minutes=11)
     assert vote_refusal(saved, 1, 3, later, IDLE) is None
     assert vote_refusal(saved, 3, 3, later, IDLE) is not None
     assert vote_refusal(saved, 9, 3, later, IDLE) is not None
-    saved, out = voted(saved, 1, 3)
+    saved = active(active(saved, 0, later), 1, later)  # Ann and Ben both play on: both must agree
+    saved, out = voted(saved, 1, 3, later, IDLE)
     assert not out
     assert vote_refusal(saved, 1, 3, later, IDLE) is not None  # no second vote
-    saved, out = voted(saved, 2, 3)
+    saved, out = voted(saved, 2, 3, later, IDLE)
     assert out
     assert saved.seats[2].user is None
     assert saved.seats_for(1) == [0, 2]
@@ -53,8 +54,20 @@ def test_a_vote_out_needs_the_idle_time_and_every_other_member() -> None:
     assert not saved.table.is_crew(3)
 
 
+def test_two_idle_members_can_both_be_voted_out_by_the_one_still_playing() -> None:
+    saved = three_crew()
+    later = NOW + timedelta(minutes=30)
+    saved = active(saved, 0, later)  # Ann plays on; Ben and Cy are idle
+    saved, out = voted(saved, 1, 2, later, IDLE)
+    assert out
+    saved, out = voted(saved, 1, 3, later, IDLE)
+    assert out
+    assert [seat.user for seat in saved.seats] == [1, None, None]
+    assert saved.seats_for(1) == [0, 1, 2]
+
+
 def test_acting_clears_the_votes_against_you_and_only_you() -> None:
-    saved, _ = voted(three_crew(), 1, 3)
+    saved, _ = voted(three_crew(), 1, 3, NOW, IDLE)
     assert saved.votes == {3: (1,)}
     someone_else = active(saved, 1, NOW + timedelta(minutes=20))
     assert someone_else.votes == {3: (1,)}

@@ -15,13 +15,14 @@ import discord
 import pytest
 
 from cogs.dine.board import board_embed, board_view
+from cogs.dine.commands import hint_text
 from cogs.dine.hand import hand_message
 from cogs.dine.ids import FAMILY
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
 from core.dine.engine import apply, deal, legal_actions
 from core.dine.seating import DineSaved, Seat, Setup, lobby, seated
-from core.dine.state import State
+from core.dine.state import Pending, State
 from core.dine.symbols import side
 from core.errors import RuleError
 from core.guide import topics
@@ -565,3 +566,17 @@ def test_every_state_offers_every_legal_action_within_discords_limits(crew, star
             check_state(state, vacant=(n % crew) if crew > 1 and n % 3 == 0 else None)
             checked += 1
     assert checked > 20
+
+
+def test_a_hint_while_another_member_decides_names_none_of_their_cards() -> None:
+    state, _ = deal(7, crew=2, starter=False)
+    state = state.model_copy(update={"pending": Pending(kind="occupy", seat=1, reason="Crew 2 may occupy.")})
+    now = datetime(2026, 11, 30, tzinfo=UTC)
+    saved = lobby(10, "Ann", Setup(), now)
+    saved = saved.model_copy(update={"table": saved.table.joined(20), "names": {10: "Ann", 20: "Ben"}})
+    saved = seated(saved, now, state)
+
+    text = hint_text(saved, 10)
+
+    assert text == "There is nothing you can do right now. The crew waits for this: Crew 2 may occupy."
+    assert "Suggestion" in hint_text(saved, 20)

@@ -521,6 +521,9 @@ async def test_an_idle_member_is_voted_out_and_the_crew_plays_their_seat(world) 
     assert f"can be voted out after {idle} idle minutes" in early.response.content
     assert (await record_of(world, game_id)).version == start.version
     await world.env.advance_time(idle * 60 + 60)
+    _, now = await saved_of(world, game_id)
+    await perform(hands, ben, seat_move(now, 1))  # Ben plays on, so his vote is needed too
+    start = await record_of(world, game_id)
     first = await ann.runs("dine vote-out", member=cal.actor)
     assert not first.ephemeral
     assert first.response.content == "**Ann** votes to vote out **Cal** (waiting for 1 more)."
