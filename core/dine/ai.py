@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import add, sub
 
 from core.policies import Choice, Policy, random_player
 
@@ -102,11 +103,11 @@ def _progress(ways: list[Way], have: Sequence[int]) -> tuple[float, str]:
 
 
 def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(add, a, b))
 
 
 def _minus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    return tuple(map(sub, a, b))
 
 
 @dataclass(slots=True)

@@ -111,7 +111,13 @@ def _easy_sectors(state: State, rng: Rng, count: int) -> list[StackCard]:
 
 
 def ship_of(state: State) -> ShipSide:
-    return card_set().ship(state.ship)
+    return _ship(state.ship)
+
+
+@lru_cache(maxsize=16)
+def _ship(name: str) -> ShipSide:
+    """The ship's side by name; cached because every decision asks it (its actions, its rules)."""
+    return card_set().ship(name)
 
 
 def sector_side(state: State) -> SectorSide | None:
