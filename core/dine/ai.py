@@ -21,6 +21,7 @@ from .actions import Action, Choose, Clear, Give, Occupy, PlayCard, Shield, Upgr
 from .cards import Action as CardAction
 from .cards import Effect, Symbol, station
 from .engine import (
+    _main_actions,
     danger_value,
     hand_size,
     jump_drive,
@@ -347,9 +348,11 @@ def _cheapest_payments(state: State, actions: list[Action]) -> list[Action]:
 
 def heuristic(state: State) -> Choice:
     """The greedy crew's move, with a one-line reason."""
-    actions = legal_actions(state)
     if state.pending is not None:
-        return _pending_choice(state, actions)
+        return _pending_choice(state, legal_actions(state))
+    upgraded = frozenset(state.upgraded)
+    # Only the cheapest hand payment of each action: what `_cheapest_payments` would keep anyway.
+    actions = list(_main_actions(state, lambda hand: sum(_side_worth(c, c in upgraded) for c in hand)))
     now = _now(state)
     best: tuple[float, tuple[str, str, str, float], Action] | None = None
     for action in _cheapest_payments(state, actions):
