@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import add, sub
 
 from core.policies import Choice, Policy, random_player
 
@@ -20,6 +21,7 @@ from .actions import Action, Choose, Clear, Give, Occupy, PlayCard, Shield, Upgr
 from .cards import Action as CardAction
 from .cards import Effect, Symbol, station
 from .engine import (
+    _main_actions,
     danger_value,
     hand_size,
     jump_drive,
@@ -102,11 +104,11 @@ def _progress(ways: list[Way], have: Sequence[int]) -> tuple[float, str]:
 
 
 def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(add, a, b))
 
 
 def _minus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    return tuple(map(sub, a, b))
 
 
 @dataclass(slots=True)
@@ -347,13 +349,22 @@ def _cheapest_payments(state: State, actions: list[Action]) -> list[Action]:
 def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Choice:
     """The greedy crew's move, with a one-line reason; with `only`, the best among those actions
     (a hint for one crew member: the moves they can make themselves)."""
-    actions = legal_actions(state)
-    if only is not None:
-        actions = [action for action in actions if only(action)]
-        if not actions:
+
+    def allowed(actions: list[Action]) -> list[Action]:
+        if only is None:
+            return actions
+        kept = [action for action in actions if only(action)]
+        if not kept:
             raise ValueError("no legal action passes `only`")
+        return kept
+
     if state.pending is not None:
-        return _pending_choice(state, actions)
+        return _pending_choice(state, allowed(legal_actions(state)))
+    upgraded = frozenset(state.upgraded)
+    # Only the cheapest hand payment of each action: what `_cheapest_payments` would keep anyway.
+    actions = allowed(
+        list(_main_actions(state, lambda hand: sum(_side_worth(c, c in upgraded) for c in hand)))
+    )
     now = _now(state)
     best: tuple[float, tuple[str, str, str, float], Action] | None = None
     for action in _cheapest_payments(state, actions):

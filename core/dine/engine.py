@@ -111,7 +111,13 @@ def _easy_sectors(state: State, rng: Rng, count: int) -> list[StackCard]:
 
 
 def ship_of(state: State) -> ShipSide:
-    return card_set().ship(state.ship)
+    return _ship(state.ship)
+
+
+@lru_cache(maxsize=16)
+def _ship(name: str) -> ShipSide:
+    """The ship's side by name; cached because every decision asks it (its actions, its rules)."""
+    return card_set().ship(name)
 
 
 def sector_side(state: State) -> SectorSide | None:
@@ -229,27 +235,29 @@ def legal_actions(state: State) -> list[Action]:
     return list(_main_actions(state))
 
 
-def _main_actions(state: State) -> Iterator[Action]:
+def _main_actions(state: State, keep: HandChoice | None = None) -> Iterator[Action]:
+    """The main actions in `legal_actions` order. With `keep`, a hand-card cost offers only the
+    combination `keep` picks (its first lowest), for a crew that would discard the others anyway."""
     for i in track_solutions(state):
         yield Clear(how="solve", solution=i)
     for seat in range(state.crew):
         for card_id in state.hands[seat]:
             face = side(card_id, state.upgraded)
             for index, action in enumerate(face.actions):
-                for payment in _payments(state, seat, action.cost, card_id):
+                for payment in _payments(state, seat, action.cost, card_id, keep):
                     yield PlayCard(seat=seat, card=card_id, action=index, payment=payment)
         occupied = state.stations[seat]
         if occupied is not None:
             action = side(occupied, state.upgraded).occupied.action
             if action is not None and _available(state, f"station:{seat}", action):
                 yield from (
-                    UseStation(seat=seat, payment=p) for p in _payments(state, seat, action.cost, None)
+                    UseStation(seat=seat, payment=p) for p in _payments(state, seat, action.cost, None, keep)
                 )
         for index, action in enumerate(ship_of(state).actions):
             if _available(state, f"ship:{index}", action):
                 yield from (
                     UseShip(seat=seat, index=index, payment=p)
-                    for p in _payments(state, seat, action.cost, None)
+                    for p in _payments(state, seat, action.cost, None, keep)
                 )
 
 
@@ -257,7 +265,12 @@ def _available(state: State, key: str, action: CardAction) -> bool:
     return action.per_sector is None or state.used.get(key, 0) < action.per_sector
 
 
-def _payments(state: State, seat: int, cost: Cost, playing: str | None) -> Iterator[Payment]:
+HandChoice = Callable[[tuple[str, ...]], float]  # how much giving up these hand cards costs
+
+
+def _payments(
+    state: State, seat: int, cost: Cost, playing: str | None, keep: HandChoice | None = None
+) -> Iterator[Payment]:
     if cost.kind == "none":
         yield NO_PAYMENT
     elif cost.kind in ("discard", "remove"):
@@ -266,8 +279,11 @@ def _payments(state: State, seat: int, cost: Cost, playing: str | None) -> Itera
             fit = [c for c in others if card_drive(c, state.upgraded) >= cost.min_drive]
         else:
             fit = others
-        for combo in combinations(fit, cost.count):
-            yield Payment(hand=combo)
+        combos = combinations(fit, cost.count)
+        if keep is None:
+            yield from (Payment(hand=combo) for combo in combos)
+        elif (cheapest := min(combos, key=keep, default=None)) is not None:
+            yield Payment(hand=cheapest)
     elif cost.kind == "pay":
         for row, cards in payments(state.grid, state.upgraded, cost.symbols):
             yield Payment(row=row, grid=cards)

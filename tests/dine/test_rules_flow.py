@@ -415,10 +415,10 @@ def test_continue_then_runs_the_danger_check() -> None:
     kept = run(after, Clear(how="continue"))
 
     assert len(kept.grid) == 2
-    assert kept.damage == 6
+    assert kept.damage == state.damage - 1  # Flight to Orion: 1 damage
     assert kept.hands == [["weapons-1", state.deck[0]]]  # Autopilot's drive 1
     solved = run(after, Clear(how="solve", solution=0), Upgrade())
-    assert solved.damage == 7
+    assert solved.damage == state.damage
 
 
 def test_refilling_after_a_sector_deals_round_the_seats() -> None:
@@ -505,14 +505,15 @@ def test_an_occupied_jump_drive_station_lowers_the_jump() -> None:
     assert after.pending.options == ("jump",)
 
 
-@pytest.mark.parametrize(("damage", "after"), [(5, 6), (7, 7)])
-def test_repairing_moves_the_damage_marker_right_but_not_past_its_start(damage: int, after: int) -> None:
+@pytest.mark.parametrize(("below_start", "after"), [(2, 1), (0, 0)])
+def test_repairing_moves_the_damage_marker_right_but_not_past_its_start(below_start: int, after: int) -> None:
     """Ship Cards: the Spacehopper's "discard 2: repair" moves the damage marker back to the right;
-    a marker on its starting (rightmost) space stays there."""
-    state = table(hands=[["pilot-1", "reactor-1"]], damage=damage)
+    a marker on its starting (rightmost) space stays there. `after`: spaces below the start after it."""
+    start = card_set().ship(SHIP).damage.length
+    state = table(hands=[["pilot-1", "reactor-1"]], damage=start - below_start)
     repaired = run(state, UseShip(seat=0, index=1, payment=Payment(hand=("pilot-1", "reactor-1"))))
 
-    assert repaired.damage == after
+    assert repaired.damage == start - after
     assert repaired.discard == ["pilot-1", "reactor-1"]
 
 
