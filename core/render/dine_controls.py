@@ -16,8 +16,6 @@ from core.dine.actions import (
     Action,
     Choose,
     Clear,
-    Give,
-    Occupy,
     PlayCard,
     Shield,
     Upgrade,
@@ -114,13 +112,3 @@ def moves(state: State, seat: int | None, actions: list[Action] | None = None) -
         options = tuple(Option(i, clip(payment_label(state, actions[i]))) for i in indexes)
         found.append(Move(clip(label), clip(description), options))
     return found
-
-
-def decision_for(state: State, seat: int) -> bool:
-    """Whether the pending decision waits on something only `seat` can answer (an occupy)."""
-    pending = state.pending
-    return pending is not None and pending.kind == "occupy" and (pending.seat or 0) == seat
-
-
-def is_answer(action: Action) -> bool:
-    return isinstance(action, Upgrade | Occupy | Give | Choose | Shield | Clear)
