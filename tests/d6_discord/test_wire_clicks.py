@@ -15,7 +15,7 @@ import pytest
 from cogs.client import DeepSpaceBot, create_bot
 from core.settings import Settings
 from core.storage import SqliteStore
-from tests.support.fake_discord import CALLBACK, EPHEMERAL, FakeDiscord, until_ready, walk
+from tests.support.fake_discord import CALLBACK, FakeDiscord, one_applied_one_refused, until_ready, walk
 
 
 @pytest.fixture
@@ -56,21 +56,12 @@ async def test_two_presses_at_once_apply_exactly_one(fake: FakeDiscord, bot: Dee
     await asyncio.gather(fake.send_interaction(first), fake.send_interaction(second))
     answers = [await fake.next_request("POST", CALLBACK) for _ in range(2)]
 
-    applied = [a for a in answers if a.body["type"] == 7]  # the board edited in place
-    refused = [a for a in answers if a.body["type"] == 4]
-    assert len(applied) == 1
-    assert len(refused) == 1
-    assert refused[0].body["data"]["flags"] & EPHEMERAL
-    assert (
-        refused[0]
-        .body["data"]["content"]
-        .startswith("The board changed since you looked, so nothing was done.")
-    )
+    applied = one_applied_one_refused(answers)
     after = await bot.store.get_game(game.id)
     assert after is not None
     assert after.version == 1
     assert len(await bot.store.actions(game.id)) == 1
-    assert applied[0].body["data"]["embeds"][0]["footer"]["text"] == f"Game #{game.id} · move 1"
+    assert applied.body["data"]["embeds"][0]["footer"]["text"] == f"Game #{game.id} · move 1"
 
 
 async def test_a_burst_of_different_presses_is_applied_in_order(fake: FakeDiscord, bot: DeepSpaceBot) -> None:

@@ -196,18 +196,23 @@ async def check_reposted(world: Any, game_id: int, old_id: int) -> discord.Messa
     return newest
 
 
-async def test_a_board_buried_under_chat_is_posted_again_at_the_bottom(world) -> None:
-    alice, bob = world.player("Alice"), world.player("Bob")
+async def chat_under_the_board_then_move(world, alice, bob, messages: int) -> tuple[int, Any, int | None]:
+    """Alice's solo game; Bob chats `messages` times under its board, then Alice moves."""
     game_id = await start_game(world, [alice])
     hands = await play_until(world, game_id, [alice], lambda s: True)
     old_id = (await record_of(world, game_id)).board_message_id
-    for n in range(12):
+    for n in range(messages):
         await bob.actor.send(world.channel, f"chat {n}")
     _, saved = await saved_of(world, game_id)
     assert saved.state is not None
-
     await perform(hands, alice, heuristic(saved.state).action)
     await world.bot.dine_boards.idle()
+    return game_id, hands, old_id
+
+
+async def test_a_board_buried_under_chat_is_posted_again_at_the_bottom(world) -> None:
+    alice, bob = world.player("Alice"), world.player("Bob")
+    game_id, hands, old_id = await chat_under_the_board_then_move(world, alice, bob, 12)
 
     await check_reposted(world, game_id, old_id)
     # the next move edits the new board in place: nothing is buried under it
@@ -222,16 +227,7 @@ async def test_a_board_buried_under_chat_is_posted_again_at_the_bottom(world) ->
 
 async def test_a_few_chat_messages_do_not_move_the_board(world) -> None:
     alice, bob = world.player("Alice"), world.player("Bob")
-    game_id = await start_game(world, [alice])
-    hands = await play_until(world, game_id, [alice], lambda s: True)
-    old_id = (await record_of(world, game_id)).board_message_id
-    for n in range(11):
-        await bob.actor.send(world.channel, f"chat {n}")
-    _, saved = await saved_of(world, game_id)
-    assert saved.state is not None
-
-    await perform(hands, alice, heuristic(saved.state).action)
-    await world.bot.dine_boards.idle()
+    game_id, _, old_id = await chat_under_the_board_then_move(world, alice, bob, 11)
 
     record = await record_of(world, game_id)
     assert record.board_message_id == old_id

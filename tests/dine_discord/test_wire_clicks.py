@@ -28,6 +28,7 @@ from tests.support.fake_discord import (
     PLAYER_PERMISSIONS,
     FakeDiscord,
     Recorded,
+    one_applied_one_refused,
     until_ready,
     walk,
 )
@@ -256,21 +257,10 @@ async def test_two_presses_of_the_same_board_decision_apply_it_once(
     await asyncio.gather(*(fake.send_interaction(p) for p in presses))
     answers = [await table.answer_to(p) for p in presses]
 
-    edited = [a for a in answers if a.body["type"] == 7]  # the board edited in place
-    refused = [a for a in answers if a.body["type"] == 4]
-    assert len(edited) == 1
-    assert len(refused) == 1
-    assert refused[0].body["data"]["flags"] & EPHEMERAL
-    assert (
-        refused[0]
-        .body["data"]["content"]
-        .startswith("The board changed since you looked, so nothing was done.")
-    )
+    edited = one_applied_one_refused(answers)
     after = await table.record()
     assert after.version == record.version + 1
     assert await table.logged() == after.version
-    assert (
-        edited[0]
-        .body["data"]["embeds"][0]["footer"]["text"]
-        .startswith(f"Game #{table.game} · move {after.version} · ")
+    assert edited.body["data"]["embeds"][0]["footer"]["text"].startswith(
+        f"Game #{table.game} · move {after.version} · "
     )

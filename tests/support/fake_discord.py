@@ -539,3 +539,16 @@ async def until_ready(bot: discord.Client, runner: asyncio.Task[None]) -> None:
         if runner.done():
             runner.result()
         pytest.fail("the bot did not reach READY within 10 s")
+
+
+def one_applied_one_refused(answers: list[Recorded]) -> Recorded:
+    """Two presses of one control at once: exactly one edited the board (returned), the other was
+    privately told the board changed and nothing was done."""
+    applied = [a for a in answers if a.body["type"] == 7]  # the board edited in place
+    refused = [a for a in answers if a.body["type"] == 4]
+    assert len(applied) == 1
+    assert len(refused) == 1
+    assert refused[0].body["data"]["flags"] & EPHEMERAL
+    content = refused[0].body["data"]["content"]
+    assert content.startswith("The board changed since you looked, so nothing was done.")
+    return applied[0]
