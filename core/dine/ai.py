@@ -19,7 +19,7 @@ from core.policies import Choice, Policy, random_player
 
 from .actions import Action, Choose, Clear, Give, Occupy, PlayCard, Shield, Upgrade, UseShip, UseStation
 from .cards import Action as CardAction
-from .cards import Effect, Symbol, station
+from .cards import Effect, SectorSide, Symbol, sector, station
 from .engine import (
     _main_actions,
     danger_value,
@@ -28,10 +28,9 @@ from .engine import (
     legal_actions,
     sector_side,
     ship_of,
-    symbols,
 )
 from .state import State
-from .symbols import SYMBOLS, RowKey, face, row_key, row_vector, side
+from .symbols import SYMBOLS, RowKey, face, row_gives, row_key, row_vector, side
 
 HARM = {"damage": 0.12, "pizza": 0.25, "remove_cards": 0.08, "discard_cards": 0.04, "ship": 0.03}
 GAIN = {"draw": 0.07, "crew_draw": 0.07, "recover": 0.06, "repair": 0.1, "ship_right": 0.03}
@@ -47,12 +46,15 @@ def targets(state: State) -> list[tuple[str, Counter[Symbol]]]:
     spec = sector_side(state)
     if spec is None:
         return []
+    return _targets(spec, state.crew, jump_drive(state))
+
+
+def _targets(spec: SectorSide, crew: int, drive: int | None) -> list[tuple[str, Counter[Symbol]]]:
     found = []
     for i, solution in enumerate(spec.solutions):
         if solution.symbols:
-            times = state.crew if solution.per_crew else 1
+            times = crew if solution.per_crew else 1
             found.append((f"solution {i + 1}", Counter({s: n * times for s, n in solution.symbols.items()})))
-    drive = jump_drive(state)
     if drive is not None:
         need = Counter({Symbol.DRIVE: drive})
         if spec.jump.navigation:
@@ -79,22 +81,32 @@ _INDEX = {symbol: i for i, symbol in enumerate(SYMBOLS)}
 _DRIVE = _INDEX[Symbol.DRIVE]
 
 
-def _vector_ways(ways: list[tuple[str, Counter[Symbol]]]) -> list[Way]:
+def _vector_ways(ways: list[tuple[str, Counter[Symbol]]]) -> tuple[Way, ...]:
     """`targets` as symbol-vector needs, so `_progress` adds up plain tuples in the inner loop."""
     found: list[Way] = []
     for name, need in ways:
         vector = tuple((_INDEX[s], n) for s, n in need.items())
         found.append((name, vector, sum(need.values()), name.startswith("solution")))
-    return found
+    return tuple(found)
 
 
-def _progress(ways: list[Way], have: Sequence[int]) -> tuple[float, str]:
+@lru_cache(maxsize=1024)
+def _sector_ways(card_id: str, up: str, crew: int, drive: int | None) -> tuple[tuple[Way, ...], float]:
+    """`_vector_ways` of `targets` and the lightest strike (`strike_harm`) of a sector side: the same for
+    every decision until the sector is cleared."""
+    card = sector(card_id)
+    spec = card.front if up == "front" else card.back
+    return _vector_ways(_targets(spec, crew, drive)), _strike_harm(spec)
+
+
+def _progress(ways: Sequence[Way], have: Sequence[int]) -> tuple[float, str]:
     """`progress` on symbol vectors: the same arithmetic in the same order, so the same floats."""
     best = (0.0, "nothing")
     for name, need, total, solution in ways:
         done = 0
         for i, n in need:
-            done += min(have[i], n)
+            got = have[i]
+            done += got if got < n else n  # min(got, n), without the call: this is the innermost loop
         worth = done / total if total else 1.0
         if solution:
             worth += 0.02  # solving also upgrades a card
@@ -115,28 +127,35 @@ def _minus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 class _Now:
     """What every candidate action is compared against, worked out once per decision."""
 
-    have: Counter[Symbol]
-    ways: list[tuple[str, Counter[Symbol]]]
     progress: float
     danger: int
     strike: float
     upgraded: frozenset[str] = frozenset()
-    vector: tuple[int, ...] = ()  # `have` in `SYMBOLS` order
-    vector_ways: list[Way] = field(default_factory=list)
+    vector: tuple[int, ...] = ()  # the grid's symbols in `SYMBOLS` order
+    vector_ways: tuple[Way, ...] = ()
     current: RowKey = ()  # the current row
     base: tuple[int, ...] = ()  # the grid's symbols without the current row
     effects: dict[int, float] = field(default_factory=dict)  # `_effects_value` by id(effects)
+    plain: bool = False  # no card of the current row produces symbols
 
 
 def _now(state: State) -> _Now:
-    have = symbols(state)
-    ways = targets(state)
-    now = _Now(have, ways, progress(ways, have)[0], danger_value(state), strike_harm(state))
-    now.upgraded = frozenset(state.upgraded)
-    now.vector = tuple(have[s] for s in SYMBOLS)
-    now.vector_ways = _vector_ways(ways)
-    now.current = row_key(state.grid[-1], now.upgraded)
-    now.base = _minus(now.vector, row_vector(now.current))
+    upgraded = frozenset(state.upgraded)
+    rows = [row_vector(row_key(row, upgraded)) for row in state.grid]
+    vector = tuple(map(sum, zip(*rows, strict=True)))  # the grid's symbols (`symbols`) as a vector
+    top = state.sector_card
+    vector_ways, strike = (
+        _sector_ways(top.sector, top.side, state.crew, jump_drive(state))
+        if top is not None and top.sector is not None
+        else ((), 0.0)
+    )
+    now = _Now(_progress(vector_ways, vector)[0], danger_value(state), strike)
+    now.upgraded = upgraded
+    now.vector = vector
+    now.vector_ways = vector_ways
+    now.current = row_key(state.grid[-1], upgraded)
+    now.base = _minus(vector, rows[-1])
+    now.plain = not any(row_gives(*placed)[1] for placed in now.current)
     return now
 
 
@@ -146,8 +165,10 @@ def harm(effects: tuple[Effect, ...]) -> float:
 
 def strike_harm(state: State) -> float:
     spec = sector_side(state)
-    if spec is None:
-        return 0.0
+    return 0.0 if spec is None else _strike_harm(spec)
+
+
+def _strike_harm(spec: SectorSide) -> float:
     return min(harm(option) for option in spec.consequences)
 
 
@@ -181,11 +202,14 @@ def _cached_effects_value(state: State, now: _Now, effects: tuple[Effect, ...]) 
 _EFFECTS: dict[tuple[int, int, int, int, str], float] = {}  # by what `_effects_value` reads
 
 
-def _after_play(state: State, now: _Now, action: PlayCard) -> tuple[tuple[int, ...], CardAction, RowKey]:
-    """The grid's symbols after `action` (a `SYMBOLS` vector), the card action used, and the current
-    row after it."""
-    used = side(action.card, now.upgraded).actions[action.action]
-    rotated = any(e.op == "rotate_play" for e in used.effects)
+def _after_play(
+    state: State, now: _Now, action: PlayCard
+) -> tuple[tuple[int, ...], tuple[CardAction, bool, float], RowKey]:
+    """The grid's symbols after `action` (a `SYMBOLS` vector), the card action used (`_middle`), and the
+    current row after it."""
+    upgraded = action.card in now.upgraded
+    middle = _middle(action.card, upgraded, action.action)
+    rotated = middle[1]
     payment = action.payment
     base, current = now.base, now.current
     if payment.row is not None:
@@ -195,25 +219,37 @@ def _after_play(state: State, now: _Now, action: PlayCard) -> tuple[tuple[int, .
         if payment.row == len(state.grid) - 1:
             current = kept
         base = _minus(have, row_vector(current))
-    current = (*current, (action.card, rotated, action.card in now.upgraded))
-    return _plus(base, row_vector(current)), used, current
+    else:
+        own, produce = row_gives(action.card, rotated, upgraded)
+        if not produce and now.plain:  # nothing in the row reads another card: the card just adds up
+            return _plus(now.vector, own), middle, (*current, (action.card, rotated, upgraded))
+    current = (*current, (action.card, rotated, upgraded))
+    return _plus(base, row_vector(current)), middle, current
+
+
+@lru_cache(maxsize=1024)
+def _middle(card_id: str, upgraded: bool, index: int) -> tuple[CardAction, bool, float]:
+    """A hand card's middle action, whether it rotates the card, and what each hand card paying for it
+    costs the crew (asked for every candidate play)."""
+    used = face(card_id, upgraded).actions[index]
+    return used, any(e.op == "rotate_play" for e in used.effects), CARD_SPENT.get(used.cost.kind, 0.0)
 
 
 def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, str, str, float]]:
     """`value` without writing the reason out: (worth, what the reason says)."""
-    if isinstance(action, Clear):
-        return 1.5, ("toll", "", "", 0.0)
-    if isinstance(action, PlayCard):
-        have, used, current = _after_play(state, now, action)
+    if isinstance(action, PlayCard):  # most candidates: asked first
+        have, (used, _, spent), current = _after_play(state, now, action)
         after, target = _progress(now.vector_ways, have)
         worth = after - now.progress + _cached_effects_value(state, now, used.effects)
-        worth -= CARD_SPENT.get(used.cost.kind, 0.0) * len(action.payment.hand)
+        worth -= spent * len(action.payment.hand)
         if after >= 1.0:
             return 2.0 + worth, ("meets", action.card, target, after)
         if now.danger and len(current) >= now.danger:  # the danger strikes, and the crew draws its drive
             drawn = min(row_vector(current)[_DRIVE], len(state.deck) + len(state.discard))
             worth += GAIN["draw"] * drawn - now.strike
         return worth, ("brings", action.card, target, after)
+    if isinstance(action, Clear):
+        return 1.5, ("toll", "", "", 0.0)
     card_action: CardAction
     if isinstance(action, UseStation):
         card_id = state.stations[action.seat]
@@ -326,26 +362,6 @@ def _station_value(state: State, card_id: str | None) -> float:
     return 0.6
 
 
-def _cheapest_payments(state: State, actions: list[Action]) -> list[Action]:
-    """Of the actions that differ only in which hand cards pay, keep the one giving up the least."""
-    kept: dict[tuple[object, ...], tuple[float, Action]] = {}
-    upgraded = frozenset(state.upgraded)
-    for action in actions:
-        payment = getattr(action, "payment", None)
-        if payment is None or not payment.hand:
-            kept[(id(action),)] = (0.0, action)
-            continue
-        if isinstance(action, PlayCard):
-            what: tuple[object, ...] = (action.card, action.action, 0)
-        else:
-            what = ("", 0, getattr(action, "index", 0))
-        key = (type(action), action.seat, *what, payment.row, payment.grid)  # type: ignore[union-attr]
-        given = sum(_side_worth(card, card in upgraded) for card in payment.hand)
-        if key not in kept or given < kept[key][0]:
-            kept[key] = (given, action)
-    return [action for _, action in kept.values()]
-
-
 def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Choice:
     """The greedy crew's move, with a one-line reason; with `only`, the best among those actions
     (a hint for one crew member: the moves they can make themselves)."""
@@ -361,13 +377,13 @@ def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Cho
     if state.pending is not None:
         return _pending_choice(state, allowed(legal_actions(state)))
     upgraded = frozenset(state.upgraded)
-    # Only the cheapest hand payment of each action: what `_cheapest_payments` would keep anyway.
-    actions = allowed(
-        list(_main_actions(state, lambda hand: sum(_side_worth(c, c in upgraded) for c in hand)))
-    )
+    given = {card: _side_worth(card, card in upgraded) for hand in state.hands for card in hand}
+    # Only the cheapest hand payment of each action (its first lowest), so no two candidates differ
+    # only in which hand cards pay.
+    actions = allowed(list(_main_actions(state, given)))
     now = _now(state)
     best: tuple[float, tuple[str, str, str, float], Action] | None = None
-    for action in _cheapest_payments(state, actions):
+    for action in actions:
         worth, how = _worth(state, now, action)
         if best is None or worth > best[0]:
             best = (worth, how, action)

@@ -12,10 +12,11 @@ shield or the damage) suspends it as a `Pending` decision that an action answers
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from operator import add
 
 from core.errors import IllegalAction
 from core.rng import Rng
@@ -37,7 +38,7 @@ from .actions import (
 from .cards import Action as CardAction
 from .cards import Cost, Effect, SectorSide, ShipSide, Symbol, Track, card_set, sector, station
 from .state import HAND_SIZES, Pending, Placed, StackCard, State, Task
-from .symbols import face, grid_symbols, meets, payments, row_symbols, side
+from .symbols import SYMBOLS, face, grid_symbols, meets, payments, row_key, row_symbols, row_vector, side
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +170,18 @@ def symbols(state: State) -> Counter[Symbol]:
     return grid_symbols(state.grid, state.upgraded)
 
 
-def can_jump(state: State, have: Counter[Symbol] | None = None) -> bool:
+def _have(state: State) -> dict[Symbol, int]:
+    """`symbols` as a plain mapping of every symbol, added up from the cached row vectors: for the
+    engine's own checks, which only look symbols up."""
+    upgraded = state.upgraded
+    total = [0] * len(SYMBOLS)
+    for row in state.grid:
+        if row:
+            total = list(map(add, total, row_vector(row_key(row, upgraded))))
+    return dict(zip(SYMBOLS, total, strict=True))
+
+
+def can_jump(state: State, have: Mapping[Symbol, int] | None = None) -> bool:
     spec, drive = sector_side(state), jump_drive(state)
     if spec is None or drive is None:
         return False
@@ -177,7 +189,7 @@ def can_jump(state: State, have: Counter[Symbol] | None = None) -> bool:
     return have[Symbol.DRIVE] >= drive and have[Symbol.NAVIGATION] >= spec.jump.navigation
 
 
-def solved_by_symbols(state: State, have: Counter[Symbol] | None = None) -> list[int]:
+def solved_by_symbols(state: State, have: Mapping[Symbol, int] | None = None) -> list[int]:
     """The solutions whose symbols the grid has now (ruling R5: the whole grid, nothing paid)."""
     spec = sector_side(state)
     if spec is None:
@@ -235,41 +247,76 @@ def legal_actions(state: State) -> list[Action]:
     return list(_main_actions(state))
 
 
-def _main_actions(state: State, keep: HandChoice | None = None) -> Iterator[Action]:
+def _main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action]:
     """The main actions in `legal_actions` order. With `keep`, a hand-card cost offers only the
-    combination `keep` picks (its first lowest), for a crew that would discard the others anyway."""
+    combination giving up the least by `keep` (its first lowest), for a crew that would discard the
+    others anyway."""
     for i in track_solutions(state):
         yield Clear(how="solve", solution=i)
+    upgraded = state.upgraded
+    ship = [(i, a) for i, a in enumerate(ship_of(state).actions) if _available(state, f"ship:{i}", a)]
     for seat in range(state.crew):
         for card_id in state.hands[seat]:
-            face = side(card_id, state.upgraded)
-            for index, action in enumerate(face.actions):
+            for index, action in enumerate(side(card_id, upgraded).actions):
+                if action.cost.kind == "none":
+                    yield _free_play(seat, card_id, index)
+                    continue
                 for payment in _payments(state, seat, action.cost, card_id, keep):
-                    yield PlayCard(seat=seat, card=card_id, action=index, payment=payment)
+                    yield _play_card(seat, card_id, index, payment)
         occupied = state.stations[seat]
         if occupied is not None:
-            action = side(occupied, state.upgraded).occupied.action
+            action = side(occupied, upgraded).occupied.action
             if action is not None and _available(state, f"station:{seat}", action):
-                yield from (
-                    UseStation(seat=seat, payment=p) for p in _payments(state, seat, action.cost, None, keep)
-                )
-        for index, action in enumerate(ship_of(state).actions):
-            if _available(state, f"ship:{index}", action):
-                yield from (
-                    UseShip(seat=seat, index=index, payment=p)
-                    for p in _payments(state, seat, action.cost, None, keep)
-                )
+                yield from (_use_station(seat, p) for p in _payments(state, seat, action.cost, None, keep))
+        for index, action in ship:
+            yield from (_use_ship(seat, index, p) for p in _payments(state, seat, action.cost, None, keep))
+
+
+# The same few hundred actions and payments recur in every decision, and a frozen dataclass costs
+# ~2 µs to build: they are interned (immutable, so sharing them is safe).
+@lru_cache(maxsize=1024)
+def _free_play(seat: int, card: str, index: int) -> PlayCard:
+    return PlayCard(seat=seat, card=card, action=index)  # no payment: no Payment to hash in the key
+
+
+@lru_cache(maxsize=8192)
+def _play_card(seat: int, card: str, index: int, payment: Payment) -> PlayCard:
+    return PlayCard(seat=seat, card=card, action=index, payment=payment)
+
+
+@lru_cache(maxsize=4096)
+def _hand_payment(cards: tuple[str, ...]) -> Payment:
+    return Payment(hand=cards)
+
+
+@lru_cache(maxsize=4096)
+def _grid_payment(row: int, cards: tuple[str, ...]) -> Payment:
+    return Payment(row=row, grid=cards)
+
+
+@lru_cache(maxsize=1024)
+def _use_station(seat: int, payment: Payment) -> UseStation:
+    return UseStation(seat=seat, payment=payment)
+
+
+@lru_cache(maxsize=1024)
+def _use_ship(seat: int, index: int, payment: Payment) -> UseShip:
+    return UseShip(seat=seat, index=index, payment=payment)
 
 
 def _available(state: State, key: str, action: CardAction) -> bool:
     return action.per_sector is None or state.used.get(key, 0) < action.per_sector
 
 
-HandChoice = Callable[[tuple[str, ...]], float]  # how much giving up these hand cards costs
+HandWorth = Mapping[str, float]  # what giving up each hand card costs; a combination costs the sum
+
+
+def _summed(worth: HandWorth) -> Callable[[tuple[str, ...]], float]:
+    return lambda cards: sum(map(worth.__getitem__, cards))
 
 
 def _payments(
-    state: State, seat: int, cost: Cost, playing: str | None, keep: HandChoice | None = None
+    state: State, seat: int, cost: Cost, playing: str | None, keep: HandWorth | None = None
 ) -> Iterator[Payment]:
     if cost.kind == "none":
         yield NO_PAYMENT
@@ -279,14 +326,16 @@ def _payments(
             fit = [c for c in others if card_drive(c, state.upgraded) >= cost.min_drive]
         else:
             fit = others
-        combos = combinations(fit, cost.count)
         if keep is None:
-            yield from (Payment(hand=combo) for combo in combos)
-        elif (cheapest := min(combos, key=keep, default=None)) is not None:
-            yield Payment(hand=cheapest)
+            yield from (_hand_payment(combo) for combo in combinations(fit, cost.count))
+        elif cost.count == 1:  # the common case, without a sum per card
+            if fit:
+                yield _hand_payment((min(fit, key=keep.__getitem__),))
+        elif (cheapest := min(combinations(fit, cost.count), key=_summed(keep), default=None)) is not None:
+            yield _hand_payment(cheapest)
     elif cost.kind == "pay":
         for row, cards in payments(state.grid, state.upgraded, cost.symbols):
-            yield Payment(row=row, grid=cards)
+            yield _grid_payment(row, cards)
     elif cost.kind == "ship" and state.marker >= cost.count:
         yield NO_PAYMENT
 
@@ -333,15 +382,24 @@ def apply(state: State, action: Action) -> tuple[State, Events]:
     new, events = state.clone(), []
     _DISPATCH[type(action)](new, events, action)
     _run(new, events)
-    if new.outcome == "playing" and new.pending is None and next(_main_actions(new), None) is None:
+    if new.outcome == "playing" and new.pending is None and not _can_act(new):
         _finish(new, events, "lost", "The crew is stranded: nobody can do anything more (R18).")
     return new, events
+
+
+def _can_act(state: State) -> bool:
+    """Whether any main action is legal (R18): most often a hand card that plays for free says so."""
+    for hand in state.hands:
+        for card_id in hand:
+            if any(action.cost.kind == "none" for action in side(card_id, state.upgraded).actions):
+                return True
+    return next(_main_actions(state), None) is not None
 
 
 def _legal(state: State, action: Action) -> bool:
     """Whether `action` is among `legal_actions(state)`, checking only the actions of its own kind."""
     if state.pending is not None:
-        return action in legal_actions(state)
+        return action in _pending_actions(state, state.pending)  # stops at the match
     if isinstance(action, PlayCard):
         if not 0 <= action.seat < state.crew or action.card not in state.hands[action.seat]:
             return False
@@ -402,12 +460,21 @@ def _do_ship(s: State, ev: Events, a: UseShip) -> None:
 
 def _main(s: State, ev: Events, seat: int, action: CardAction, payment: Payment, card: str | None) -> None:
     """An action (rulebook "Actions"): pay, carry out the effects, fire "At X:" triggers, then check."""
-    before = symbols(s)
+    watched = _has_trigger(s)  # without an "At X:" station, no need to count the grid before and after
+    before = _have(s) if watched else None
     _pay(s, ev, seat, action.cost, payment)
     later = [task for effect in action.effects if (task := _effect(s, ev, effect, seat, card))]
     s.actions_taken += 1
-    later += _triggers(s, ev, before, symbols(s))
-    s.queue[0:0] = [*later, Task(op="check")]  # the action's own effects finish before the checks
+    if before is not None:
+        later += _triggers(s, ev, before, _have(s))
+    s.queue[0:0] = [*later, _CHECK]  # the action's own effects finish before the checks
+
+
+def _has_trigger(s: State) -> bool:
+    return any(
+        card_id is not None and side(card_id, s.upgraded).occupied.trigger is not None
+        for card_id in s.stations
+    )
 
 
 def _pay(s: State, ev: Events, seat: int, cost: Cost, payment: Payment) -> None:
@@ -435,7 +502,7 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
     op, n = effect.op, effect.amount
     if op in ("play", "rotate_play") and card is not None:
         s.hands[seat].remove(card)
-        s.grid[-1].append(Placed(card=card, rotated=op == "rotate_play"))
+        s.grid[-1].append(_placed(card, op == "rotate_play"))
         how = "rotated " if op == "rotate_play" else ""
         ev.append(Event(f"Crew {seat + 1} plays {how}{side(card, s.upgraded).name} into row {len(s.grid)}."))
     elif op == "draw":
@@ -448,11 +515,22 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
         s.hands[seat] += taken
         ev.append(Event(f"Crew {seat + 1} takes {len(taken)} card(s) back from the discard pile."))
     else:
-        return Task(op=op, amount=n)
+        return _task(op, n)
     return None
 
 
-def _triggers(s: State, ev: Events, before: Counter[Symbol], after: Counter[Symbol]) -> list[Task]:
+# Frozen models met in every action, built once: pydantic validates each one it builds.
+@lru_cache(maxsize=256)
+def _placed(card: str, rotated: bool) -> Placed:
+    return Placed(card=card, rotated=rotated)
+
+
+@lru_cache(maxsize=256)
+def _task(op: str, amount: int) -> Task:
+    return Task(op=op, amount=amount)
+
+
+def _triggers(s: State, ev: Events, before: Mapping[Symbol, int], after: Mapping[Symbol, int]) -> list[Task]:
     """R14: an "At X:" station fires once per action that raised the grid's total of X."""
     later = []
     for seat, card_id in enumerate(s.stations):
@@ -467,7 +545,7 @@ def _triggers(s: State, ev: Events, before: Counter[Symbol], after: Counter[Symb
 
 def _after_action(s: State, ev: Events) -> None:
     """ "Boldly Go…" first, then "We Have a Problem!" (rulebook; R8)."""
-    have = symbols(s)
+    have = _have(s)
     options = [f"solve:{i}" for i in solved_by_symbols(s, have)]
     if can_jump(s, have):
         options.append("jump")
@@ -504,7 +582,7 @@ def _strike(s: State, ev: Events) -> None:
 def _consequence_tasks(spec: SectorSide) -> list[Task]:
     if len(spec.consequences) > 1:
         return [Task(op="choose")]
-    return [Task(op=e.op, amount=e.amount) for e in spec.consequences[0]]
+    return [_task(e.op, e.amount) for e in spec.consequences[0]]
 
 
 # --- pending answers -------------------------------------------------------------------------------
@@ -539,13 +617,12 @@ def _do_clear(s: State, ev: Events, a: Clear) -> None:
 
 def _clearing_steps() -> list[Task]:
     """R12 after the upgrade: discard the rows, draw up, next sector, occupy, arrive."""
-    return [
-        Task(op="clear_rows"),
-        Task(op="refill"),
-        Task(op="next_sector"),
-        Task(op="occupy"),
-        Task(op="arrive"),
-    ]
+    return list(_CLEARING)
+
+
+# Tasks are frozen, so the common ones are built once (a pydantic model costs microseconds to validate).
+_CHECK = Task(op="check")
+_CLEARING = tuple(Task(op=op) for op in ("clear_rows", "refill", "next_sector", "occupy", "arrive"))
 
 
 def _do_upgrade(s: State, ev: Events, a: Upgrade) -> None:
@@ -573,7 +650,7 @@ def _do_choose(s: State, ev: Events, a: Choose) -> None:
     assert spec is not None
     chosen = spec.consequences[a.option]
     ev.append(Event(f"The crew chooses: {describe_effects(chosen)}."))
-    s.queue[0:0] = [Task(op=e.op, amount=e.amount) for e in chosen]
+    s.queue[0:0] = [_task(e.op, e.amount) for e in chosen]
 
 
 def _do_give(s: State, ev: Events, a: Give) -> None:
@@ -826,8 +903,9 @@ def _crew_draws(s: State, ev: Events, n: int) -> None:
 def _refill(s: State, ev: Events) -> None:
     """Each crew member draws up to hand size, one card at a time round the seats (FAQ: three crew
     in the starter game draw 4, 3 and 3 from the 10 cards)."""
+    sizes = [hand_size(s, seat) for seat in range(s.crew)]  # drawing changes no hand size
     while True:
-        short = [seat for seat in range(s.crew) if len(s.hands[seat]) < hand_size(s, seat)]
+        short = [seat for seat in range(s.crew) if len(s.hands[seat]) < sizes[seat]]
         if not short:
             return
         for seat in short:

@@ -59,6 +59,7 @@ class Task(BaseModel):
 
 Outcome = Literal["playing", "won", "lost"]
 _LISTS = ("deck", "discard", "removed", "upgraded", "stations", "stack", "queue")
+_CLONED = frozenset((*_LISTS, "hands", "grid", "used", "rng", "easy_used"))  # what `clone` copies
 
 
 class State(BaseModel):
@@ -99,18 +100,20 @@ class State(BaseModel):
     rng: dict[str, int] = {}
 
     def clone(self) -> State:
-        """A copy sharing only immutable parts, so the engine may change it freely."""
-        lists = {name: list(getattr(self, name)) for name in _LISTS}
-        return self.model_copy(
-            update={
-                **lists,
-                "hands": [list(h) for h in self.hands],
-                "grid": [list(r) for r in self.grid],
-                "used": dict(self.used),
-                "rng": dict(self.rng),
-                "easy_used": list(self.easy_used),
-            }
-        )
+        """A copy sharing only immutable parts, so the engine may change it freely.
+
+        What `model_copy(update=...)` does, without building the update mapping: every `apply` clones."""
+        new = self.__copy__()
+        fields = new.__dict__
+        for name in _LISTS:
+            fields[name] = list(fields[name])
+        fields["hands"] = [list(hand) for hand in self.hands]
+        fields["grid"] = [list(row) for row in self.grid]
+        fields["used"] = dict(self.used)
+        fields["rng"] = dict(self.rng)
+        fields["easy_used"] = list(self.easy_used)
+        new.__pydantic_fields_set__.update(_CLONED)
+        return new
 
     @property
     def current_row(self) -> list[Placed]:

@@ -10,9 +10,10 @@ giving less than it reads, so the iteration reaches a fixpoint in a few steps.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
+from operator import add
 
 from .cards import Production, StationSide, Symbol, Symbols, station
 from .state import Placed
@@ -44,11 +45,44 @@ def row_symbols(row: Sequence[Placed], upgraded: Collection[str]) -> Counter[Sym
     return Counter(_row_symbols(row_key(row, upgraded)))
 
 
-@lru_cache(maxsize=65536)
 def row_vector(key: RowKey) -> tuple[int, ...]:
-    """A row's symbols as a tuple in `SYMBOLS` order: cheap to add up in the crew's inner loop."""
-    totals = _row_symbols(key)
-    return tuple(totals[s] for s in SYMBOLS)
+    """A row's symbols as a tuple in `SYMBOLS` order: cheap to add up in the crew's inner loop.
+
+    A row's symbols do not depend on the order of its cards (the productions climb from nothing to
+    their least fixpoint whatever the order), so the cache is keyed on the sorted cards: the crew's
+    trial rows then hit it whichever order the cards were played in."""
+    return _sorted_row_vector(tuple(sorted(key)))
+
+
+@lru_cache(maxsize=65536)
+def _sorted_row_vector(key: RowKey) -> tuple[int, ...]:
+    """`row_vector` worked out on vectors: no Counter for the many trial rows met only once."""
+    direct = [0] * len(SYMBOLS)
+    productions: list[Production] = []
+    for card, rotated, upgraded in key:
+        own, produce = row_gives(card, rotated, upgraded)
+        direct = list(map(add, direct, own))
+        productions.extend(produce)
+    if productions:
+        made = _produced(dict(zip(SYMBOLS, direct, strict=True)), productions)
+        for p, value in zip(productions, made, strict=True):
+            direct[_INDEX[p.symbol]] += value
+    return tuple(direct)
+
+
+_INDEX = {symbol: i for i, symbol in enumerate(SYMBOLS)}
+
+
+@lru_cache(maxsize=1024)
+def row_gives(card: str, rotated: bool, upgraded: bool) -> tuple[tuple[int, ...], tuple[Production, ...]]:
+    """One card's own symbols in a row (a `SYMBOLS` vector; the printed drive while upright) and its
+    productions. A row without productions gives just the sum of its cards' own symbols."""
+    face = station(card).side(upgraded)
+    gives = face.rotated if rotated else face.row
+    own = [gives.symbols.get(s, 0) for s in SYMBOLS]
+    if not rotated:
+        own[_INDEX[Symbol.DRIVE]] += face.drive
+    return tuple(own), gives.produce
 
 
 @lru_cache(maxsize=65536)
@@ -63,21 +97,27 @@ def _row_symbols(row: tuple[tuple[str, bool, bool], ...]) -> Counter[Symbol]:
         if not rotated and face.drive:
             direct[Symbol.DRIVE] += face.drive
         productions.extend(gives.produce)
+    made = _produced(direct, productions)
+    totals = Counter(direct)
+    for p, value in zip(productions, made, strict=True):
+        totals[p.symbol] += value
+    return totals
+
+
+def _produced(direct: Mapping[Symbol, int], productions: Sequence[Production]) -> list[int]:
+    """What each production makes: iterated from nothing until nothing changes (R4)."""
     made = [0] * len(productions)
     for _ in range(_ROUNDS):
         changed = False
         for i, p in enumerate(productions):
             others = sum(made[j] for j, q in enumerate(productions) if j != i and q.symbol is p.of)
-            source = direct[p.of] + others
+            source = direct.get(p.of, 0) + others
             value = source // p.per * p.amount
             if value != made[i]:
                 made[i], changed = value, True
         if not changed:
             break
-    totals = Counter(direct)
-    for p, value in zip(productions, made, strict=True):
-        totals[p.symbol] += value
-    return totals
+    return made
 
 
 def grid_symbols(grid: Sequence[Sequence[Placed]], upgraded: Collection[str]) -> Counter[Symbol]:
@@ -88,7 +128,7 @@ def grid_symbols(grid: Sequence[Sequence[Placed]], upgraded: Collection[str]) ->
     return totals
 
 
-def meets(have: Counter[Symbol], need: Symbols, times: int = 1) -> bool:
+def meets(have: Mapping[Symbol, int], need: Symbols, times: int = 1) -> bool:
     return all(have[symbol] >= amount * times for symbol, amount in need.items())
 
 
@@ -100,17 +140,28 @@ def payments(
     Discarding the cards must lower the row's count of each cost symbol by at least its amount;
     minimal means no proper subset would do, so overpaying happens only when it must.
     """
+    need = tuple(cost.items())
     for r, row in enumerate(grid):
-        before = row_symbols(row, upgraded)
-        if not meets(before, cost):
-            continue
-        found: list[frozenset[int]] = []
-        for size in range(1, len(row) + 1):
-            for combo in combinations(range(len(row)), size):
-                chosen = frozenset(combo)
-                if any(f <= chosen for f in found):
-                    continue
-                after = row_symbols([p for i, p in enumerate(row) if i not in chosen], upgraded)
-                if all(before[s] - after[s] >= amount for s, amount in cost.items()):
-                    found.append(chosen)
-                    yield r, tuple(row[i].card for i in combo)
+        for combo in _row_payments(row_key(row, upgraded), need):
+            yield r, tuple(row[i].card for i in combo)
+
+
+@lru_cache(maxsize=16384)
+def _row_payments(key: RowKey, need: tuple[tuple[Symbol, int], ...]) -> tuple[tuple[int, ...], ...]:
+    """`payments` for one row, as card positions: cached, since every decision asks it again for each
+    card, station or shield that pays symbols, and the rows change only when a card is played."""
+    before = row_vector(key)
+    if not all(before[_INDEX[symbol]] >= amount for symbol, amount in need):
+        return ()
+    found: list[frozenset[int]] = []
+    ways: list[tuple[int, ...]] = []
+    for size in range(1, len(key) + 1):
+        for combo in combinations(range(len(key)), size):
+            chosen = frozenset(combo)
+            if any(f <= chosen for f in found):
+                continue
+            after = row_vector(tuple(k for i, k in enumerate(key) if i not in chosen))
+            if all(before[_INDEX[s]] - after[_INDEX[s]] >= amount for s, amount in need):
+                found.append(chosen)
+                ways.append(combo)
+    return tuple(ways)
