@@ -9,6 +9,7 @@ anyone can reproduce it; the targets are the design brief's (`docs/dine-cards.md
 from __future__ import annotations
 
 import argparse
+import itertools
 import multiprocessing
 import sys
 import time
@@ -109,12 +110,66 @@ def report(cells: list[DineSummary], games: int, seed: int, seconds: float, jobs
             losses[reason] = losses.get(reason, 0) + n
     lines += ["", "## How games were lost", "", "| Reason | Games |", "|---|---|"]
     lines += [f"| {reason} | {n} |" for reason, n in sorted(losses.items(), key=lambda kv: -kv[1])]
+    lines += ["", *target_checks(cells)]
     lines += ["", *dead_cards(cells)]
     lines += ["", *useful_symbols(cells)]
     speed = sum(c.games for c in cells) / seconds if seconds else 0
     per = " per process" if jobs > 1 else ""
     lines += ["", f"Simulated {sum(c.games for c in cells)} games at {speed / jobs:.0f} games/s{per}.", ""]
     return "\n".join(lines)
+
+
+def _rate(cells: list[DineSummary]) -> float:
+    return sum(c.wins for c in cells) / sum(c.games for c in cells)
+
+
+def _spread(rates: list[float]) -> str:
+    return f"{min(rates):.0%}–{max(rates):.0%} ({(max(rates) - min(rates)) * 100:.0f} points)"
+
+
+def target_checks(cells: list[DineSummary], crew_gap: float = 0.07, ship_gap: float = 0.10) -> list[str]:
+    """The brief's targets, checked on the simulated cells: each level's win rate per crew size (all
+    ships together) in its band, the middle levels strictly falling, and per level the crew sizes within
+    `crew_gap` of each other and the ships (each averaged over the crew sizes) within `ship_gap`."""
+    levels = [level.name for level in card_set().levels]
+    bands = {"starter": (0.90, 1.0), levels[0]: (0.75, 0.85), levels[-1]: (0.15, 0.25)}
+    bands |= {level: (0.45, 0.60) for level in levels[1:-1]}
+    goal = targets(levels)
+    lines = [
+        "## Against the targets",
+        "",
+        "Win rates per crew size over all ships; spreads are the largest minus the smallest.",
+        "",
+        "| Level | Target | Per crew size | Met? | Crew sizes (≤ 7 points) | Met? "
+        "| Ships (≤ 10 points) | Met? |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    mark = {True: "yes", False: "**no**"}
+    present = [level for level in ["starter", *levels] if any(c.level == level for c in cells)]
+    for level in present:
+        here = [c for c in cells if c.level == level]
+        crews = sorted({c.crew for c in here})
+        ships = list(dict.fromkeys(c.ship for c in here))
+        by_crew = [_rate([c for c in here if c.crew == crew]) for crew in crews]
+        by_ship = [sum(_rate([c]) for c in here if c.ship == ship) / len(crews) for ship in ships]
+        low, high = bands[level]
+        in_band = all(low <= rate <= high for rate in by_crew)
+        crews_ok = max(by_crew) - min(by_crew) <= crew_gap + 1e-9
+        ships_ok = max(by_ship) - min(by_ship) <= ship_gap + 1e-9
+        shown = " / ".join(f"{rate:.1%}" for rate in by_crew)
+        lines.append(
+            f"| {level} | {goal[level]} | {shown} | {mark[in_band]} | {_spread(by_crew)} | {mark[crews_ok]} "
+            f"| {_spread(by_ship)} | {mark[ships_ok]} |"
+        )
+    middle = [_rate([c for c in cells if c.level == level]) for level in levels[1:-1] if level in present]
+    falling = all(a > b for a, b in itertools.pairwise(middle))
+    lines += [
+        "",
+        "Middle levels strictly falling: "
+        + " > ".join(f"{rate:.1%}" for rate in middle)
+        + f" — {mark[falling]}.",
+    ]
+    return lines
 
 
 def dead_cards(cells: list[DineSummary], floor: float = 0.05) -> list[str]:

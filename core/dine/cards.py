@@ -237,7 +237,6 @@ class TrackSpec(_Data):
 
 ShipRule = Literal[
     "hand_size",  # every crew member's hand size is `amount` larger
-    "upgrade_on_jump",  # a jump also lets a crew member upgrade a hand card
     "danger",  # every sector's danger value is `amount` larger
 ]
 

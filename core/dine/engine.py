@@ -610,8 +610,6 @@ def _do_clear(s: State, ev: Events, a: Clear) -> None:
             steps.append(Task(op="upgrade"))
     else:
         ev.append(Event(f"Jumped out of {spec.name}!", "clear"))
-        if _ship_bonus(s, "upgrade_on_jump"):
-            steps.append(Task(op="upgrade"))
     s.queue[0:0] = steps + _clearing_steps()
 
 

@@ -4,7 +4,7 @@
 Each test builds exactly the table it needs (`tests.dine.helpers.table`) with the Spacehopper 3000
 unless it says otherwise, plays real actions and names the rulebook paragraph, FAQ ruling or ruling
 (R1–R20, engine rulings E1–E8 of docs/rulings-dine.md) it checks. Sectors used (1 crew unless
-stated): Flight to Orion (boss-kraken back: jump 4 drive, solved by 4 energy, danger 5, 1 damage),
+stated): Flight to Orion (boss-kraken back: jump 3 drive, solved by 3 energy, danger 5, 1 damage),
 Orion Egg Farm (boss-inspector back), Henhouse Nebula (boss-rushhour back: danger 0, 1 damage OR
 discard 2), Asteroid Drift (jump needs navigation, shield + firepower, danger 4, 1 damage), Pirate
 Toll Booth (jump 3 drive 1 navigation, firepower 4 + shield 1 OR 1 pizza, danger 4, 2 damage).
@@ -14,6 +14,7 @@ Jump and solution numbers that the balance tuning changes are read from the card
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import pytest
@@ -54,11 +55,15 @@ def rows(state: State) -> list[list[str]]:
 
 
 def orion(**fields: object) -> State:
-    """Flight to Orion with 2 energy in the current row: playing Plasma Coil (2 energy) meets its
-    solution. The one crew member holds Plasma Coil, Helm Console and Ramjet."""
+    """Flight to Orion (3 energy) with Zero-Point Reactor (2 energy, no drive) in the current row:
+    playing Plasma Coil (1 energy) meets its solution, and nothing reaches its jump. The one crew
+    member holds Plasma Coil, Helm Console and Ramjet."""
+    assert sector(ORION).back.solutions[0].symbols == {Symbol.ENERGY: 3}
+    assert station("reactor-4").normal.row.symbols == {Symbol.ENERGY: 2}
+    assert station("reactor-3").normal.row.symbols == {Symbol.ENERGY: 1}
     values: dict[str, object] = {
         "hands": [["reactor-3", "pilot-1", "rdrive-1"]],
-        "grid": [["reactor-1"]],
+        "grid": [["reactor-4"]],
         "sector": ORION,
         "side": "back",
         "then": [(EGGS, "back")],
@@ -188,7 +193,7 @@ def test_hand_costs_come_from_the_acting_crew_members_own_hand() -> None:
 
 def test_every_crew_member_may_use_the_ship_actions() -> None:
     """Special Cases: "your ship also gives you actions. Each crew member can carry these out"; E6: the
-    Spacehopper's free draw is once per sector, for the whole crew."""
+    Spacehopper's free draw is twice per sector, for the whole crew."""
     state = table(hands=[["pilot-1"], ["reactor-1"]])
     draws = [a for a in legal_actions(state) if isinstance(a, UseShip) and a.index == 0]
 
@@ -196,6 +201,10 @@ def test_every_crew_member_may_use_the_ship_actions() -> None:
     after, _ = apply(state, UseShip(seat=1, index=0))
 
     assert after.hands[1] == ["reactor-1", state.deck[0]]
+    assert {a.seat for a in legal_actions(after) if isinstance(a, UseShip) and a.index == 0} == {0, 1}
+    after, _ = apply(after, UseShip(seat=0, index=0))
+
+    assert after.hands[0] == ["pilot-1", state.deck[1]]
     assert not [a for a in legal_actions(after) if isinstance(a, UseShip) and a.index == 0]
 
 
@@ -234,7 +243,7 @@ def test_meeting_a_solution_asks_the_crew_to_solve_jump_or_continue() -> None:
 
 def test_every_met_solution_is_offered() -> None:
     """Sector Cards: "Sectors can have 1 or 2 solutions. You only have to fulfil the symbols of one".
-    Mine Field: 5 firepower, or 3 shield and 2 navigation — both met."""
+    Mine Field (per crew member, one here): 3 firepower, or 2 shield and 1 navigation — both met."""
     state = table(
         hands=[["pilot-3"]],
         grid=[["weapons-4", "weapons-1", "shields-1", "shields-4"], []],
@@ -258,7 +267,7 @@ def test_solving_upgrades_then_discards_the_rows_then_draws_then_next_sector_the
     # The upgrade comes first: the rows still lie, the hand is not refilled, the sector is still here.
     assert asked.pending is not None
     assert asked.pending.kind == "upgrade"
-    assert rows(asked) == [["reactor-1", "reactor-3"]]
+    assert rows(asked) == [["reactor-4", "reactor-3"]]
     assert asked.hands == [["pilot-1", "rdrive-1"]]
     assert sector_side(asked).name == "Flight to Orion"
     assert set(legal_actions(asked)) == {
@@ -271,7 +280,7 @@ def test_solving_upgrades_then_discards_the_rows_then_draws_then_next_sector_the
 
     assert done.upgraded == ["pilot-1"]
     assert done.grid == [[]]
-    assert done.discard == ["reactor-1", "reactor-3"]
+    assert done.discard == ["reactor-4", "reactor-3"]
     assert done.hands == [["pilot-1", "rdrive-1", *top]]
     assert sector_side(done).name == "Orion Egg Farm"
     assert done.solved == 1
@@ -307,19 +316,20 @@ def test_any_crew_member_may_be_the_one_who_upgrades() -> None:
 
 def test_upgrading_flips_a_hand_card_for_the_rest_of_the_game() -> None:
     """Boldly Go…: "It flips a hand card to the upgraded side. This card stays on its upgraded side for
-    the rest of the game" (R2). The upgraded Zero-Point Reactor plays for free and gives 4 energy in
-    the next sector (its normal side costs a discard and gives 3)."""
-    state = orion(hands=[["reactor-3", "reactor-4"]])
+    the rest of the game" (R2). The upgraded Zero-Point Reactor plays for free and gives 5 energy in
+    the next sector (its normal side costs a discard and gives 2). The rotated Helm Console (2 energy)
+    stands in for the Zero-Point Reactor in the grid."""
+    state = orion(hands=[["reactor-3", "reactor-4"]], grid=[[("pilot-1", True)]])
     after, _ = play(state, "reactor-3")
     done = run(after, Clear(how="solve", solution=0), Upgrade(seat=0, card="reactor-4"), Occupy(seat=0))
     played, _ = play(done, "reactor-4")
 
     assert done.upgraded == ["reactor-4"]
-    assert have(played) == {"energy": 4}
+    assert have(played) == {"energy": 5}
 
 
 def test_jumping_gives_no_upgrade() -> None:
-    """Boldly Go…: "If you jumped, you may not upgrade a card." Flight to Orion: 4 drive."""
+    """Boldly Go…: "If you jumped, you may not upgrade a card." Flight to Orion: 4 drive (jump 3)."""
     state = table(
         hands=[["pilot-2", "pilot-1"]],
         grid=[["rdrive-1", "reactor-2"]],
@@ -342,12 +352,14 @@ def test_jumping_gives_no_upgrade() -> None:
 
 def test_a_no_upgrade_sector_gives_no_upgrade_when_solved() -> None:
     """Sector Cards: "Otherwise it is a special rule. Observe it!" — Black Hole Drive-In: "solving this
-    sector gives no upgrade" (its solution's symbols are read from the card data)."""
+    sector gives no upgrade" (its solution's symbols are read from the card data; the grid shows them
+    all but the Helm Console's navigation, which the play adds)."""
     spec = sector("sector-gravity").back
     assert "no_upgrade" in spec.rules
-    grid = rows_giving(spec.solutions[0].symbols, exclude=["reactor-2"])
-    state = table(hands=[["reactor-2"]], grid=grid, sector="sector-gravity", side="back")
-    after, _ = play(state, "reactor-2")
+    needs = Counter(spec.solutions[0].symbols) - Counter(station("pilot-1").normal.row.symbols)
+    grid = rows_giving(needs, exclude=["pilot-1"])
+    state = table(hands=[["pilot-1"]], grid=grid, sector="sector-gravity", side="back")
+    after, _ = play(state, "pilot-1")
     assert after.pending is not None
     assert "solve:0" in after.pending.options
     solved = run(after, Clear(how="solve", solution=0))
@@ -358,22 +370,6 @@ def test_a_no_upgrade_sector_gives_no_upgrade_when_solved() -> None:
     assert solved.upgraded == []
 
 
-def test_the_quasar_calzone_upgrades_on_a_jump() -> None:
-    """Ship Cards: "Special rules" — the Quasar Calzone: "a jump also lets a crew member upgrade"."""
-    state = table(
-        hands=[["pilot-2", "pilot-1"]],
-        grid=[["rdrive-1", "reactor-2"]],
-        sector=ORION,
-        side="back",
-        ship="Quasar Calzone",
-    )
-    after, _ = play(state, "pilot-2")
-    jumped = run(after, Clear(how="jump"))
-
-    assert jumped.pending is not None
-    assert jumped.pending.kind == "upgrade"
-
-
 def test_continue_keeps_playing_in_the_same_sector() -> None:
     """R8 / E4: "Keeping playing" — the sector, the grid and the hands stay; the next action asks
     again."""
@@ -382,7 +378,7 @@ def test_continue_keeps_playing_in_the_same_sector() -> None:
 
     assert kept.pending is None
     assert sector_side(kept).name == "Flight to Orion"
-    assert rows(kept) == [["reactor-1", "reactor-3"]]
+    assert rows(kept) == [["reactor-4", "reactor-3"]]
     again, _ = play(kept, "pilot-1")
     assert again.pending is not None
     assert again.pending.kind == "clear"
@@ -405,7 +401,7 @@ def test_continue_then_runs_the_danger_check() -> None:
     (danger 5): the fifth card also meets the solution; solving avoids the danger, continuing does not."""
     state = orion(
         hands=[["reactor-3", "weapons-1"]],
-        grid=[["reactor-1", "pilot-1", "pilot-2", "weapons-2"]],
+        grid=[["reactor-4", "pilot-1", "pilot-2", "weapons-2"]],
     )
     after, _ = play(state, "reactor-3")
     assert after.pending is not None
@@ -460,8 +456,12 @@ def test_hand_size_is_not_a_maximum() -> None:
 
 
 def test_limited_actions_reset_when_a_sector_is_cleared() -> None:
-    """E6: "the count resets when a sector is cleared" — the Spacehopper's draw is usable again."""
-    state = orion().model_copy(update={"used": {"ship:0": 1}})
+    """E6: "the count resets when a sector is cleared" — the Spacehopper's draw, used up (twice per
+    sector), is usable again."""
+    limit = card_set().ship(SHIP).actions[0].per_sector
+    assert limit == 2
+    state = orion().model_copy(update={"used": {"ship:0": limit}})
+    assert UseShip(seat=0, index=0) not in legal_actions(state)
     done = run(solve_orion(state), Occupy(seat=0))
 
     assert done.used == {}
@@ -474,7 +474,7 @@ def test_the_rows_are_discarded_before_the_crew_draws_up() -> None:
     the cards drawn."""
     done = solve_orion(orion(hands=[["reactor-3", "pilot-1"]], deck=[]))
 
-    assert sorted(done.hands[0]) == ["pilot-1", "reactor-1", "reactor-3"]
+    assert sorted(done.hands[0]) == ["pilot-1", "reactor-3", "reactor-4"]
     assert done.discard == []
     assert done.deck == []
 
@@ -533,11 +533,12 @@ def test_recovering_takes_the_top_card_of_the_discard_pile() -> None:
 def asteroids(**fields: object) -> State:
     """Asteroid Drift, 3 cards in the current row (Ramjet 2, Rotary Thruster 1, Laser Turret: 3 drive),
     Warp Sled (drive 1) in an old row; the crew member plays Antimatter Bottle (drive 1) fourth. The
-    grid shows no navigation and no shield, so however the tuning sets Asteroid Drift's numbers it can
-    be neither jumped nor solved here (checked against the card data)."""
-    spec = sector(ASTEROIDS).front
-    assert spec.jump.navigation > 0, "the scenario relies on Asteroid Drift's jump needing navigation"
-    assert all(s.symbols.get(Symbol.SHIELD) for s in spec.solutions), "... and its solution needing shield"
+    grid shows no navigation and no shield, so however the tuning sets Asteroid Drift's numbers (or
+    Asteroid Hailstorm's, with `side="back"`) it can be neither jumped nor solved here (checked against
+    the card data)."""
+    spec = getattr(sector(ASTEROIDS), str(fields.get("side", "front")))
+    assert spec.jump.navigation > 0, "the scenario relies on the asteroids' jump needing navigation"
+    assert all(s.symbols.get(Symbol.SHIELD) for s in spec.solutions), "... and their solutions needing shield"
     values: dict[str, object] = {
         "hands": [["reactor-2", "pilot-1"]],
         "grid": [["rdrive-3"], ["rdrive-1", "rdrive-2", "weapons-1"]],
@@ -584,9 +585,12 @@ def test_cards_are_then_played_into_the_new_row() -> None:
 
 def test_the_danger_draw_starts_with_the_fewest_cards_and_goes_round_the_seats() -> None:
     """R9: "one at a time, starting with the crew member holding fewest cards (ties: earliest seat)
-    and going round the seats". Hands 2, 1, 2 after the play; 4 drive: seats 2, 3, 1, 2 draw."""
+    and going round the seats". Asteroid Hailstorm (danger 4 for three crew members): hands 2, 1, 2
+    after the play; 4 drive: seats 2, 3, 1, 2 draw."""
+    assert sector(ASTEROIDS).back.danger[2] == 4
     state = asteroids(
-        hands=[["reactor-2", "pilot-1", "shields-1"], ["weapons-2"], ["weapons-3", "weapons-4"]]
+        hands=[["reactor-2", "pilot-1", "shields-1"], ["weapons-2"], ["weapons-3", "weapons-4"]],
+        side="back",
     )
     d = state.deck
     after, _ = play(state, "reactor-2")
@@ -599,8 +603,12 @@ def test_the_danger_draw_starts_with_the_fewest_cards_and_goes_round_the_seats()
 
 
 def test_the_danger_draw_breaks_ties_by_the_earliest_seat() -> None:
-    """R9: "(ties: earliest seat)" — hands 1, 1, 2 after the play: seats 1, 2, 3, 1 draw."""
-    state = asteroids(hands=[["reactor-2", "pilot-1"], ["weapons-2"], ["weapons-3", "weapons-4"]])
+    """R9: "(ties: earliest seat)" — Asteroid Hailstorm (danger 4 for three crew members): hands 1, 1, 2
+    after the play: seats 1, 2, 3, 1 draw."""
+    assert sector(ASTEROIDS).back.danger[2] == 4
+    state = asteroids(
+        hands=[["reactor-2", "pilot-1"], ["weapons-2"], ["weapons-3", "weapons-4"]], side="back"
+    )
     d = state.deck
     after, _ = play(state, "reactor-2")
 
@@ -609,8 +617,8 @@ def test_the_danger_draw_breaks_ties_by_the_earliest_seat() -> None:
 
 def test_the_danger_draw_counts_drive_produced_in_the_current_row() -> None:
     """R9: "the drive in the current row (unrotated drive symbols plus drive produced in that row)":
-    Rotary Thruster 1 + 1 per 2 energy of Fusion Core and Plasma Coil = 3."""
-    state = asteroids(hands=[["reactor-3"]], grid=[["rdrive-2", "reactor-1", "pilot-1"]])
+    Rotary Thruster 1 + 1 per 2 energy of Fusion Core, Zero-Point Reactor and Plasma Coil (4) = 3."""
+    state = asteroids(hands=[["reactor-3"]], grid=[["rdrive-2", "reactor-1", "reactor-4"]])
     after, _ = play(state, "reactor-3")
 
     assert len(after.hands[0]) == 3
@@ -708,17 +716,24 @@ def test_a_danger_modifier_does_not_change_a_danger_0_sector() -> None:
     assert arrived.pending.kind == "choose"
 
 
-BIG_DRIVE_ROW = ["rdrive-1", "rdrive-3", "rdrive-2", "reactor-1", "reactor-4"]
+BIG_DRIVE_ROW: list[str | tuple[str, bool]] = [
+    "rdrive-1",
+    "rdrive-3",
+    "rdrive-2",
+    ("shields-3", True),
+    "reactor-4",
+]
 
 
 def big_drive_grid(navigation: int = 0) -> list[list]:
-    """11 drive and 5 energy in one row (Ramjet 2, Warp Sled 1 + 5, Rotary Thruster 1 + 2), then old
-    rows with `navigation` navigation read from the card data, then an empty current row."""
+    """11 drive and 5 energy in one row (Ramjet 2, Warp Sled 1 + 5, Rotary Thruster 1 + 2; the energy
+    from the rotated Heat Sink Grid 3 and Zero-Point Reactor 2), then old rows with `navigation`
+    navigation read from the card data, then an empty current row."""
     rows: list[list] = []
     for card in ship_deck(SHIP):  # any card showing navigation (other symbols do not matter here)
         if navigation <= 0:
             break
-        if card in (*BIG_DRIVE_ROW, "reactor-2"):
+        if card in (*(c if isinstance(c, str) else c[0] for c in BIG_DRIVE_ROW), "reactor-2"):
             continue
         face = station(card).normal
         for rotated, gives in ((False, face.row), (True, face.rotated)):
@@ -925,7 +940,7 @@ def test_the_ship_marker_falling_off_does_not_lose() -> None:
 
 def test_a_ship_marker_cost_cannot_be_paid_off_the_track() -> None:
     """R15: "A ship-marker cost cannot be paid while the marker is off its track" — neither Pulse
-    Engine's lower action nor the Nostroven One's "ship marker: draw 2"."""
+    Engine's lower action nor the Nostroven One's "ship marker: every crew member draws 1"."""
     state = table(hands=[["pdrive-2", "pilot-1"]], ship=NOSTROVEN, marker=0)
 
     assert [a.action for a in plays(state) if a.card == "pdrive-2"] == [0]
@@ -1017,7 +1032,9 @@ def test_occupying_a_new_station_discards_the_old() -> None:
 
 def test_a_crew_member_may_replace_a_station_with_one_of_the_same_name() -> None:
     """R13: the name is occupied by at most one crew member — the occupier may swap in another."""
-    done = solve_orion(orion(stations=["reactor-2"], hands=[["reactor-3", "reactor-4"]]))
+    done = solve_orion(
+        orion(stations=["reactor-2"], hands=[["reactor-3", "reactor-4"]], grid=[[("pilot-1", True)]])
+    )
 
     assert Occupy(seat=0, card="reactor-4") in legal_actions(done)
 
@@ -1075,10 +1092,12 @@ def test_an_at_trigger_fires_when_the_symbol_is_newly_created() -> None:
 
 
 def test_an_at_trigger_fires_once_per_action() -> None:
-    """R14: "fire once per action that newly creates X" — Star Chart Table's 2 navigation draw 1."""
-    state = table(hands=[["pilot-3"]], stations=["pilot-1"])
-    after, _ = play(state, "pilot-3")
+    """R14: "fire once per action that newly creates X" — the rotated Ramjet's 2 navigation draw 1."""
+    assert station("rdrive-1").normal.rotated.symbols == {Symbol.NAVIGATION: 2}
+    state = table(hands=[["rdrive-1", "reactor-1"]], stations=["pilot-1"])
+    after, _ = play(state, "rdrive-1", action=1, hand=["reactor-1"])
 
+    assert have(after) == {"navigation": 2}
     assert after.hands == [[state.deck[0]]]
 
 
@@ -1140,7 +1159,7 @@ def test_an_at_trigger_repair_comes_before_the_danger_consequences() -> None:
     assert track is not None
     state = table(
         hands=[["engineering-2"]],
-        grid=[["weapons-1", "weapons-2", "weapons-3"]],
+        grid=[["weapons-1", "weapons-2", "weapons-3", "weapons-4"]],
         sector="sector-mines",
         side="back",
         ship=NOSTROVEN,
@@ -1294,7 +1313,7 @@ def test_a_track_solution_is_offered_only_while_the_marker_stays_on(
 def test_the_crew_is_stranded_when_nobody_can_act() -> None:
     """R18: "no crew member has any legal action left (empty hands, no usable station or ship action,
     and the deck and discard pile cannot give cards), the crew is stranded and the game is lost"."""
-    state = table(hands=[["pilot-1"]], deck=[]).model_copy(update={"used": {"ship:0": 1}})
+    state = table(hands=[["pilot-1"]], deck=[]).model_copy(update={"used": {"ship:0": 2}})
     after, _ = play(state, "pilot-1")
 
     assert after.outcome == "lost"

@@ -1,11 +1,12 @@
 """Symbol scenarios: counting a row (R4), drive and rotation (R1), the whole grid (R5), paying (R6).
 
 Cards used (normal side unless upgraded): Helm Console pilot-1 (1 navigation; rotated 2 energy;
-upgraded: + 1 navigation per 2 energy), Autopilot pilot-2 (drive 1, 1 navigation), Star Chart Table
-pilot-3 (2 navigation; upgraded: drive 1, + 1 drive per 2 navigation), Fusion Core reactor-1
-(2 energy; rotated 2 shield), Antimatter Bottle reactor-2 (drive 1, 1 energy), Plasma Coil reactor-3
-(2 energy; rotated 2 drive), Zero-Point Reactor reactor-4 (3 energy), Ramjet rdrive-1 (drive 2;
-rotated 2 navigation), Rotary Thruster rdrive-2 (drive 1, 1 drive per 2 energy; rotated 2 energy
+upgraded: 2 navigation + 1 navigation per 2 energy), Autopilot pilot-2 (drive 1, 1 navigation), Star
+Chart Table pilot-3 (1 navigation; rotated 1 navigation 1 energy; upgraded: drive 1, 3 navigation
++ 1 drive per 2 navigation), Fusion Core reactor-1 (1 energy; rotated 2 shield; upgraded 4 energy),
+Antimatter Bottle reactor-2 (drive 1, 1 energy; upgraded 3 energy), Plasma Coil reactor-3 (1 energy;
+rotated 2 drive), Zero-Point Reactor reactor-4 (2 energy), Ramjet rdrive-1 (drive 2; rotated
+2 navigation), Rotary Thruster rdrive-2 (drive 1, 1 drive per 2 energy; rotated 2 energy
 1 firepower), Warp Sled rdrive-3 (drive 1, 1 drive per energy), Doppler Array sensors-2 (drive 1,
 1 navigation per 2 drive).
 """
@@ -23,7 +24,7 @@ from core.dine.state import Placed
 from core.dine.symbols import grid_symbols, payments, row_symbols
 from tests.dine.helpers import have, play, table
 
-ORION = "boss-kraken"  # its back side is Flight to Orion: jump 4 drive (1 crew), solved by 4 energy
+ORION = "boss-kraken"  # its back side is Flight to Orion: jump 3 drive (1 crew), solved by 3 energy
 D, N, E, F, S = Symbol.DRIVE, Symbol.NAVIGATION, Symbol.ENERGY, Symbol.FIREPOWER, Symbol.SHIELD
 
 
@@ -41,31 +42,32 @@ def counts(cells: list[Placed], upgraded: tuple[str, ...] = ()) -> dict[str, int
 def test_a_card_in_a_row_gives_its_symbols_directly() -> None:
     """Obtaining Symbols: "if a card showing 1 navigation lies in a row, you have 1 navigation"."""
     assert counts(row("pilot-1")) == {"navigation": 1}
-    assert counts(row("reactor-1")) == {"energy": 2}
-    assert counts(row("pilot-1", "reactor-1")) == {"navigation": 1, "energy": 2}
+    assert counts(row("reactor-4")) == {"energy": 2}
+    assert counts(row("pilot-1", "reactor-4")) == {"navigation": 1, "energy": 2}
 
 
 def test_an_upgraded_card_gives_its_upgraded_side() -> None:
     """R2: "A flipped (upgraded) card keeps its upgraded side ... in hand, grid, discard and deck"."""
-    assert counts(row("reactor-1"), upgraded=("reactor-1",)) == {"energy": 3}
+    assert counts(row("reactor-1")) == {"energy": 1}
+    assert counts(row("reactor-1"), upgraded=("reactor-1",)) == {"energy": 4}
 
 
 def test_production_counts_the_symbols_of_the_same_row() -> None:
     """Obtaining Symbols: "1 navigation per 2 energy symbols ... per 2 energy symbols in the row" —
     Rotary Thruster makes 1 drive per 2 energy of its row."""
     assert counts(row("rdrive-2")) == {"drive": 1}
-    assert counts(row("rdrive-2", "reactor-1")) == {"drive": 2, "energy": 2}
-    assert counts(row("rdrive-2", "reactor-1", "reactor-3")) == {"drive": 3, "energy": 4}
+    assert counts(row("rdrive-2", "reactor-4")) == {"drive": 2, "energy": 2}
+    assert counts(row("rdrive-2", "reactor-4", "reactor-1", "reactor-3")) == {"drive": 3, "energy": 4}
 
 
 def test_production_rounds_down_per_whole_group() -> None:
     """R4: "N X per M Y" — 3 energy make one drive with a per-2 production, not one and a half."""
-    assert counts(row("rdrive-2", "reactor-4")) == {"drive": 2, "energy": 3}
+    assert counts(row("rdrive-2", "reactor-4", "reactor-1")) == {"drive": 2, "energy": 3}
 
 
 def test_production_does_not_count_symbols_of_other_rows() -> None:
     """Obtaining Symbols: "Important: you only produce symbols per symbol in the same row"."""
-    grid = [row("reactor-1", "reactor-3"), row("rdrive-2")]
+    grid = [row("reactor-4", "reactor-1", "reactor-3"), row("rdrive-2")]
 
     assert row_symbols(grid[1], ())[D] == 1
     assert grid_symbols(grid, ())[D] == 1
@@ -74,7 +76,7 @@ def test_production_does_not_count_symbols_of_other_rows() -> None:
 
 def test_production_counts_in_the_row_where_both_cards_lie() -> None:
     """Obtaining Symbols: production works per row — the same cards in one row do produce."""
-    assert grid_symbols([row("reactor-1", "reactor-3", "rdrive-2")], ())[D] == 3
+    assert grid_symbols([row("reactor-4", "reactor-1", "reactor-3", "rdrive-2")], ())[D] == 3
 
 
 def test_order_in_the_row_does_not_matter() -> None:
@@ -89,25 +91,28 @@ def test_order_in_the_row_does_not_matter() -> None:
 def test_chained_production() -> None:
     """R4: "Production may chain": energy → drive (Warp Sled, 1 per energy) → navigation (Doppler
     Array, 1 per 2 drive). 2 energy + 2 printed drive + 2 produced drive = 4 drive → 2 navigation."""
-    assert counts(row("reactor-1", "rdrive-3", "sensors-2")) == {"energy": 2, "drive": 4, "navigation": 2}
+    assert counts(row("reactor-4", "rdrive-3", "sensors-2")) == {"energy": 2, "drive": 4, "navigation": 2}
 
 
 def test_mutual_production_converges_to_its_fixpoint() -> None:
     """R4: "symbols that produce each other are possible"; "evaluate it as a fixpoint in which each
     production rule reads the row's symbols from all other sources". Star Chart Table (upgraded:
     1 drive per 2 navigation) and Doppler Array (1 navigation per 2 drive) feed each other: direct
-    2 navigation and 4 drive (1 + 1 + Ramjet's 2) settle at 5 navigation (2 + 3) and 6 drive (4 + 2)."""
+    3 navigation and 4 drive (1 + 1 + Ramjet's 2) settle at 6 navigation (3 + 3) and 7 drive (4 + 3)."""
     cells = row("pilot-3", "sensors-2", "rdrive-1")
 
-    assert counts(cells, upgraded=("pilot-3",)) == {"navigation": 5, "drive": 6}
+    assert counts(cells, upgraded=("pilot-3",)) == {"navigation": 6, "drive": 7}
 
 
 def test_mutual_production_takes_the_least_fixpoint() -> None:
     """R4: production builds up from the symbols the row really has ("starting from nothing produced,
-    the values only grow"). Star Chart Table (upgraded) and Doppler Array alone: 2 navigation and
-    2 drive direct give 1 of each produced — 3 and 3. The self-supporting 4 and 4 (each production
-    justified only by the other's) is also a fixpoint, but no card ever showed those symbols."""
-    assert counts(row("pilot-3", "sensors-2"), upgraded=("pilot-3",)) == {"navigation": 3, "drive": 3}
+    the values only grow"). Star Chart Table (upgraded), Doppler Array and Antimatter Bottle: 3 navigation
+    and 3 drive direct give 2 of each produced — 5 and 5. The self-supporting 6 and 6 (each third
+    produced symbol justified only by the other's) is also a fixpoint, but no card ever showed those
+    symbols."""
+    cells = row("pilot-3", "sensors-2", "reactor-2")
+
+    assert counts(cells, upgraded=("pilot-3",)) == {"navigation": 5, "drive": 5, "energy": 1}
 
 
 # --- drive and rotation (rulebook "Drive", R1) ---
@@ -130,7 +135,7 @@ def test_a_rotated_card_gives_only_its_rotated_effect() -> None:
 def test_a_rotated_card_does_not_produce_with_its_upright_rule() -> None:
     """R1: the rotated Rotary Thruster gives 2 energy and 1 firepower — no drive, and it no longer
     makes drive from the row's energy."""
-    assert counts(row(("rdrive-2", True), "reactor-1")) == {"energy": 4, "firepower": 1}
+    assert counts(row(("rdrive-2", True), "reactor-4")) == {"energy": 4, "firepower": 1}
 
 
 def test_drive_symbols_of_a_rotated_effect_count_as_drive() -> None:
@@ -144,10 +149,10 @@ def test_drive_symbols_of_a_rotated_effect_count_as_drive() -> None:
 
 def test_requirements_use_every_row_of_the_grid() -> None:
     """R5 / Obtaining Symbols: "For solving a danger or for jumping you can use the symbols from all
-    rows, i.e. from the current row and from old rows." Flight to Orion is solved by 4 energy: 2 in an
-    old row and 2 played into the current row."""
+    rows, i.e. from the current row and from old rows." Flight to Orion is solved by 3 energy: 2 in an
+    old row and 1 played into the current row."""
     state = table(
-        hands=[["reactor-3", "pilot-1"]], grid=[["reactor-1"], []], sector="boss-kraken", side="back"
+        hands=[["reactor-3", "pilot-1"]], grid=[["reactor-4"], []], sector="boss-kraken", side="back"
     )
     after, _ = play(state, "reactor-3")
 
@@ -160,27 +165,27 @@ def test_having_symbols_does_not_discard_them() -> None:
     """FAQ "Having symbols and paying symbols": "you do not have to discard the symbols" to meet a
     requirement; keeping on playing leaves the grid as it was."""
     state = table(
-        hands=[["reactor-3", "pilot-1"]], grid=[["reactor-1"], []], sector="boss-kraken", side="back"
+        hands=[["reactor-3", "pilot-1"]], grid=[["reactor-4"], []], sector="boss-kraken", side="back"
     )
     after, _ = play(state, "reactor-3")
     kept, _ = apply(after, Clear(how="continue"))
 
-    assert [[p.card for p in r] for r in kept.grid] == [["reactor-1"], ["reactor-3"]]
+    assert [[p.card for p in r] for r in kept.grid] == [["reactor-4"], ["reactor-3"]]
     assert kept.discard == []
-    assert have(kept) == {"energy": 4}
+    assert have(kept) == {"energy": 3}
 
 
 def test_jump_needs_drive_and_navigation_of_the_whole_grid() -> None:
-    """R5: the jump compares the sum over all rows. Orion Egg Farm (1 crew) needs 6 drive and
-    2 navigation: 5 drive in the old row (Ramjet 2, Warp Sled 1 + 2 from Fusion Core's energy), then
-    Helm Console and Autopilot (drive 1, navigation 1) in the current row."""
+    """R5: the jump compares the sum over all rows. Orion Egg Farm (1 crew) needs 5 drive and
+    2 navigation: 4 drive in the old row (Ramjet 2, Warp Sled 1 + 1 from Fusion Core's energy), then
+    Helm Console and Autopilot (drive 1, navigation 1) in the current row — neither row alone would do."""
     state = table(
         hands=[["pilot-2", "reactor-3"]],
         grid=[["rdrive-1", "rdrive-3", "reactor-1"], ["pilot-1"]],
         sector="boss-inspector",
         side="back",
     )
-    assert have(state) == {"drive": 5, "energy": 2, "navigation": 1}
+    assert have(state) == {"drive": 4, "energy": 1, "navigation": 1}
     after, _ = play(state, "pilot-2")
 
     assert after.pending is not None
@@ -205,19 +210,19 @@ def test_paying_comes_from_one_row_only() -> None:
 
 def test_paying_offers_only_minimal_choices() -> None:
     """R6: "The engine offers the minimal choices (no proper subset would do)": for 2 energy from a row
-    of Fusion Core (2) and Antimatter Bottle (1), Fusion Core alone — never both."""
-    grid = [row("reactor-1", "reactor-2")]
+    of Zero-Point Reactor (2) and Antimatter Bottle (1), Zero-Point Reactor alone — never both."""
+    grid = [row("reactor-4", "reactor-2")]
 
-    assert pay(grid, {E: 2}) == {(0, frozenset({"reactor-1"}))}
-    assert pay(grid, {E: 1}) == {(0, frozenset({"reactor-1"})), (0, frozenset({"reactor-2"}))}
+    assert pay(grid, {E: 2}) == {(0, frozenset({"reactor-4"}))}
+    assert pay(grid, {E: 1}) == {(0, frozenset({"reactor-4"})), (0, frozenset({"reactor-2"}))}
 
 
 def test_costs_are_overpaid_when_nothing_smaller_works() -> None:
-    """Obtaining Symbols: "In case of doubt, costs must be overpaid." 2 energy from Antimatter Bottle
-    (1) and Zero-Point Reactor (3): only the reactor, overpaying by one."""
-    grid = [row("reactor-2", "reactor-4")]
+    """Obtaining Symbols: "In case of doubt, costs must be overpaid." 2 energy from Fusion Core (1) and
+    the upgraded Antimatter Bottle (3): only the bottle, overpaying by one."""
+    grid = [row("reactor-1", "reactor-2")]
 
-    assert pay(grid, {E: 2}) == {(0, frozenset({"reactor-4"}))}
+    assert pay(grid, {E: 2}, upgraded=("reactor-2",)) == {(0, frozenset({"reactor-2"}))}
 
 
 def test_two_cards_pay_together_when_one_is_not_enough() -> None:
@@ -230,11 +235,11 @@ def test_two_cards_pay_together_when_one_is_not_enough() -> None:
 def test_rulebook_example_pay_navigation_by_discarding_the_card_that_produced_it() -> None:
     """Obtaining Symbols: "If you now have to pay 1 navigation, you discard the card with 2 energy,
     since it produced the navigation." The upgraded Helm Console makes 1 navigation per 2 energy;
-    Fusion Core's 2 energy may pay for the navigation it produced."""
-    grid = [row("reactor-1", "pilot-1")]
+    Zero-Point Reactor's 2 energy may pay for the navigation it produced."""
+    grid = [row("reactor-4", "pilot-1")]
 
     assert pay(grid, {N: 1}, upgraded=("pilot-1",)) == {
-        (0, frozenset({"reactor-1"})),
+        (0, frozenset({"reactor-4"})),
         (0, frozenset({"pilot-1"})),
     }
 
@@ -283,4 +288,4 @@ def test_paying_a_symbol_cost_in_play_discards_from_the_chosen_row() -> None:
 @pytest.mark.parametrize("cost", [{E: 3}, {N: 1}])
 def test_a_cost_the_grid_cannot_pay_is_not_offered(cost: dict[Symbol, int]) -> None:
     """R6: no row can lower its count by k — no way to pay, so no such action."""
-    assert pay([row("reactor-1"), row("reactor-2")], cost) == set()
+    assert pay([row("reactor-4"), row("reactor-2")], cost) == set()
