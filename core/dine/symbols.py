@@ -87,21 +87,8 @@ def row_gives(card: str, rotated: bool, upgraded: bool) -> tuple[tuple[int, ...]
 
 @lru_cache(maxsize=65536)
 def _row_symbols(row: tuple[tuple[str, bool, bool], ...]) -> Counter[Symbol]:
-    """Cached on what decides the answer: each card, whether it is rotated, whether upgraded."""
-    direct: Counter[Symbol] = Counter()
-    productions: list[Production] = []
-    for card, rotated, upgraded in row:
-        face = station(card).side(upgraded)
-        gives = face.rotated if rotated else face.row
-        direct.update(gives.symbols)
-        if not rotated and face.drive:
-            direct[Symbol.DRIVE] += face.drive
-        productions.extend(gives.produce)
-    made = _produced(direct, productions)
-    totals = Counter(direct)
-    for p, value in zip(productions, made, strict=True):
-        totals[p.symbol] += value
-    return totals
+    """The row's symbols as a Counter (in `SYMBOLS` order, no zeros), from the one computation."""
+    return Counter({s: n for s, n in zip(SYMBOLS, row_vector(row), strict=True) if n})
 
 
 def _produced(direct: Mapping[Symbol, int], productions: Sequence[Production]) -> list[int]:
