@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from operator import add
 
 from core.errors import IllegalAction
 from core.rng import Rng
@@ -38,7 +37,7 @@ from .actions import (
 from .cards import Action as CardAction
 from .cards import Cost, Effect, SectorSide, ShipSide, Symbol, Track, card_set, sector, station
 from .state import HAND_SIZES, Pending, Placed, StackCard, State, Task
-from .symbols import SYMBOLS, face, grid_symbols, meets, payments, row_key, row_symbols, row_vector, side
+from .symbols import face, grid_symbols, grid_totals, meets, payments, row_symbols, side
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,17 +167,6 @@ def jump_drive(state: State) -> int | None:
 
 def symbols(state: State) -> Counter[Symbol]:
     return grid_symbols(state.grid, state.upgraded)
-
-
-def _have(state: State) -> dict[Symbol, int]:
-    """`symbols` as a plain mapping of every symbol, added up from the cached row vectors: for the
-    engine's own checks, which only look symbols up."""
-    upgraded = state.upgraded
-    total = [0] * len(SYMBOLS)
-    for row in state.grid:
-        if row:
-            total = list(map(add, total, row_vector(row_key(row, upgraded))))
-    return dict(zip(SYMBOLS, total, strict=True))
 
 
 def can_jump(state: State, have: Mapping[Symbol, int] | None = None) -> bool:
@@ -461,12 +449,12 @@ def _do_ship(s: State, ev: Events, a: UseShip) -> None:
 def _main(s: State, ev: Events, seat: int, action: CardAction, payment: Payment, card: str | None) -> None:
     """An action (rulebook "Actions"): pay, carry out the effects, fire "At X:" triggers, then check."""
     watched = _has_trigger(s)  # without an "At X:" station, no need to count the grid before and after
-    before = _have(s) if watched else None
+    before = grid_totals(s.grid, s.upgraded) if watched else None
     _pay(s, ev, seat, action.cost, payment)
     later = [task for effect in action.effects if (task := _effect(s, ev, effect, seat, card))]
     s.actions_taken += 1
     if before is not None:
-        later += _triggers(s, ev, before, _have(s))
+        later += _triggers(s, ev, before, grid_totals(s.grid, s.upgraded))
     s.queue[0:0] = [*later, _CHECK]  # the action's own effects finish before the checks
 
 
@@ -545,7 +533,7 @@ def _triggers(s: State, ev: Events, before: Mapping[Symbol, int], after: Mapping
 
 def _after_action(s: State, ev: Events) -> None:
     """ "Boldly Go…" first, then "We Have a Problem!" (rulebook; R8)."""
-    have = _have(s)
+    have = grid_totals(s.grid, s.upgraded)
     options = [f"solve:{i}" for i in solved_by_symbols(s, have)]
     if can_jump(s, have):
         options.append("jump")

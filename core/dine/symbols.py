@@ -107,12 +107,19 @@ def _produced(direct: Mapping[Symbol, int], productions: Sequence[Production]) -
     return made
 
 
-def grid_symbols(grid: Sequence[Sequence[Placed]], upgraded: Collection[str]) -> Counter[Symbol]:
-    totals: Counter[Symbol] = Counter()
+def grid_totals(grid: Sequence[Sequence[Placed]], upgraded: Collection[str]) -> dict[Symbol, int]:
+    """Every symbol the whole grid has (zeros included), added up from the cached row vectors: for
+    checks that only look symbols up."""
+    total = [0] * len(SYMBOLS)
     for row in grid:
         if row:
-            totals.update(_row_symbols(row_key(row, upgraded)))
-    return totals
+            total = list(map(add, total, row_vector(row_key(row, upgraded))))
+    return dict(zip(SYMBOLS, total, strict=True))
+
+
+def grid_symbols(grid: Sequence[Sequence[Placed]], upgraded: Collection[str]) -> Counter[Symbol]:
+    """The grid's symbols as a Counter without zeros (in `SYMBOLS` order)."""
+    return Counter({s: n for s, n in grid_totals(grid, upgraded).items() if n})
 
 
 def meets(have: Mapping[Symbol, int], need: Symbols, times: int = 1) -> bool:
