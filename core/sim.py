@@ -2,6 +2,7 @@
 
     python -m core.sim d6 --games 2000 --difficulty medium --policy heuristic --seed 1 [--json]
     python -m core.sim dine --games 2000 --level Salad --crew 2 --ship "Spacehopper 3000" [--starter]
+    python -m core.sim dine --games 20 --level "Quattro Formaggi" --policy search   # ~15 s a game
 
 Game `k` uses seed `seed + k`, so a run is reproducible and two policies can be compared on the
 same deals.
@@ -228,6 +229,8 @@ def describe(summary: Summary) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from core.dine.ai import POLICIES as DINE_POLICIES
+
     parser = argparse.ArgumentParser(prog="python -m core.sim", description=__doc__.split("\n")[0])
     games = parser.add_subparsers(dest="game", required=True)
     d6 = games.add_parser("d6", help="Deep Space D-6")
@@ -243,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     dine.add_argument("--crew", type=int, choices=[1, 2, 3], default=1)
     dine.add_argument("--ship", default="Spacehopper 3000")
     dine.add_argument("--starter", action="store_true", help="the starter game (Procure Ingredient first)")
-    dine.add_argument("--policy", choices=["heuristic", "random"], default="heuristic")
+    dine.add_argument("--policy", choices=sorted(DINE_POLICIES), default="heuristic")
     dine.add_argument("--seed", type=int, default=1)
     dine.add_argument("--json", action="store_true", help="print one JSON object instead of a sentence")
     args = parser.parse_args(argv)

@@ -4,7 +4,8 @@ heuristic one that gives its reason in one line — the `/dine hint`.
 The heuristic values an action by how close the grid comes to the nearest way out of the sector (a
 solution or the jump), counted symbol by symbol, against what it spends (hand cards paid or removed,
 the danger striking when the row fills up). It evaluates each action from the row arithmetic
-directly, without playing it out, so a whole game takes milliseconds.
+directly, without playing it out, so a whole game takes milliseconds. Its best few moves (`shortlist`)
+are what the search crew (`core.dine.search`) plays out.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from heapq import nlargest
 from operator import add, sub
 
 from core.policies import Choice, Policy, random_player
@@ -376,11 +378,7 @@ def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Cho
 
     if state.pending is not None:
         return _pending_choice(state, allowed(legal_actions(state)))
-    upgraded = frozenset(state.upgraded)
-    given = {card: _side_worth(card, card in upgraded) for hand in state.hands for card in hand}
-    # Only the cheapest hand payment of each action (its first lowest), so no two candidates differ
-    # only in which hand cards pay.
-    actions = allowed(list(_main_actions(state, given)))
+    actions = allowed(_candidates(state))
     now = _now(state)
     best: tuple[float, tuple[str, str, str, float], Action] | None = None
     for action in actions:
@@ -388,12 +386,67 @@ def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Cho
         if best is None or worth > best[0]:
             best = (worth, how, action)
     assert best is not None
-    reason = _reason(state, best[1])
-    return Choice(best[2], reason[:1].upper() + reason[1:] + ".")
+    return Choice(best[2], _sentence(_reason(state, best[1])))
+
+
+def _sentence(reason: str) -> str:
+    return reason[:1].upper() + reason[1:] + "."
+
+
+def _candidates(state: State) -> list[Action]:
+    """The main actions the heuristic weighs: only the cheapest hand payment of each (its first lowest),
+    so no two candidates differ only in which hand cards pay."""
+    upgraded = frozenset(state.upgraded)
+    given = {card: _side_worth(card, card in upgraded) for hand in state.hands for card in hand}
+    return list(_main_actions(state, given))
+
+
+def shortlist(state: State, limit: int) -> list[Choice]:
+    """The heuristic's `limit` best moves now, best first (the first is `heuristic(state)`): the moves a
+    crew that looks further ahead (`core.dine.search`) should play out. A pending decision's other
+    options come by the same yardstick `heuristic` uses for it, without a reason of their own."""
+    if state.pending is not None:
+        actions = legal_actions(state)
+        first = _pending_choice(state, actions)
+        rest = sorted((a for a in actions if a != first.action), key=lambda a: _pending_rank(state, a))
+        return [first, *(Choice(a, "") for a in rest[: limit - 1])]
+    actions = _candidates(state)
+    now = _now(state)
+    scored = [_worth(state, now, action) for action in actions]
+    # `nlargest` keeps the first of equals first, as `heuristic` picks the first best.
+    best = nlargest(limit, range(len(actions)), key=lambda i: scored[i][0])
+    return [Choice(actions[i], _sentence(_reason(state, scored[i][1]))) for i in best]
+
+
+def _pending_rank(state: State, action: Action) -> float:
+    """Lower is better: the order in which `_pending_choice` would prefer the options it did not pick."""
+    if isinstance(action, Give):
+        return _card_worth(state, action.card)
+    if isinstance(action, Upgrade):
+        return -_upgrade_gain(state, action.card) if action.card is not None else 0.0
+    if isinstance(action, Occupy):
+        return -_station_value(state, action.card)
+    if isinstance(action, Choose):
+        spec = sector_side(state)
+        return harm(spec.consequences[action.option]) if spec is not None else 0.0
+    if isinstance(action, Clear):
+        return {"solve": 0.0, "jump": 1.0}.get(action.how, 2.0)
+    return 0.0  # shields: the engine's order
 
 
 def heuristic_policy(seed: int = 0) -> Policy:
     return heuristic
 
 
-POLICIES: dict[str, Callable[[int], Policy]] = {"heuristic": heuristic_policy, "random": random_policy}
+def search_crew(seed: int = 0) -> Policy:
+    """The search crew at its default budget; imported when asked for, since it builds on this module."""
+    from .search import search_policy
+
+    return search_policy(seed)
+
+
+POLICIES: dict[str, Callable[[int], Policy]] = {
+    "heuristic": heuristic_policy,
+    "random": random_policy,
+    "search": search_crew,
+}

@@ -1,0 +1,153 @@
+"""A Dine crew that looks ahead: it plays each of the heuristic's best few moves out to the end of the
+game, several times, with the heuristic crew, and keeps the move whose playouts win most.
+
+The greedy heuristic (`core.dine.ai`) sees one action deep; what it misses — a station that pays off
+two sectors later, a card better kept for the jump, the lighter consequence that costs a card now — is
+what the playouts show. The crew does not cheat: before each playout it deals itself a world of its
+own ("determinizes"). The deck is reshuffled, the sectors still face down in the stack are drawn
+afresh from the cards they could be, and the engine's own seed is replaced, so the discard pile's
+reshuffles and the sectors the help cards lay out in the playout are not the real game's either. What
+the crew sees is what the players see on the board: the grid, the tracks, the discard pile, the
+current sector, and every hand — the rulebook lets the crew lay its hands out openly ("You may also
+lay out your hand cards openly in front of you"). The deck's top card is visible at a real table, but
+the bot does not show it, so the crew does not use it either.
+
+Every playout of a decision is dealt from the same worlds for every candidate move (common random
+numbers), so the moves are compared on the same luck. The worlds come from a `random.Random` seeded
+by the policy's seed and the public part of the state only: the crew is deterministic for a seed, and
+two states that differ only in what is hidden get the same choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from hashlib import blake2b
+from random import Random
+
+from core.policies import Choice, Policy
+
+from .ai import heuristic, shortlist
+from .cards import card_set
+from .engine import apply, score
+from .state import StackCard, State
+
+ROLLOUTS = 8  # playouts per candidate move
+CANDIDATES = 4  # the heuristic's best moves played out
+DEPTH = 1000  # decisions per playout before it is cut short: far beyond a real game (~40–100)
+
+
+def search_policy(
+    seed: int = 0, *, rollouts: int = ROLLOUTS, candidates: int = CANDIDATES, depth: int = DEPTH
+) -> Policy:
+    """The search crew. `rollouts` × `candidates` playouts a decision: the defaults keep a solo game at
+    10–16 s on one core (0.2 s a decision; a crew of three's longer games about 30 s). `depth` cuts a
+    playout short, valued by the sectors cleared and the tracks."""
+    if rollouts < 1 or candidates < 1 or depth < 0:
+        raise ValueError("rollouts and candidates must be at least 1, depth at least 0")
+
+    def choose(state: State) -> Choice:
+        options = shortlist(state, candidates)
+        if len(options) == 1:
+            return options[0]
+        rng = Random(public_key(seed, state))
+        worlds = [determinize(state, rng) for _ in range(rollouts)]
+        results = [[playout(apply(world, option.action)[0], depth) for world in worlds] for option in options]
+        totals = [sum(value for _, value in found) for found in results]
+        best = max(range(len(options)), key=totals.__getitem__)  # ties: the heuristic's own order
+        return Choice(options[best].action, _reason(state, options, results, best))
+
+    return choose
+
+
+def playout(state: State, depth: int = DEPTH) -> tuple[bool, float]:
+    """Play `state` on with the heuristic crew for at most `depth` decisions: (won, value). A win is worth
+    1 and more the higher its score; short of a win, sectors cleared and the tracks break ties."""
+    for _ in range(depth):
+        if state.outcome != "playing":
+            break
+        state, _ = apply(state, heuristic(state).action)
+    won = state.outcome == "won"
+    return won, float(won) + 0.02 * state.cleared + 0.005 * score(state)
+
+
+def determinize(state: State, rng: Random) -> State:
+    """A world consistent with what the crew sees: the deck shuffled, the hidden sectors drawn afresh, and
+    a new seed for the engine's own shuffles (the discard pile, the sectors a help card lays out)."""
+    world = state.clone()
+    world.deck.sort()  # the real order must not leak through the shuffle
+    rng.shuffle(world.deck)
+    world.seed = rng.getrandbits(63)
+    _redraw_sectors(world, rng)
+    return world
+
+
+def _redraw_sectors(world: State, rng: Random) -> None:
+    """Replace the sectors under the current one by a draw from the cards they could be. Face down lie
+    the easy sectors of the set-up or of Procure Ingredient, the hard sectors and the boss of the Final
+    Frontier; the starter game's sectors are laid out openly in a fixed order and stay. The cleared hard
+    sectors are not in the state, so a hard sector may be redrawn as one already cleared (rarely, and
+    only on the levels with the most hard sectors)."""
+    cards = card_set()
+    easy = [c.id for c in cards.sectors if c.front.kind == "easy"]
+    bosses = [c.id for c in cards.sectors if c.front.kind == "boss"]
+    top = world.stack[0].sector if world.stack else None
+    hidden_easy, hidden_hard = [], []
+    for i, card in enumerate(world.stack[1:], start=1):
+        if not _hidden(card):
+            continue
+        if card.side == "back":
+            hidden_hard.append(i)
+        elif card.sector in bosses:
+            world.stack[i] = StackCard(sector=rng.choice(bosses), side="front")
+        else:
+            hidden_easy.append(i)
+    if hidden_easy:
+        was = {world.stack[i].sector for i in hidden_easy}
+        shown = [c for c in world.easy_used if c not in was]
+        drawn = rng.sample([c for c in easy if c not in shown], len(hidden_easy))
+        for i, card_id in zip(hidden_easy, drawn, strict=True):
+            world.stack[i] = StackCard(sector=card_id, side="front")
+        world.easy_used = [*shown, *drawn]
+    if hidden_hard:
+        pool = [c for c in easy if c not in world.easy_used and c != top]
+        drawn = rng.sample(pool, len(hidden_hard))
+        for i, card_id in zip(hidden_hard, drawn, strict=True):
+            world.stack[i] = StackCard(sector=card_id, side="back")
+
+
+def public_key(seed: int, state: State) -> int:
+    """A seed from `seed` and what the crew can see of `state`: the deck as a set, the stack as the
+    current sector and what lies under it as far as it shows, and neither the game's seed nor its
+    generator."""
+    seen = state.clone()
+    seen.deck.sort()
+    seen.stack = seen.stack[:1] + [
+        StackCard(sector="?", side=c.side) if _hidden(c) else c for c in seen.stack[1:]
+    ]
+    face_down = {card.sector for card in state.stack[1:] if _hidden(card)}
+    seen.easy_used = sorted(c for c in state.easy_used if c not in face_down)
+    text = seen.model_dump_json(exclude={"seed", "rng"})
+    return int.from_bytes(blake2b(f"{seed}\x1f{text}".encode(), digest_size=8).digest(), "big")
+
+
+def _hidden(card: StackCard) -> bool:
+    """Whether a stack card under the current sector is face down: any sector but the starter game's,
+    which are laid out openly in a fixed order (the boss cards' starter sides)."""
+    return card.sector is not None and not (card.side == "back" and card.sector in card_set().starter)
+
+
+def _reason(
+    state: State, options: Sequence[Choice], results: Sequence[Sequence[tuple[bool, float]]], best: int
+) -> str:
+    """The chosen move's own reason (or its description) and how its playouts went against the
+    heuristic's pick."""
+    wins = [sum(won for won, _ in found) for found in results]
+    games = len(results[0])
+    said = options[best].reason
+    if not said:
+        from core.render.dine_text import describe_action  # words for a move the heuristic did not explain
+
+        said = describe_action(state, options[best].action) + "."
+    if best == 0:
+        return f"{said} Playouts: won {wins[0]} of {games}, the best of {len(options)} moves."
+    return f"{said} Playouts: won {wins[best]} of {games}; the greedy pick won {wins[0]}."
