@@ -42,6 +42,7 @@ HENHOUSE = "boss-rushhour"  # back: Henhouse Nebula (danger 0)
 ASTEROIDS = "sector-asteroids"
 PIRATES = "sector-pirates"
 NOSTROVEN = "Nostroven One"
+QUASAR = "Quasar Calzone"
 PROCURE = StackCard(help="procure")
 FRONTIER = StackCard(help="frontier")
 
@@ -507,14 +508,25 @@ def test_an_occupied_jump_drive_station_lowers_the_jump() -> None:
 
 @pytest.mark.parametrize(("below_start", "after"), [(2, 1), (0, 0)])
 def test_repairing_moves_the_damage_marker_right_but_not_past_its_start(below_start: int, after: int) -> None:
-    """Ship Cards: the Spacehopper's "discard 2: repair" moves the damage marker back to the right;
+    """Ship Cards: the Quasar Calzone's "discard: repair" moves the damage marker back to the right;
     a marker on its starting (rightmost) space stays there. `after`: spaces below the start after it."""
-    start = card_set().ship(SHIP).damage.length
-    state = table(hands=[["pilot-1", "reactor-1"]], damage=start - below_start)
-    repaired = run(state, UseShip(seat=0, index=1, payment=Payment(hand=("pilot-1", "reactor-1"))))
+    start = card_set().ship(QUASAR).damage.length
+    state = table(hands=[["pilot-1", "reactor-1"]], ship=QUASAR, damage=start - below_start)
+    repaired = run(state, UseShip(seat=0, index=0, payment=Payment(hand=("reactor-1",))))
 
     assert repaired.damage == start - after
-    assert repaired.discard == ["pilot-1", "reactor-1"]
+    assert repaired.discard == ["reactor-1"]
+    assert repaired.hands == [["pilot-1"]]
+
+
+def test_the_spacehoppers_recovery_takes_the_top_two_cards_of_the_discard_pile() -> None:
+    """Ship Cards: the Spacehopper's "discard: take 2 from the discard pile" — the discarded card goes
+    on the pile first, so it comes back with the card below it."""
+    state = table(hands=[["pilot-1", "reactor-1"]], discard=["weapons-1", "shields-1"])
+    after = run(state, UseShip(seat=0, index=1, payment=Payment(hand=("reactor-1",))))
+
+    assert after.hands == [["pilot-1", "reactor-1", "shields-1"]]
+    assert after.discard == ["weapons-1"]
 
 
 def test_recovering_takes_the_top_card_of_the_discard_pile() -> None:
