@@ -2,7 +2,7 @@
 
     python -m core.sim d6 --games 2000 --difficulty medium --policy heuristic --seed 1 [--json]
     python -m core.sim dine --games 2000 --level Salad --crew 2 --ship "Spacehopper 3000" [--starter]
-    python -m core.sim dine --games 20 --level "Quattro Formaggi" --policy search   # ~15 s a game
+    python -m core.sim dine --games 20 --level "Quattro Formaggi" --policy search   # 4-15 s a game
 
 Game `k` uses seed `seed + k`, so a run is reproducible and two policies can be compared on the
 same deals.
@@ -214,8 +214,15 @@ def describe_dine(summary: DineSummary) -> str:
         f"{summary.games} games: win rate {summary.win_rate:.1%} "
         f"(95% CI {summary.win_rate_low:.1%}–{summary.win_rate_high:.1%}), "
         f"mean sectors {summary.mean_sectors:.1f}, mean actions {summary.mean_actions:.0f}, "
-        f"losses {summary.losses}, {summary.games_per_second:.0f} games/s"
+        f"losses {summary.losses}, {_speed(summary.games_per_second)}"
     )
+
+
+def _speed(games_per_second: float) -> str:
+    """Games per second, or seconds per game for a crew slower than a game a second (the search crew)."""
+    if games_per_second >= 1:
+        return f"{games_per_second:.0f} games/s"
+    return f"{1 / games_per_second:.1f} s a game"
 
 
 def describe(summary: Summary) -> str:
@@ -224,7 +231,7 @@ def describe(summary: Summary) -> str:
         f"{summary.games} games: "
         f"win rate {summary.win_rate:.1%} (95% CI {summary.win_rate_low:.1%}–{summary.win_rate_high:.1%}), "
         f"mean rounds {summary.mean_rounds:.1f}, mean hull left {summary.mean_hull_left:.2f}, "
-        f"mean score {summary.mean_score:.1f}, {summary.games_per_second:.0f} games/s"
+        f"mean score {summary.mean_score:.1f}, {_speed(summary.games_per_second)}"
     )
 
 

@@ -34,6 +34,12 @@ def test_sim_prints_a_sentence_and_json(capsys: pytest.CaptureFixture[str]) -> N
     assert summary["mean_rounds"] > 1
 
 
+def test_a_slow_crew_is_timed_in_seconds_a_game() -> None:
+    """The search crew plays a game in seconds: "0 games/s" would say nothing."""
+    assert sim._speed(52.4) == "52 games/s"
+    assert sim._speed(0.25) == "4.0 s a game"
+
+
 def test_sim_is_reproducible() -> None:
     first = sim.simulate_d6(5, "medium", "full", "heuristic", 42)
     again = sim.simulate_d6(5, "medium", "full", "heuristic", 42)

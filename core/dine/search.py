@@ -40,7 +40,7 @@ def search_policy(
     seed: int = 0, *, rollouts: int = ROLLOUTS, candidates: int = CANDIDATES, depth: int = DEPTH
 ) -> Policy:
     """The search crew. `rollouts` × `candidates` playouts a decision: the defaults keep a solo game at
-    10–16 s on one core (0.2 s a decision; a crew of three's longer games about 30 s). `depth` cuts a
+    4–15 s on one core (0.1–0.2 s a decision; a crew of three's games about twice that). `depth` cuts a
     playout short, valued by the sectors cleared and the tracks."""
     if rollouts < 1 or candidates < 1 or depth < 0:
         raise ValueError("rollouts and candidates must be at least 1, depth at least 0")
