@@ -25,6 +25,7 @@ from hashlib import blake2b
 from random import Random
 
 from core.policies import Choice, Policy
+from core.render.dine_text import describe_action
 
 from .ai import heuristic, shortlist
 from .cards import card_set
@@ -144,9 +145,7 @@ def _reason(
     wins = [sum(won for won, _ in found) for found in results]
     games = len(results[0])
     said = options[best].reason
-    if not said:
-        from core.render.dine_text import describe_action  # words for a move the heuristic did not explain
-
+    if not said:  # a move the heuristic did not explain
         said = describe_action(state, options[best].action) + "."
     if best == 0:
         return f"{said} Playouts: won {wins[0]} of {games}, the best of {len(options)} moves."
