@@ -22,12 +22,21 @@ DEFAULT = Path(__file__).resolve().parent.parent / "docs" / "balance.md"
 CREWS = (1, 2, 3)
 
 
+def bands(levels: list[str]) -> dict[str, tuple[float, float]]:
+    """The brief's win-rate band per level (starter, easiest, middle ones, hardest): the one place the
+    target numbers live; the report's labels and its checks both come from here."""
+    middle = {level: (0.45, 0.60) for level in levels[1:-1]}
+    return {"starter": (0.90, 1.0), levels[0]: (0.75, 0.85), **middle, levels[-1]: (0.15, 0.25)}
+
+
 def targets(levels: list[str]) -> dict[str, str]:
-    """The brief's win-rate targets per level (starter, easiest, middle ones, hardest)."""
-    found = {"starter": "≥ 90 %", levels[0]: "75–85 %", levels[-1]: "15–25 %"}
-    for level in levels[1:-1]:
-        found[level] = "45–60 %, falling"
-    return found
+    """The bands as the report writes them; the middle levels must also fall level by level."""
+    middle = set(levels[1:-1])
+    return {
+        level: (f"≥ {low * 100:.0f} %" if high >= 1 else f"{low * 100:.0f}–{high * 100:.0f} %")
+        + (", falling" if level in middle else "")
+        for level, (low, high) in bands(levels).items()
+    }
 
 
 Cell = tuple[int, str, int, str, int, bool]  # games, level, crew, ship, seed, starter game
@@ -132,8 +141,7 @@ def target_checks(cells: list[DineSummary], crew_gap: float = 0.07, ship_gap: fl
     ships together) in its band, the middle levels strictly falling, and per level the crew sizes within
     `crew_gap` of each other and the ships (each averaged over the crew sizes) within `ship_gap`."""
     levels = [level.name for level in card_set().levels]
-    bands = {"starter": (0.90, 1.0), levels[0]: (0.75, 0.85), levels[-1]: (0.15, 0.25)}
-    bands |= {level: (0.45, 0.60) for level in levels[1:-1]}
+    band = bands(levels)
     goal = targets(levels)
     lines = [
         "## Against the targets",
@@ -152,7 +160,7 @@ def target_checks(cells: list[DineSummary], crew_gap: float = 0.07, ship_gap: fl
         ships = list(dict.fromkeys(c.ship for c in here))
         by_crew = [_rate([c for c in here if c.crew == crew]) for crew in crews]
         by_ship = [sum(_rate([c]) for c in here if c.ship == ship) / len(crews) for ship in ships]
-        low, high = bands[level]
+        low, high = band[level]
         in_band = all(low <= rate <= high for rate in by_crew)
         crews_ok = max(by_crew) - min(by_crew) <= crew_gap + 1e-9
         ships_ok = max(by_ship) - min(by_ship) <= ship_gap + 1e-9

@@ -10,7 +10,7 @@ giving less than it reads, so the iteration reaches a fixpoint in a few steps.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from operator import add
@@ -88,7 +88,11 @@ def row_gives(card: str, rotated: bool, upgraded: bool) -> tuple[tuple[int, ...]
 @lru_cache(maxsize=65536)
 def _row_symbols(row: tuple[tuple[str, bool, bool], ...]) -> Counter[Symbol]:
     """The row's symbols as a Counter (in `SYMBOLS` order, no zeros), from the one computation."""
-    return Counter({s: n for s, n in zip(SYMBOLS, row_vector(row), strict=True) if n})
+    return _nonzero(zip(SYMBOLS, row_vector(row), strict=True))
+
+
+def _nonzero(counts: Iterable[tuple[Symbol, int]]) -> Counter[Symbol]:
+    return Counter({symbol: n for symbol, n in counts if n})
 
 
 def _produced(direct: Mapping[Symbol, int], productions: Sequence[Production]) -> list[int]:
@@ -119,7 +123,7 @@ def grid_totals(grid: Sequence[Sequence[Placed]], upgraded: Collection[str]) -> 
 
 def grid_symbols(grid: Sequence[Sequence[Placed]], upgraded: Collection[str]) -> Counter[Symbol]:
     """The grid's symbols as a Counter without zeros (in `SYMBOLS` order)."""
-    return Counter({s: n for s, n in grid_totals(grid, upgraded).items() if n})
+    return _nonzero(grid_totals(grid, upgraded).items())
 
 
 def meets(have: Mapping[Symbol, int], need: Symbols, times: int = 1) -> bool:
