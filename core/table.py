@@ -8,7 +8,7 @@ replay of the action log can tell them from the engine's actions.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -82,6 +82,22 @@ def table_action(action_json: str) -> TableAction | None:
     """The table action a log entry records, or None for a move in the game."""
     entry = json.loads(action_json)
     return TABLE_ACTION.validate_python(entry) if isinstance(entry, dict) and entry.get("table") else None
+
+
+def movers(log: Iterable[tuple[int, str]]) -> set[int]:
+    """Who made at least one move: `log` holds (user, action JSON) entries. Joining, voting or
+    abandoning is not a move, so it earns no credit for a result."""
+    return {user for user, action_json in log if table_action(action_json) is None}
+
+
+def credited(crew: Sequence[int], moved: Collection[int], owner: int) -> tuple[int, ...]:
+    """The players a finished game's result counts for: crew members who made a move, in crew order.
+
+    A crew member who only joined (a moment before the win, say) is not credited. A game that ended
+    before anyone moved (abandoned at once) is its owner's alone.
+    """
+    played = tuple(user for user in crew if user in moved)
+    return played or ((owner,) if owner in crew else ())
 
 
 def replay_log(

@@ -1,10 +1,11 @@
 """Checking a finished game before its result enters a leaderboard: replay the log from the seed.
 
 The stored state must be exactly what the logged actions produce from the game's seed and set-up,
-and the stored result (outcome, score, rounds, whether it was daily practice) must match it. A daily
-game must also have been dealt from that day's stored challenge, and a ranked one must be its
-player's recorded attempt. Anything else (an edited log, a hand-made state or result) is refused.
-The bot verifies each result as soon as its game ends, with the rules it was played under.
+and the stored result (outcome, score, rounds, whether it was daily practice) must match it and credit
+only players who made a move. A daily game must also have been dealt from that day's stored
+challenge, and a ranked one must be its player's recorded attempt. Anything else (an edited log, a
+hand-made state or result) is refused. The bot verifies each result as soon as its game ends, with
+the rules it was played under.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from core.dine.replay import replay as replay_dine
 from core.dine.state import RULES_VERSION as DINE_RULES
 from core.dine.state import State as DineState
 from core.storage import ActionRecord, GameRecord, ResultRecord, Store
-from core.table import Table
+from core.table import Table, movers
 
 log = logging.getLogger("deepspace.verify")
 
@@ -69,6 +70,15 @@ def mismatch(kind: str, state_json: str, log: Sequence[ActionRecord], result: Re
     return None
 
 
+def credit_mismatch(owner: int, log: Sequence[ActionRecord], result: ResultRecord) -> str | None:
+    """A result counts only for players who made a move (or, if nobody moved, for the owner alone)."""
+    moved = movers((entry.user_id, entry.action_json) for entry in log)
+    allowed = moved or {owner}
+    if not set(result.players) <= allowed:
+        return "the result credits a player who made no move"
+    return None
+
+
 def ranked(result: ResultRecord) -> bool:
     """Daily practice games replay a known deal, so they never enter a leaderboard."""
     return not json.loads(result.detail_json).get("practice", False)
@@ -99,7 +109,10 @@ async def check(store: Store, result: ResultRecord) -> str | None:
     replayer = REPLAYERS.get(result.kind)
     if replayer is not None and game.rules_version != replayer.rules_version:
         return f"finished under rules {game.rules_version}, which this version cannot replay"
-    reason = mismatch(result.kind, game.state_json, await store.actions(result.game_id), result)
+    log = await store.actions(result.game_id)
+    reason = mismatch(result.kind, game.state_json, log, result) or credit_mismatch(
+        game.owner_id, log, result
+    )
     return reason or await daily_mismatch(store, game, result)
 
 

@@ -78,7 +78,7 @@ async def finished_d6(
             action_json=d6_json(action),
             state_json=Saved[D6State](table=table, state=state).model_dump_json(),
             status="finished" if over else "active",
-            result=d6_result(table, state) if over else None,
+            result=d6_result(table, state, (user,)) if over else None,
         )
     return record.id
 
@@ -115,7 +115,7 @@ async def finished_dine(store: SqliteStore, seed: int, user: int) -> int:
             action_json=dine_json(action),
             state_json=saved.model_dump_json(),
             status="finished" if over else "active",
-            result=dine_result(saved) if over else None,
+            result=dine_result(saved, (user,)) if over else None,
         )
     return record.id
 

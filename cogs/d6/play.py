@@ -27,7 +27,16 @@ from core.storage import GameRecord, NewResult
 from core.table import Saved, Table, table_action_json
 
 from ..ui.controls import Ref
-from ..ui.games import GameRules, edit_board, game_for_click, save_move, stale
+from ..ui.games import (
+    GameRules,
+    add_players_field,
+    edit_board,
+    game_for_click,
+    players_credited,
+    result_players,
+    save_move,
+    stale,
+)
 from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Verb
@@ -63,7 +72,8 @@ def news(who: str, action_text: str | None, events: list[Event]) -> list[str]:
     return lines + [event.text for event in events]
 
 
-def result_for(table: Table, state: State, *, abandoned: bool = False) -> NewResult:
+def result_for(table: Table, state: State, players: tuple[int, ...], *, abandoned: bool = False) -> NewResult:
+    """The result of a finished game, credited to `players` (the crew who moved: `players_credited`)."""
     detail = {
         "difficulty": str(state.difficulty),
         "length": str(state.length),
@@ -80,12 +90,12 @@ def result_for(table: Table, state: State, *, abandoned: bool = False) -> NewRes
         outcome=outcome,
         score=state.score,
         rounds=state.round,
-        players=table.crew,
+        players=players,
         detail_json=json.dumps(detail, sort_keys=True),
     )
 
 
-def result_embed(record: GameRecord, saved: Saved[State]) -> discord.Embed:
+def result_embed(record: GameRecord, saved: Saved[State], players: tuple[int, ...]) -> discord.Embed:
     state = saved.state
     won = state.outcome == "won"
     title = "Victory! The rescue fleet arrives." if won else "The ship is lost."
@@ -100,9 +110,17 @@ def result_embed(record: GameRecord, saved: Saved[State]) -> discord.Embed:
     embed.add_field(
         name="How the score adds up", value="\n".join(parts) + f"\n**Total: {state.score}**", inline=False
     )
-    embed.add_field(name="Crew", value=", ".join(f"<@{user}>" for user in saved.table.crew), inline=False)
+    add_players_field(embed, saved.table.crew, players)
     embed.set_footer(text=f"Game #{record.id} · {game_kind(state)}")
     return embed
+
+
+async def final_embed(
+    interaction: discord.Interaction, record: GameRecord, saved: Saved[State]
+) -> discord.Embed:
+    """The result message, naming whom the stored result counts for."""
+    players = await result_players(bot_of(interaction).store, record, saved.table.crew)
+    return result_embed(record, saved, players)
 
 
 async def _commit(
@@ -112,11 +130,13 @@ async def _commit(
     action_json: str,
     *,
     abandoned: bool = False,
+    mover: int | None = None,
 ) -> tuple[GameRecord, dict[str, Any]]:
     """Draw the next board, then save `saved` as the game's next version.
 
     Drawing first means a failure there changes nothing; a concurrent save elsewhere makes this
-    click stale. Returns the saved record and the board message to show.
+    click stale. `mover` made this move (None for a join or an abandon, which earn no credit).
+    Returns the saved record and the board message to show.
     """
     message = await board_message(
         record.id,
@@ -127,7 +147,10 @@ async def _commit(
     )
     over = saved.state.outcome != "playing"
     status = "abandoned" if abandoned else "finished" if over else "active"
-    result = result_for(saved.table, saved.state, abandoned=abandoned) if over else None
+    result = None
+    if over:
+        players = await players_credited(bot_of(interaction).store, record, saved.table.crew, mover)
+        result = result_for(saved.table, saved.state, players, abandoned=abandoned)
     record = await save_move(
         interaction, RULES, record, action_json, saved.model_dump_json(), status=status, result=result
     )
@@ -150,7 +173,7 @@ async def _show(
     async with saved_anyway():
         await update(interaction, **message)
         if saved.state.outcome != "playing":
-            await send(interaction, embed=result_embed(record, saved), ephemeral=False)
+            await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
 
 
 async def _clicked(
@@ -180,7 +203,9 @@ async def act(interaction: discord.Interaction, ref: Ref, code: str) -> None:
         state, events = apply(saved.state, action)
         lines = news(who(interaction), describe_action(saved.state, action), events)
         saved = Saved[State](table=saved.table.with_news(lines), state=state)
-        record, message = await _commit(interaction, record, saved, action_to_json(action))
+        record, message = await _commit(
+            interaction, record, saved, action_to_json(action), mover=interaction.user.id
+        )
         await _show(interaction, record, saved, message)
 
 
@@ -237,7 +262,7 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
         async with saved_anyway():
             await update(interaction, content="The game is abandoned and counted as a loss.", view=None)
             await edit_board(interaction.client, record, **message)
-            await send(interaction, embed=result_embed(record, saved), ephemeral=False)
+            await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
 
 
 HANDLERS.update(

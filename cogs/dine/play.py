@@ -28,7 +28,16 @@ from core.storage import GameRecord, GameStatus, NewResult
 from core.table import table_action_json
 
 from ..ui.controls import Ref
-from ..ui.games import GameRules, edit_board, game_for_click, save_move, stale
+from ..ui.games import (
+    GameRules,
+    add_players_field,
+    edit_board,
+    game_for_click,
+    players_credited,
+    result_players,
+    save_move,
+    stale,
+)
 from ..ui.replies import send, update
 from .board import board_message, closed_lobby, lobby_message
 from .hand import hand_message
@@ -52,7 +61,12 @@ def who(interaction: discord.Interaction) -> str:
     return discord.utils.escape_markdown(interaction.user.display_name)
 
 
-def result_for(saved: DineSaved, *, abandoned: bool = False) -> NewResult:
+def seated_users(saved: DineSaved) -> tuple[int, ...]:
+    return tuple(seat.user for seat in saved.seats if seat.user is not None)
+
+
+def result_for(saved: DineSaved, players: tuple[int, ...], *, abandoned: bool = False) -> NewResult:
+    """The result of a finished game, credited to `players` (the crew who moved: `players_credited`)."""
     state = saved.state
     assert state is not None
     detail = {
@@ -67,7 +81,6 @@ def result_for(saved: DineSaved, *, abandoned: bool = False) -> NewResult:
         "rules_version": RULES_VERSION,
         **saved.table.result_detail(),
     }
-    players = tuple(seat.user for seat in saved.seats if seat.user is not None)
     return NewResult(
         outcome="won" if state.outcome == "won" else "lost",
         score=state.score,
@@ -85,11 +98,17 @@ async def commit(
     *,
     status: GameStatus = "active",
     abandoned: bool = False,
+    mover: int | None = None,
 ) -> GameRecord:
-    """Save `saved` as the game's next version (with the result if the game just ended)."""
+    """Save `saved` as the game's next version (with the result if the game just ended); `mover`
+    made this move (None for the table's own changes, which earn no credit)."""
     over = saved.state is not None and saved.state.outcome != "playing"
     status = "abandoned" if abandoned else "finished" if over else status
-    result = result_for(saved, abandoned=abandoned) if over else None
+    result = None
+    if over:
+        store = bot_of(interaction).store
+        players = await players_credited(store, record, seated_users(saved), mover)
+        result = result_for(saved, players, abandoned=abandoned)
     return await save_move(
         interaction, RULES, record, action_json, saved.model_dump_json(), status=status, result=result
     )
@@ -333,7 +352,7 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
         for played in {acting, saved.seat_of(user)} - {None}:  # a vacant seat's move is its player's too
             saved = active(saved, played, now)
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
-        record = await commit(interaction, record, saved, action_to_json(action))
+        record = await commit(interaction, record, saved, action_to_json(action), mover=user)
     try:
         if private and seat is not None:
             note = "You: " + text + (f"\n{events[-1].text}" if events else "")
@@ -347,14 +366,22 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
                 **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
             )
         if state.outcome != "playing":
-            await send(interaction, embed=result_embed(record, saved), ephemeral=False)
+            await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
     except discord.HTTPException as error:
         log.warning("a move was saved but could not be shown: %s", error)
         bot.dine_boards.request(record.id)
         raise RuleError(SAVED_BUT_NOT_SHOWN) from None
 
 
-def result_embed(record: GameRecord, saved: DineSaved) -> discord.Embed:
+async def final_embed(
+    interaction: discord.Interaction, record: GameRecord, saved: DineSaved
+) -> discord.Embed:
+    """The result message, naming whom the stored result counts for."""
+    players = await result_players(bot_of(interaction).store, record, seated_users(saved))
+    return result_embed(record, saved, players)
+
+
+def result_embed(record: GameRecord, saved: DineSaved, players: tuple[int, ...]) -> discord.Embed:
     state = saved.state
     assert state is not None
     won = state.outcome == "won"
@@ -368,9 +395,7 @@ def result_embed(record: GameRecord, saved: DineSaved) -> discord.Embed:
     )
     embed.add_field(name="Sectors cleared", value=str(state.cleared))
     embed.add_field(name="Actions", value=str(state.actions_taken))
-    embed.add_field(
-        name="Crew", value=", ".join(f"<@{s.user}>" for s in saved.seats if s.user) or "—", inline=False
-    )
+    add_players_field(embed, seated_users(saved), players)
     embed.set_footer(text=f"Game #{record.id} · {saved.setup.describe()}")
     return embed
 
@@ -407,7 +432,7 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
         record,
         **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
     )
-    await send(interaction, embed=result_embed(record, saved), ephemeral=False)
+    await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
 
 
 FAMILY.handlers.update(

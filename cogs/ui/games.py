@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ import discord
 from core.errors import RuleError
 from core.guide import topics
 from core.storage import GameRecord, GameStatus, NewResult, Store, VersionConflict
+from core.table import credited, movers
 from core.verify import verify_pending
 
 log = logging.getLogger(__name__)
@@ -97,6 +99,34 @@ async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) 
         await channel.get_partial_message(record.board_message_id).edit(**fields)
     except discord.HTTPException as error:
         log.warning("could not edit the board of game %s: %s", record.id, error)
+
+
+async def players_credited(
+    store: Store, record: GameRecord, crew: Sequence[int], mover: int | None
+) -> tuple[int, ...]:
+    """Who a result ending `record` now counts for: the crew who moved, from the stored action log
+    plus `mover`, who makes the final move (None when the game ends without one, e.g. abandoned)."""
+    moved = movers((entry.user_id, entry.action_json) for entry in await store.actions(record.id))
+    return credited(crew, moved | ({mover} if mover is not None else set()), record.owner_id)
+
+
+async def result_players(store: Store, record: GameRecord, crew: Sequence[int]) -> tuple[int, ...]:
+    """Whom the stored result of a finished game counts for, in crew order."""
+    stored = await store.result(record.id)
+    players = set(stored.players) if stored is not None else set()
+    return tuple(user for user in crew if user in players)
+
+
+def add_players_field(embed: discord.Embed, crew: Sequence[int], players: Sequence[int]) -> None:
+    """Say on a result who it counts for, and who was aboard without making a move (not credited)."""
+    embed.add_field(name="Played", value=", ".join(f"<@{user}>" for user in players) or "—", inline=False)
+    idle = [user for user in crew if user not in players]
+    if idle:
+        embed.add_field(
+            name="Aboard, no move (not credited)",
+            value=", ".join(f"<@{user}>" for user in idle),
+            inline=False,
+        )
 
 
 async def save_move(
