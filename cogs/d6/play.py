@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
@@ -27,7 +25,7 @@ from core.storage import GameRecord, NewResult
 from core.table import Saved, Table, table_action_json
 
 from ..ui.controls import Ref
-from ..ui.games import GameRules, edit_board, game_for_click, save_move, stale
+from ..ui.games import GameRules, edit_board, game_for_click, save_move, saved_anyway, stale
 from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Verb
@@ -134,20 +132,10 @@ async def _commit(
     return record, message
 
 
-@asynccontextmanager
-async def saved_anyway() -> AsyncIterator[None]:
-    """After a commit, Discord failing to take the new board must not be reported as "nothing changed"."""
-    try:
-        yield
-    except discord.HTTPException as error:
-        log.warning("a move was saved but the board could not be shown: %s", error)
-        raise RuleError(SAVED_BUT_NOT_SHOWN) from None
-
-
 async def _show(
     interaction: discord.Interaction, record: GameRecord, saved: Saved[State], message: dict[str, Any]
 ) -> None:
-    async with saved_anyway():
+    async with saved_anyway(SAVED_BUT_NOT_SHOWN):
         await update(interaction, **message)
         if saved.state.outcome != "playing":
             await send(interaction, embed=result_embed(record, saved), ephemeral=False)
@@ -234,7 +222,7 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
         record, message = await _commit(
             interaction, record, saved, table_action_json("abandon"), abandoned=True
         )
-        async with saved_anyway():
+        async with saved_anyway(SAVED_BUT_NOT_SHOWN):
             await update(interaction, content="The game is abandoned and counted as a loss.", view=None)
             await edit_board(interaction.client, record, **message)
             await send(interaction, embed=result_embed(record, saved), ephemeral=False)

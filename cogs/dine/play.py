@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import discord
@@ -28,7 +29,7 @@ from core.storage import GameRecord, GameStatus, NewResult
 from core.table import table_action_json
 
 from ..ui.controls import Ref
-from ..ui.games import GameRules, edit_board, game_for_click, save_move, stale
+from ..ui.games import GameRules, edit_board, game_for_click, save_move, saved_anyway, stale
 from ..ui.replies import send, update
 from .board import board_message, closed_lobby, lobby_message
 from .hand import hand_message
@@ -38,6 +39,9 @@ log = logging.getLogger(__name__)
 RULES = GameRules(kind="dine", title="Deep Space Dine", start="/dine new", board="/dine board")
 STALE_HAND = "The game moved on since this view was drawn, so nothing was done. Here is your hand now."
 SAVED_BUT_NOT_SHOWN = "Your move was saved, but Discord did not take the new view. Press **Refresh**."
+SAVED_NOT_ON_BOARD = (
+    "Saved, but Discord did not show it. The board catches up in a moment; if not, use `/dine board`."
+)
 
 
 def load(record: GameRecord) -> DineSaved:
@@ -46,6 +50,12 @@ def load(record: GameRecord) -> DineSaved:
 
 def bot_of(interaction: discord.Interaction) -> Any:
     return interaction.client  # a DeepSpaceBot: store, game_locks, settings, dine_boards
+
+
+def board_follows(bot: Any, game_id: int) -> AbstractAsyncContextManager[None]:
+    """What `saved_anyway` does after Discord failed to show a saved change: redraw the board from
+    the store (a started game's board, never the lobby it was)."""
+    return saved_anyway(SAVED_NOT_ON_BOARD, refresh=lambda: bot.dine_boards.request(game_id))
 
 
 def who(interaction: discord.Interaction) -> str:
@@ -145,10 +155,11 @@ async def _lobby_change(
             table_action_json(kind, **detail),
             status="abandoned" if empty else "active",
         )
-        if empty:
-            await update(interaction, **closed_lobby(saved, "Everyone left, so the lobby closed."))
-            return
-        await update(interaction, **lobby_message(record.id, record.version, saved))
+        async with board_follows(bot, record.id):
+            if empty:
+                await update(interaction, **closed_lobby(saved, "Everyone left, so the lobby closed."))
+                return
+            await update(interaction, **lobby_message(record.id, record.version, saved))
 
 
 async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
@@ -219,7 +230,8 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
             record.id, record.version + 1, saved, pictures=bot.settings.board_pictures
         )
         record = await commit(interaction, record, saved, table_action_json("start", **detail))
-        await update(interaction, **message)
+        async with board_follows(bot, record.id):
+            await update(interaction, **message)
 
 
 # --- hands and moves -------------------------------------------------------------------------------
@@ -334,7 +346,7 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
             saved = active(saved, played, now)
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, action_to_json(action))
-    try:
+    async with saved_anyway(SAVED_BUT_NOT_SHOWN, refresh=lambda: bot.dine_boards.request(record.id)):
         if private and seat is not None:
             note = "You: " + text + (f"\n{events[-1].text}" if events else "")
             await update(
@@ -348,10 +360,6 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
             )
         if state.outcome != "playing":
             await send(interaction, embed=result_embed(record, saved), ephemeral=False)
-    except discord.HTTPException as error:
-        log.warning("a move was saved but could not be shown: %s", error)
-        bot.dine_boards.request(record.id)
-        raise RuleError(SAVED_BUT_NOT_SHOWN) from None
 
 
 def result_embed(record: GameRecord, saved: DineSaved) -> discord.Embed:
@@ -394,20 +402,22 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
                 update={"table": saved.table.with_news([*saved.table.recent, "The host closed the lobby."])}
             )
             record = await commit(interaction, record, saved, table_action_json("close"), status="abandoned")
-            await update(interaction, content="The lobby is closed.", view=None)
-            await edit_board(interaction.client, record, **closed_lobby(saved, "The host closed the lobby."))
+            async with board_follows(bot, record.id):
+                await update(interaction, content="The lobby is closed.", view=None)
+                await edit_board(bot, record, **closed_lobby(saved, "The host closed the lobby."))
             return
         state, events = abandon(saved.state)
         lines = [f"**{who(interaction)}** ends the game.", *(e.text for e in events)]
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
-    await update(interaction, content="The game is over and counts as a loss.", view=None)
-    await edit_board(
-        interaction.client,
-        record,
-        **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
-    )
-    await send(interaction, embed=result_embed(record, saved), ephemeral=False)
+    async with board_follows(bot, record.id):
+        await update(interaction, content="The game is over and counts as a loss.", view=None)
+        await edit_board(
+            bot,
+            record,
+            **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
+        )
+        await send(interaction, embed=result_embed(record, saved), ephemeral=False)
 
 
 FAMILY.handlers.update(

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,6 +99,20 @@ async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) 
         await channel.get_partial_message(record.board_message_id).edit(**fields)
     except discord.HTTPException as error:
         log.warning("could not edit the board of game %s: %s", record.id, error)
+
+
+@asynccontextmanager
+async def saved_anyway(text: str, *, refresh: Callable[[], object] | None = None) -> AsyncIterator[None]:
+    """Wrap what follows a save: Discord failing to show the change must not be reported as "nothing
+    was changed". The player is told `text` instead, and `refresh` asks for the board to be redrawn
+    from the store, so it does not stay on what it showed before the change."""
+    try:
+        yield
+    except discord.HTTPException as error:
+        log.warning("a change was saved but Discord did not show it: %s", error)
+        if refresh is not None:
+            refresh()
+        raise RuleError(text) from None
 
 
 async def save_move(
