@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import discord
@@ -27,7 +27,7 @@ from core.dine.engine import deal as dine_deal
 from core.dine.seating import Setup, lobby, seated
 from core.errors import RuleError
 from core.ranking import day_of
-from core.storage import ActiveGameExists, AttemptExists, DailyChallenge, GameRecord
+from core.storage import ActiveGameExists, AttemptExists, DailyChallenge, DailyPost, GameRecord
 from core.table import Saved, Table
 from core.verify import verify_pending
 
@@ -40,6 +40,7 @@ from .ui.replies import send
 
 log = logging.getLogger(__name__)
 POST_CHECK_SECONDS = 60
+RETRY_HOURS = 1  # a daily post that failed is tried again until this many hours after its own
 COLOUR = discord.Colour(0x2E8B57)
 
 
@@ -237,23 +238,40 @@ async def daily_post_embed(bot: Any, guild_id: int, today: date) -> discord.Embe
     return embed
 
 
+def post_is_due(post: DailyPost, now: datetime) -> bool:
+    """From the chosen hour until the next one ends: a failed send is tried again by the next loops,
+    but a channel that keeps failing is not retried all day."""
+    return post.hour <= now.hour <= post.hour + RETRY_HOURS
+
+
 async def post_due(bot: Any) -> int:
-    """Post in every opted-in server whose hour has come today and that has not had today's post."""
+    """Post in every opted-in server whose hour has come and that has not had today's post.
+
+    The day is marked posted only once Discord took the post, so one failed send does not lose it.
+    Each server's post is sent under its own lock, after reading its state again, so two loops (or a
+    loop and a restart) never both send it.
+    """
     now = discord.utils.utcnow()
     today = day_of(now)
     posted = 0
     for post in await bot.store.daily_posts():
-        if now.hour < post.hour or (post.last_day is not None and post.last_day >= today):
+        if not post_is_due(post, now) or (post.last_day is not None and post.last_day >= today):
             continue
-        if not await bot.store.mark_daily_posted(post.guild_id, today):
-            continue
-        await verify_pending(bot.store)
-        channel = bot.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        try:
-            await channel.send(embed=await daily_post_embed(bot, post.guild_id, today))
+        async with bot.game_locks(("daily-post", post.guild_id)):
+            fresh = next((p for p in await bot.store.daily_posts() if p.guild_id == post.guild_id), None)
+            if fresh is None or (fresh.last_day is not None and fresh.last_day >= today):
+                continue  # turned off, or posted by another loop meanwhile
+            await verify_pending(bot.store)
+            channel = bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
+            try:
+                await channel.send(embed=await daily_post_embed(bot, fresh.guild_id, today))
+            except discord.HTTPException as error:
+                log.warning(
+                    "could not post the daily in server %s (tried again soon): %s", post.guild_id, error
+                )
+                continue
+            await bot.store.mark_daily_posted(fresh.guild_id, today)
             posted += 1
-        except discord.HTTPException as error:
-            log.warning("could not post the daily in server %s: %s", post.guild_id, error)
     return posted
 
 

@@ -288,4 +288,4 @@ class Store(ABC):
 
     @abstractmethod
     async def mark_daily_posted(self, guild_id: int, day: date) -> bool:
-        """Record the day as posted; False if it already was (so two loops never post twice)."""
+        """Record the day's post as sent (call it once Discord took the post); False if it already was."""
