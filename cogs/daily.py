@@ -2,10 +2,13 @@
 
 The day's challenge is stored the first time anyone asks for it (seed, set-up, rules version). A
 ranked attempt is recorded in the same transaction that creates its game, so abandoning it or a
-restart never grants another; later plays that day are unranked practice. Each attempt runs in a
-private thread made for the player; where the bot may not make one (no permission, or the command
-was used inside a thread or another kind of channel), the game runs in the channel itself if that
-channel has no game running, and the player is told so.
+restart never grants another; later plays that day are unranked practice. A ranked attempt is only
+ever played in a private thread made for the player: everyone gets the same deal and the same luck
+for the same choices, so an attempt others can watch could be copied. Where no such thread can be
+made (the bot lacks Create Private Threads or Send Messages in Threads there, or the command was
+used inside a thread or another kind of channel), the attempt is refused, nothing is recorded, and
+the player is told which permission is missing. Practice, being unranked, falls back to the channel
+itself when it has no game running.
 """
 
 from __future__ import annotations
@@ -94,11 +97,41 @@ async def todays_challenge(bot: Any, game: DailyGame, day: date) -> DailyChallen
     )
 
 
-async def private_thread(interaction: discord.Interaction, name: str) -> discord.Thread | None:
-    """A private thread for the player under this channel, or None where none can be made."""
+THREAD_PERMISSIONS = {  # what the bot needs in a channel to hold a ranked attempt in a private thread
+    "create_private_threads": "Create Private Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+THREAD_TYPES = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
+
+class NoPrivateThread(Exception):
+    """No private thread can be made for the player here; the message says why, for the player."""
+
+
+def missing_permissions(permissions: discord.Permissions) -> str:
+    needed = [name for flag, name in THREAD_PERMISSIONS.items() if not getattr(permissions, flag)]
+    return " and ".join(f"**{name}**" for name in needed or THREAD_PERMISSIONS.values())
+
+
+async def private_thread(interaction: discord.Interaction, name: str, game: DailyGame) -> discord.Thread:
+    """A private thread for the player under this channel; `NoPrivateThread` says why none can be made."""
     channel = interaction.channel
+    elsewhere = f"run `/daily {game}` in a text channel"
+    if getattr(channel, "type", None) in THREAD_TYPES:
+        raise NoPrivateThread(f"I can't open a thread inside a thread: {elsewhere}, not inside a thread")
     if not isinstance(channel, discord.TextChannel):
-        return None
+        raise NoPrivateThread(f"I can only open one in a text channel: {elsewhere}")
+    permissions = interaction.app_permissions
+    lacking = NoPrivateThread(
+        f"I need the {missing_permissions(permissions)} permission in this channel to open one. "
+        f"Ask a server manager to give it to me here, or {elsewhere} where I have it"
+    )
+    if not all(getattr(permissions, flag) for flag in THREAD_PERMISSIONS):
+        raise lacking
     try:
         thread = await channel.create_thread(
             name=name[:100],
@@ -106,15 +139,18 @@ async def private_thread(interaction: discord.Interaction, name: str) -> discord
             invitable=False,
             auto_archive_duration=1440,
         )
-    except discord.HTTPException as error:
+    except discord.Forbidden as error:
         log.info("no private thread in channel %s: %s", channel.id, error)
-        return None
+        raise lacking from None
+    except discord.HTTPException as error:
+        log.warning("no private thread in channel %s: %s", channel.id, error)
+        raise NoPrivateThread("Discord did not let me open one just now: try again in a moment") from None
     try:
         await thread.add_user(interaction.user)
     except discord.HTTPException as error:
         log.info("could not add %s to a new private thread: %s", interaction.user.id, error)
         await remove_thread(thread)
-        return None
+        raise lacking from None
     return thread
 
 
@@ -157,7 +193,16 @@ async def _start_daily(interaction: discord.Interaction, game: DailyGame, practi
         raise RuleError(f"Take today's ranked attempt first (`/daily {game}`); practice comes after it.")
     made = new_game(bot, game, challenge, user, practice)
     title = f"{TITLES[game]} daily {day.isoformat()} · {user.display_name}"
-    thread = await private_thread(interaction, title)
+    try:
+        thread: discord.Thread | None = await private_thread(interaction, title, game)
+    except NoPrivateThread as why:
+        if not practice:  # in public, everyone could copy the day's luck before their own attempt
+            raise RuleError(
+                "Your ranked attempt is played in a private thread, so that nobody else sees today's deal; "
+                f"{why}. Nothing was recorded: today's attempt is still yours. Meanwhile, `/{game} new` "
+                "starts an ordinary, unranked game."
+            ) from None
+        thread = None  # practice is unranked: it may be played in the channel itself
     channel_id = thread.id if thread is not None else interaction.channel_id
     assert channel_id is not None
     try:
@@ -176,7 +221,7 @@ async def _start_daily(interaction: discord.Interaction, game: DailyGame, practi
             raise RuleError("You already took today's ranked attempt; there is one per day.") from None
         raise RuleError(
             "I can't open a private thread here and this channel already has a game running "
-            f"({board_link(error.existing) or 'finish it first'}). Try `/daily` in another channel."
+            f"({board_link(error.existing) or 'finish it first'}). Try `/daily {game}` in another channel."
         ) from None
     where: discord.abc.Messageable = thread or bot.get_partial_messageable(
         channel_id, guild_id=interaction.guild_id

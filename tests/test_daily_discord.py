@@ -286,3 +286,51 @@ async def test_two_loops_at_once_send_the_daily_post_once(world: World) -> None:
 
     assert sorted(sent) == [0, 1]
     assert len([m for m in world.channel.history() if m.embeds]) == 1
+
+
+async def test_a_ranked_attempt_is_refused_where_no_private_thread_can_be_made(world: World) -> None:
+    me = world.guild.me
+    assert me is not None
+    closed = world.guild.create_text_channel(
+        "no-threads", overwrites={me: discord.PermissionOverwrite(create_private_threads=False)}
+    )
+    alice = world.player("Alice")
+
+    refused = await alice.actor.slash(closed, "daily d6")
+    world.audit()
+
+    assert refused.ephemeral
+    assert "**Create Private Threads**" in refused.response.content
+    assert "Send Messages in Threads" not in refused.response.content  # only what is missing
+    assert "Nothing was recorded" in refused.response.content
+    assert closed.history() == []  # nobody saw the deal
+    assert closed.threads == []
+    assert await attempt_or_none(world, "d6", alice) is None
+    assert await world.bot.store.active_games() == []
+    await take_daily(alice, "d6")  # the attempt is still hers, where a private thread can be made
+    record = await attempt_record(world, "d6", alice)
+    assert record.channel_id in {t.id for t in world.channel.threads}
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]
+
+
+async def test_a_ranked_attempt_is_refused_inside_a_thread(world: World) -> None:
+    alice = world.player("Alice")
+    await take_daily(alice, "dine")
+    dine = await attempt_record(world, "dine", alice)
+    thread = next(t for t in world.channel.threads if t.id == dine.channel_id)
+
+    refused = await alice.actor.slash(thread, "daily d6")
+    world.audit()
+
+    assert refused.ephemeral
+    assert "not inside a thread" in refused.response.content
+    assert await attempt_or_none(world, "d6", alice) is None
+    assert len(await world.bot.store.active_games("d6")) == 0
+    assert len(world.channel.threads) == 1
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]
+
+
+async def attempt_or_none(world: World, game: str, player: Player) -> Any:
+    with world.env.time_context():
+        day = discord.utils.utcnow().date()
+    return await world.bot.store.daily_attempt(game, day, player.id)
