@@ -38,6 +38,7 @@ from .d6.board import board_message as d6_board
 from .dine.board import board_message as dine_board
 from .standings import TITLES, standing_line
 from .ui.boards import sendable
+from .ui.endings import still_there
 from .ui.games import board_link
 from .ui.replies import send
 
@@ -179,6 +180,8 @@ async def _start_daily(interaction: discord.Interaction, game: DailyGame, practi
         raise RuleError("Today's challenge was made for an earlier version of the rules. Come back tomorrow!")
     attempt = await store.daily_attempt(game, day, user.id)
     taken = await store.get_game(attempt.game_id) if attempt is not None else None
+    if taken is not None and taken.status == "active" and not await still_there(bot, taken):
+        taken = await store.get_game(taken.id)  # its thread was deleted: ended, so practice is open
     if taken is not None and taken.status == "active":  # no practice either: it would show the deal
         link = board_link(taken)
         raise RuleError(

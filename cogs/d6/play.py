@@ -25,6 +25,7 @@ from core.storage import GameRecord, NewResult
 from core.table import Saved, Table, table_action_json
 
 from ..ui.controls import Ref
+from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, edit_board, game_for_click, save_move, saved_anyway, stale
 from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
@@ -228,6 +229,17 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
             await send(interaction, embed=result_embed(record, saved), ephemeral=False)
 
 
+def abandoned(record: GameRecord, why: str) -> Ending:
+    """A game whose channel is gone ends as `/d6 abandon` ends it: a loss, logged as abandoned."""
+    saved = load(record)
+    state, events = abandon(saved.state)
+    lines = [f"The game ended: {why}.", *(event.text for event in events)]
+    saved = Saved[State](table=saved.table.with_news(lines), state=state)
+    result = result_for(saved.table, state, abandoned=True)
+    return Ending(table_action_json("abandon", why=why), saved.model_dump_json(), result)
+
+
+ENDINGS[RULES.kind] = abandoned
 HANDLERS.update(
     {
         Verb.ACT: act,

@@ -29,6 +29,7 @@ from core.storage import GameRecord, GameStatus, NewResult
 from core.table import table_action_json
 
 from ..ui.controls import Ref
+from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, edit_board, game_for_click, save_move, saved_anyway, stale
 from ..ui.replies import send, update
 from .board import board_message, closed_lobby, lobby_message
@@ -420,6 +421,23 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
         await send(interaction, embed=result_embed(record, saved), ephemeral=False)
 
 
+def abandoned(record: GameRecord, why: str) -> Ending:
+    """A game whose channel is gone ends as `/dine end` ends it: a lobby closes, a started game is a
+    loss, logged as abandoned."""
+    saved = load(record)
+    line = f"The game ended: {why}."
+    if saved.state is None:
+        saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, line])})
+        return Ending(table_action_json("close", why=why), saved.model_dump_json(), None)
+    state, events = abandon(saved.state)
+    lines = [line, *(e.text for e in events)]
+    saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
+    return Ending(
+        table_action_json("abandon", why=why), saved.model_dump_json(), result_for(saved, abandoned=True)
+    )
+
+
+ENDINGS[RULES.kind] = abandoned
 FAMILY.handlers.update(
     {
         Verb.HAND: hand,

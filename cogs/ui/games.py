@@ -6,7 +6,6 @@ Each check raises `RuleError`, whose message the player sees privately; nothing 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -18,7 +17,8 @@ import discord
 from core.errors import RuleError
 from core.guide import topics
 from core.storage import GameRecord, GameStatus, NewResult, Store, VersionConflict
-from core.verify import verify_pending
+
+from .endings import end_if_channel_unknown, verify_soon
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +91,7 @@ async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) 
     """Edit a game's board message from outside its own interaction (abandon, re-post).
 
     A board that was deleted or cannot be reached is not an error: the game itself is safe in the store.
+    A game whose channel Discord no longer knows is ended, as abandoned (`endings`).
     """
     if record.board_message_id is None:
         return
@@ -99,6 +100,7 @@ async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) 
         await channel.get_partial_message(record.board_message_id).edit(**fields)
     except discord.HTTPException as error:
         log.warning("could not edit the board of game %s: %s", record.id, error)
+        await end_if_channel_unknown(client, record.id, error)
 
 
 @asynccontextmanager
@@ -144,10 +146,5 @@ async def save_move(
     except VersionConflict:
         raise stale(record, rules) from None
     if result is not None:
-        task = asyncio.get_running_loop().create_task(verify_pending(store))
-        _VERIFYING.add(task)
-        task.add_done_callback(_VERIFYING.discard)
+        verify_soon(store)
     return saved
-
-
-_VERIFYING: set[asyncio.Task[int]] = set()  # keeps the background verifications referenced

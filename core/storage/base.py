@@ -200,8 +200,9 @@ class Store(ABC):
     async def active_game(self, channel_id: int) -> GameRecord | None: ...
 
     @abstractmethod
-    async def active_games(self, kind: str | None = None) -> list[GameRecord]:
-        """Every game still being played, oldest first — what a restarted bot resumes."""
+    async def active_games(self, kind: str | None = None, *, guild_id: int | None = None) -> list[GameRecord]:
+        """Every game still being played, oldest first — what a restarted bot resumes; with
+        `guild_id`, only that server's (a server that removed the bot ends them)."""
 
     @abstractmethod
     async def save(
