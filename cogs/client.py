@@ -12,6 +12,7 @@ from discord.ext import commands
 from core.settings import Settings
 from core.storage import Store
 
+from .ui.endings import end_games_in_channel, end_games_in_guild, end_games_whose_channel_is_gone
 from .ui.errors import DeepSpaceTree
 from .ui.locks import KeyedLocks
 from .ui.replies import DEFER_AFTER_SECONDS, watch_deadline
@@ -73,6 +74,20 @@ class DeepSpaceBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         watch_deadline(interaction, self.defer_after)
+
+    # A game whose channel, thread or server is gone can never be played or ended from Discord again:
+    # it ends as abandoned (`endings`). Every event here comes with the `guilds` intent.
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await end_games_in_channel(self, channel.id, "its channel was deleted")
+        await end_games_whose_channel_is_gone(self, channel.guild.id)  # its uncached threads
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """Raw: a thread the bot has not cached (an archived one) is deleted too."""
+        await end_games_in_channel(self, payload.thread_id, "its thread was deleted")
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await end_games_in_guild(self, guild.id, "the bot was removed from the server")
 
     async def close(self) -> None:
         try:

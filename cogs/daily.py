@@ -2,10 +2,12 @@
 
 The day's challenge is stored the first time anyone asks for it (seed, set-up, rules version). A
 ranked attempt is recorded in the same transaction that creates its game, so abandoning it or a
-restart never grants another; later plays that day are unranked practice. Each attempt runs in a
-private thread made for the player; where the bot may not make one (no permission, or the command
-was used inside a thread or another kind of channel), the game runs in the channel itself if that
-channel has no game running, and the player is told so.
+restart never grants another; later plays that day are unranked practice. A ranked attempt is only
+ever played in a private thread made for the player: everyone gets the same deal and the same luck
+for the same choices, so an attempt others can watch could be copied. Where no such thread can be
+made (the bot lacks Create Private Threads or Send Messages in Threads there, or the command was
+used inside a thread or another kind of channel), the attempt is refused, nothing is recorded, and
+the player is told which permission is missing. Practice plays the same deal, so it is private too.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import discord
@@ -27,7 +29,7 @@ from core.dine.engine import deal as dine_deal
 from core.dine.seating import Setup, lobby, seated
 from core.errors import RuleError
 from core.ranking import day_of
-from core.storage import ActiveGameExists, AttemptExists, DailyChallenge, GameRecord
+from core.storage import ActiveGameExists, AttemptExists, DailyChallenge, DailyPost, GameRecord
 from core.table import Saved, Table
 from core.verify import verify_pending
 
@@ -35,11 +37,13 @@ from .d6.board import board_message as d6_board
 from .dine.board import board_message as dine_board
 from .standings import TITLES, standing_line
 from .ui.boards import sendable
+from .ui.endings import still_there
 from .ui.games import board_link
 from .ui.replies import send
 
 log = logging.getLogger(__name__)
 POST_CHECK_SECONDS = 60
+RETRY_HOURS = 1  # a daily post that failed is tried again until this many hours after its own
 COLOUR = discord.Colour(0x2E8B57)
 
 
@@ -93,11 +97,41 @@ async def todays_challenge(bot: Any, game: DailyGame, day: date) -> DailyChallen
     )
 
 
-async def private_thread(interaction: discord.Interaction, name: str) -> discord.Thread | None:
-    """A private thread for the player under this channel, or None where none can be made."""
+THREAD_PERMISSIONS = {  # what the bot needs in a channel to hold a ranked attempt in a private thread
+    "create_private_threads": "Create Private Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+THREAD_TYPES = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
+
+class NoPrivateThread(Exception):
+    """No private thread can be made for the player here; the message says why, for the player."""
+
+
+def missing_permissions(permissions: discord.Permissions) -> str:
+    needed = [name for flag, name in THREAD_PERMISSIONS.items() if not getattr(permissions, flag)]
+    return " and ".join(f"**{name}**" for name in needed or THREAD_PERMISSIONS.values())
+
+
+async def private_thread(interaction: discord.Interaction, name: str, game: DailyGame) -> discord.Thread:
+    """A private thread for the player under this channel; `NoPrivateThread` says why none can be made."""
     channel = interaction.channel
+    elsewhere = f"run `/daily {game}` in a text channel"
+    if getattr(channel, "type", None) in THREAD_TYPES:
+        raise NoPrivateThread(f"I can't open a thread inside a thread: {elsewhere}, not inside a thread")
     if not isinstance(channel, discord.TextChannel):
-        return None
+        raise NoPrivateThread(f"I can only open one in a text channel: {elsewhere}")
+    permissions = interaction.app_permissions
+    lacking = NoPrivateThread(
+        f"I need the {missing_permissions(permissions)} permission in this channel to open one. "
+        f"Ask a server manager to give it to me here, or {elsewhere} where I have it"
+    )
+    if not all(getattr(permissions, flag) for flag in THREAD_PERMISSIONS):
+        raise lacking
     try:
         thread = await channel.create_thread(
             name=name[:100],
@@ -105,15 +139,18 @@ async def private_thread(interaction: discord.Interaction, name: str) -> discord
             invitable=False,
             auto_archive_duration=1440,
         )
-    except discord.HTTPException as error:
+    except discord.Forbidden as error:
         log.info("no private thread in channel %s: %s", channel.id, error)
-        return None
+        raise lacking from None
+    except discord.HTTPException as error:
+        log.warning("no private thread in channel %s: %s", channel.id, error)
+        raise NoPrivateThread("Discord did not let me open one just now: try again in a moment") from None
     try:
         await thread.add_user(interaction.user)
     except discord.HTTPException as error:
         log.info("could not add %s to a new private thread: %s", interaction.user.id, error)
         await remove_thread(thread)
-        return None
+        raise lacking from None
     return thread
 
 
@@ -142,6 +179,8 @@ async def _start_daily(interaction: discord.Interaction, game: DailyGame, practi
         raise RuleError("Today's challenge was made for an earlier version of the rules. Come back tomorrow!")
     attempt = await store.daily_attempt(game, day, user.id)
     taken = await store.get_game(attempt.game_id) if attempt is not None else None
+    if taken is not None and taken.status == "active" and not await still_there(bot, taken):
+        taken = await store.get_game(taken.id)  # its thread was deleted: ended, so practice is open
     if taken is not None and taken.status == "active":  # no practice either: it would show the deal
         link = board_link(taken)
         raise RuleError(
@@ -156,9 +195,15 @@ async def _start_daily(interaction: discord.Interaction, game: DailyGame, practi
         raise RuleError(f"Take today's ranked attempt first (`/daily {game}`); practice comes after it.")
     made = new_game(bot, game, challenge, user, practice)
     title = f"{TITLES[game]} daily {day.isoformat()} · {user.display_name}"
-    thread = await private_thread(interaction, title)
-    channel_id = thread.id if thread is not None else interaction.channel_id
-    assert channel_id is not None
+    try:
+        thread = await private_thread(interaction, title, game)
+    except NoPrivateThread as why:  # in public, anyone could copy the day's luck before their own attempt
+        kept = "" if practice else " Nothing was recorded: today's attempt is still yours."
+        raise RuleError(
+            f"Daily games are played in a private thread, so that nobody else sees today's deal; {why}."
+            f"{kept} Meanwhile, `/{game} new` starts an ordinary, unranked game here."
+        ) from None
+    channel_id = thread.id
     try:
         record = await store.create_game(
             kind=made.kind,
@@ -173,16 +218,10 @@ async def _start_daily(interaction: discord.Interaction, game: DailyGame, practi
         await remove_thread(thread)
         if isinstance(error, AttemptExists):
             raise RuleError("You already took today's ranked attempt; there is one per day.") from None
-        raise RuleError(
-            "I can't open a private thread here and this channel already has a game running "
-            f"({board_link(error.existing) or 'finish it first'}). Try `/daily` in another channel."
-        ) from None
-    where: discord.abc.Messageable = thread or bot.get_partial_messageable(
-        channel_id, guild_id=interaction.guild_id
-    )
+        raise RuleError(f"A game is already running there ({board_link(error.existing)}).") from None
     place = f"<#{channel_id}>"
     try:
-        record = await post_game(bot, record, made, where)
+        record = await post_game(bot, record, made, thread)
     except discord.HTTPException as error:  # the game is stored (and the attempt taken): say where
         log.warning("daily game %s was created but its board could not be posted: %s", record.id, error)
         raise RuleError(
@@ -191,22 +230,16 @@ async def _start_daily(interaction: discord.Interaction, game: DailyGame, practi
         ) from None
     setup = parse_setup(game, challenge.setup_json)
     kind = "Practice (unranked)" if practice else "Your ranked attempt"
-    where_text = (
-        f"in your private thread {place}"
-        if thread is not None
-        else "right here: I can't open a private thread in this channel, so the board is public"
-    )
     await send(
         interaction,
-        f"{kind} at today's {TITLES[game]} challenge ({setup.describe()}) is ready {where_text}.",
+        f"{kind} at today's {TITLES[game]} challenge ({setup.describe()}) is ready in your private "
+        f"thread {place}.",
         ephemeral=True,
     )
 
 
-async def remove_thread(thread: discord.Thread | None) -> None:
+async def remove_thread(thread: discord.Thread) -> None:
     """A thread made for a game that could not start is deleted, not left empty."""
-    if thread is None:
-        return
     try:
         await thread.delete()
     except discord.HTTPException as error:
@@ -237,23 +270,40 @@ async def daily_post_embed(bot: Any, guild_id: int, today: date) -> discord.Embe
     return embed
 
 
+def post_is_due(post: DailyPost, now: datetime) -> bool:
+    """From the chosen hour until the next one ends: a failed send is tried again by the next loops,
+    but a channel that keeps failing is not retried all day."""
+    return post.hour <= now.hour <= post.hour + RETRY_HOURS
+
+
 async def post_due(bot: Any) -> int:
-    """Post in every opted-in server whose hour has come today and that has not had today's post."""
+    """Post in every opted-in server whose hour has come and that has not had today's post.
+
+    The day is marked posted only once Discord took the post, so one failed send does not lose it.
+    Each server's post is sent under its own lock, after reading its state again, so two loops (or a
+    loop and a restart) never both send it.
+    """
     now = discord.utils.utcnow()
     today = day_of(now)
     posted = 0
     for post in await bot.store.daily_posts():
-        if now.hour < post.hour or (post.last_day is not None and post.last_day >= today):
+        if not post_is_due(post, now) or (post.last_day is not None and post.last_day >= today):
             continue
-        if not await bot.store.mark_daily_posted(post.guild_id, today):
-            continue
-        await verify_pending(bot.store)
-        channel = bot.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        try:
-            await channel.send(embed=await daily_post_embed(bot, post.guild_id, today))
+        async with bot.game_locks(("daily-post", post.guild_id)):
+            fresh = next((p for p in await bot.store.daily_posts() if p.guild_id == post.guild_id), None)
+            if fresh is None or (fresh.last_day is not None and fresh.last_day >= today):
+                continue  # turned off, or posted by another loop meanwhile
+            await verify_pending(bot.store)
+            channel = bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
+            try:
+                await channel.send(embed=await daily_post_embed(bot, fresh.guild_id, today))
+            except discord.HTTPException as error:
+                log.warning(
+                    "could not post the daily in server %s (tried again soon): %s", post.guild_id, error
+                )
+                continue
+            await bot.store.mark_daily_posted(fresh.guild_id, today)
             posted += 1
-        except discord.HTTPException as error:
-            log.warning("could not post the daily in server %s: %s", post.guild_id, error)
     return posted
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import timedelta
 from typing import Any
@@ -233,3 +234,124 @@ async def test_the_daily_post_shows_yesterdays_podium_and_todays_challenge(world
     assert "Play it with `/daily dine`" in fields["Today · Deep Space Dine"]
     assert await post_due(world.bot) == 0  # once a day
     assert len(world.take_errors()) == 1  # Alice may not set the post up
+
+
+def daily_posts_sent(world: World) -> list[Any]:
+    """The daily post's send requests in #general, whether Discord took them or not."""
+    path = f"/channels/{world.channel.id}/messages"
+    return [r for r in world.env.http_requests if r.method == "POST" and r.path == path]
+
+
+async def test_a_daily_post_discord_refused_is_sent_by_a_later_loop_within_the_hour(world: World) -> None:
+    managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    admin = world.player("Admin", roles=[managers])
+    await admin.runs("daily post", hour=10)
+    with world.env.time_context():
+        today = discord.utils.utcnow().date()
+    title = f"Deep Space daily · {today.isoformat()}"
+    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=500, times=1)
+
+    await world.env.advance_time(10 * 3600 + 60)  # the hourly loop tried at 10:00; Discord refused
+    assert len(daily_posts_sent(world)) == 1
+    assert [m for m in world.channel.history() if m.embeds] == []
+    assert (await world.bot.store.daily_posts())[0].last_day is None  # not marked: not sent
+
+    await world.env.advance_time(3600)  # 11:00: the next loop sends it
+    titles = [m.embeds[0].title for m in world.channel.history() if m.embeds]
+    assert titles == [title]
+    assert (await world.bot.store.daily_posts())[0].last_day == today
+    await world.env.advance_time(3 * 3600)
+    assert len(daily_posts_sent(world)) == 2  # once refused, once sent, never again that day
+
+
+async def test_a_daily_post_that_keeps_failing_is_not_retried_all_day(world: World) -> None:
+    managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    admin = world.player("Admin", roles=[managers])
+    await admin.runs("daily post", hour=10)
+    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=403, times=None)
+
+    await world.env.advance_time(20 * 3600)  # 20:00
+    assert len(daily_posts_sent(world)) == 2  # at 10:00 and 11:00, then no more
+    assert (await world.bot.store.daily_posts())[0].last_day is None
+
+
+async def test_two_loops_at_once_send_the_daily_post_once(world: World) -> None:
+    managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    admin = world.player("Admin", roles=[managers])
+    with world.env.time_context():
+        hour = discord.utils.utcnow().hour
+    await admin.runs("daily post", hour=hour)
+
+    sent = await asyncio.gather(post_due(world.bot), post_due(world.bot))
+
+    assert sorted(sent) == [0, 1]
+    assert len([m for m in world.channel.history() if m.embeds]) == 1
+
+
+async def test_a_ranked_attempt_is_refused_where_no_private_thread_can_be_made(world: World) -> None:
+    me = world.guild.me
+    assert me is not None
+    closed = world.guild.create_text_channel(
+        "no-threads", overwrites={me: discord.PermissionOverwrite(create_private_threads=False)}
+    )
+    alice = world.player("Alice")
+
+    refused = await alice.actor.slash(closed, "daily d6")
+    world.audit()
+
+    assert refused.ephemeral
+    assert "**Create Private Threads**" in refused.response.content
+    assert "Send Messages in Threads" not in refused.response.content  # only what is missing
+    assert "Nothing was recorded" in refused.response.content
+    assert closed.history() == []  # nobody saw the deal
+    assert closed.threads == []
+    assert await attempt_or_none(world, "d6", alice) is None
+    assert await world.bot.store.active_games() == []
+    await take_daily(alice, "d6")  # the attempt is still hers, where a private thread can be made
+    record = await attempt_record(world, "d6", alice)
+    assert record.channel_id in {t.id for t in world.channel.threads}
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]
+
+
+async def test_a_ranked_attempt_is_refused_inside_a_thread(world: World) -> None:
+    alice = world.player("Alice")
+    await take_daily(alice, "dine")
+    dine = await attempt_record(world, "dine", alice)
+    thread = next(t for t in world.channel.threads if t.id == dine.channel_id)
+
+    refused = await alice.actor.slash(thread, "daily d6")
+    world.audit()
+
+    assert refused.ephemeral
+    assert "not inside a thread" in refused.response.content
+    assert await attempt_or_none(world, "d6", alice) is None
+    assert len(await world.bot.store.active_games("d6")) == 0
+    assert len(world.channel.threads) == 1
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]
+
+
+async def test_practice_is_private_too_as_it_plays_the_same_deal(world: World) -> None:
+    me = world.guild.me
+    assert me is not None
+    closed = world.guild.create_text_channel(
+        "no-threads", overwrites={me: discord.PermissionOverwrite(create_private_threads=False)}
+    )
+    alice, bob = world.player("Alice"), world.player("Bob")
+    await take_daily(alice, "d6")
+    await play_d6_to_the_end(world, alice, (await attempt_record(world, "d6", alice)).id)
+
+    refused = await alice.actor.slash(closed, "daily d6", practice=True)
+    world.audit()
+
+    assert refused.ephemeral
+    assert "**Create Private Threads**" in refused.response.content
+    assert closed.history() == []  # bob, who has not played today, saw nothing of the deal
+    assert await world.bot.store.active_games() == []
+    assert await attempt_or_none(world, "d6", bob) is None
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]
+
+
+async def attempt_or_none(world: World, game: str, player: Player) -> Any:
+    with world.env.time_context():
+        day = discord.utils.utcnow().date()
+    return await world.bot.store.daily_attempt(game, day, player.id)

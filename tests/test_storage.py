@@ -125,6 +125,16 @@ async def test_one_active_game_per_channel(store: SqliteStore) -> None:
     assert [g.id for g in await store.active_games()] == [first.id, other.id]
 
 
+async def test_a_servers_active_games(store: SqliteStore) -> None:
+    here = await new_game(store, channel_id=10)
+    elsewhere = await store.create_game(
+        kind="dine", guild_id=2, channel_id=20, owner_id=100, state_json="{}", rules_version="dine-1"
+    )
+    assert [g.id for g in await store.active_games(guild_id=1)] == [here.id]
+    assert [g.id for g in await store.active_games("dine", guild_id=2)] == [elsewhere.id]
+    assert await store.active_games("d6", guild_id=2) == []
+
+
 async def test_finishing_stores_the_result_atomically_and_frees_the_channel(store: SqliteStore) -> None:
     game = await new_game(store)
     result = NewResult(outcome="won", score=42, rounds=9, players=(100, 7, 100), detail_json='{"hull": 3}')

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
@@ -24,9 +22,10 @@ from core.d6.state import HULL_MAX, SHIELDS_MAX
 from core.errors import RuleError
 from core.render.d6_text import describe_action
 from core.storage import GameRecord, NewResult
-from core.table import Saved, Table, table_action_json
+from core.table import Saved, Table, credited, table_action_json
 
 from ..ui.controls import Ref
+from ..ui.endings import ENDINGS, Ending
 from ..ui.games import (
     GameRules,
     add_players_field,
@@ -35,6 +34,7 @@ from ..ui.games import (
     players_credited,
     result_players,
     save_move,
+    saved_anyway,
     stale,
 )
 from ..ui.replies import send, update
@@ -157,20 +157,10 @@ async def _commit(
     return record, message
 
 
-@asynccontextmanager
-async def saved_anyway() -> AsyncIterator[None]:
-    """After a commit, Discord failing to take the new board must not be reported as "nothing changed"."""
-    try:
-        yield
-    except discord.HTTPException as error:
-        log.warning("a move was saved but the board could not be shown: %s", error)
-        raise RuleError(SAVED_BUT_NOT_SHOWN) from None
-
-
 async def _show(
     interaction: discord.Interaction, record: GameRecord, saved: Saved[State], message: dict[str, Any]
 ) -> None:
-    async with saved_anyway():
+    async with saved_anyway(SAVED_BUT_NOT_SHOWN):
         await update(interaction, **message)
         if saved.state.outcome != "playing":
             await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
@@ -259,12 +249,24 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
         record, message = await _commit(
             interaction, record, saved, table_action_json("abandon"), abandoned=True
         )
-        async with saved_anyway():
+        async with saved_anyway(SAVED_BUT_NOT_SHOWN):
             await update(interaction, content="The game is abandoned and counted as a loss.", view=None)
             await edit_board(interaction.client, record, **message)
             await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
 
 
+def abandoned(record: GameRecord, why: str, moved: set[int]) -> Ending:
+    """A game whose channel is gone ends as `/d6 abandon` ends it: a loss, logged as abandoned."""
+    saved = load(record)
+    state, events = abandon(saved.state)
+    lines = [f"The game ended: {why}.", *(event.text for event in events)]
+    saved = Saved[State](table=saved.table.with_news(lines), state=state)
+    players = credited(saved.table.crew, moved, record.owner_id)
+    result = result_for(saved.table, state, players, abandoned=True)
+    return Ending(table_action_json("abandon", why=why), saved.model_dump_json(), result)
+
+
+ENDINGS[RULES.kind] = abandoned
 HANDLERS.update(
     {
         Verb.ACT: act,

@@ -52,6 +52,8 @@ SWEEP_SECONDS = 60
 
 async def draw_board(bot: Any, record: GameRecord) -> dict[str, Any]:
     saved = load(record)
+    if saved.state is None and record.status != "active":  # never a live lobby for a closed one
+        return closed_lobby(saved, "This lobby is closed. Open a new one with `/dine new`.")
     if saved.state is None:
         return lobby_message(record.id, record.version, saved)
     return await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import discord
@@ -25,9 +26,10 @@ from core.errors import RuleError
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_text import describe_action
 from core.storage import GameRecord, GameStatus, NewResult
-from core.table import table_action_json
+from core.table import credited, table_action_json
 
 from ..ui.controls import Ref
+from ..ui.endings import ENDINGS, Ending
 from ..ui.games import (
     GameRules,
     add_players_field,
@@ -36,6 +38,7 @@ from ..ui.games import (
     players_credited,
     result_players,
     save_move,
+    saved_anyway,
     stale,
 )
 from ..ui.replies import send, update
@@ -47,6 +50,9 @@ log = logging.getLogger(__name__)
 RULES = GameRules(kind="dine", title="Deep Space Dine", start="/dine new", board="/dine board")
 STALE_HAND = "The game moved on since this view was drawn, so nothing was done. Here is your hand now."
 SAVED_BUT_NOT_SHOWN = "Your move was saved, but Discord did not take the new view. Press **Refresh**."
+SAVED_NOT_ON_BOARD = (
+    "Saved, but Discord did not show it. The board catches up in a moment; if not, use `/dine board`."
+)
 
 
 def load(record: GameRecord) -> DineSaved:
@@ -55,6 +61,12 @@ def load(record: GameRecord) -> DineSaved:
 
 def bot_of(interaction: discord.Interaction) -> Any:
     return interaction.client  # a DeepSpaceBot: store, game_locks, settings, dine_boards
+
+
+def board_follows(bot: Any, game_id: int) -> AbstractAsyncContextManager[None]:
+    """What `saved_anyway` does after Discord failed to show a saved change: redraw the board from
+    the store (a started game's board, never the lobby it was)."""
+    return saved_anyway(SAVED_NOT_ON_BOARD, refresh=lambda: bot.dine_boards.request(game_id))
 
 
 def who(interaction: discord.Interaction) -> str:
@@ -164,10 +176,11 @@ async def _lobby_change(
             table_action_json(kind, **detail),
             status="abandoned" if empty else "active",
         )
-        if empty:
-            await update(interaction, **closed_lobby(saved, "Everyone left, so the lobby closed."))
-            return
-        await update(interaction, **lobby_message(record.id, record.version, saved))
+        async with board_follows(bot, record.id):
+            if empty:
+                await update(interaction, **closed_lobby(saved, "Everyone left, so the lobby closed."))
+                return
+            await update(interaction, **lobby_message(record.id, record.version, saved))
 
 
 async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
@@ -238,7 +251,8 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
             record.id, record.version + 1, saved, pictures=bot.settings.board_pictures
         )
         record = await commit(interaction, record, saved, table_action_json("start", **detail))
-        await update(interaction, **message)
+        async with board_follows(bot, record.id):
+            await update(interaction, **message)
 
 
 # --- hands and moves -------------------------------------------------------------------------------
@@ -353,7 +367,7 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
             saved = active(saved, played, now)
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, action_to_json(action), mover=user)
-    try:
+    async with saved_anyway(SAVED_BUT_NOT_SHOWN, refresh=lambda: bot.dine_boards.request(record.id)):
         if private and seat is not None:
             note = "You: " + text + (f"\n{events[-1].text}" if events else "")
             await update(
@@ -367,10 +381,6 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
             )
         if state.outcome != "playing":
             await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
-    except discord.HTTPException as error:
-        log.warning("a move was saved but could not be shown: %s", error)
-        bot.dine_boards.request(record.id)
-        raise RuleError(SAVED_BUT_NOT_SHOWN) from None
 
 
 async def final_embed(
@@ -419,22 +429,44 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
                 update={"table": saved.table.with_news([*saved.table.recent, "The host closed the lobby."])}
             )
             record = await commit(interaction, record, saved, table_action_json("close"), status="abandoned")
-            await update(interaction, content="The lobby is closed.", view=None)
-            await edit_board(interaction.client, record, **closed_lobby(saved, "The host closed the lobby."))
+            async with board_follows(bot, record.id):
+                await update(interaction, content="The lobby is closed.", view=None)
+                await edit_board(bot, record, **closed_lobby(saved, "The host closed the lobby."))
             return
         state, events = abandon(saved.state)
         lines = [f"**{who(interaction)}** ends the game.", *(e.text for e in events)]
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
-    await update(interaction, content="The game is over and counts as a loss.", view=None)
-    await edit_board(
-        interaction.client,
-        record,
-        **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
+    async with board_follows(bot, record.id):
+        await update(interaction, content="The game is over and counts as a loss.", view=None)
+        await edit_board(
+            bot,
+            record,
+            **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
+        )
+        await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
+
+
+def abandoned(record: GameRecord, why: str, moved: set[int]) -> Ending:
+    """A game whose channel is gone ends as `/dine end` ends it: a lobby closes, a started game is a
+    loss, logged as abandoned."""
+    saved = load(record)
+    line = f"The game ended: {why}."
+    if saved.state is None:
+        saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, line])})
+        return Ending(table_action_json("close", why=why), saved.model_dump_json(), None)
+    state, events = abandon(saved.state)
+    lines = [line, *(e.text for e in events)]
+    saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
+    players = credited(seated_users(saved), moved, record.owner_id)
+    return Ending(
+        table_action_json("abandon", why=why),
+        saved.model_dump_json(),
+        result_for(saved, players, abandoned=True),
     )
-    await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
 
 
+ENDINGS[RULES.kind] = abandoned
 FAMILY.handlers.update(
     {
         Verb.HAND: hand,

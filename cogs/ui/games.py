@@ -6,9 +6,9 @@ Each check raises `RuleError`, whose message the player sees privately; nothing 
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +18,8 @@ from core.errors import RuleError
 from core.guide import topics
 from core.storage import GameRecord, GameStatus, NewResult, Store, VersionConflict
 from core.table import credited, movers
-from core.verify import verify_pending
+
+from .endings import end_if_channel_unknown, verify_soon
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +92,7 @@ async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) 
     """Edit a game's board message from outside its own interaction (abandon, re-post).
 
     A board that was deleted or cannot be reached is not an error: the game itself is safe in the store.
+    A game whose channel Discord no longer knows is ended, as abandoned (`endings`).
     """
     if record.board_message_id is None:
         return
@@ -99,6 +101,21 @@ async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) 
         await channel.get_partial_message(record.board_message_id).edit(**fields)
     except discord.HTTPException as error:
         log.warning("could not edit the board of game %s: %s", record.id, error)
+        await end_if_channel_unknown(client, record.id, error)
+
+
+@asynccontextmanager
+async def saved_anyway(text: str, *, refresh: Callable[[], object] | None = None) -> AsyncIterator[None]:
+    """Wrap what follows a save: Discord failing to show the change must not be reported as "nothing
+    was changed". The player is told `text` instead, and `refresh` asks for the board to be redrawn
+    from the store, so it does not stay on what it showed before the change."""
+    try:
+        yield
+    except discord.HTTPException as error:
+        log.warning("a change was saved but Discord did not show it: %s", error)
+        if refresh is not None:
+            refresh()
+        raise RuleError(text) from None
 
 
 async def players_credited(
@@ -158,10 +175,5 @@ async def save_move(
     except VersionConflict:
         raise stale(record, rules) from None
     if result is not None:
-        task = asyncio.get_running_loop().create_task(verify_pending(store))
-        _VERIFYING.add(task)
-        task.add_done_callback(_VERIFYING.discard)
+        verify_soon(store)
     return saved
-
-
-_VERIFYING: set[asyncio.Task[int]] = set()  # keeps the background verifications referenced

@@ -21,6 +21,7 @@ import discord
 from core.storage import GameRecord
 
 from .boards import sendable
+from .endings import end_if_channel_unknown
 from .games import board_link, edit_board
 
 log = logging.getLogger(__name__)
@@ -61,6 +62,9 @@ class BoardKeeper:
                 self._dirty.discard(game_id)
                 try:
                     await self.refresh(game_id)
+                except discord.NotFound as error:  # its channel may be gone: then the game ends
+                    if not await end_if_channel_unknown(self.bot, game_id, error):
+                        log.warning("could not refresh the board of game %s: %s", game_id, error)
                 except Exception:  # the game is safe in the store; the next move tries again
                     log.exception("could not refresh the board of game %s", game_id)
                 await asyncio.sleep(self.bot.board_edit_seconds)

@@ -200,8 +200,9 @@ class Store(ABC):
     async def active_game(self, channel_id: int) -> GameRecord | None: ...
 
     @abstractmethod
-    async def active_games(self, kind: str | None = None) -> list[GameRecord]:
-        """Every game still being played, oldest first — what a restarted bot resumes."""
+    async def active_games(self, kind: str | None = None, *, guild_id: int | None = None) -> list[GameRecord]:
+        """Every game still being played, oldest first — what a restarted bot resumes; with
+        `guild_id`, only that server's (a server that removed the bot ends them)."""
 
     @abstractmethod
     async def save(
@@ -288,4 +289,4 @@ class Store(ABC):
 
     @abstractmethod
     async def mark_daily_posted(self, guild_id: int, day: date) -> bool:
-        """Record the day as posted; False if it already was (so two loops never post twice)."""
+        """Record the day's post as sent (call it once Discord took the post); False if it already was."""

@@ -227,11 +227,13 @@ class SqliteStore(StandingsMixin, Store):
         )
         return _game(rows[0]) if rows else None
 
-    async def active_games(self, kind: str | None = None) -> list[GameRecord]:
+    async def active_games(self, kind: str | None = None, *, guild_id: int | None = None) -> list[GameRecord]:
         sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active'"
         params: tuple[Any, ...] = ()
         if kind is not None:
             sql, params = sql + " AND kind = ?", (kind,)
+        if guild_id is not None:
+            sql, params = sql + " AND guild_id = ?", (*params, guild_id)
         return [_game(row) for row in await self._fetch(sql + " ORDER BY id", params)]
 
     async def save(

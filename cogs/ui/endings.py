@@ -1,0 +1,139 @@
+"""Games whose place in Discord is gone end as abandoned, as if their crew had given up.
+
+A deleted channel or thread, or a server that removed the bot, leaves its games without a board and
+without a way to play or end them; left "active" they would keep a daily player from practice all
+day (behind a dead link) and be retried at every start. Each game registers how one of its stored
+games is abandoned (`ENDINGS`: the log entry, final state and result its own abandon command would
+store); this module saves that for any game, when the gateway says a channel, thread or server is
+gone, or when Discord answers "Unknown Channel" to an edit of a board.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from core.storage import GameRecord, NewResult, Store, VersionConflict
+from core.table import movers
+from core.verify import verify_pending
+
+log = logging.getLogger(__name__)
+UNKNOWN_CHANNEL = 10003  # Discord's JSON error code for a channel (or thread) that does not exist
+SAVE_ATTEMPTS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """What abandoning a stored game saves: the log entry, the final state, and the result (None for
+    a game that never started, such as a lobby)."""
+
+    action_json: str
+    state_json: str
+    result: NewResult | None
+
+
+# kind -> how a stored game of that kind is abandoned, given why (words for its news line) and who
+# made a move in it (the result counts for them: `core.table.credited`)
+ENDINGS: dict[str, Callable[[GameRecord, str, set[int]], Ending]] = {}
+_VERIFYING: set[asyncio.Task[int]] = set()  # keeps the background verifications referenced
+
+
+def verify_soon(store: Store) -> None:
+    """Verify newly stored results in the background at once (`core.verify`)."""
+    task = asyncio.get_running_loop().create_task(verify_pending(store))
+    _VERIFYING.add(task)
+    task.add_done_callback(_VERIFYING.discard)
+
+
+async def end_abandoned(bot: Any, record: GameRecord, why: str) -> bool:
+    """End an active game as abandoned (a loss), as its owner; True if this call ended it.
+
+    It does not take the game's lock, whose holder may be the caller (an edit of the board that found
+    its channel gone): a save made meanwhile is a version conflict, and the ending is worked out again
+    from the newer version.
+    """
+    for _ in range(SAVE_ATTEMPTS):
+        abandon = ENDINGS.get(record.kind)
+        if record.status != "active" or abandon is None:
+            return False
+        moved = movers((entry.user_id, entry.action_json) for entry in await bot.store.actions(record.id))
+        ending = abandon(record, why, moved)
+        try:
+            await bot.store.save(
+                record.id,
+                expected_version=record.version,
+                user_id=record.owner_id,
+                action_json=ending.action_json,
+                state_json=ending.state_json,
+                status="abandoned",
+                result=ending.result,
+            )
+        except VersionConflict:
+            fresh = await bot.store.get_game(record.id)
+            if fresh is None:
+                return False
+            record = fresh
+            continue
+        log.info("game %s (%s) ended as abandoned: %s", record.id, record.kind, why)
+        if ending.result is not None:
+            verify_soon(bot.store)
+        return True
+    log.warning("game %s kept changing; it was not ended (%s)", record.id, why)
+    return False
+
+
+async def end_games_in_channel(bot: Any, channel_id: int, why: str) -> int:
+    """End the active game of a channel or thread that is gone; returns how many ended (0 or 1)."""
+    record = await bot.store.active_game(channel_id)
+    return int(record is not None and await end_abandoned(bot, record, why))
+
+
+async def end_games_in_guild(bot: Any, guild_id: int, why: str) -> int:
+    """End every active game of a server that removed the bot; returns how many ended."""
+    records = await bot.store.active_games(guild_id=guild_id)
+    return sum([await end_abandoned(bot, record, why) for record in records])
+
+
+def unknown_channel(error: BaseException) -> bool:
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+
+
+async def end_if_channel_unknown(bot: Any, game_id: int, error: BaseException) -> bool:
+    """After Discord answered `error` about game `game_id`'s channel: end the game if the answer was
+    "Unknown Channel". True if it is over now."""
+    if not unknown_channel(error):
+        return False
+    record = await bot.store.get_game(game_id)
+    if record is None:
+        return False
+    ended = await end_abandoned(bot, record, "its channel or thread no longer exists")
+    return ended or record.status != "active"
+
+
+async def still_there(bot: Any, record: GameRecord) -> bool:
+    """Whether a game's channel or thread still exists, asking Discord if the bot has not cached it
+    (an archived thread, a thread of a deleted channel); a game whose channel is gone is ended."""
+    if bot.get_channel(record.channel_id) is not None:
+        return True
+    try:
+        await bot.fetch_channel(record.channel_id)
+    except discord.HTTPException as error:
+        if await end_if_channel_unknown(bot, record.id, error):
+            return False
+        log.info("could not look up the channel of game %s: %s", record.id, error)
+    return True
+
+
+async def end_games_whose_channel_is_gone(bot: Any, guild_id: int) -> int:
+    """After a channel was deleted: its threads went with it, and Discord announced only those the bot
+    had cached, so look up the channel of each other game of the server the bot does not know."""
+    ended = 0
+    for record in await bot.store.active_games(guild_id=guild_id):
+        if bot.get_channel(record.channel_id) is None and not await still_there(bot, record):
+            ended += 1
+    return ended

@@ -1,0 +1,171 @@
+"""Games whose channel, thread or server is gone end as abandoned (a loss, logged like `/d6 abandon`
+and `/dine end`), whether the gateway says so or Discord answers "Unknown Channel" to the bot."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import discord
+import pytest
+
+from cogs.d6.play import load as load_d6
+from cogs.dine.play import load as load_dine
+from core.storage import GameRecord
+from core.table import table_action
+from tests.support.scenario import Player, World
+
+
+@pytest.fixture
+def customise_bot():
+    seeds = iter(range(100, 10_000))
+
+    def fixed(bot) -> None:
+        bot.new_seed = lambda: next(seeds)
+        bot.board_edit_seconds = 0
+
+    return fixed
+
+
+async def game_in(world: World, channel_id: int) -> GameRecord:
+    record = await world.bot.store.active_game(channel_id)
+    assert record is not None
+    return record
+
+
+async def ended_as_abandoned(world: World, game_id: int, *, started: bool = True) -> GameRecord:
+    """The game is over as abandoned, with the same log entry and result its own abandon stores."""
+    record = await world.bot.store.get_game(game_id)
+    assert record is not None
+    assert record.status == "abandoned"
+    last = table_action((await world.bot.store.actions(game_id))[-1].action_json)
+    assert last is not None
+    assert last.kind == ("abandon" if started else "close")
+    result = await world.bot.store.result(game_id)
+    if not started:
+        assert result is None
+        return record
+    assert result is not None
+    assert result.outcome == "lost"
+    assert json.loads(result.detail_json)["abandoned"] is True
+    return record
+
+
+async def delete_channel(world: World, channel_id: int) -> None:
+    world.env.backend.delete_channel(channel_id)  # as a moderator deleting it in their client
+    await world.env.settle()
+
+
+async def daily_game(world: World, player: Player, game: str) -> GameRecord:
+    with world.env.time_context():
+        day = discord.utils.utcnow().date()
+    attempt = await world.bot.store.daily_attempt(game, day, player.id)
+    assert attempt is not None
+    record = await world.bot.store.get_game(attempt.game_id)
+    assert record is not None
+    return record
+
+
+async def verified(world: World, game_id: int) -> bool:
+    await world.env.settle()
+    return game_id not in {r.game_id for r in await world.bot.store.unverified_results()}
+
+
+async def test_a_deleted_daily_thread_ends_the_attempt_and_practice_opens(world: World) -> None:
+    alice = world.player("Alice")
+    await alice.runs("daily d6")
+    record = await daily_game(world, alice, "d6")
+
+    await delete_channel(world, record.channel_id)
+
+    ended = await ended_as_abandoned(world, record.id)
+    assert load_d6(ended).state.outcome == "lost"
+    assert "The game ended: its thread was deleted." in load_d6(ended).table.recent
+    assert await verified(world, record.id)
+    podium = await world.bot.store.daily_podium(
+        "d6", date.fromisoformat(load_d6(ended).table.daily or ""), None
+    )
+    assert [s.user_id for s in podium] == [alice.id]  # the replay accepted the ending: ranked, a loss
+    practice = await alice.runs("daily d6", practice=True)
+    assert practice.response.content.startswith("Practice (unranked)"), practice.response.content
+    refused = await alice.runs("daily d6")  # the ranked attempt was used: no second one
+    assert refused.response.content.startswith("You already took today's ranked attempt")
+    assert len(world.take_errors()) == 1
+
+
+async def test_a_deleted_channel_ends_its_game_and_no_other(world: World) -> None:
+    ann = world.player("Ann")
+    games = world.guild.create_text_channel("games")
+    await ann.actor.slash(games, "dine new")
+    await ann.runs("d6 new")
+    world.audit()
+    lobby = await game_in(world, games.id)
+    d6 = await game_in(world, world.channel.id)
+
+    await delete_channel(world, games.id)
+
+    ended = await ended_as_abandoned(world, lobby.id, started=False)  # a lobby closes: no result
+    assert load_dine(ended).table.recent[-1] == "The game ended: its channel was deleted."
+    assert (await game_in(world, world.channel.id)).id == d6.id  # #general's game plays on
+    assert world.take_errors() == []
+
+
+async def test_a_server_that_removed_the_bot_ends_every_game_there(world: World) -> None:
+    ann = world.player("Ann")
+    games = world.guild.create_text_channel("games")
+    await ann.actor.slash(games, "dine new")
+    lobby = await game_in(world, games.id)
+    board = next(m for m in games.history() if m.id == lobby.board_message_id)
+    await ann.actor.click(board, label="Start")
+    await ann.runs("d6 new")
+    await ann.runs("daily dine")
+    world.audit()
+    ids = [g.id for g in await world.bot.store.active_games()]
+    assert len(ids) == 3
+
+    world.env.backend.remove_guild(world.guild.id)
+    await world.env.settle()
+
+    assert await world.bot.store.active_games() == []
+    for game_id in ids:
+        await ended_as_abandoned(world, game_id)
+    assert world.take_errors() == []
+
+
+async def test_a_board_whose_channel_discord_does_not_know_ends_its_game(world: World) -> None:
+    ann = world.player("Ann")
+    await ann.runs("dine new")
+    lobby = await game_in(world, world.channel.id)
+    board = next(m for m in world.channel.history() if m.id == lobby.board_message_id)
+    await ann.clicks(board, "Start")
+    # The channel went while the bot was away; at its start the board keeper edits the board.
+    world.env.inject_error(
+        "PATCH", "/channels/*/messages/*", status=404, code=10003, message="Unknown Channel"
+    )
+
+    bot = await world.restart()
+    await bot.dine_boards.idle()
+
+    await ended_as_abandoned(world, lobby.id)
+    edits = [r for r in world.env.http_requests if r.method == "PATCH"]
+    await world.restart()  # the next start does not try that board again
+    await world.bot.dine_boards.idle()
+    assert [r for r in world.env.http_requests if r.method == "PATCH"] == edits
+
+
+async def test_an_archived_daily_thread_discord_does_not_know_ends_the_attempt(world: World) -> None:
+    alice = world.player("Alice")
+    await alice.runs("daily dine")
+    record = await daily_game(world, alice, "dine")
+    world.env.backend.edit_channel(record.channel_id, {}, thread_metadata={"archived": True})
+    await world.env.settle()  # archived: the bot no longer holds the thread, it must ask Discord
+    assert world.bot.get_channel(record.channel_id) is None
+    world.env.inject_error(
+        "GET", f"/channels/{record.channel_id}", status=404, code=10003, message="Unknown Channel"
+    )
+
+    practice = await alice.runs("daily dine", practice=True)
+
+    assert practice.response.content.startswith("Practice (unranked)"), practice.response.content
+    await ended_as_abandoned(world, record.id)
+    assert world.take_errors() == []
