@@ -3,7 +3,8 @@
 Every change follows one path (`_commit`): under the game's lock, load the stored game, check the
 clicker and the board's version, compute the new state with the engine, save it with the expected
 version (atomically, with the result when the game ends), and only then answer by editing the board
-in the same interaction response.
+in the same interaction response. A board Discord failed to update is caught up by the bot's
+`BoardKeeper`, which also redraws it when a click finds it behind.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from core.storage import GameRecord, NewResult
 from core.table import Saved, Table, table_action_json
 
 from ..ui.controls import Ref
-from ..ui.games import GameRules, edit_board, game_for_click, save_move, stale
+from ..ui.games import GameRules, game_for_click, save_move, stale
 from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Verb
@@ -45,7 +46,7 @@ def load(record: GameRecord) -> Saved[State]:
 
 
 def bot_of(interaction: discord.Interaction) -> Any:
-    return interaction.client  # a DeepSpaceBot: store, game_locks, settings
+    return interaction.client  # a DeepSpaceBot: store, game_locks, settings, boards
 
 
 def check_crew(table: Table, user_id: int) -> None:
@@ -135,20 +136,23 @@ async def _commit(
 
 
 @asynccontextmanager
-async def saved_anyway() -> AsyncIterator[None]:
-    """After a commit, Discord failing to take the new board must not be reported as "nothing changed"."""
+async def saved_anyway(interaction: discord.Interaction, record: GameRecord) -> AsyncIterator[None]:
+    """After a commit, Discord failing to take the new board must not be reported as "nothing changed";
+    the board keeper tries again to show it."""
     try:
         yield
     except discord.HTTPException as error:
         log.warning("a move was saved but the board could not be shown: %s", error)
+        bot_of(interaction).boards.request(record.id)
         raise RuleError(SAVED_BUT_NOT_SHOWN) from None
 
 
 async def _show(
     interaction: discord.Interaction, record: GameRecord, saved: Saved[State], message: dict[str, Any]
 ) -> None:
-    async with saved_anyway():
+    async with saved_anyway(interaction, record):
         await update(interaction, **message)
+        await bot_of(interaction).boards.shown(record)
         if saved.state.outcome != "playing":
             await send(interaction, embed=result_embed(record, saved), ephemeral=False)
 
@@ -163,7 +167,7 @@ async def _clicked(
     if crew_only:
         check_crew(saved.table, interaction.user.id)
         if ref.version != record.version:
-            raise stale(record, RULES)
+            await bot_of(interaction).boards.stale_click(interaction, record, RULES)
     return record, saved
 
 
@@ -234,9 +238,9 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
         record, message = await _commit(
             interaction, record, saved, table_action_json("abandon"), abandoned=True
         )
-        async with saved_anyway():
+        async with saved_anyway(interaction, record):
             await update(interaction, content="The game is abandoned and counted as a loss.", view=None)
-            await edit_board(interaction.client, record, **message)
+            await bot_of(interaction).boards.show(record, message)
             await send(interaction, embed=result_embed(record, saved), ephemeral=False)
 
 

@@ -4,8 +4,10 @@ Every change follows one path: under the game's lock, load the stored game, chec
 the version the control was drawn at, compute the new state with the engine, save it with the
 expected version (atomically, with the result when the game ends), and only then answer. A move
 made from a private hand view edits that view in place; the public board follows through the
-coalescing `BoardKeeper`. A hand view drawn at an older version is refreshed with a short
-explanation instead of acting on old information.
+coalescing `BoardKeeper`. A move pressed on the board is shown there while the lock is held, so a
+click racing it finds the board current (and is refused), not left behind (and redrawn). A hand
+view drawn at an older version is refreshed with a short explanation instead of acting on old
+information.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from core.storage import GameRecord, GameStatus, NewResult
 from core.table import table_action_json
 
 from ..ui.controls import Ref
-from ..ui.games import GameRules, edit_board, game_for_click, save_move, stale
+from ..ui.games import GameRules, game_for_click, save_move, stale
 from ..ui.replies import send, update
 from .board import board_message, closed_lobby, lobby_message
 from .hand import hand_message
@@ -45,7 +47,7 @@ def load(record: GameRecord) -> DineSaved:
 
 
 def bot_of(interaction: discord.Interaction) -> Any:
-    return interaction.client  # a DeepSpaceBot: store, game_locks, settings, dine_boards
+    return interaction.client  # a DeepSpaceBot: store, game_locks, settings, boards
 
 
 def who(interaction: discord.Interaction) -> str:
@@ -147,8 +149,9 @@ async def _lobby_change(
         )
         if empty:
             await update(interaction, **closed_lobby(saved, "Everyone left, so the lobby closed."))
-            return
-        await update(interaction, **lobby_message(record.id, record.version, saved))
+        else:
+            await update(interaction, **lobby_message(record.id, record.version, saved))
+        await bot.boards.shown(record)
 
 
 async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
@@ -220,6 +223,7 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         )
         record = await commit(interaction, record, saved, table_action_json("start", **detail))
         await update(interaction, **message)
+        await bot.boards.shown(record)
 
 
 # --- hands and moves -------------------------------------------------------------------------------
@@ -313,8 +317,7 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
                     interaction, **hand_message(record.id, record.version, saved, seat, user, STALE_HAND)
                 )
                 return
-            bot.dine_boards.request(record.id)  # the board itself may lag (e.g. a restart): catch it up
-            raise stale(record, RULES)
+            await bot.boards.stale_click(interaction, record, RULES)
         actions = legal_actions(saved.state)
         action = actions[index] if 0 <= index < len(actions) else None
         if action is None or not _allowed(action, seat):
@@ -334,23 +337,36 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
             saved = active(saved, played, now)
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, action_to_json(action))
+        if not private or seat is None:  # on the board: shown under the lock, so that a click racing
+            await _show(interaction, record, saved, None)  # this one finds the board current
+            return
+    note = "You: " + text + (f"\n{events[-1].text}" if events else "")
+    await _show(
+        interaction, record, saved, hand_message(record.id, record.version, saved, seat, user, note[:1500])
+    )
+
+
+async def _show(
+    interaction: discord.Interaction, record: GameRecord, saved: DineSaved, hand: dict[str, Any] | None
+) -> None:
+    """Show a saved move in the hand view it was made from (`hand`; the board follows through the
+    keeper) or on the board itself, then the result if the game ended."""
+    bot = bot_of(interaction)
     try:
-        if private and seat is not None:
-            note = "You: " + text + (f"\n{events[-1].text}" if events else "")
-            await update(
-                interaction, **hand_message(record.id, record.version, saved, seat, user, note[:1500])
-            )
-            bot.dine_boards.request(record.id)
+        if hand is not None:
+            await update(interaction, **hand)
+            bot.boards.request(record.id)
         else:
+            pictures = bot.settings.board_pictures
             await update(
-                interaction,
-                **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
+                interaction, **await board_message(record.id, record.version, saved, pictures=pictures)
             )
-        if state.outcome != "playing":
+            await bot.boards.shown(record)
+        if saved.state is not None and saved.state.outcome != "playing":
             await send(interaction, embed=result_embed(record, saved), ephemeral=False)
     except discord.HTTPException as error:
         log.warning("a move was saved but could not be shown: %s", error)
-        bot.dine_boards.request(record.id)
+        bot.boards.request(record.id)
         raise RuleError(SAVED_BUT_NOT_SHOWN) from None
 
 
@@ -395,17 +411,15 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
             )
             record = await commit(interaction, record, saved, table_action_json("close"), status="abandoned")
             await update(interaction, content="The lobby is closed.", view=None)
-            await edit_board(interaction.client, record, **closed_lobby(saved, "The host closed the lobby."))
+            await bot.boards.show(record, closed_lobby(saved, "The host closed the lobby."))
             return
         state, events = abandon(saved.state)
         lines = [f"**{who(interaction)}** ends the game.", *(e.text for e in events)]
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
     await update(interaction, content="The game is over and counts as a loss.", view=None)
-    await edit_board(
-        interaction.client,
-        record,
-        **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
+    await bot.boards.show(
+        record, await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures)
     )
     await send(interaction, embed=result_embed(record, saved), ephemeral=False)
 
