@@ -109,6 +109,7 @@ class BoardKeeper:
         A click on the board while the board itself is behind (an edit failed, or the bot restarted
         between a save and its reply) redraws the board as its answer: refusing would send everyone
         back to the same out-of-date board. A click that merely raced another one is refused politely.
+        Called under the game's lock, where every click's own answer has either been shown or failed.
         """
         message = interaction.message
         behind = record.board_version != record.version
@@ -140,9 +141,7 @@ class BoardKeeper:
         if record is None or record.board_message_id is None or record.kind not in self._draws:
             return
         message = await self.draw(record)
-        latest = await self.bot.store.get_game(game_id)
-        if latest is not None and latest.version != record.version:  # moved on while drawing: redraw
-            self._dirty.add(game_id)
+        if await self._moved_on(record):  # while drawing: draw again
             return
         self.edits += 1
         if record.channel_id not in self._cannot_post and await self._should_repost(record):
@@ -152,6 +151,15 @@ class BoardKeeper:
             except discord.HTTPException as error:  # the board stays where it is, and is edited there
                 self._cannot_repost(record, error)
         await self._edit(record, message)  # if it fails, the next move, click or start-up tries again
+        await self._moved_on(record)  # a click's answer may have landed before this older edit
+
+    async def _moved_on(self, record: GameRecord) -> bool:
+        """Whether the game has a newer version than `record`; if so its board is redrawn next time."""
+        latest = await self.bot.store.get_game(record.id)
+        if latest is None or latest.version == record.version:
+            return False
+        self._dirty.add(record.id)
+        return True
 
     def _cannot_repost(self, record: GameRecord, error: discord.HTTPException) -> None:
         if isinstance(error, discord.Forbidden):  # no Send Messages or Attach Files: it will not change
