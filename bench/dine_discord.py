@@ -153,7 +153,7 @@ async def bench_clicks(games: int, clicks: int, pictures: bool) -> None:
             assert answer.body["type"] == 7, answer.body
             assert STALE_HAND not in answer.body["data"]["embeds"][0]["description"]
             moves.append(took)
-        await bot.dine_boards.idle()
+        await bot.boards.idle()
         active = len(await bot.store.active_games("dine"))
         target = "target p50 ≤ 10 ms, p99 ≤ 50 ms"
         report(
@@ -164,7 +164,7 @@ async def bench_clicks(games: int, clicks: int, pictures: bool) -> None:
         report("move, round trip", moves, target + "; the fake's HTTP and gateway included")
         report("how to pay menu, round trip", picks, "no save")
         report("hand view open, round trip", opens, "My hand: a private message")
-        print(f"{bot.dine_boards.edits} board edits or re-posts for {len(moves)} moves")
+        print(f"{bot.boards.edits} board edits or re-posts for {len(moves)} moves")
         print(f"{active} of {games} games still active at the end")
 
 

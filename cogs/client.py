@@ -15,6 +15,7 @@ from core.storage import Store
 from .ui.endings import end_games_in_channel, end_games_in_guild, end_games_whose_channel_is_gone
 from .ui.errors import DeepSpaceTree
 from .ui.locks import KeyedLocks
+from .ui.refresh import BoardKeeper
 from .ui.replies import DEFER_AFTER_SECONDS, watch_deadline
 
 log = logging.getLogger("deepspace.bot")
@@ -30,7 +31,7 @@ EXTENSIONS: tuple[str, ...] = (
 
 
 class DeepSpaceBot(commands.Bot):
-    """A slash-command bot; the cogs reach the store and the per-game locks through it."""
+    """A slash-command bot; the cogs reach the store, the per-game locks and the boards through it."""
 
     def __init__(self, settings: Settings, store: Store, *, sync_global: bool = False) -> None:
         super().__init__(
@@ -49,6 +50,7 @@ class DeepSpaceBot(commands.Bot):
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)  # a new game's luck
         store.clock = discord.utils.utcnow  # every stored time on the clock the bot sees (tests move it)
         self.board_edit_seconds = 1.5  # the least time between two edits of one board (rate limits)
+        self.boards = BoardKeeper(self)  # every game's board; each game cog registers how it is drawn
         self.loop_seconds = 60.0  # how often background jobs look for work (idle lobbies, daily posts)
 
     async def setup_hook(self) -> None:
@@ -71,6 +73,9 @@ class DeepSpaceBot(commands.Bot):
         log.info(
             "logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds)
         )
+        for guild in self.guilds:  # channels deleted while the bot was away: their games end
+            await end_games_whose_channel_is_gone(self, guild.id)
+        await self.boards.catch_up()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         watch_deadline(interaction, self.defer_after)

@@ -11,8 +11,11 @@ import pytest
 
 from cogs.d6.play import load as load_d6
 from cogs.dine.play import load as load_dine
+from core.dine.ai import heuristic
+from core.render.dine_controls import for_seat
 from core.storage import GameRecord
 from core.table import table_action
+from tests.dine_discord.helpers import Hands, perform, saved_of
 from tests.support.scenario import Player, World
 
 
@@ -138,18 +141,21 @@ async def test_a_board_whose_channel_discord_does_not_know_ends_its_game(world: 
     lobby = await game_in(world, world.channel.id)
     board = next(m for m in world.channel.history() if m.id == lobby.board_message_id)
     await ann.clicks(board, "Start")
-    # The channel went while the bot was away; at its start the board keeper edits the board.
+    hands = Hands(world, lobby.id)
+    await hands.open(ann)
+    # Discord answers the board keeper's edit after a move from the hand view: the channel is unknown.
     world.env.inject_error(
         "PATCH", "/channels/*/messages/*", status=404, code=10003, message="Unknown Channel"
     )
-
-    bot = await world.restart()
-    await bot.dine_boards.idle()
+    _, saved = await saved_of(world, lobby.id)
+    assert saved.state is not None
+    await perform(hands, ann, heuristic(saved.state, lambda action: for_seat(action, 0)).action)
+    await world.bot.boards.idle()
 
     await ended_as_abandoned(world, lobby.id)
     edits = [r for r in world.env.http_requests if r.method == "PATCH"]
     await world.restart()  # the next start does not try that board again
-    await world.bot.dine_boards.idle()
+    await world.bot.boards.idle()
     assert [r for r in world.env.http_requests if r.method == "PATCH"] == edits
 
 
@@ -168,4 +174,26 @@ async def test_an_archived_daily_thread_discord_does_not_know_ends_the_attempt(w
 
     assert practice.response.content.startswith("Practice (unranked)"), practice.response.content
     await ended_as_abandoned(world, record.id)
+    assert world.take_errors() == []
+
+
+async def test_a_channel_deleted_while_the_bot_was_away_ends_its_game_at_the_next_start(world: World) -> None:
+    ann = world.player("Ann")
+    await ann.runs("d6 new")
+    record = await game_in(world, world.channel.id)
+    # A game in a channel of this server that no longer exists: deleted while the bot was offline, so
+    # no gateway event ever told it.
+    gone = await world.bot.store.create_game(
+        kind="d6",
+        guild_id=world.guild.id,
+        channel_id=record.channel_id + 999_999,
+        owner_id=ann.id,
+        state_json=record.state_json,
+        rules_version=record.rules_version,
+    )
+
+    await world.restart()
+
+    await ended_as_abandoned(world, gone.id)
+    assert (await game_in(world, world.channel.id)).id == record.id  # the game whose channel exists plays on
     assert world.take_errors() == []

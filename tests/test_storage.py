@@ -188,6 +188,50 @@ async def test_board_message_is_remembered_without_a_new_version(store: SqliteSt
     assert (loaded.board_message_id, loaded.version) == (555, 0)
 
 
+async def test_the_version_a_board_shows_is_remembered_for_its_message_only(store: SqliteStore) -> None:
+    game = await new_game(store)
+    await store.set_board_message(game.id, 555, version=0)
+    moved = await store.save(game.id, expected_version=0, user_id=1, action_json="{}", state_json="{}")
+    assert (moved.board_message_id, moved.board_version, moved.version) == (555, 0, 1)
+
+    await store.board_shown(game.id, 555, 1)
+    await store.board_shown(game.id, 444, 7)  # an older board of the game: not what the game shows
+
+    shown = await store.get_game(game.id)
+    assert shown is not None
+    assert (shown.board_message_id, shown.board_version) == (555, 1)
+    await store.set_board_message(game.id, 666)  # a new board, showing nobody knows what
+    reposted = await store.get_game(game.id)
+    assert reposted is not None
+    assert (reposted.board_message_id, reposted.board_version) == (666, None)
+
+
+async def test_boards_behind_are_those_of_active_and_recently_ended_games(store: SqliteStore) -> None:
+    async def game(channel_id: int, *, behind: bool, status: str = "active") -> int:
+        record = await new_game(store, channel_id=channel_id)
+        await store.set_board_message(record.id, 1000 + channel_id, version=0)
+        await store.save(record.id, expected_version=0, user_id=1, action_json="{}", state_json="{}",
+                         status=status)  # fmt: skip
+        if not behind:
+            await store.board_shown(record.id, 1000 + channel_id, 1)
+        return record.id
+
+    ended_long_ago = await game(1, behind=True, status="finished")
+    assert isinstance(store.clock, Clock)
+    since = store.clock.now + timedelta(microseconds=1)
+    active_behind = await game(2, behind=True)
+    await game(3, behind=False)
+    ended_behind = await game(4, behind=True, status="abandoned")
+    await game(5, behind=False, status="finished")
+    no_board = await new_game(store, channel_id=6)
+    await store.save(no_board.id, expected_version=0, user_id=1, action_json="{}", state_json="{}")
+
+    behind = await store.boards_behind(since)
+
+    assert [record.id for record in behind] == [active_behind, ended_behind]
+    assert ended_long_ago in [record.id for record in await store.boards_behind(since - timedelta(days=1))]
+
+
 async def test_data_survives_reopening(tmp_path: Path) -> None:
     path = tmp_path / "reopen.sqlite3"
     async with SqliteStore(path) as first:
@@ -242,6 +286,11 @@ SEED_AT_VERSION = {
         "INSERT INTO daily_attempts VALUES ('dine', '2026-01-01', 100, 2, '2026-01-01T00:00:00+00:00')",
         "INSERT INTO verifications VALUES (2, 1, '', '2026-01-01T00:00:00+00:00')",
     ],
+    5: [
+        "INSERT INTO games (id, kind, guild_id, channel_id, owner_id, status, state_json, version,"
+        " rules_version, board_message_id, board_version, created_at, updated_at) VALUES (3, 'd6', 1, 12,"
+        " 100, 'active', '{}', 4, 'd6-1', 77, 3, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')",
+    ],
 }
 
 
@@ -283,6 +332,12 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
             assert attempt is not None
             assert attempt.game_id == 2
             assert await store.unverified_results() == []
+        # migrating takes an ended game's board as shown; an active one's is redrawn at the next start
+        expected = {1: None, 2: None, 3: 3} if start >= 5 else {1: None, 2: 1} if start >= 2 else {1: None}
+        for game_id, shown in expected.items():
+            record = await store.get_game(game_id)
+            assert record is not None
+            assert record.board_version == shown
 
 
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:

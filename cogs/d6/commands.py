@@ -47,8 +47,9 @@ async def draw(bot: Any, record: GameRecord) -> dict[str, Any]:
 
 @app_commands.guild_only()
 class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: survive the threat deck."):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: Any) -> None:
         self.bot = bot
+        bot.boards.register(RULES.kind, lambda record: draw(bot, record))
 
     @app_commands.command(name="new", description="Start a game of Deep Space D-6 in this channel.")
     @app_commands.describe(

@@ -3,7 +3,8 @@
 Every change follows one path (`_commit`): under the game's lock, load the stored game, check the
 clicker and the board's version, compute the new state with the engine, save it with the expected
 version (atomically, with the result when the game ends), and only then answer by editing the board
-in the same interaction response.
+in the same interaction response. A board Discord failed to update is caught up by the bot's
+`BoardKeeper`, which also redraws it when a click finds it behind.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from ..ui.endings import ENDINGS, Ending
 from ..ui.games import (
     GameRules,
     add_players_field,
-    edit_board,
     game_for_click,
     players_credited,
     result_players,
@@ -54,7 +54,7 @@ def load(record: GameRecord) -> Saved[State]:
 
 
 def bot_of(interaction: discord.Interaction) -> Any:
-    return interaction.client  # a DeepSpaceBot: store, game_locks, settings
+    return interaction.client  # a DeepSpaceBot: store, game_locks, settings, boards
 
 
 def check_crew(table: Table, user_id: int) -> None:
@@ -157,11 +157,18 @@ async def _commit(
     return record, message
 
 
+def board_follows(interaction: discord.Interaction, record: GameRecord) -> Any:
+    """After a commit, Discord failing to take the new board must not be reported as "nothing changed";
+    the board keeper tries again to show it."""
+    return saved_anyway(SAVED_BUT_NOT_SHOWN, refresh=lambda: bot_of(interaction).boards.request(record.id))
+
+
 async def _show(
     interaction: discord.Interaction, record: GameRecord, saved: Saved[State], message: dict[str, Any]
 ) -> None:
-    async with saved_anyway(SAVED_BUT_NOT_SHOWN):
+    async with board_follows(interaction, record):
         await update(interaction, **message)
+        await bot_of(interaction).boards.shown(record)
         if saved.state.outcome != "playing":
             await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
 
@@ -176,7 +183,7 @@ async def _clicked(
     if crew_only:
         check_crew(saved.table, interaction.user.id)
         if ref.version != record.version:
-            raise stale(record, RULES)
+            await bot_of(interaction).boards.stale_click(interaction, record, RULES)
     return record, saved
 
 
@@ -249,9 +256,9 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
         record, message = await _commit(
             interaction, record, saved, table_action_json("abandon"), abandoned=True
         )
-        async with saved_anyway(SAVED_BUT_NOT_SHOWN):
+        async with board_follows(interaction, record):
             await update(interaction, content="The game is abandoned and counted as a loss.", view=None)
-            await edit_board(interaction.client, record, **message)
+            await bot_of(interaction).boards.show(record, message)
             await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
 
 

@@ -27,8 +27,7 @@ from core.storage import GameRecord
 from core.table import table_action_json
 
 from ..ui.boards import check_channel_free, open_game, repost_board
-from ..ui.games import edit_board, game_in_channel, rules_embed
-from ..ui.refresh import BoardKeeper
+from ..ui.games import game_in_channel, rules_embed
 from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message, closed_lobby, lobby_message
 from .hand import hand_message
@@ -65,19 +64,11 @@ class Dine(
 ):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        bot.dine_boards = BoardKeeper(bot, lambda record: draw_board(bot, record))
+        bot.boards.register(RULES.kind, lambda record: draw_board(bot, record))
 
     async def cog_load(self) -> None:
         self.sweep.change_interval(seconds=self.bot.loop_seconds)
         self.sweep.start()
-
-    @commands.Cog.listener()
-    async def on_ready(self) -> None:
-        """After a restart, bring every started game's board up to date: a move saved just before the
-        restart may not have reached its board yet (the keeper spaces the edits out)."""
-        for record in await self.bot.store.active_games(RULES.kind):
-            if load(record).state is not None:
-                self.bot.dine_boards.request(record.id)
 
     async def cog_unload(self) -> None:
         self.sweep.cancel()
@@ -194,7 +185,7 @@ class Dine(
             record = await commit(
                 interaction, record, saved, table_action_json("vote", user=member.id, out=out)
             )
-        bot.dine_boards.request(record.id)
+        bot.boards.request(record.id)
         await send(interaction, line, ephemeral=False)
 
     @app_commands.command(name="hint", description="Privately: what would the bot's own crew do now?")
@@ -285,6 +276,6 @@ async def close_idle_lobbies(bot: Any) -> int:
                 state_json=saved.model_dump_json(),
                 status="abandoned",
             )
-        await edit_board(bot, record, **closed_lobby(saved, why + " Open a new one with `/dine new`."))
+        await bot.boards.show(record, closed_lobby(saved, why + " Open a new one with `/dine new`."))
         closed += 1
     return closed

@@ -4,8 +4,10 @@ Every change follows one path: under the game's lock, load the stored game, chec
 the version the control was drawn at, compute the new state with the engine, save it with the
 expected version (atomically, with the result when the game ends), and only then answer. A move
 made from a private hand view edits that view in place; the public board follows through the
-coalescing `BoardKeeper`. A hand view drawn at an older version is refreshed with a short
-explanation instead of acting on old information.
+coalescing `BoardKeeper`. A move pressed on the board is shown there while the lock is held, so a
+click racing it finds the board current (and is refused), not left behind (and redrawn). A hand
+view drawn at an older version is refreshed with a short explanation instead of acting on old
+information.
 """
 
 from __future__ import annotations
@@ -33,7 +35,6 @@ from ..ui.endings import ENDINGS, Ending
 from ..ui.games import (
     GameRules,
     add_players_field,
-    edit_board,
     game_for_click,
     players_credited,
     result_players,
@@ -60,13 +61,13 @@ def load(record: GameRecord) -> DineSaved:
 
 
 def bot_of(interaction: discord.Interaction) -> Any:
-    return interaction.client  # a DeepSpaceBot: store, game_locks, settings, dine_boards
+    return interaction.client  # a DeepSpaceBot: store, game_locks, settings, boards
 
 
 def board_follows(bot: Any, game_id: int) -> AbstractAsyncContextManager[None]:
     """What `saved_anyway` does after Discord failed to show a saved change: redraw the board from
     the store (a started game's board, never the lobby it was)."""
-    return saved_anyway(SAVED_NOT_ON_BOARD, refresh=lambda: bot.dine_boards.request(game_id))
+    return saved_anyway(SAVED_NOT_ON_BOARD, refresh=lambda: bot.boards.request(game_id))
 
 
 def who(interaction: discord.Interaction) -> str:
@@ -179,8 +180,9 @@ async def _lobby_change(
         async with board_follows(bot, record.id):
             if empty:
                 await update(interaction, **closed_lobby(saved, "Everyone left, so the lobby closed."))
-                return
-            await update(interaction, **lobby_message(record.id, record.version, saved))
+            else:
+                await update(interaction, **lobby_message(record.id, record.version, saved))
+            await bot.boards.shown(record)
 
 
 async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
@@ -253,6 +255,7 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         record = await commit(interaction, record, saved, table_action_json("start", **detail))
         async with board_follows(bot, record.id):
             await update(interaction, **message)
+            await bot.boards.shown(record)
 
 
 # --- hands and moves -------------------------------------------------------------------------------
@@ -346,8 +349,7 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
                     interaction, **hand_message(record.id, record.version, saved, seat, user, STALE_HAND)
                 )
                 return
-            bot.dine_boards.request(record.id)  # the board itself may lag (e.g. a restart): catch it up
-            raise stale(record, RULES)
+            await bot.boards.stale_click(interaction, record, RULES)
         actions = legal_actions(saved.state)
         action = actions[index] if 0 <= index < len(actions) else None
         if action is None or not _allowed(action, seat):
@@ -367,19 +369,32 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
             saved = active(saved, played, now)
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, action_to_json(action), mover=user)
-    async with saved_anyway(SAVED_BUT_NOT_SHOWN, refresh=lambda: bot.dine_boards.request(record.id)):
-        if private and seat is not None:
-            note = "You: " + text + (f"\n{events[-1].text}" if events else "")
-            await update(
-                interaction, **hand_message(record.id, record.version, saved, seat, user, note[:1500])
-            )
-            bot.dine_boards.request(record.id)
+        if not private or seat is None:  # on the board: shown under the lock, so that a click racing
+            await _show(interaction, record, saved, None)  # this one finds the board current
+            return
+    note = "You: " + text + (f"\n{events[-1].text}" if events else "")
+    await _show(
+        interaction, record, saved, hand_message(record.id, record.version, saved, seat, user, note[:1500])
+    )
+
+
+async def _show(
+    interaction: discord.Interaction, record: GameRecord, saved: DineSaved, hand: dict[str, Any] | None
+) -> None:
+    """Show a saved move in the hand view it was made from (`hand`; the board follows through the
+    keeper) or on the board itself, then the result if the game ended."""
+    bot = bot_of(interaction)
+    async with saved_anyway(SAVED_BUT_NOT_SHOWN, refresh=lambda: bot.boards.request(record.id)):
+        if hand is not None:
+            await update(interaction, **hand)
+            bot.boards.request(record.id)
         else:
+            pictures = bot.settings.board_pictures
             await update(
-                interaction,
-                **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
+                interaction, **await board_message(record.id, record.version, saved, pictures=pictures)
             )
-        if state.outcome != "playing":
+            await bot.boards.shown(record)
+        if saved.state is not None and saved.state.outcome != "playing":
             await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
 
 
@@ -431,7 +446,7 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
             record = await commit(interaction, record, saved, table_action_json("close"), status="abandoned")
             async with board_follows(bot, record.id):
                 await update(interaction, content="The lobby is closed.", view=None)
-                await edit_board(bot, record, **closed_lobby(saved, "The host closed the lobby."))
+                await bot.boards.show(record, closed_lobby(saved, "The host closed the lobby."))
             return
         state, events = abandon(saved.state)
         lines = [f"**{who(interaction)}** ends the game.", *(e.text for e in events)]
@@ -439,10 +454,9 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
         record = await commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
     async with board_follows(bot, record.id):
         await update(interaction, content="The game is over and counts as a loss.", view=None)
-        await edit_board(
-            bot,
+        await bot.boards.show(
             record,
-            **await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
+            await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
         )
         await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
 

@@ -40,7 +40,8 @@ async def post_board(interaction: discord.Interaction, record: GameRecord, draw:
     """Send the board as this interaction's public answer and remember it as the game's board."""
     sent = await send(interaction, **sendable(await draw(record)), ephemeral=False)
     if sent is not None:
-        await interaction.client.store.set_board_message(record.id, sent.id)  # type: ignore[attr-defined]
+        store = interaction.client.store  # type: ignore[attr-defined]
+        await store.set_board_message(record.id, sent.id, version=record.version)
         record = record.model_copy(update={"board_message_id": sent.id})
     return record
 

@@ -80,6 +80,7 @@ async def end_abandoned(bot: Any, record: GameRecord, why: str) -> bool:
             record = fresh
             continue
         log.info("game %s (%s) ended as abandoned: %s", record.id, record.kind, why)
+        await bot.store.set_board_message(record.id, None)  # its board went with its place: never redrawn
         if ending.result is not None:
             verify_soon(bot.store)
         return True
@@ -112,6 +113,8 @@ async def end_if_channel_unknown(bot: Any, game_id: int, error: BaseException) -
     if record is None:
         return False
     ended = await end_abandoned(bot, record, "its channel or thread no longer exists")
+    if not ended and record.board_message_id is not None:  # over already: forget the unreachable board
+        await bot.store.set_board_message(record.id, None)
     return ended or record.status != "active"
 
 

@@ -1,11 +1,16 @@
-"""Keeping a game's public board in step with its stored state without flooding Discord.
+"""Keeping every game's public board in step with its stored state without flooding Discord.
 
-Moves made from private views (a Dine hand) change the public board too, and several crew members
-may play at once. Each request only marks the game dirty: one task per game draws the *latest*
-stored state and edits the board, then waits `bot.board_edit_seconds` before it looks again, so a burst of
-plays becomes one edit now and one more later, never one per play (Discord allows about five message
-edits per five seconds in a channel). A board that is old or buried under chat is posted anew at the
-bottom, and the old message points to it.
+Moves made from private views (a Dine hand) change the public board too, several crew members may
+play at once, and an edit may fail or be lost in a restart. Each request only marks the game dirty:
+one task per game draws the *latest* stored state and edits the board, then waits
+`bot.board_edit_seconds` before it looks again, so a burst of plays becomes one edit now and one
+more later, never one per play (Discord allows about five message edits per five seconds in a
+channel). A board that is old or buried under chat is posted anew at the bottom, and the old message
+points to it; where the bot may not post (no Send Messages or Attach Files) it is edited in place.
+
+The store remembers which version each board shows (`board_shown`), so a board left behind — an
+edit Discord refused, a restart between a save and its reply — is redrawn at start-up, and a click
+on it redraws it instead of being refused as out of date again and again.
 """
 
 from __future__ import annotations
@@ -14,36 +19,52 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, NoReturn
 
 import discord
 
+from core.errors import RuleError
 from core.storage import GameRecord
 
 from .boards import sendable
 from .endings import end_if_channel_unknown
-from .games import board_link, edit_board
+from .games import GameRules, board_link, edit_board, stale
+from .replies import update
 
 log = logging.getLogger(__name__)
 Draw = Callable[[GameRecord], Awaitable[dict[str, Any]]]
+BOARD_WAS_BEHIND = (
+    "The board was behind the game, so nothing was done. It shows the game as it is now: play on."
+)
 
 
 class BoardKeeper:
+    """One for the bot: each game kind registers how its board is drawn (`register`)."""
+
     def __init__(
         self,
         bot: Any,
-        draw: Draw,
         *,
         repost_after: timedelta = timedelta(minutes=45),
         buried_after: int = 12,
+        ended_within: timedelta = timedelta(days=7),
     ) -> None:
         self.bot = bot
-        self.draw = draw
         self.repost_after = repost_after
         self.buried_after = buried_after
+        self.ended_within = ended_within  # how long after its end a board is still caught up at start
+        self._draws: dict[str, Draw] = {}
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._cannot_post: set[int] = set()  # channels where a re-post was refused: edit in place
         self.edits = 0  # board messages edited or posted, for tests and benchmarks
+
+    def register(self, kind: str, draw: Draw) -> None:
+        """How boards of game `kind` are drawn from the stored record (the fields of an edit)."""
+        self._draws[kind] = draw
+
+    async def draw(self, record: GameRecord) -> dict[str, Any]:
+        return await self._draws[record.kind](record)
 
     def request(self, game_id: int) -> None:
         """Show game `game_id`'s latest state soon (coalesced with other requests for it)."""
@@ -55,6 +76,54 @@ class BoardKeeper:
         """Wait until every requested refresh has been shown."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+    async def catch_up(self) -> None:
+        """At start-up: redraw every board left behind its game (edits waiting in memory died with the
+        previous process), the boards of recently ended games included."""
+        since = discord.utils.utcnow() - self.ended_within
+        for record in await self.bot.store.boards_behind(since):
+            if record.kind in self._draws:
+                self.request(record.id)
+
+    async def shown(self, record: GameRecord) -> None:
+        """Remember that the game's board now shows `record` (after an edit Discord accepted)."""
+        if record.board_message_id is not None:
+            await self.bot.store.board_shown(record.id, record.board_message_id, record.version)
+
+    async def show(self, record: GameRecord, message: dict[str, Any]) -> None:
+        """Edit the board to `message` (drawn from `record`) now, outside any click's answer (a game
+        ended from a private message, a lobby closed); if Discord refuses, try again soon."""
+        if not await self._edit(record, message):
+            self.request(record.id)
+
+    async def _edit(self, record: GameRecord, message: dict[str, Any]) -> bool:
+        if not await edit_board(self.bot, record, **message):
+            return False
+        await self.shown(record)
+        return True
+
+    async def stale_click(
+        self, interaction: discord.Interaction, record: GameRecord, rules: GameRules
+    ) -> NoReturn:
+        """Answer a click on controls drawn at an older version than the stored game; nothing is done.
+
+        A click on the board while the board itself is behind (an edit failed, or the bot restarted
+        between a save and its reply) redraws the board as its answer: refusing would send everyone
+        back to the same out-of-date board. A click that merely raced another one is refused politely.
+        Called under the game's lock, where every click's own answer has either been shown or failed.
+        """
+        message = interaction.message
+        behind = record.board_version != record.version
+        if message is None or message.id != record.board_message_id or not behind:
+            raise stale(record, rules)
+        try:
+            await update(interaction, **await self.draw(record))
+        except discord.HTTPException as error:
+            log.warning("could not redraw the board of game %s: %s", record.id, error)
+            self.request(record.id)
+            raise stale(record, rules) from None
+        await self.shown(record)
+        raise RuleError(BOARD_WAS_BEHIND)
 
     async def _keep(self, game_id: int) -> None:
         try:
@@ -73,25 +142,46 @@ class BoardKeeper:
 
     async def refresh(self, game_id: int) -> None:
         record = await self.bot.store.get_game(game_id)
-        if record is None or record.board_message_id is None:
+        if record is None or record.board_message_id is None or record.kind not in self._draws:
             return
         message = await self.draw(record)
-        latest = await self.bot.store.get_game(game_id)
-        if latest is not None and latest.version != record.version:  # moved on while drawing: redraw
-            self._dirty.add(game_id)
+        if await self._moved_on(record):  # while drawing: draw again
             return
         self.edits += 1
-        if await self._should_repost(record):
-            await self.repost(record, message)
+        if record.channel_id not in self._cannot_post and await self._should_repost(record):
+            try:
+                await self.repost(record, message)
+                return
+            except discord.HTTPException as error:  # the board stays where it is, and is edited there
+                self._cannot_repost(record, error)
+        await self._edit(record, message)  # if it fails, the next move, click or start-up tries again
+        await self._moved_on(record)  # a click's answer may have landed before this older edit
+
+    async def _moved_on(self, record: GameRecord) -> bool:
+        """Whether the game has a newer version than `record`; if so its board is redrawn next time."""
+        latest = await self.bot.store.get_game(record.id)
+        if latest is None or latest.version == record.version:
+            return False
+        self._dirty.add(record.id)
+        return True
+
+    def _cannot_repost(self, record: GameRecord, error: discord.HTTPException) -> None:
+        if isinstance(error, discord.Forbidden):  # no Send Messages or Attach Files: it will not change
+            self._cannot_post.add(record.channel_id)
+            log.warning(
+                "may not post in channel %s (%s): its boards are edited in place from now on",
+                record.channel_id,
+                error,
+            )
         else:
-            await edit_board(self.bot, record, **message)
+            log.warning("could not post the board of game %s again, so it is edited: %s", record.id, error)
 
     async def repost(self, record: GameRecord, message: dict[str, Any]) -> GameRecord:
         """Post the board anew at the bottom of its channel and let the old one point there."""
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         sent = await channel.send(**sendable(message))
         async with self.bot.game_locks(record.id):
-            await self.bot.store.set_board_message(record.id, sent.id)
+            await self.bot.store.set_board_message(record.id, sent.id, version=record.version)
         new = record.model_copy(update={"board_message_id": sent.id})
         await edit_board(self.bot, record, content=f"This board has moved: {board_link(new)}", view=None)
         return new

@@ -36,6 +36,7 @@ class GameRecord(_Record):
     version: int
     rules_version: str
     board_message_id: int | None
+    board_version: int | None = None  # the version the board message shows; None: not known
     created_at: datetime
     updated_at: datetime
 
@@ -224,8 +225,21 @@ class Store(ABC):
         """
 
     @abstractmethod
-    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember which message shows the game's board (not a game action: the version stays)."""
+    async def set_board_message(
+        self, game_id: int, message_id: int | None, *, version: int | None = None
+    ) -> None:
+        """Remember which message shows the game's board, and which version it shows if known (not a
+        game action: the game's own version stays)."""
+
+    @abstractmethod
+    async def board_shown(self, game_id: int, message_id: int, version: int) -> None:
+        """Remember that message `message_id` now shows `version`, if it still is the game's board (a
+        board re-posted meanwhile is not overwritten). Boards found behind are redrawn."""
+
+    @abstractmethod
+    async def boards_behind(self, since: datetime) -> list[GameRecord]:
+        """Every game whose board may show an older version than the stored one: active games, and games
+        that ended after `since` — what a restarted bot redraws, since edits waiting in memory are lost."""
 
     @abstractmethod
     async def actions(self, game_id: int) -> list[ActionRecord]: ...

@@ -133,4 +133,16 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        5,
+        "the version each game's board message shows, so a restart redraws the boards left behind",
+        (
+            "ALTER TABLE games ADD COLUMN board_version INTEGER",
+            # Ended games are taken as shown; active ones are redrawn once at the next start.
+            "UPDATE games SET board_version = version WHERE status != 'active'",
+        ),
+    ),
+)
+
 LATEST_VERSION = MIGRATIONS[-1].version

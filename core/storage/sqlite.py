@@ -35,7 +35,7 @@ from .sqlite_standings import StandingsMixin, execute
 BUSY_TIMEOUT_MS = 5000
 _GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, owner_id, status, state_json, version, rules_version,"
-    " board_message_id, created_at, updated_at"
+    " board_message_id, board_version, created_at, updated_at"
 )
 
 
@@ -286,13 +286,33 @@ class SqliteStore(StandingsMixin, Store):
         )
         await cursor.close()
 
-    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+    async def set_board_message(
+        self, game_id: int, message_id: int | None, *, version: int | None = None
+    ) -> None:
         async with self._transaction() as db:
             updated, _ = await execute(
-                db, "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
+                db,
+                "UPDATE games SET board_message_id = ?, board_version = ? WHERE id = ?",
+                (message_id, version, game_id),
             )
             if updated != 1:
                 raise GameNotFound(game_id)
+
+    async def board_shown(self, game_id: int, message_id: int, version: int) -> None:
+        async with self._transaction() as db:
+            await execute(
+                db,
+                "UPDATE games SET board_version = ? WHERE id = ? AND board_message_id = ?",
+                (version, game_id, message_id),
+            )
+
+    async def boards_behind(self, since: datetime) -> list[GameRecord]:
+        rows = await self._fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE board_message_id IS NOT NULL"
+            " AND board_version IS NOT version AND (status = 'active' OR updated_at >= ?) ORDER BY id",
+            (since.astimezone(UTC).isoformat(),),
+        )
+        return [_game(row) for row in rows]
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         rows = await self._fetch(

@@ -6,15 +6,18 @@ import json
 
 import pytest
 
-from cogs.d6.play import load
+from cogs.d6.play import SAVED_BUT_NOT_SHOWN, load
+from cogs.ui.refresh import BOARD_WAS_BEHIND
 from core.d6 import action_from_json, apply, legal_actions
 from core.d6.actions import EndAssignment
 from core.d6.replay import replay
 from core.errors import RuleError
 from core.render.d6_controls import controls
 from core.render.d6_text import board_summary
+from core.storage import GameRecord
+from tests.support.scenario import Player, Unaudited, World, forgive_the_retry
 
-from .helpers import components, custom_ids, message, perform, play_out, record_of
+from .helpers import choose, components, custom_ids, message, perform, play_out, record_of
 
 WIN_SEED, LOSS_SEED = 46, 9  # hard, fast: the test player (the heuristic) wins the first, loses the second
 
@@ -189,7 +192,7 @@ async def test_a_board_that_cannot_be_edited_still_refuses_moves_after_the_end(w
     alice = world.player("alice")
     record = await start(world, alice)
     asked = await alice.runs("d6 abandon")
-    world.env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=1)
+    world.env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=2)  # and the retry
 
     await alice.clicks(asked.response.message, "Abandon the game")
 
@@ -214,3 +217,77 @@ async def test_a_change_saved_while_discord_fails_says_it_was_saved(world) -> No
     assert notes == [
         "Your move was saved, but the board could not be refreshed. Use `/d6 board` to show it again."
     ]
+
+
+# --- a board Discord failed to update ------------------------------------------------------------
+
+
+async def move_not_shown(world: World, alice: Player, record: GameRecord, *, retry_fails: bool) -> GameRecord:
+    """Alice ends her assignment but Discord fails the answer that shows it (and, with `retry_fails`,
+    the bot's own edit of the board after it): the move is saved, the board still shows version 0."""
+    world.env.inject_error("POST", "/interactions/*/*/callback", status=500, times=1)
+    if retry_fails:
+        world.env.inject_error(
+            "PATCH", f"/channels/*/messages/{record.board_message_id}", status=500, times=1
+        )
+    board = message(world, record.board_message_id)
+
+    done = await Unaudited(world, alice.actor).clicks(board, custom_id=f"ds:d6:a:{record.id}:0:e")
+    forgive_the_retry(world)
+
+    assert done.ephemeral
+    assert done.response.content == SAVED_BUT_NOT_SHOWN
+    after = await record_of(world, record.id)
+    assert after.version == 1
+    await world.bot.boards.idle()
+    return after
+
+
+def shows(world: World, record: GameRecord, version: int) -> bool:
+    board = message(world, record.board_message_id)
+    footer = board.embeds[0].footer.text == f"Game #{record.id} · move {version}"
+    return footer and all(f":{record.id}:{version}:" in cid for cid in custom_ids(board))
+
+
+async def test_a_board_discord_failed_to_update_catches_up_by_itself(world) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice)
+
+    await move_not_shown(world, alice, record, retry_fails=False)
+
+    assert shows(world, record, 1)
+
+
+async def test_a_click_on_a_board_left_behind_redraws_it_instead_of_refusing(world) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice)
+    after = await move_not_shown(world, alice, record, retry_fails=True)
+    assert shows(world, record, 0)  # behind the stored game, with the controls of version 0
+
+    pressed = await alice.clicks(
+        message(world, record.board_message_id), custom_id=f"ds:d6:a:{record.id}:0:e"
+    )
+
+    assert not pressed.ephemeral
+    assert pressed.response.id == record.board_message_id  # the board itself, redrawn as the answer
+    assert shows(world, record, 1)
+    assert [(note.content, note.ephemeral) for note in pressed.followups] == [(BOARD_WAS_BEHIND, True)]
+    assert (await record_of(world, record.id)).version == 1  # nothing was done
+    assert len(await world.bot.store.actions(record.id)) == 1
+    played = await perform(alice, world, record.id, choose(load(after).state))  # and play goes on
+    assert not played.ephemeral
+    assert (await record_of(world, record.id)).version == 2
+    assert shows(world, record, 2)
+
+
+async def test_a_board_left_behind_is_brought_up_to_date_when_the_bot_restarts(world) -> None:
+    alice = world.player("alice")
+    record = await start(world, alice)
+    after = await move_not_shown(world, alice, record, retry_fails=True)
+    assert shows(world, record, 0)
+
+    await world.restart()
+
+    assert shows(world, record, 1)
+    played = await perform(alice, world, record.id, choose(load(after).state))
+    assert not played.ephemeral

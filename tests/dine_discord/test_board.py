@@ -7,6 +7,7 @@ Discord's limits.
 
 from __future__ import annotations
 
+import logging
 import re
 from datetime import UTC, datetime
 from typing import Any
@@ -50,7 +51,7 @@ def board_patches(world: Any, board_id: int | None) -> int:
 
 
 async def board_of(world: Any, game_id: int) -> discord.Message:
-    await world.bot.dine_boards.idle()
+    await world.bot.boards.idle()
     return message(world, (await record_of(world, game_id)).board_message_id)
 
 
@@ -139,7 +140,7 @@ async def test_public_decisions_are_pressed_on_the_board(world, seed, crew, opti
     assert after.version == record.version + 1
     assert saved_after.state == apply(state, action)[0]
     assert len(await world.bot.store.actions(game_id)) == after.version
-    await world.bot.dine_boards.idle()
+    await world.bot.boards.idle()
     assert board_patches(world, board.id) == patches  # no extra edit on top of the answer
     assert all(f":{after.version}:" in cid for cid in custom_ids(message(world, board.id)))
     assert world.take_errors() == []
@@ -177,7 +178,7 @@ async def test_a_burst_of_hand_moves_edits_the_board_twice(world) -> None:
     assert board.embeds[0].footer.text.startswith(f"Game #{game_id} · move {latest.version} · ")
     assert all(f":{latest.version}:" in cid for cid in custom_ids(board))
     await world.env.advance_time(pause + 1)  # the keeper looks once more, finds nothing new and stops
-    await world.bot.dine_boards.idle()
+    await world.bot.boards.idle()
     assert board_patches(world, board_id) - before == 2
     assert world.take_errors() == []
 
@@ -206,7 +207,7 @@ async def chat_under_the_board_then_move(world, alice, bob, messages: int) -> tu
     _, saved = await saved_of(world, game_id)
     assert saved.state is not None
     await perform(hands, alice, heuristic(saved.state).action)
-    await world.bot.dine_boards.idle()
+    await world.bot.boards.idle()
     return game_id, hands, old_id
 
 
@@ -220,7 +221,7 @@ async def test_a_board_buried_under_chat_is_posted_again_at_the_bottom(world) ->
     _, saved = await saved_of(world, game_id)
     assert saved.state is not None
     await perform(hands, alice, heuristic(saved.state).action)
-    await world.bot.dine_boards.idle()
+    await world.bot.boards.idle()
     assert (await record_of(world, game_id)).board_message_id == new_id
     assert world.take_errors() == []
 
@@ -245,9 +246,34 @@ async def test_an_old_board_is_posted_again_at_the_bottom(world) -> None:
     assert saved.state is not None
 
     await perform(hands, alice, heuristic(saved.state).action)
-    await world.bot.dine_boards.idle()
+    await world.bot.boards.idle()
 
     await check_reposted(world, game_id, old_id)
+    assert world.take_errors() == []
+
+
+async def test_a_board_the_bot_may_not_post_again_is_kept_up_to_date_in_place(world, caplog) -> None:
+    """Without Send Messages (or Attach Files) in the channel the bot may still edit its board."""
+    alice = world.player("Alice")
+    game_id = await start_game(world, [alice])
+    hands = await play_until(world, game_id, [alice], lambda s: True)
+    board_id = (await record_of(world, game_id)).board_message_id
+    posts = f"/channels/{world.channel.id}/messages"
+    world.env.inject_error("POST", posts, status=403, code=50013, message="Missing Permissions", times=None)
+    await world.env.advance_time(46 * 60)  # old enough to be posted anew, if the bot could
+
+    for _ in range(3):
+        _, saved = await saved_of(world, game_id)
+        assert saved.state is not None
+        await perform(hands, alice, heuristic(saved.state).action)
+        board = await board_of(world, game_id)
+
+        record = await record_of(world, game_id)
+        assert record.board_message_id == board_id
+        assert board.embeds[0].footer.text.startswith(f"Game #{game_id} · move {record.version} · ")
+    tried = [e for e in world.env.http_requests if e.method == "POST" and e.path == posts]
+    assert len(tried) == 1  # re-posting is known to be impossible there after the first try
+    assert [r.getMessage() for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR] == []
     assert world.take_errors() == []
 
 

@@ -27,8 +27,7 @@ from core.errors import RuleError
 from core.render.dine_controls import moves
 from core.table import table_action
 from tests.d6_discord.helpers import components, message, record_of
-from tests.support.discord_schema import RequestAuditor
-from tests.support.scenario import Player, World
+from tests.support.scenario import Player, Unaudited, World, forgive_the_retry
 
 from .helpers import Hands, open_lobby, owner, perform, play_out, saved_of, stale_note, start_game
 
@@ -162,7 +161,7 @@ def view_text(seen: dict[str, Any]) -> str:
 
 
 async def board_of(world: World, game_id: int) -> discord.Message:
-    await world.bot.dine_boards.idle()
+    await world.bot.boards.idle()
     return message(world, (await record_of(world, game_id)).board_message_id)
 
 
@@ -336,6 +335,26 @@ async def test_a_move_whose_board_edit_was_still_waiting_reaches_the_board_after
 
     board = message(world, record.board_message_id)
     assert version_shown(board.embeds[0]) == record.version
+    assert world.take_errors() == []
+
+
+async def test_a_finished_game_whose_last_board_edit_was_waiting_shows_its_end_after_a_restart(
+    world,
+) -> None:
+    ann = world.player("Ann")
+    game_id = await start_game(world, [ann])
+    world.bot.board_edit_seconds = 600  # the keeper waits long between two edits of a board
+    record = await play_out(world, game_id, [ann])
+    assert record.status == "finished"
+    board = message(world, record.board_message_id)
+    assert version_shown(board.embeds[0]) < record.version  # the final move waits for its edit
+    assert "My hand" in [c.get("label") for c in components(board)]
+
+    await world.restart()  # the waiting edit dies with the old process
+
+    board = message(world, record.board_message_id)
+    assert version_shown(board.embeds[0]) == record.version
+    assert components(board) == []
     assert world.take_errors() == []
 
 
@@ -619,29 +638,6 @@ async def test_the_host_ends_the_game_after_confirming_and_it_counts_as_a_loss(w
 
 
 # --- 8. Discord fails while showing a move --------------------------------------------------------------
-
-
-class Unaudited(Player):
-    """A player whose clicks are checked by the test itself (see `forgive_the_retry`)."""
-
-    async def clicks(
-        self, message: Any, label: str | None = None, *, custom_id: str | None = None
-    ) -> simcord.InteractionResult:
-        return await self.actor.click(message, label=label, custom_id=custom_id)
-
-    async def picks(
-        self, message: Any, values: list[Any], *, custom_id: str | None = None
-    ) -> simcord.InteractionResult:
-        return await self.actor.select(message, values, custom_id=custom_id)
-
-
-def forgive_the_retry(world: World) -> None:
-    """The auditor sees requests, not Discord's answers: after the failed (500) interaction callback,
-    the bot's second callback is the first one Discord took, though the auditor counts two."""
-    with pytest.raises(AssertionError, match="1 Discord API violation"):
-        world.audit()
-    assert [v.schema_path for v in world.auditor.violations] == ["limit:one-initial-response"]
-    world.auditor = RequestAuditor()
 
 
 async def test_a_move_discord_failed_to_show_is_saved_and_the_player_is_told(world) -> None:

@@ -22,7 +22,7 @@ async def test_a_solo_starter_game_is_played_to_the_end_only_by_clicks(world) ->
     assert result.outcome == saved.state.outcome
     assert result.score == saved.state.score
     assert json.loads(result.detail_json)["mode"] == "starter"
-    await world.bot.dine_boards.idle()
+    await world.bot.boards.idle()
     board = message(world, (await record_of(world, game_id)).board_message_id)
     assert board.components == []
     assert world.take_errors() == []

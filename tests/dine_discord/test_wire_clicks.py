@@ -52,7 +52,7 @@ async def bot(fake: FakeDiscord, tmp_path) -> AsyncIterator[DeepSpaceBot]:
         await fake.next_request("PUT", rf"/applications/{fake.app_id}/guilds/{fake.guild_id}/commands")
         yield bot
     finally:
-        await bot.dine_boards.idle()
+        await bot.boards.idle()
         await bot.close()
         await asyncio.wait_for(runner, 10)
     fake.auditor.assert_clean()
@@ -91,7 +91,7 @@ class Table:
         return record
 
     async def board(self) -> JSON:
-        await self.bot.dine_boards.idle()
+        await self.bot.boards.idle()
         return self.fake.messages[str((await self.record()).board_message_id)]
 
     async def start(self) -> None:
