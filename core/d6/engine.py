@@ -150,6 +150,15 @@ def missing_icons(state: State, threat: Threat) -> list[Face]:
     return missing
 
 
+def crew_needed(state: State, threat: Threat) -> int:
+    """How many more crew dice complete `threat`'s away mission (Pandemic's "either one" needs one)."""
+    mission = card_of(threat).mission
+    if mission is None:
+        return 0
+    placed = sum(d.place is Place.MISSION and d.on == threat.uid for d in state.dice)
+    return max(0, mission.needed - placed)
+
+
 def shields_offline(state: State) -> bool:
     return any(card_of(t).shields_offline for t in state.threats())
 
