@@ -265,6 +265,14 @@ def _best_direct(state: State, die: int) -> tuple[float, str]:
 # --- choices the rules leave to the player --------------------------------------------------------
 
 _SACRIFICE_ORDER = (Place.STATION, Place.RESET, Place.RETURNED, Place.HELD, Place.POOL, Place.MISSION)
+_SACRIFICE_WORDS = {
+    Place.STATION: "already used at a station this round",
+    Place.RESET: "set aside by the Scanners",
+    Place.RETURNED: "in the Returned area, not rolled yet",
+    Place.HELD: "held by Distracted",
+    Place.POOL: "not assigned",
+    Place.MISSION: "on an away mission",
+}
 
 
 def _pending_choice(state: State, actions: list[Action]) -> Choice:
@@ -275,8 +283,8 @@ def _pending_choice(state: State, actions: list[Action]) -> Choice:
             return _SACRIFICE_ORDER.index(state.dice[a.die].place)  # type: ignore[union-attr]
 
         pick = min(actions, key=cost)
-        where = state.dice[pick.die].place.value  # type: ignore[union-attr]
-        return Choice(pick, f"give up a die that is {where}: it costs the least")
+        where = _SACRIFICE_WORDS[state.dice[pick.die].place]  # type: ignore[union-attr]
+        return Choice(pick, f"give up a die {where}: it costs the least")
     if not dice_in(state, Place.POOL):
         return Choice(first, "recall the away team: nobody else could be gathered")
     gather = next((a for a in actions if isinstance(a, Gather)), first)
@@ -287,7 +295,8 @@ def heuristic(state: State) -> Choice:
     """The greedy heuristic player's move, with a one-line reason."""
     actions = legal_actions(state)
     if state.pending is not None:
-        return _pending_choice(state, actions)
+        choice = _pending_choice(state, actions)
+        return Choice(choice.action, _sentence(choice.reason))
     best: tuple[float, str, Action] = (
         0.75,
         "nothing left is worth a crew die: end the assignment",
@@ -300,7 +309,12 @@ def heuristic(state: State) -> Choice:
         worth, reason = evaluator.value(action)
         if worth > best[0]:
             best = (worth, reason, action)
-    return Choice(best[2], best[1][:1].upper() + best[1][1:] + ".")
+    return Choice(best[2], _sentence(best[1]))
+
+
+def _sentence(reason: str) -> str:
+    """A reason as the hint shows it: one sentence."""
+    return reason[:1].upper() + reason[1:] + "."
 
 
 def heuristic_policy(seed: int = 0) -> Policy:

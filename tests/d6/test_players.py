@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from core.d6 import apply, legal_actions, new_game
-from core.d6.actions import AwayMission, EndAssignment, Fire, Stasis
+from core.d6.actions import AwayMission, EndAssignment, Fire, HoldDie, Stasis
 from core.d6.ai import heuristic, kill_value, random_policy, value
 from core.d6.cards import Face
-from core.d6.state import State
-from tests.d6.helpers import M, S, T, make_state, pool, threat
+from core.d6.state import Place, State, Station
+from tests.d6.helpers import M, S, T, die, end_round, make_state, pool, threat
 
 
 def play_out(state: State, choose) -> State:
@@ -110,3 +110,15 @@ def test_while_cards_remain_the_heuristic_does_not_hurry_to_blow_up_the_meteoroi
     """The Meteoroid does no harm while it stays (it only decays), and destroying it costs hull."""
     state = make_state(pool(T), external=[threat(1, "meteoroid", 1)])
     assert heuristic(state).action == EndAssignment()
+
+
+def test_distracted_takes_a_die_already_used_and_the_hint_says_so_in_words() -> None:
+    """§9 Distracted (rules d6-2): a die used at a station this round may be held; giving that one up
+    costs nothing this round, and the hint says where the die is in plain words."""
+    dice = [*pool(S), die(T, Place.STATION, station=Station.WEAPONS)]
+    state = make_state(dice, external=[threat(1, "corsair", 1)], deck=["distracted"], tactical_used=1)
+    state, _ = end_round(state, threat_die=[1])
+    assert state.pending is not None
+    choice = heuristic(state)
+    assert choice.action == HoldDie(die=1)
+    assert choice.reason == "Give up a die already used at a station this round: it costs the least."
