@@ -128,14 +128,17 @@ def kill_value(state: State, threat: Threat) -> float:
     return worth
 
 
-def _blast_words(state: State, threat: Threat) -> str:
-    """What the blast of a threat destroyed now costs, in words (a blast must be set off)."""
-    cost = blast(state, threat)
-    assert cost is not None
+def _blast_words(state: State, threat: Threat) -> list[str]:
+    """What destroying `threat` with weapons now does about its own blast, in words (if it has one)."""
     amount = sum(e.amount for e in card_of(threat).on_destroyed if e.op == "damage")
+    if not amount:
+        return []
+    cost = blast(state, threat)
+    if cost is None:
+        return ["weapons destroy it without its blast, which it would set off if it decayed"]
     if cost == amount:
-        return f"its blast will cost {cost} hull"
-    return f"the shields take {amount - cost} of its {amount} blast damage"
+        return [f"its blast will cost {cost} hull"]
+    return [f"the shields take {amount - cost} of its {amount} blast damage"]
 
 
 def _fire_value(state: State, action: Fire) -> tuple[float, str]:
@@ -149,8 +152,7 @@ def _fire_value(state: State, action: Fire) -> tuple[float, str]:
         if points >= threat.health:
             kills.append(name)
             value += worth + 1.0
-            if blast(state, threat) is not None:
-                notes.append(_blast_words(state, threat))
+            notes += _blast_words(state, threat)
         else:
             hit.append(name)
             value += 0.8 * worth * points / threat.health

@@ -6,7 +6,7 @@ from core.d6 import apply, legal_actions, new_game
 from core.d6.actions import AwayMission, EndAssignment, Fire, HoldDie, Stasis
 from core.d6.ai import heuristic, kill_value, random_policy, value
 from core.d6.cards import Face
-from core.d6.state import Place, State, Station
+from core.d6.state import HouseRules, Place, State, Station
 from tests.d6.helpers import M, S, T, die, end_round, make_state, pool, threat
 
 
@@ -122,3 +122,15 @@ def test_distracted_takes_a_die_already_used_and_the_hint_says_so_in_words() -> 
     choice = heuristic(state)
     assert choice.action == HoldDie(die=1)
     assert choice.reason == "Give up a die already used at a station this round: it costs the least."
+
+
+def test_with_the_blast_only_on_decay_the_heuristic_destroys_the_meteoroid_quietly() -> None:
+    """House rule `meteoroid_any_destruction=False` (§10): the 5 damage comes only when it decays to
+    0, so weapons remove it for free and spare the hull that blast."""
+    rules = HouseRules(meteoroid_any_destruction=False)
+    state = make_state(pool(T), external=[threat(1, "meteoroid", 1)], house_rules=rules)
+    choice = heuristic(state)
+    assert choice.action == Fire(die=0, split=((1, 1),))
+    assert choice.reason == (
+        "Destroy Meteoroid: weapons destroy it without its blast, which it would set off if it decayed."
+    )
