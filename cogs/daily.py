@@ -24,7 +24,16 @@ from discord.ext import commands, tasks
 
 from core.d6 import State as D6State
 from core.d6 import deal as d6_deal
-from core.daily import GAMES, D6Setup, DailyGame, DineSetup, parse_setup, rules_version, setup_for
+from core.daily import (
+    GAMES,
+    D6Setup,
+    DailyGame,
+    DineSetup,
+    parse_setup,
+    playable,
+    rules_version,
+    setup_for,
+)
 from core.dine.engine import deal as dine_deal
 from core.dine.seating import Setup, lobby, seated
 from core.errors import RuleError
@@ -62,13 +71,19 @@ def _table(user: int, day: date, practice: bool, opening: list[str]) -> Table:
 def new_game(
     bot: Any, game: DailyGame, challenge: DailyChallenge, user: discord.abc.User, practice: bool
 ) -> NewGame:
-    """The first state of a daily game and how to draw its board, from the stored challenge."""
+    """The first state of a daily game and how to draw its board, from the stored challenge.
+
+    A D-6 challenge is dealt under the rules version it was stored with, so everyone plays a day's
+    challenge by the same rules even when the bot is updated that day.
+    """
     setup = parse_setup(game, challenge.setup_json)
     kind = "practice" if practice else "ranked attempt"
     opening = [f"**{user.display_name}** takes the daily challenge of {challenge.day} ({kind})."]
     pictures = bot.settings.board_pictures
     if isinstance(setup, D6Setup):
-        state, events = d6_deal(challenge.seed, setup.difficulty, setup.length)
+        state, events = d6_deal(
+            challenge.seed, setup.difficulty, setup.length, rules_version=challenge.rules_version
+        )
         table = _table(user.id, challenge.day, practice, opening + [e.text for e in events])
         saved = Saved[D6State](table=table, state=state)
 
@@ -175,8 +190,10 @@ async def _start_daily(interaction: discord.Interaction, game: DailyGame, practi
     user = interaction.user
     day = day_of(discord.utils.utcnow())
     challenge = await todays_challenge(bot, game, day)
-    if challenge.rules_version != rules_version(game):
-        raise RuleError("Today's challenge was made for an earlier version of the rules. Come back tomorrow!")
+    if not playable(game, challenge.rules_version):
+        raise RuleError(
+            "Today's challenge was made for rules this version of the bot does not play. Come back tomorrow!"
+        )
     attempt = await store.daily_attempt(game, day, user.id)
     taken = await store.get_game(attempt.game_id) if attempt is not None else None
     if taken is not None and taken.status == "active" and not await still_there(bot, taken):

@@ -1,7 +1,8 @@
 """Daily challenges: what today's deal is for each game, and daily streaks.
 
 A challenge is fixed the first time anyone asks for it on a UTC day and stored with its seed, set-up
-and rules version, so a code update never changes a running day. The set-up rotates with the date
+and rules version, so a code update never changes a running day: a challenge stored before an update
+of the rules is still played under the rules it was made with. The set-up rotates with the date
 (a different ship and level for Dine, a difficulty for D-6), the seed is fresh randomness.
 """
 
@@ -15,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from core.d6.state import RULES_VERSION as D6_RULES
+from core.d6.state import RULES_VERSIONS as D6_VERSIONS
 from core.dine.cards import card_set
 from core.dine.state import RULES_VERSION as DINE_RULES
 
@@ -61,7 +63,13 @@ def parse_setup(game: DailyGame, setup_json: str) -> D6Setup | DineSetup:
 
 
 def rules_version(game: DailyGame) -> str:
+    """The rules a new challenge is made under: the newest."""
     return D6_RULES if game == "d6" else DINE_RULES
+
+
+def playable(game: DailyGame, version: str) -> bool:
+    """Whether this code still plays a challenge stored under rules `version`."""
+    return version in (D6_VERSIONS if game == "d6" else (DINE_RULES,))
 
 
 def streaks(days: Iterable[date], today: date) -> tuple[int, int]:

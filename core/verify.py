@@ -5,7 +5,8 @@ and the stored result (outcome, score, rounds, whether it was daily practice) mu
 only players who made a move. A daily game must also have been dealt from that day's stored
 challenge, and a ranked one must be its player's recorded attempt. Anything else (an edited log, a
 hand-made state or result) is refused. The bot verifies each result as soon as its game ends, with
-the rules it was played under.
+the rules it was played under: every rules version the engine still plays replays, so no result
+leaves a leaderboard when the rules move on.
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from core.d6.replay import replay as replay_d6
-from core.d6.state import RULES_VERSION as D6_RULES
+from core.d6.state import RULES_VERSIONS as D6_RULES
 from core.d6.state import State as D6State
 from core.dine.replay import replay as replay_dine
-from core.dine.state import RULES_VERSION as DINE_RULES
+from core.dine.state import RULES_VERSION as DINE_RULE
 from core.dine.state import State as DineState
 from core.storage import ActionRecord, GameRecord, ResultRecord, Store
 from core.table import Table, movers
@@ -36,17 +37,26 @@ class Replayer:
     model: type[BaseModel]
     replay: Callable[..., BaseModel]
     rounds: Callable[[Any], int]  # what the result's `rounds` must be
-    rules_version: str
+    rules_versions: tuple[str, ...]  # every version it replays (the state says which one a game uses)
 
 
 REPLAYERS: dict[str, Replayer] = {
     "d6": Replayer(D6State, replay_d6, lambda state: state.round, D6_RULES),
-    "dine": Replayer(DineState, replay_dine, lambda state: state.actions_taken, DINE_RULES),
+    "dine": Replayer(DineState, replay_dine, lambda state: state.actions_taken, (DINE_RULE,)),
 }
 
 
-def mismatch(kind: str, state_json: str, log: Sequence[ActionRecord], result: ResultRecord) -> str | None:
-    """Why the stored game and result do not follow from the log, or None when they do."""
+def mismatch(
+    kind: str,
+    state_json: str,
+    log: Sequence[ActionRecord],
+    result: ResultRecord,
+    rules_version: str | None = None,
+) -> str | None:
+    """Why the stored game and result do not follow from the log, or None when they do.
+
+    With `rules_version` (the game record's), the stored state must be of that version too.
+    """
     replayer = REPLAYERS.get(kind)
     if replayer is None:
         return f"no replay for games of kind {kind!r}"
@@ -54,6 +64,8 @@ def mismatch(kind: str, state_json: str, log: Sequence[ActionRecord], result: Re
         saved = json.loads(state_json)
         stored = replayer.model.model_validate(saved["state"])
         table = Table.model_validate(saved["table"])
+        if rules_version is not None and getattr(stored, "rules_version", rules_version) != rules_version:
+            return "the stored state's rules version is not the game's"
         replayed = replayer.replay(stored, [entry.action_json for entry in log])
     except Exception as error:  # a log that does not even replay is the clearest mismatch
         return f"the log does not replay: {type(error).__name__}: {error}"
@@ -107,12 +119,11 @@ async def check(store: Store, result: ResultRecord) -> str | None:
     if game is None:
         return "the game is missing"
     replayer = REPLAYERS.get(result.kind)
-    if replayer is not None and game.rules_version != replayer.rules_version:
+    if replayer is not None and game.rules_version not in replayer.rules_versions:
         return f"finished under rules {game.rules_version}, which this version cannot replay"
-    log = await store.actions(result.game_id)
-    reason = mismatch(result.kind, game.state_json, log, result) or credit_mismatch(
-        game.owner_id, log, result
-    )
+    actions = await store.actions(result.game_id)
+    reason = mismatch(result.kind, game.state_json, actions, result, game.rules_version)
+    reason = reason or credit_mismatch(game.owner_id, actions, result)
     return reason or await daily_mismatch(store, game, result)
 
 

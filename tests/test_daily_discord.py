@@ -17,6 +17,7 @@ from core.d6.ai import heuristic as d6_heuristic
 from core.d6.codes import encode
 from core.render.d6_controls import as_shown
 from core.storage import GameRecord
+from core.verify import verify_pending
 from tests.d6_discord.helpers import components
 from tests.support.scenario import Player, World
 
@@ -355,3 +356,43 @@ async def attempt_or_none(world: World, game: str, player: Player) -> Any:
     with world.env.time_context():
         day = discord.utils.utcnow().date()
     return await world.bot.store.daily_attempt(game, day, player.id)
+
+
+async def test_a_challenge_stored_under_older_rules_is_played_verified_and_ranked_under_them(
+    world: World,
+) -> None:
+    """On the day of a rules update, the day's challenge was already stored under rules d6-1: every
+    player still plays it under d6-1 (the same deal and the same rules for all), and the result is
+    verified by replay under d6-1 and ranked."""
+    alice = world.player("Alice")
+    with world.env.time_context():
+        today = discord.utils.utcnow().date()
+    setup = json.dumps({"difficulty": "medium", "length": "full"})
+    await world.bot.store.daily_challenge("d6", today, seed=36, setup_json=setup, rules_version="d6-1")
+    shown = await take_daily(alice, "d6")
+    assert shown.response.content.startswith("Your ranked attempt")
+    record = await attempt_record(world, "d6", alice)
+    assert record.rules_version == load_d6(record).state.rules_version == "d6-1"
+    finished = await play_d6_to_the_end(world, alice, record.id)
+    assert load_d6(finished).state.rules_version == "d6-1"
+    result = await world.bot.store.result(record.id)
+    assert result is not None
+    assert json.loads(result.detail_json)["rules_version"] == "d6-1"
+    await verify_pending(world.bot.store)
+    assert [s.game_id for s in await world.bot.store.daily_podium("d6", today, None)] == [record.id]
+    assert world.take_errors() == []
+
+
+async def test_a_challenge_stored_under_rules_this_bot_does_not_play_is_refused_politely(
+    world: World,
+) -> None:
+    alice = world.player("Alice")
+    with world.env.time_context():
+        today = discord.utils.utcnow().date()
+    setup = json.dumps({"difficulty": "medium", "length": "full"})
+    await world.bot.store.daily_challenge("d6", today, seed=36, setup_json=setup, rules_version="d6-9")
+    refused = await alice.runs("daily d6")
+    assert refused.ephemeral
+    assert "does not play" in refused.response.content
+    assert await world.bot.store.active_games("d6") == []
+    assert all("RuleError" in str(error) for error in world.take_errors())  # a refusal, not a crash

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from core.d6 import RULES_VERSION, State, deal
+from core.d6 import State, deal
 from core.guide import topics
 from core.storage import GameRecord
 from core.table import Saved, Table
@@ -77,7 +77,9 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
         opening = [f"**{name}** takes command." + (" Anyone may join the crew." if crew else "")]
         table = Table.start(interaction.user.id, open_crew=crew).with_news(opening + [e.text for e in events])
         saved = Saved[State](table=table, state=state)
-        await open_game(interaction, RULES, saved.model_dump_json(), RULES_VERSION, lambda r: draw(bot, r))
+        await open_game(
+            interaction, RULES, saved.model_dump_json(), state.rules_version, lambda r: draw(bot, r)
+        )
 
     @app_commands.command(name="board", description="Show this channel's D-6 board again at the bottom.")
     async def board(self, interaction: discord.Interaction) -> None:

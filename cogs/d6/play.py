@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from core.d6 import RULES_VERSION, State, abandon, action_to_json, apply, legal_actions
+from core.d6 import State, abandon, action_to_json, apply, legal_actions
 from core.d6.ai import heuristic
 from core.d6.codes import decode
 from core.d6.engine import Event, score_parts
@@ -82,7 +82,7 @@ def result_for(table: Table, state: State, players: tuple[int, ...], *, abandone
         "destroyed": state.destroyed,
         "completed": state.completed,
         "abandoned": abandoned,
-        "rules_version": RULES_VERSION,
+        "rules_version": state.rules_version,  # the game's own: one started before an update keeps its rules
         **table.result_detail(),
     }
     outcome = "won" if state.outcome == "won" else "lost"

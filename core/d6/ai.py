@@ -33,12 +33,13 @@ from .actions import (
 from .cards import Face, card
 from .engine import (
     card_of,
+    crew_needed,
     dice_in,
     die_actions,
     legal_actions,
-    missing_icons,
     mission_actions,
     repair_amount,
+    shields_offline,
 )
 from .state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
 
@@ -51,12 +52,16 @@ def random_policy(seed: int = 0) -> Policy:
 
 
 def danger(threat: Threat) -> float:
-    """Expected harm per round: chance to activate × what an activation does (in hull points)."""
+    """Expected harm per round (in hull points): its activations, and what it does just by staying."""
     return _card_danger(threat.card)
 
 
 @cache
-def _card_danger(card_id: str) -> float:
+def activation_harm(card_id: str) -> float:
+    """Expected harm of one roll of the threat die: chance to activate × what an activation does.
+
+    This is all the stasis beam prevents; a card the die never activates scores 0.
+    """
     spec = card(card_id)
     harm = 0.0
     for effect in spec.on_activate:
@@ -68,49 +73,106 @@ def _card_danger(card_id: str) -> float:
             harm += 1.0
         elif effect.op == "roll_threat_die_again":
             harm += 2.0
-    chance = len(spec.activation) / 6
+    return harm * len(spec.activation) / 6
+
+
+@cache
+def _card_danger(card_id: str) -> float:
+    spec = card(card_id)
     persistent = 2.0 * len(spec.bans) + (2.0 if spec.shields_offline else 0.0)
     passive = 1.5 if spec.passive is not None else 0.0
-    return harm * chance + persistent + passive
+    return activation_harm(card_id) + persistent + passive
 
 
 # Values are in hull points the crew saves (or gains) over the next few rounds.
 HORIZON = 10  # rounds a threat is expected to stay if left alone
+# With the deck empty the game is won only once every external threat is destroyed (§7): each one
+# left is in the way of the win, even one that does no harm (Meteoroid only decays).
+IN_THE_WAY = 6.0
+BLAST_WEIGHT = 1.5  # hull lost to a blast we could have softened by waiting for full shields
 
 
-def kill_value(threat: Threat) -> float:
+def blast(state: State, threat: Threat) -> int | None:
+    """Hull the card's own "when destroyed" damage costs if weapons destroy it now (Meteoroid's 5,
+    shields first); None when destroying it with weapons sets off nothing."""
+    spec = card_of(threat)
+    rule = spec.on_destroyed_any_cause_rule
+    if rule is not None and not getattr(state.house_rules, rule):
+        return None
+    damage = [e for e in spec.on_destroyed if e.op == "damage"]
+    if not damage:
+        return None
+    hull = 0
+    shields = 0 if shields_offline(state) else state.shields
+    for effect in damage:
+        absorbed = 0 if effect.ignores_shields else min(shields, effect.amount)
+        shields -= absorbed
+        hull += effect.amount - absorbed
+    return hull
+
+
+def kill_value(state: State, threat: Threat) -> float:
+    """What removing `threat` now is worth: the harm it would do, its place in the way of the win,
+    and the hull its own blast costs (never worth losing the ship for)."""
     spec = card_of(threat)
     worth = danger(threat) * HORIZON
-    if any(e.op == "damage" for e in spec.on_destroyed):  # Meteoroid blows up when destroyed
-        worth -= 5
+    if threat in state.external and not state.deck:
+        worth += IN_THE_WAY
+    cost = blast(state, threat)
+    if cost is not None:
+        if cost >= state.hull:
+            return -100.0
+        worth -= BLAST_WEIGHT * cost
+    elif any(e.op == "damage" for e in spec.on_destroyed):
+        worth += 2.0  # weapons destroy it quietly; left to decay, it would still blast the hull
     return worth
 
 
+def _blast_words(state: State, threat: Threat) -> list[str]:
+    """What destroying `threat` with weapons now does about its own blast, in words (if it has one)."""
+    amount = sum(e.amount for e in card_of(threat).on_destroyed if e.op == "damage")
+    if not amount:
+        return []
+    cost = blast(state, threat)
+    if cost is None:
+        return ["weapons destroy it without its blast, which it would set off if it decayed"]
+    if cost == amount:
+        return [f"its blast will cost {cost} hull"]
+    return [f"the shields take {amount - cost} of its {amount} blast damage"]
+
+
 def _fire_value(state: State, action: Fire) -> tuple[float, str]:
-    value, hit, kills = 0.0, [], []
+    value, hit, kills, notes = 0.0, [], [], []
     for uid, points in action.split:
         threat = state.threat(uid)
         if threat is None or threat.health is None:
             continue
         name = card_of(threat).name
+        worth = kill_value(state, threat)
         if points >= threat.health:
             kills.append(name)
-            value += kill_value(threat) + 1.0
+            value += worth + 1.0
+            notes += _blast_words(state, threat)
         else:
             hit.append(name)
-            value += 0.8 * kill_value(threat) * points / threat.health
+            value += 0.8 * worth * points / threat.health
     reason = f"destroy {', '.join(kills)}" if kills else f"damage {', '.join(dict.fromkeys(hit))}"
-    return value, reason
+    if not state.deck:
+        notes.insert(0, "the deck is empty, so every external threat must go before you can win")
+    return value, reason + (": " + "; ".join(notes) if notes else "")
 
 
 def _mission_value(state: State, action: AwayMission) -> tuple[float, str]:
     threat = state.threat(action.target)
     assert threat is not None
     name = card_of(threat).name
-    needed = len(missing_icons(state, threat))
+    needed = crew_needed(state, threat)
     if needed <= 1:
-        return kill_value(threat) + 1.0, f"complete the away mission on {name}"
-    return 0.8 * kill_value(threat) / needed, f"start the away mission on {name}"
+        return kill_value(state, threat) + 1.0, f"complete the away mission on {name} with this die"
+    return (
+        0.8 * kill_value(state, threat) / needed,
+        f"start the away mission on {name} ({needed - 1} more crew needed after this one)",
+    )
 
 
 def _incoming(state: State) -> float:
@@ -142,7 +204,12 @@ def value(state: State, action: Action) -> tuple[float, str]:
     if isinstance(action, Stasis):
         threat = state.threat(action.target)
         assert threat is not None
-        return danger(threat), f"hold {card_of(threat).name} in stasis this round"
+        spec = card_of(threat)
+        pips = ", ".join(map(str, spec.activation))
+        return (
+            activation_harm(threat.card),
+            f"hold {spec.name} in stasis so it cannot activate this round (it activates on {pips})",
+        )
     if isinstance(action, Heal):
         count = len(dice_in(state, Place.INFIRMARY))
         return 3.0 * count, f"bring {count} crew back from the Infirmary"
@@ -200,6 +267,14 @@ def _best_direct(state: State, die: int) -> tuple[float, str]:
 # --- choices the rules leave to the player --------------------------------------------------------
 
 _SACRIFICE_ORDER = (Place.STATION, Place.RESET, Place.RETURNED, Place.HELD, Place.POOL, Place.MISSION)
+_SACRIFICE_WORDS = {
+    Place.STATION: "already used at a station this round",
+    Place.RESET: "set aside by the Scanners",
+    Place.RETURNED: "in the Returned area, not rolled yet",
+    Place.HELD: "held by Distracted",
+    Place.POOL: "not assigned",
+    Place.MISSION: "on an away mission",
+}
 
 
 def _pending_choice(state: State, actions: list[Action]) -> Choice:
@@ -210,8 +285,8 @@ def _pending_choice(state: State, actions: list[Action]) -> Choice:
             return _SACRIFICE_ORDER.index(state.dice[a.die].place)  # type: ignore[union-attr]
 
         pick = min(actions, key=cost)
-        where = state.dice[pick.die].place.value  # type: ignore[union-attr]
-        return Choice(pick, f"give up a die that is {where}: it costs the least")
+        where = _SACRIFICE_WORDS[state.dice[pick.die].place]  # type: ignore[union-attr]
+        return Choice(pick, f"give up a die {where}: it costs the least")
     if not dice_in(state, Place.POOL):
         return Choice(first, "recall the away team: nobody else could be gathered")
     gather = next((a for a in actions if isinstance(a, Gather)), first)
@@ -222,7 +297,8 @@ def heuristic(state: State) -> Choice:
     """The greedy heuristic player's move, with a one-line reason."""
     actions = legal_actions(state)
     if state.pending is not None:
-        return _pending_choice(state, actions)
+        choice = _pending_choice(state, actions)
+        return Choice(choice.action, _sentence(choice.reason))
     best: tuple[float, str, Action] = (
         0.75,
         "nothing left is worth a crew die: end the assignment",
@@ -235,7 +311,12 @@ def heuristic(state: State) -> Choice:
         worth, reason = evaluator.value(action)
         if worth > best[0]:
             best = (worth, reason, action)
-    return Choice(best[2], best[1][:1].upper() + best[1][1:] + ".")
+    return Choice(best[2], _sentence(best[1]))
+
+
+def _sentence(reason: str) -> str:
+    """A reason as the hint shows it: one sentence."""
+    return reason[:1].upper() + reason[1:] + "."
 
 
 def heuristic_policy(seed: int = 0) -> Policy:

@@ -40,6 +40,8 @@ from .state import (
     CARDS_REMOVED,
     DONT_PANIC_CARDS,
     HULL_MAX,
+    RULES_VERSION,
+    RULES_VERSIONS,
     SHIELDS_MAX,
     Die,
     Difficulty,
@@ -75,12 +77,20 @@ def deal(
     difficulty: Difficulty | str = Difficulty.MEDIUM,
     length: Length | str = Length.FULL,
     house_rules: HouseRules | None = None,
+    rules_version: str = RULES_VERSION,
 ) -> tuple[State, Events]:
-    """Set up a game (§2, §8) and play round 1 up to the assignment step; returns the opening events."""
+    """Set up a game (§2, §8) and play round 1 up to the assignment step; returns the opening events.
+
+    `rules_version` is the newest for a new game; an older one replays or re-deals a game (or a daily
+    challenge) stored under it.
+    """
     difficulty, length = Difficulty(difficulty), Length(length)
+    if rules_version not in RULES_VERSIONS:
+        raise ValueError(f"unknown D-6 rules version {rules_version!r}")
     cards = [c.id for c in deck().cards if c.kind != "filler" for _ in range(c.count)]
     cards += [FILLER_ID] * DONT_PANIC_CARDS[difficulty]
     state = State(
+        rules_version=rules_version,  # type: ignore[arg-type]  # checked above
         seed=seed,
         difficulty=difficulty,
         length=length,
@@ -106,8 +116,9 @@ def new_game(
     difficulty: Difficulty | str = Difficulty.MEDIUM,
     length: Length | str = Length.FULL,
     house_rules: HouseRules | None = None,
+    rules_version: str = RULES_VERSION,
 ) -> State:
-    return deal(seed, difficulty, length, house_rules)[0]
+    return deal(seed, difficulty, length, house_rules, rules_version)[0]
 
 
 # --- small queries ---------------------------------------------------------------------------------
@@ -139,6 +150,15 @@ def missing_icons(state: State, threat: Threat) -> list[Face]:
     return missing
 
 
+def crew_needed(state: State, threat: Threat) -> int:
+    """How many more crew dice complete `threat`'s away mission (Pandemic's "either one" needs one)."""
+    mission = card_of(threat).mission
+    if mission is None:
+        return 0
+    placed = sum(d.place is Place.MISSION and d.on == threat.uid for d in state.dice)
+    return max(0, mission.needed - placed)
+
+
 def shields_offline(state: State) -> bool:
     return any(card_of(t).shields_offline for t in state.threats())
 
@@ -154,8 +174,32 @@ def infirmary_candidates(state: State) -> list[int]:
 
 
 def hold_candidates(state: State) -> list[int]:
-    """FAQ (§9 Distracted): an available die or one in the Returned area."""
-    return [i for i, d in enumerate(state.dice) if d.place in (Place.POOL, Place.RETURNED)]
+    """FAQ (§9 Distracted): "an available unit or a unit that will become available on the next round".
+
+    An unassigned die or one in the Returned area, and since rules d6-2 a die on a station this round
+    (it would be gathered at step 6; d6-1 left those out, so Distracted could hold nothing).
+    """
+    places = {Place.POOL, Place.RETURNED} | ({Place.STATION} if state.rules_since("d6-2") else set())
+    return [i for i, d in enumerate(state.dice) if d.place in places]
+
+
+def hold_options(state: State) -> list[int]:
+    """One candidate per face and place: once held, a die's station no longer matters."""
+    seen: dict[tuple[Face, Place], int] = {}
+    for i in hold_candidates(state):
+        seen.setdefault((state.dice[i].face, state.dice[i].place), i)
+    return sorted(seen.values())
+
+
+def stasis_targets(state: State) -> list[Threat]:
+    """The threats the stasis beam may hold: any not already held (§6 ruling: internal ones too).
+
+    Stasis only stops activations by the threat die, so since rules d6-2 a threat that never
+    activates that way (Scouting Ship, Mercenary, the cards that ban a station) is no target: the
+    beam would do nothing (docs/d6.md, "a station with no effect cannot be chosen").
+    """
+    needs_activation = state.rules_since("d6-2")
+    return [t for t in state.threats() if not t.stasis and (card_of(t).activation or not needs_activation)]
 
 
 def distinct(state: State, dice: Iterable[int]) -> list[int]:
@@ -201,7 +245,7 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
     if pending.kind == "infirmary":
         yield from (SendToInfirmary(die=i) for i in distinct(state, infirmary_candidates(state)))
     elif pending.kind == "hold":
-        yield from (HoldDie(die=i) for i in distinct(state, hold_candidates(state)))
+        yield from (HoldDie(die=i) for i in hold_options(state))
     else:
         on_missions = sorted({state.dice[i].on for i in dice_in(state, Place.MISSION)} - {None})
         yield from (Recall(target=uid) for uid in on_missions)  # type: ignore[arg-type]
@@ -252,7 +296,7 @@ def _station_actions(state: State, i: int, face: Face) -> Iterator[Action]:
     elif face is Face.SCIENCE:
         if state.shields < SHIELDS_MAX and not shields_offline(state):
             yield Recharge(die=i)
-        yield from (Stasis(die=i, target=t.uid) for t in state.threats() if not t.stasis)
+        yield from (Stasis(die=i, target=t.uid) for t in stasis_targets(state))
     elif face is Face.MEDICAL:
         if dice_in(state, Place.INFIRMARY):
             yield Heal(die=i)
@@ -329,8 +373,7 @@ def _legal_use(s: State, a: Action) -> bool:
         case Recharge():
             return face is Face.SCIENCE and s.shields < SHIELDS_MAX and not shields_offline(s)
         case Stasis(target=target):
-            threat = s.threat(target) if isinstance(target, int) else None
-            return face is Face.SCIENCE and threat is not None and not threat.stasis
+            return face is Face.SCIENCE and any(t.uid == target for t in stasis_targets(s))
         case Heal():
             return face is Face.MEDICAL and bool(dice_in(s, Place.INFIRMARY))
         case ClearScanner(scanner_die=locked):
@@ -390,6 +433,11 @@ def _station_refusal(state: State, action: Action) -> str | None:
         return f"The hull is already at {HULL_MAX}."
     if isinstance(action, Heal) and not dice_in(state, Place.INFIRMARY):
         return "Nobody is in the Infirmary."
+    if isinstance(action, Stasis) and (target := state.threat(action.target)) is not None:
+        name = card_of(target).name
+        if target.stasis:
+            return f"{name} is already held in stasis."
+        return f"{name} never activates on the threat die, so the stasis beam would do nothing to it."
     if isinstance(action, Fire):
         return (
             f"Weapons deal {weapon_damage(state)} now: split exactly that over external threats with health."
@@ -780,7 +828,7 @@ def _tactical_to_infirmary(s: State, ev: Events, threat: Threat, effect: Effect)
 
 
 def _hold_die(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
-    options = distinct(s, hold_candidates(s))
+    options = hold_options(s)
     if not options:
         ev.append(Event(f"{card_of(threat).name}: no crew member is free to be distracted."))
     elif len(options) == 1:

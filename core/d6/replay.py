@@ -17,6 +17,7 @@ from .state import State
 
 
 def replay(start: State, log: Iterable[str]) -> State:
-    """The state after the logged actions, from a game dealt with `start`'s seed and options."""
-    state, _ = deal(start.seed, start.difficulty, start.length, start.house_rules)
+    """The state after the logged actions, from a game dealt with `start`'s seed, options and rules
+    version (a game keeps the rules it was dealt under)."""
+    state, _ = deal(start.seed, start.difficulty, start.length, start.house_rules, start.rules_version)
     return replay_log(state, log, apply, abandon, action_from_json)

@@ -8,13 +8,17 @@ copying a state cheap (see `State.clone`).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .cards import Face
 
-RULES_VERSION = "d6-1"
+# Every rules version the engine plays, oldest first; a game keeps the version it was dealt under.
+# d6-2: Distracted may hold a die on a station; stasis only on a threat the threat die can activate.
+RulesVersion = Literal["d6-1", "d6-2"]
+RULES_VERSIONS: tuple[RulesVersion, ...] = get_args(RulesVersion)
+RULES_VERSION: RulesVersion = "d6-2"  # new games
 HULL_MAX, SHIELDS_MAX = 8, 4
 
 
@@ -120,7 +124,8 @@ Outcome = Literal["playing", "won", "lost"]
 class State(BaseModel):
     model_config = ConfigDict(validate_assignment=False)
 
-    rules_version: str = RULES_VERSION
+    # Absent from games stored before versions were told apart: those were dealt under d6-1.
+    rules_version: RulesVersion = "d6-1"
     seed: int
     difficulty: Difficulty
     length: Length
@@ -160,6 +165,10 @@ class State(BaseModel):
         """A copy that shares only immutable parts, so the engine may change it freely."""
         lists = {name: list(getattr(self, name)) for name in _LISTS}
         return self.model_copy(update={**lists, "rng": dict(self.rng)})
+
+    def rules_since(self, version: RulesVersion) -> bool:
+        """Whether this game plays by `version`'s rules or a later version's."""
+        return RULES_VERSIONS.index(self.rules_version) >= RULES_VERSIONS.index(version)
 
     def threats(self) -> list[Threat]:
         return self.internal + self.external

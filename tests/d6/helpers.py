@@ -15,7 +15,7 @@ import pytest
 from core.d6.actions import Action, EndAssignment
 from core.d6.cards import FACES, Face, card
 from core.d6.engine import Event, apply, legal_actions
-from core.d6.state import Die, Difficulty, Length, Place, State, Station, Threat
+from core.d6.state import RULES_VERSION, Die, Difficulty, Length, Place, State, Station, Threat
 from core.errors import IllegalAction
 from core.rng import Rng, raw
 
@@ -61,10 +61,12 @@ def make_state(
 ) -> State:
     """A state in the assignment step of round 1 (unless `fields` say otherwise).
 
-    The deck defaults to a few "Don't Panic!" cards so that drawing is harmless.
+    The deck defaults to a few "Don't Panic!" cards so that drawing is harmless. The rules are the
+    newest version unless `rules_version` says otherwise (a state stored without one is d6-1).
     """
     uids = [t.uid for t in (*internal, *external)]
     values: dict[str, object] = {
+        "rules_version": RULES_VERSION,
         "seed": SEED,
         "difficulty": Difficulty.MEDIUM,
         "length": Length.FULL,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from core.d6 import apply, legal_actions, new_game
-from core.d6.actions import Fire
-from core.d6.ai import heuristic, random_policy
+from core.d6.actions import AwayMission, EndAssignment, Fire, HoldDie, Stasis
+from core.d6.ai import heuristic, kill_value, random_policy, value
 from core.d6.cards import Face
-from core.d6.state import State
+from core.d6.state import HouseRules, Place, State, Station
+from tests.d6.helpers import M, S, T, die, end_round, make_state, pool, threat
 
 
 def play_out(state: State, choose) -> State:
@@ -51,3 +52,85 @@ def test_the_heuristic_destroys_a_threat_it_can_kill() -> None:
 
     assert choice.action == Fire(die=0, split=((raiders.uid, 1),))
     assert choice.reason == "Destroy Raiders."
+
+
+# --- issue 14: no move that does nothing, and hints that say why --------------------------------
+
+
+def test_the_heuristic_never_beams_a_threat_the_die_cannot_activate_even_where_d6_1_allowed_it() -> None:
+    """§6: stasis only stops activations by the threat die. Under rules d6-1 the beam could still aim
+    at Comms Offline (a ban card, never activated by the die): the heuristic valued it by the ban and
+    chose it; it is worth nothing, so the heuristic ends the assignment instead."""
+    state = make_state(pool(S), internal=[threat(1, "comms_offline")], rules_version="d6-1")
+    assert Stasis(die=0, target=1) in legal_actions(state)
+    choice = heuristic(state)
+    assert choice.action == EndAssignment()
+    assert choice.reason == "Nothing left is worth a crew die: end the assignment."
+
+
+def test_the_stasis_hint_says_what_the_beam_prevents() -> None:
+    state = make_state(pool(S), external=[threat(1, "corsair")])
+    choice = heuristic(state)
+    assert choice.action == Stasis(die=0, target=1)
+    assert (
+        choice.reason == "Hold Corsair in stasis so it cannot activate this round (it activates on 4, 5, 6)."
+    )
+
+
+def test_one_die_completes_pandemic_and_the_hint_says_so() -> None:
+    """§5: "A slash between icons (Pandemic: Science / Medical) means either one": one die completes
+    the mission, so it is worth the whole threat, and the hint does not say "start"."""
+    state = make_state(pool(M), internal=[threat(1, "pandemic")])
+    choice = heuristic(state)
+    assert choice.action == AwayMission(die=0, target=1)
+    assert choice.reason == "Complete the away mission on Pandemic with this die."
+    assert value(state, choice.action)[0] > 0.8 * kill_value(state, state.internal[0])
+
+
+def test_with_the_deck_empty_the_heuristic_fires_at_the_meteoroid_while_the_shields_can_take_it() -> None:
+    """§7: the game is won at step 4 with no card to draw and every external threat destroyed; §9
+    Meteoroid: "When destroyed, −5 Hull" (shields first). Waiting for it to decay (1 health on a 1)
+    took one game 13 rounds; with full shields the blast costs 1 hull, so fire."""
+    state = make_state(pool(T), external=[threat(1, "meteoroid", 1)], deck=[])
+    choice = heuristic(state)
+    assert choice.action == Fire(die=0, split=((1, 1),))
+    assert choice.reason == (
+        "Destroy Meteoroid: the deck is empty, so every external threat must go before you can win;"
+        " the shields take 4 of its 5 blast damage."
+    )
+
+
+def test_the_heuristic_never_sets_off_a_blast_that_would_destroy_the_ship() -> None:
+    """§9 Meteoroid: its 5 damage with no shields left would take the last 5 hull: the game is lost."""
+    state = make_state(pool(T), external=[threat(1, "meteoroid", 1)], deck=[], hull=5, shields=0)
+    assert heuristic(state).action == EndAssignment()
+
+
+def test_while_cards_remain_the_heuristic_does_not_hurry_to_blow_up_the_meteoroid() -> None:
+    """The Meteoroid does no harm while it stays (it only decays), and destroying it costs hull."""
+    state = make_state(pool(T), external=[threat(1, "meteoroid", 1)])
+    assert heuristic(state).action == EndAssignment()
+
+
+def test_distracted_takes_a_die_already_used_and_the_hint_says_so_in_words() -> None:
+    """§9 Distracted (rules d6-2): a die used at a station this round may be held; giving that one up
+    costs nothing this round, and the hint says where the die is in plain words."""
+    dice = [*pool(S), die(T, Place.STATION, station=Station.WEAPONS)]
+    state = make_state(dice, external=[threat(1, "corsair", 1)], deck=["distracted"], tactical_used=1)
+    state, _ = end_round(state, threat_die=[1])
+    assert state.pending is not None
+    choice = heuristic(state)
+    assert choice.action == HoldDie(die=1)
+    assert choice.reason == "Give up a die already used at a station this round: it costs the least."
+
+
+def test_with_the_blast_only_on_decay_the_heuristic_destroys_the_meteoroid_quietly() -> None:
+    """House rule `meteoroid_any_destruction=False` (§10): the 5 damage comes only when it decays to
+    0, so weapons remove it for free and spare the hull that blast."""
+    rules = HouseRules(meteoroid_any_destruction=False)
+    state = make_state(pool(T), external=[threat(1, "meteoroid", 1)], house_rules=rules)
+    choice = heuristic(state)
+    assert choice.action == Fire(die=0, split=((1, 1),))
+    assert choice.reason == (
+        "Destroy Meteoroid: weapons destroy it without its blast, which it would set off if it decayed."
+    )

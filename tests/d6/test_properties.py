@@ -54,6 +54,7 @@ from core.d6.state import (
     DONT_PANIC_CARDS,
     HULL_MAX,
     RULES_VERSION,
+    RULES_VERSIONS,
     SHIELDS_MAX,
     Place,
     Station,
@@ -77,6 +78,7 @@ SETUPS = st.tuples(
     st.sampled_from(Difficulty),
     st.sampled_from(Length),
     st.builds(HouseRules, meteoroid_any_destruction=st.booleans()),
+    st.sampled_from(RULES_VERSIONS),  # every version the engine still plays keeps its invariants
 )
 
 Step = Callable[[State, Action, State, list[Event]], None]
@@ -84,7 +86,7 @@ Step = Callable[[State, Action, State, list[Event]], None]
 
 @dataclass
 class Game:
-    setup: tuple[int, Difficulty, Length, HouseRules]
+    setup: tuple[int, Difficulty, Length, HouseRules, str]
     opening: list[Event]
     states: list[State] = field(default_factory=list)  # states[k + 1] follows actions[k]
     actions: list[Action] = field(default_factory=list)
@@ -333,6 +335,21 @@ def test_state_json_round_trip_is_exact(data, setup):
         assert legal_actions(copy) == legal_actions(s)
 
 
+@PROPERTY
+@given(data=st.data(), setup=SETUPS)
+def test_no_legal_stasis_beam_does_nothing(data, setup):
+    """No move that does nothing (rules d6-2): the stasis beam is offered on exactly the threats not yet
+    held that the threat die can activate; under d6-1, on every threat not yet held."""
+    for s in play(data, setup).states:
+        old_rules = s.rules_version == "d6-1"
+        can_hold = {t.uid for t in s.threats() if not t.stasis and (old_rules or card(t.card).activation)}
+        by_die: dict[int, set[int]] = {}
+        for action in legal_actions(s):
+            if isinstance(action, Stasis):
+                by_die.setdefault(action.die, set()).add(action.target)
+        assert all(targets == can_hold for targets in by_die.values()), (by_die, can_hold)
+
+
 MUTABLE = ("dice", "deck", "removed", "internal", "external", "discard", "queue", "rng")
 
 
@@ -559,10 +576,16 @@ def test_extra_draws_in_one_stream_do_not_shift_another():
     assert tried >= 5
 
 
-def test_a_seed_deals_the_same_game_forever():
-    """Pinned set-up of one seed. If the deal changed on purpose, bump RULES_VERSION and re-pin."""
-    assert RULES_VERSION == "d6-1"
-    state = new_game(1234)
+@pytest.mark.parametrize("version", RULES_VERSIONS)
+def test_a_seed_deals_the_same_game_forever(version):
+    """Pinned set-up of one seed, the same under every rules version (d6-2 changed play, not the deal).
+
+    If the deal changed on purpose, add a rules version, keep the old deal selectable by it, and pin both.
+    """
+    assert RULES_VERSIONS == ("d6-1", "d6-2")
+    assert RULES_VERSION == "d6-2"
+    state = new_game(1234, rules_version=version)
+    assert state.rules_version == version
     assert state.deck[:5] == ["dont_panic", "panel_explosion", "solar_winds", "mercenary", "raiders_a"]
     assert [t.card for t in state.threats()] == ["cloaked_threats", "pandemic"]
     assert [d.face.value for d in state.dice] == [

@@ -371,13 +371,13 @@ def test_a_banned_face_is_explained_whatever_the_target(ban, dice, action, messa
 
 def test_a_pending_decision_must_be_answered_first():
     """§9 Distracted / §3 Infirmary ruling: while the player must choose, nothing else is legal."""
-    state = make_state([*pool(T, S), die(C, Place.STATION, station=Station.COMMANDER)], deck=["distracted"])
+    state = make_state([*pool(T, S), die(C, Place.INFIRMARY)], deck=["distracted"])
     state, _ = play(state, EndAssignment())
     assert state.phase == "decide"
     assert legal_actions(state) == [HoldDie(die=0), HoldDie(die=1)]
     assert refused(state, Repair(die=0)) == "First decide: Distracted: which crew die is distracted?"
     assert refused(state, EndAssignment()) == "First decide: Distracted: which crew die is distracted?"
-    assert refused(state, HoldDie(die=2)) == "That move is not allowed right now."  # at a station
+    assert refused(state, HoldDie(die=2)) == "That move is not allowed right now."  # in the Infirmary
 
 
 def test_a_decision_with_none_pending_is_refused():

@@ -6,7 +6,10 @@ Each test is one rule told as a short story; its docstring cites the section of 
 
 from __future__ import annotations
 
+import pytest
+
 from core.d6.actions import ChangeFace, Fire, Heal, Recharge, Repair, Reroll, Stasis
+from core.d6.cards import card
 from core.d6.engine import legal_actions
 from core.d6.state import Place, Station
 from tests.d6.helpers import (
@@ -195,14 +198,59 @@ def test_stasis_beam_on_an_internal_threat_blocks_its_next_activation_and_the_di
     assert in_order(said, "Robot Uprising activates.", "Robot Uprising sends a crew member to the Infirmary.")
 
 
-def test_stasis_beam_blocks_only_die_activations_not_passive_effects():
-    """§6 ruling: stasis "blocks only die-triggered activations" — Mercenary's passive check still
-    strikes (retail FAQ: "other effects still occur")."""
-    state = make_state(pool(S, C), external=[threat(1, "mercenary")])
+def test_stasis_beam_blocks_only_die_activations_not_persistent_effects():
+    """§6 ruling: stasis "blocks only die-triggered activations" — retail FAQ: "A threat in stasis
+    cannot be activated through a roll of the threat dice, but other effects still occur": Nebula in
+    stasis does not decay on a 1, and the shields stay offline."""
+    state = make_state(pool(S, S, C), external=[threat(1, "nebula")], shields=2)
+    state, _ = play(state, Stasis(die=0, target=1))
+    assert uses_of(state, 1) == []  # no recharge while Nebula is in play, and it is already held
+    state, said = end_round(state, threat_die=[1])
+    assert "Nebula is held in stasis and does not activate." in said
+    assert state.external[0].health == 3
+
+
+NEVER_ACTIVATE = [
+    ("scouting_ship", "Scouting Ship"),
+    ("mercenary", "Mercenary"),
+    ("panel_explosion", "Panel Explosion"),
+    ("comms_offline", "Comms Offline"),
+]
+
+
+@pytest.mark.parametrize(("card_id", "name"), NEVER_ACTIVATE, ids=[c for c, _ in NEVER_ACTIVATE])
+def test_stasis_beam_is_not_offered_on_a_threat_the_threat_die_never_activates(card_id, name):
+    """§6: stasis means the threat "cannot be activated through a roll of the threat dice, but other
+    effects still occur". Scouting Ship and Mercenary only check after the activations and the ban
+    cards only ban (§4: "Six cards never activate by the die"), so the beam would do nothing to them;
+    a station with no effect cannot be chosen (docs/d6.md, rules d6-2)."""
+    unmoved, corsair = threat(1, card_id), threat(2, "corsair")
+    if card(card_id).kind == "internal":
+        state = make_state(pool(S, C), internal=[unmoved], external=[corsair])
+    else:
+        state = make_state(pool(S, C), external=[unmoved, corsair])
+    assert Stasis(die=0, target=2) in uses_of(state, 0)
+    assert Stasis(die=0, target=1) not in legal_actions(state)
+    assert refused(state, Stasis(die=0, target=1)) == (
+        f"{name} never activates on the threat die, so the stasis beam would do nothing to it."
+    )
+
+
+def test_under_rules_d6_1_the_stasis_beam_may_still_aim_at_a_threat_that_never_activates():
+    """Rules d6-1 (games and results recorded before the change) offered stasis on any threat not
+    already held; a game stored under them replays the same moves."""
+    state = make_state(pool(S, C), external=[threat(1, "mercenary")], rules_version="d6-1")
     state, _ = play(state, Stasis(die=0, target=1))
     state, said = end_round(state, threat_die=[6])
     assert "Mercenary: no threat activated this round, so it strikes." in said
     assert state.shields == 2
+
+
+def test_a_threat_already_in_stasis_is_no_target_and_the_player_is_told_why():
+    """§6: one beam holds a threat for the next activation phase; a second one would add nothing."""
+    state = make_state(pool(S, S), external=[threat(1, "corsair")])
+    state, _ = play(state, Stasis(die=0, target=1))
+    assert refused(state, Stasis(die=1, target=1)) == "Corsair is already held in stasis."
 
 
 # --- Medical -------------------------------------------------------------------------------------

@@ -52,8 +52,10 @@ from tests.d6.helpers import (
 
 
 def test_distracted_on_reveal_holds_the_available_or_returned_die_the_player_chooses():
-    """§9 Distracted: on reveal one crew die is held on the card — FAQ: only an available die or one in
-    the Returned area; the player picks among different kinds; a held die is not gathered (§4 step 6)."""
+    """§9 Distracted: on reveal one crew die is held on the card — FAQ: "an available unit or a unit
+    that will become available on the next round" (an unassigned die, one in the Returned area or on a
+    station; not the Infirmary or the Scanners); the player picks among different kinds; a held die is
+    not gathered (§4 step 6)."""
     dice = [
         *pool(T, S),
         die(C, Place.STATION, station=Station.COMMANDER),
@@ -68,7 +70,7 @@ def test_distracted_on_reveal_holds_the_available_or_returned_die_the_player_cho
     assert said[-1] == "New threat: Distracted inside the ship — [? box] Return this unit. Then discard."
     assert state.pending is not None
     assert state.pending.kind == "hold"
-    assert legal_actions(state) == [HoldDie(die=0), HoldDie(die=1), HoldDie(die=3)]
+    assert legal_actions(state) == [HoldDie(die=0), HoldDie(die=1), HoldDie(die=2), HoldDie(die=3)]
 
     state, said = play(state, HoldDie(die=3))
 
@@ -80,12 +82,68 @@ def test_distracted_on_reveal_holds_the_available_or_returned_die_the_player_cho
 
 def test_distracted_holds_a_die_without_asking_when_the_candidates_are_identical():
     """§9 Distracted / §3 Infirmary ruling: choosing between identical dice is no choice."""
-    dice = [*pool(C, C), die(T, Place.STATION, station=Station.WEAPONS)]
+    dice = [*pool(C, C), die(T, Place.INFIRMARY)]
     state = make_state(dice, deck=["distracted"])
-    state, said = end_round(state, threat_die=[6], next_roll=[CREW, CREW])
+    state, said = end_round(state, threat_die=[6], next_roll=[CREW])
     assert "Die 1 is distracted and unavailable." in said
     assert state.pending is None
-    assert places(state) == [Place.HELD, Place.POOL, Place.POOL]
+    assert places(state) == [Place.HELD, Place.POOL, Place.INFIRMARY]
+
+
+ALL_ON_STATIONS = [
+    die(C, Place.STATION, station=Station.COMMANDER),
+    die(T, Place.STATION, station=Station.WEAPONS),
+    die(T, Place.STATION, station=Station.WEAPONS),
+    die(S, Place.STATION, station=Station.SHIELDS),
+    die(S, Place.STATION, station=Station.STASIS, on=1),
+    die(E, Place.STATION, station=Station.REPAIR),
+]
+
+
+def test_distracted_holds_a_die_used_at_a_station_when_every_die_is_on_one():
+    """§9 Distracted, the rulebook's FAQ: "You may only place an available unit or a unit that will
+    become available on the next round." A die assigned to a station this round is gathered at step 6
+    (§4), so it will be available next round and Distracted may hold it (rules d6-2; the digest used
+    to leave those dice out, and Distracted drawn at step 4 after every die was used held nothing)."""
+    state = make_state(
+        ALL_ON_STATIONS,
+        external=[threat(1, "corsair", stasis=True)],
+        deck=["distracted", DONT_PANIC],
+        tactical_used=2,
+        engineering_used=1,
+        hull=7,
+    )
+    state, said = end_round(state, threat_die=[1])  # nothing activates: Distracted needs 3 or 4
+    assert said[-1] == "New threat: Distracted inside the ship — [? box] Return this unit. Then discard."
+    assert state.pending is not None
+    assert state.pending.kind == "hold"
+    # One choice per face: which station a die was used at no longer matters once it is held.
+    assert legal_actions(state) == [HoldDie(die=0), HoldDie(die=1), HoldDie(die=3), HoldDie(die=5)]
+
+    state = rig_crew_roll(state, [CREW] * 5, round=2)
+    state, said = play(state, HoldDie(die=3))
+
+    assert said[0] == "Die 4 is distracted and unavailable."
+    assert (state.dice[3].place, state.dice[3].on) == (Place.HELD, 2)
+    assert "Rolled 5 crew" in said[-1]  # the held die is not gathered (§4 step 6)
+
+
+def test_under_rules_d6_1_distracted_still_finds_no_die_on_the_stations():
+    """Rules d6-1 (games and results recorded before the FAQ ruling) keep the old reading: Distracted
+    only takes an unassigned die or one in the Returned area, so with every die used it holds none."""
+    state = make_state(
+        ALL_ON_STATIONS,
+        external=[threat(1, "corsair", stasis=True)],
+        deck=["distracted", DONT_PANIC],
+        tactical_used=2,
+        engineering_used=1,
+        hull=7,
+        rules_version="d6-1",
+    )
+    state, said = end_round(state, threat_die=[1], next_roll=[CREW] * 6)
+    assert "Distracted: no crew member is free to be distracted." in said
+    assert state.pending is None
+    assert "Rolled 6 crew" in said[-1]
 
 
 def test_distracted_activation_returns_the_held_die_and_discards_the_card():
