@@ -25,6 +25,7 @@ from core.render.dine_lookup import find, suggest
 from core.render.dine_text import describe_action
 from core.storage import GameRecord
 from core.table import table_action_json
+from core.words import plural
 
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.games import edit_board, game_in_channel, rules_embed
@@ -273,7 +274,8 @@ async def close_idle_lobbies(bot: Any) -> int:
             fresh = await bot.store.get_game(record.id)
             if fresh is None or fresh.version != record.version or fresh.status != "active":
                 continue
-            why = f"Nobody started this lobby for {bot.settings.dine_lobby_minutes} minutes, so it closed."
+            idle_for = plural(bot.settings.dine_lobby_minutes, "minute")
+            why = f"Nobody started this lobby for {idle_for}, so it closed."
             saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, why])})
             record = await bot.store.save(
                 record.id,

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from core.errors import RuleError
+from core.words import plural
 
 from .replies import send
 
@@ -43,7 +44,7 @@ def _policy_message(error: BaseException) -> str | None:
     if isinstance(error, RuleError):
         return error.message
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Easy there! Try again in {error.retry_after:.0f} seconds."
+        return f"Easy there! Try again in {plural(max(1, round(error.retry_after)), 'second')}."
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
         return str(error)
     if isinstance(error, app_commands.NoPrivateMessage):
