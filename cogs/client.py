@@ -32,6 +32,9 @@ class DeepSpaceBot(commands.Bot):
     """A slash-command bot; the cogs reach the store and the per-game locks through it."""
 
     def __init__(self, settings: Settings, store: Store, *, sync_global: bool = False) -> None:
+        # The bot has no voice features: without this, discord.py warns at every start that the voice
+        # libraries (PyNaCl, davey) are missing.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,  # no prefix commands: everything is a slash command
             intents=discord.Intents(guilds=True),
