@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -12,11 +13,13 @@ from discord.ext import commands
 from core.settings import Settings
 from core.storage import Store
 
+from .ui.controls import claimed, outdated_answer
 from .ui.errors import DeepSpaceTree
 from .ui.locks import KeyedLocks
-from .ui.replies import DEFER_AFTER_SECONDS, watch_deadline
+from .ui.replies import DEFER_AFTER_SECONDS, send, watch_deadline
 
 log = logging.getLogger("deepspace.bot")
+_UNCLAIMED = "deep_space_unclaimed"  # a component click no view or dynamic item of ours will answer
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.about",
@@ -74,8 +77,24 @@ class DeepSpaceBot(commands.Bot):
             "logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds)
         )
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py dispatches "interaction" right after its view store took the click: note then
+        whether any item took it, so `on_interaction` can answer the ones nothing will."""
+        if event_name == "interaction" and args:
+            interaction = args[0]
+            if interaction.type is discord.InteractionType.component and not claimed(self, interaction):
+                interaction.extras[_UNCLAIMED] = True
+        super().dispatch(event_name, *args, **kwargs)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         watch_deadline(interaction, self.defer_after)
+        if interaction.extras.get(_UNCLAIMED):
+            custom_id = str((interaction.data or {}).get("custom_id", ""))
+            log.info("answering a click on an unknown control %r", custom_id[:100])
+            try:
+                await send(interaction, outdated_answer(custom_id), ephemeral=True)
+            except discord.HTTPException as error:
+                log.warning("could not answer a click on an unknown control: %s", error)
 
     async def close(self) -> None:
         try:
