@@ -44,7 +44,9 @@ class DeepSpaceBot(commands.Bot):
             tree_cls=DeepSpaceTree,
             owner_ids=set(settings.owner_ids) or None,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nothing the bot posts pings anyone: names it echoes could hold mentions, and the crew lists
+            # name members as <@id> only to show them. A message meant to ping sets its own.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.store = store

@@ -36,7 +36,7 @@ from .dine.board import board_message as dine_board
 from .standings import TITLES, standing_line
 from .ui.boards import sendable
 from .ui.games import board_link
-from .ui.replies import send
+from .ui.replies import plain, send
 
 log = logging.getLogger(__name__)
 POST_CHECK_SECONDS = 60
@@ -61,7 +61,7 @@ def new_game(
     """The first state of a daily game and how to draw its board, from the stored challenge."""
     setup = parse_setup(game, challenge.setup_json)
     kind = "practice" if practice else "ranked attempt"
-    opening = [f"**{user.display_name}** takes the daily challenge of {challenge.day} ({kind})."]
+    opening = [f"**{plain(user.display_name)}** takes the daily challenge of {challenge.day} ({kind})."]
     pictures = bot.settings.board_pictures
     if isinstance(setup, D6Setup):
         state, events = d6_deal(challenge.seed, setup.difficulty, setup.length)
