@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import sys
+from collections.abc import Callable, Iterable, Iterator
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 
@@ -37,12 +40,56 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-async def run(bot: discord.Client, token: str) -> None:
-    async with bot:
-        await bot.start(token)
+# What "Discord cannot be reached" looks like: no network, DNS or TLS failing, Discord's servers down.
+UNREACHABLE = (
+    aiohttp.ClientError,
+    ConnectionError,
+    TimeoutError,
+    discord.GatewayNotFound,
+    discord.DiscordServerError,
+)
+FIRST_RETRY_SECONDS, LAST_RETRY_SECONDS = 5.0, 300.0
 
 
-def main(argv: list[str] | None = None) -> int:
+def backoff(first: float = FIRST_RETRY_SECONDS, last: float = LAST_RETRY_SECONDS) -> Iterator[float]:
+    """Seconds to wait before each new attempt: doubling from `first`, then `last` for ever."""
+    return itertools.chain((min(first * 2**n, last) for n in range(32)), itertools.repeat(last))
+
+
+def unreachable_reason(error: BaseException) -> str:
+    return str(error) or type(error).__name__
+
+
+async def run(make_bot: Callable[[], discord.Client], token: str, delays: Iterable[float]) -> None:
+    """Run a bot until it stops; while Discord cannot be reached, say so in one line and try again.
+
+    Each attempt gets a fresh bot from `make_bot`: a failed start may have got halfway through the
+    set-up (store opened, cogs loaded), and closing it and starting over is the one clean way back.
+    When `delays` runs out, the last error is raised.
+    """
+    waits = iter(delays)
+    while True:
+        bot = make_bot()
+        try:
+            async with bot:
+                await bot.start(token)
+            return
+        except UNREACHABLE as error:
+            wait = next(waits, None)
+            why = unreachable_reason(error)
+            if wait is None:
+                print(f"Cannot reach Discord ({why}); giving up.", file=sys.stderr)
+                raise
+            print(
+                f"Cannot reach Discord ({why}): check the network connection (and any proxy or "
+                f"firewall) and https://discordstatus.com; retrying in {wait:.0f} s.",
+                file=sys.stderr,
+            )
+            await asyncio.sleep(wait)
+
+
+def main(argv: list[str] | None = None, *, retry_delays: Iterable[float] | None = None) -> int:
+    """Start the bot; `retry_delays` (tests) bounds the attempts while Discord cannot be reached."""
     args = parse_args(argv)
     try:
         settings = Settings()
@@ -57,9 +104,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     token = settings.discord_token.get_secret_value()
     configure_logging(settings.log_level, secrets=(token,))
-    bot = create_bot(settings, store_for(settings.database_path), sync_global=args.sync_global)
+
+    def make_bot() -> discord.Client:
+        return create_bot(settings, store_for(settings.database_path), sync_global=args.sync_global)
+
     try:
-        asyncio.run(run(bot, token))
+        asyncio.run(run(make_bot, token, backoff() if retry_delays is None else retry_delays))
+    except UNREACHABLE:
+        return 1
     except discord.LoginFailure:
         print(TOKEN_HELP.format(problem="Discord rejected the one configured"), file=sys.stderr)
         return 2

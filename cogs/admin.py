@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.errors import RuleError
+from core.words import plural
 
 from .ui.replies import send
 
@@ -34,7 +35,7 @@ class Admin(commands.Cog):
         else:
             synced = await self.bot.tree.sync()
             where = "every server (Discord may take up to an hour to show them)"
-        await send(interaction, f"Published {len(synced)} commands to {where}.", ephemeral=True)
+        await send(interaction, f"Published {plural(len(synced), 'command')} to {where}.", ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -12,13 +13,15 @@ from discord.ext import commands
 from core.settings import Settings
 from core.storage import Store
 
+from .ui.controls import claimed, outdated_answer
 from .ui.endings import end_games_in_channel, end_games_in_guild, end_games_whose_channel_is_gone
 from .ui.errors import DeepSpaceTree
 from .ui.locks import KeyedLocks
 from .ui.refresh import BoardKeeper
-from .ui.replies import DEFER_AFTER_SECONDS, watch_deadline
+from .ui.replies import DEFER_AFTER_SECONDS, send, watch_deadline
 
 log = logging.getLogger("deepspace.bot")
+_UNCLAIMED = "deep_space_unclaimed"  # a component click no view or dynamic item of ours will answer
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.about",
@@ -34,13 +37,18 @@ class DeepSpaceBot(commands.Bot):
     """A slash-command bot; the cogs reach the store, the per-game locks and the boards through it."""
 
     def __init__(self, settings: Settings, store: Store, *, sync_global: bool = False) -> None:
+        # The bot has no voice features: without this, discord.py warns at every start that the voice
+        # libraries (PyNaCl, davey) are missing.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,  # no prefix commands: everything is a slash command
             intents=discord.Intents(guilds=True),
             tree_cls=DeepSpaceTree,
             owner_ids=set(settings.owner_ids) or None,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nothing the bot posts pings anyone: names it echoes could hold mentions, and the crew lists
+            # name members as <@id> only to show them. A message meant to ping sets its own.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.store = store
@@ -77,8 +85,24 @@ class DeepSpaceBot(commands.Bot):
             await end_games_whose_channel_is_gone(self, guild.id)
         await self.boards.catch_up()
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py dispatches "interaction" right after its view store took the click: note then
+        whether any item took it, so `on_interaction` can answer the ones nothing will."""
+        if event_name == "interaction" and args:
+            interaction = args[0]
+            if interaction.type is discord.InteractionType.component and not claimed(self, interaction):
+                interaction.extras[_UNCLAIMED] = True
+        super().dispatch(event_name, *args, **kwargs)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         watch_deadline(interaction, self.defer_after)
+        if interaction.extras.get(_UNCLAIMED):
+            custom_id = str((interaction.data or {}).get("custom_id", ""))
+            log.info("answering a click on an unknown control %r", custom_id[:100])
+            try:
+                await send(interaction, outdated_answer(custom_id), ephemeral=True)
+            except discord.HTTPException as error:
+                log.warning("could not answer a click on an unknown control: %s", error)
 
     # A game whose channel, thread or server is gone can never be played or ended from Discord again:
     # it ends as abandoned (`endings`). Every event here comes with the `guilds` intent.

@@ -48,7 +48,7 @@ from .standings import TITLES, standing_line
 from .ui.boards import sendable
 from .ui.endings import still_there
 from .ui.games import board_link
-from .ui.replies import send
+from .ui.replies import plain, send
 
 log = logging.getLogger(__name__)
 POST_CHECK_SECONDS = 60
@@ -78,7 +78,7 @@ def new_game(
     """
     setup = parse_setup(game, challenge.setup_json)
     kind = "practice" if practice else "ranked attempt"
-    opening = [f"**{user.display_name}** takes the daily challenge of {challenge.day} ({kind})."]
+    opening = [f"**{plain(user.display_name)}** takes the daily challenge of {challenge.day} ({kind})."]
     pictures = bot.settings.board_pictures
     if isinstance(setup, D6Setup):
         state, events = d6_deal(

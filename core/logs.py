@@ -29,6 +29,18 @@ class RedactingFormatter(logging.Formatter):
         return self.redact(super().format(record))
 
 
+class OneLineReconnects(logging.Filter):
+    """discord.py logs a full traceback each time it reconnects after losing Discord (a network
+    outage, not a bug); keep its message and the error's one-line description instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.getMessage().startswith("Attempting a reconnect"):
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()} (lost Discord: {error or type(error).__name__})"
+            record.args, record.exc_info, record.exc_text = None, None, None
+        return True
+
+
 def configure_logging(level: str = "INFO", *, secrets: tuple[str, ...] = ()) -> None:
     """Install one stderr handler on the root logger; calling again replaces it rather than adding one."""
     root = logging.getLogger()
@@ -38,6 +50,7 @@ def configure_logging(level: str = "INFO", *, secrets: tuple[str, ...] = ()) -> 
     handler = logging.StreamHandler(sys.stderr)
     handler.deep_space = True  # type: ignore[attr-defined]
     handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", secrets))
+    handler.addFilter(OneLineReconnects())
     root.addHandler(handler)
     root.setLevel(level)
     for name, floor in _NOISY.items():

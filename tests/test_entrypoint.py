@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -57,3 +58,36 @@ def test_the_readme_run_command_explains_the_missing_token() -> None:
     assert done.returncode == 2
     assert "needs a Discord bot token" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
+
+
+def closed_port() -> int:
+    """A local port nothing listens on: connecting to it is refused at once, like Discord offline."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_discord_out_of_reach_is_one_line_per_try_then_a_retry_and_no_voice_warnings(tmp_path: Path) -> None:
+    """Discord unreachable at start: one clear line per attempt, retried with back-off (the test
+    bounds it to three attempts), no traceback; and none of discord.py's voice-library warnings."""
+    script = (
+        "import sys, discord\n"
+        f"discord.http.Route.BASE = 'http://127.0.0.1:{closed_port()}/api/v10'\n"
+        "import bot\n"
+        "sys.exit(bot.main([], retry_delays=[0, 0]))\n"
+    )
+    done = run(
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        DISCORD_TOKEN="not.a-real.token",
+        DATABASE_PATH=str(tmp_path / "deepspace.sqlite3"),
+    )
+    said = done.stderr + done.stdout
+    assert done.returncode == 1, said
+    lines = [line for line in done.stderr.splitlines() if line.startswith("Cannot reach Discord (")]
+    assert len(lines) == 3, said
+    assert all("check the network connection" in line and "retrying in 0 s" in line for line in lines[:2])
+    assert lines[2].endswith("; giving up.")
+    assert "Traceback" not in said
+    for noise in ("PyNaCl", "davey", "voice"):
+        assert noise not in said

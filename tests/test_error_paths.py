@@ -14,8 +14,8 @@ import re
 import discord
 import pytest
 
-from cogs.ui.errors import GuardedItem, GuardedView
-from cogs.ui.replies import reply_publicly, send, update
+from cogs.ui.errors import FALLBACK, GuardedItem, GuardedView
+from cogs.ui.replies import MESSAGE_LIMIT, reply_publicly, send, update
 from core.errors import RuleError
 
 
@@ -79,6 +79,15 @@ def add_probes(bot) -> None:
     @bot.tree.command(name="probe_modal", description="asks for a name in a modal")
     async def probe_modal(interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(NameModal())
+
+    @bot.tree.command(name="probe_member", description="takes a server member")
+    async def probe_member(interaction: discord.Interaction, member: discord.Member) -> None:
+        await send(interaction, f"{member.id} is here.")
+
+    @bot.tree.command(name="probe_long", description="refuses late, at great length")
+    async def probe_long(interaction: discord.Interaction) -> None:
+        await asyncio.sleep(0.6)
+        raise RuleError("No. " * 1000)
 
     @bot.tree.command(name="probe_file", description="answers with an attachment")
     async def probe_file(interaction: discord.Interaction) -> None:
@@ -244,3 +253,56 @@ async def test_an_attachment_is_sent_with_the_answer(world) -> None:
     (attachment,) = answer.response.attachments
     assert attachment.filename == "log.txt"
     assert await attachment.read() == b"round 1: ok\n"
+
+
+def deferred(world) -> bool:
+    """Whether the watchdog answered "thinking…" first (the answer then comes as a follow-up)."""
+    return [r.json["type"] for r in world.env.http_requests if r.path.endswith("/callback")] == [5]
+
+
+async def test_an_option_that_does_not_convert_is_a_polite_refusal(world, caplog) -> None:
+    """Discord sends someone who left the server as a user: a `Member` option cannot take them."""
+    alice, gone = world.player("alice"), world.player("gone")
+    world.guild.remove_member(gone.actor)
+    with caplog.at_level(logging.ERROR, logger="deepspace.errors"):
+        answer = await alice.runs("probe_member", member=gone.actor.user)
+    assert answer.ephemeral
+    assert (
+        answer.response.content
+        == "That member is not in this server any more, so they can't be picked for this."
+    )
+    assert caplog.records == []  # not logged as a bug
+    world.take_errors()
+
+
+async def test_an_answer_over_discords_limit_is_clipped_not_lost_after_a_deferral(world) -> None:
+    alice = world.player("alice")
+    answer = await alice.runs("probe_long")
+    assert deferred(world)
+    [said] = [answer.response, *answer.followups][-1:]
+    assert len(said.content) == MESSAGE_LIMIT
+    assert said.content.startswith("No. No. ")
+    assert said.content.endswith("…")
+    world.take_errors()
+
+
+async def test_when_discord_refuses_the_answers_a_short_one_still_follows_the_deferral(world) -> None:
+    alice = world.player("alice")
+    world.env.inject_error("POST", "/webhooks/*", status=500, times=2)  # the answer, then the apology
+    answer = await alice.runs("probe_slow")
+    assert deferred(world)
+    assert [answer.response, *answer.followups][-1].content == FALLBACK
+    world.take_errors()
+
+
+async def test_every_free_text_option_is_bounded(world) -> None:
+    """A name typed into an option is echoed in refusals: Discord must bound its length first."""
+    texts = [
+        (command.qualified_name, parameter.name, parameter.max_value)
+        for command in world.bot.tree.walk_commands()
+        if isinstance(command, discord.app_commands.Command)
+        for parameter in command.parameters
+        if parameter.type is discord.AppCommandOptionType.string and not parameter.choices
+    ]
+    assert ("dine card", "name", 100) in texts
+    assert [text for text in texts if text[2] is None] == []

@@ -139,7 +139,7 @@ def test_a_crowded_table_shows_the_newest_rows_and_still_marks_the_current_one()
     assert row_box(SHOWN_ROWS - 1)[3] < BANNER[1]  # the rows shown stay clear of the banner
     text = board_summary(state, names)
     assert len(text) <= SUMMARY_LIMIT
-    assert f"+{9 - 1} older row(s)" in text or f"+{9 - SHOWN_ROWS} older row(s)" in text
+    assert f"+{9 - 1} older rows" in text or f"+{9 - SHOWN_ROWS} older rows" in text
 
 
 def test_long_text_is_shortened_to_its_room() -> None:

@@ -16,6 +16,9 @@ import pytest
 
 import bot as entry_point
 from cogs.client import create_bot
+from cogs.d6.ids import FAMILY as D6_CONTROLS
+from cogs.dine.ids import FAMILY as DINE_CONTROLS
+from cogs.ui.controls import UNKNOWN_CONTROL
 from core.about import game
 from core.settings import Settings
 from core.storage import SqliteStore
@@ -113,3 +116,53 @@ def test_rejected_token_explains_itself(tmp_path, monkeypatch, capsys, restore_l
     assert [(r.method, r.path, r.status) for r in fake.requests] == [("GET", "/users/@me", 401)]
     assert fake.unhandled == []
     fake.auditor.assert_clean()
+
+
+STRAY_CONTROLS = {  # custom id → what the clicker reads
+    "ds:dine:z:1:1:": DINE_CONTROLS.outdated,  # a verb this version does not know
+    "ds:d6:a:1:1:" + "9" * 70: D6_CONTROLS.outdated,  # an argument longer than ours
+    "ds:chess:a:1:1:": UNKNOWN_CONTROL,  # a kind of game we do not have
+    "legacy-board-button": UNKNOWN_CONTROL,  # another id layout altogether
+}
+
+
+async def test_every_click_is_answered_whatever_its_custom_id(fake: FakeDiscord, tmp_path) -> None:
+    """Controls from another version of the bot match none of this version's items; discord.py would
+    drop such a click without a word (the user sees "This interaction failed"), so the bot answers it."""
+    db = tmp_path / "deepspace.sqlite3"
+    settings = Settings(
+        _env_file=None, discord_token=fake.token, database_path=db, dev_guild_id=int(fake.guild_id)
+    )
+    bot = create_bot(settings, SqliteStore(db))
+    runner = asyncio.create_task(bot.start(fake.token))
+    try:
+        await until_ready(bot, runner)
+        await fake.send_interaction(fake.slash("about"))
+        message = (await fake.next_request("POST", CALLBACK)).response["resource"]["message"]
+        old = fake.messages[message["id"]]  # as a message an older version of the bot drew would be
+        buttons = [
+            {"type": 2, "style": 2, "label": str(n), "custom_id": custom_id}
+            for n, custom_id in enumerate([*STRAY_CONTROLS, "ds:about:d6"])
+        ]
+        menu = {"type": 3, "custom_id": "ds:dine:q:1:1:0", "options": [{"label": "a", "value": "a1"}]}
+        old["components"] = [{"type": 1, "components": buttons}, {"type": 1, "components": [menu]}]
+
+        for custom_id, expected in [*STRAY_CONTROLS.items(), ("ds:dine:q:1:1:0", DINE_CONTROLS.outdated)]:
+            values = ["a1"] if custom_id == menu["custom_id"] else None
+            await fake.send_interaction(fake.click(old, custom_id, values))
+            answer = await fake.next_request("POST", CALLBACK)
+            assert (answer.status, answer.body["type"]) == (200, 4), custom_id
+            assert answer.body["data"]["flags"] & EPHEMERAL
+            assert answer.body["data"]["content"] == expected
+        await fake.send_interaction(fake.click(old, "ds:about:d6"))  # a control this version knows
+        known = await fake.next_request("POST", CALLBACK)
+        assert known.body["data"]["embeds"][0]["title"] == game("d6").title
+        await asyncio.sleep(0.2)
+        assert (
+            len([r for r in fake.requests if r.method == "POST" and "/callback" in r.path]) == 7
+        )  # once each
+    finally:
+        await bot.close()
+        await asyncio.wait_for(runner, 10)
+    fake.auditor.assert_clean()
+    assert fake.unhandled == []

@@ -16,7 +16,7 @@ from core.table import Saved, Table
 
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.games import game_in_channel, rules_embed
-from ..ui.replies import reply_publicly, send
+from ..ui.replies import plain, reply_publicly, send
 from .board import COLOURS, board_message
 from .ids import Verb, ref
 from .items import BoardButton
@@ -73,7 +73,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
             difficulty.value if difficulty else "medium",
             length.value if length else "full",
         )
-        name = interaction.user.display_name
+        name = plain(interaction.user.display_name)
         opening = [f"**{name}** takes command." + (" Anyone may join the crew." if crew else "")]
         table = Table.start(interaction.user.id, open_crew=crew).with_news(opening + [e.text for e in events])
         saved = Saved[State](table=table, state=state)
@@ -89,7 +89,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
     @app_commands.command(name="abandon", description="End this channel's D-6 game now, as a loss.")
     async def abandon(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
-        check_may_abandon(interaction, load(record).table)
+        await check_may_abandon(interaction, load(record).table)
         view = discord.ui.View(timeout=None)
         confirm = ref(Verb.ABANDON, record.id, record.version)
         view.add_item(BoardButton(confirm, label="Abandon the game", style=discord.ButtonStyle.danger))

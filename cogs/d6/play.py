@@ -37,7 +37,8 @@ from ..ui.games import (
     saved_anyway,
     stale,
 )
-from ..ui.replies import send, update
+from ..ui.members import may_act_as_host
+from ..ui.replies import plain, send, update
 from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Verb
 from .items import HANDLERS
@@ -188,7 +189,7 @@ async def _clicked(
 
 
 def who(interaction: discord.Interaction) -> str:
-    return discord.utils.escape_markdown(interaction.user.display_name)
+    return plain(interaction.user.display_name)
 
 
 async def act(interaction: discord.Interaction, ref: Ref, code: str) -> None:
@@ -239,8 +240,10 @@ def hint_text(state: State) -> str:
     return f"**Suggestion:** {describe_action(state, choice.action)}\n*Why:* {choice.reason}"
 
 
-def check_may_abandon(interaction: discord.Interaction, table: Table) -> None:
-    if interaction.user.id != table.captain and not interaction.permissions.manage_channels:
+async def check_may_abandon(interaction: discord.Interaction, table: Table) -> None:
+    if interaction.permissions.manage_channels:
+        return
+    if not await may_act_as_host(interaction, table.captain, table.crew):
         raise RuleError("Only the captain, or someone who may manage this channel, can abandon the game.")
 
 
@@ -249,7 +252,7 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
     version is not checked: abandoning stays the same decision whatever happened since."""
     async with bot_of(interaction).game_locks(ref.game):
         record, saved = await _clicked(interaction, ref, crew_only=False)
-        check_may_abandon(interaction, saved.table)
+        await check_may_abandon(interaction, saved.table)
         state, events = abandon(saved.state)
         lines = news(who(interaction), "abandons the game", events)
         saved = Saved[State](table=saved.table.with_news(lines), state=state)

@@ -20,6 +20,7 @@ from core.dine.symbols import row_symbols, side
 from core.render.dine_board import render_board
 from core.render.dine_controls import BUTTON_LIMIT, Move, clip, moves
 from core.render.dine_text import board_summary, sector_text, symbol_text
+from core.words import plural
 
 from ..d6.board import fit
 from .ids import FAMILY, Verb, ref
@@ -114,7 +115,7 @@ def grid_lines(state: State) -> list[str]:
     lines = []
     first = max(0, len(state.grid) - ROWS_SHOWN)
     if first:
-        lines.append(f"…{first} older row(s)")
+        lines.append(f"…{plural(first, 'older row')}")
     for number in range(first, len(state.grid)):
         row = state.grid[number]
         current = " ← current" if number == len(state.grid) - 1 else ""
@@ -211,7 +212,7 @@ def add_moves(view: discord.ui.View, shown: list[Move], menu_ref: Any, act_ref: 
                 value=f"a{move.options[0].index}" if len(move.options) == 1 else f"g{n + k}",
                 description=(move.description or None)
                 if len(move.options) == 1
-                else clip(f"{move.description} · {len(move.options)} ways to pay"),
+                else clip(f"{move.description} · {plural(len(move.options), 'way')} to pay"),
             )
             for k, move in enumerate(chunk)
         ]

@@ -25,10 +25,11 @@ from core.render.dine_lookup import find, suggest
 from core.render.dine_text import describe_action
 from core.storage import GameRecord
 from core.table import table_action_json
+from core.words import clip, plural
 
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.games import game_in_channel, rules_embed
-from ..ui.replies import reply_publicly, send
+from ..ui.replies import plain, reply_publicly, send
 from .board import COLOURS, board_message, closed_lobby, lobby_message
 from .hand import hand_message
 from .ids import Verb, ref
@@ -47,6 +48,7 @@ LEVELS = [
 ]
 TOPICS = [Choice(name=name, value=name) for name in topics("dine")]
 SWEEP_SECONDS = 60
+NAME_LENGTH = 100  # the longest card name a user may type (the longest real one is far shorter)
 
 
 async def draw_board(bot: Any, record: GameRecord) -> dict[str, Any]:
@@ -139,7 +141,7 @@ class Dine(
     )
     async def end(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
-        check_may_end(interaction, load(record))
+        await check_may_end(interaction, load(record))
         view = discord.ui.View(timeout=None)
         from .board import Button
 
@@ -157,7 +159,9 @@ class Dine(
         name="vote-out", description="Vote an idle crew member out; the crew plays their hand."
     )
     @app_commands.describe(member="The crew member who has been idle for long.")
-    async def vote_out(self, interaction: discord.Interaction, member: discord.Member) -> None:
+    async def vote_out(self, interaction: discord.Interaction, member: discord.User) -> None:
+        """`member` is a `User`: Discord sends one who left the server as a plain user, and only
+        their id matters here (someone gone is exactly who may need voting out)."""
         bot = bot_of(interaction)
         record = await game_in_channel(bot.store, RULES, interaction.channel_id)
         async with bot.game_locks(record.id):
@@ -172,7 +176,7 @@ class Dine(
             assert voter_seat is not None  # vote_refusal checked it
             saved = active(saved, voter_seat, now)  # voting is taking part too
             saved, out = voted(saved, interaction.user.id, member.id, now, idle)
-            name = discord.utils.escape_markdown(member.display_name)
+            name = plain(member.display_name)
             if out:
                 line = f"**{name}** was voted out; the crew now plays their hand together."
             else:
@@ -197,11 +201,15 @@ class Dine(
 
     @app_commands.command(name="card", description="Show a Deep Space Dine card, both sides.")
     @app_commands.describe(name="The card's name (either side).")
-    async def card(self, interaction: discord.Interaction, name: str) -> None:
+    async def card(
+        self, interaction: discord.Interaction, name: app_commands.Range[str, 1, NAME_LENGTH]
+    ) -> None:
         entry = find(name)
         if entry is None:
             close = ", ".join(suggest(name, 5)) or "none"
-            raise RuleError(f"I know no card called “{name}”. Close matches: {close}.")
+            raise RuleError(
+                f"I know no card called “{plain(clip(name, NAME_LENGTH))}”. Close matches: {close}."
+            )
         embed = discord.Embed(title=entry.title, description=f"*{entry.kind}*", colour=COLOURS["lobby"])
         for title, text in entry.sides:
             embed.add_field(name=title, value=text[:1024], inline=False)
@@ -266,7 +274,8 @@ async def close_idle_lobbies(bot: Any) -> int:
             fresh = await bot.store.get_game(record.id)
             if fresh is None or fresh.version != record.version or fresh.status != "active":
                 continue
-            why = f"Nobody started this lobby for {bot.settings.dine_lobby_minutes} minutes, so it closed."
+            idle_for = plural(bot.settings.dine_lobby_minutes, "minute")
+            why = f"Nobody started this lobby for {idle_for}, so it closed."
             saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, why])})
             record = await bot.store.save(
                 record.id,

@@ -42,7 +42,8 @@ from ..ui.games import (
     saved_anyway,
     stale,
 )
-from ..ui.replies import send, update
+from ..ui.members import may_act_as_host
+from ..ui.replies import plain, send, update
 from .board import board_message, closed_lobby, lobby_message
 from .hand import hand_message
 from .ids import FAMILY, Verb
@@ -71,7 +72,7 @@ def board_follows(bot: Any, game_id: int) -> AbstractAsyncContextManager[None]:
 
 
 def who(interaction: discord.Interaction) -> str:
-    return discord.utils.escape_markdown(interaction.user.display_name)
+    return plain(interaction.user.display_name)
 
 
 def seated_users(saved: DineSaved) -> tuple[int, ...]:
@@ -162,7 +163,7 @@ async def _lobby_change(
         record, saved = await clicked(interaction, ref)
         if saved.started:
             raise RuleError("This game has already started.")
-        if host_only and interaction.user.id != saved.table.captain:
+        if host_only and not await may_act_as_host(interaction, saved.table.captain, saved.table.crew):
             raise RuleError("Only the host can do that.")
         saved, line, kind, detail = change(saved)
         names = {**saved.names, interaction.user.id: interaction.user.display_name}
@@ -231,8 +232,13 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         record, saved = await clicked(interaction, ref)
         if saved.started:
             raise RuleError("This game has already started.")
-        if interaction.user.id != saved.table.captain:
+        host = saved.table.captain
+        if not await may_act_as_host(interaction, host, saved.table.crew):
             raise RuleError("Only the host can start the game; it starts when they press **Start**.")
+        gone: list[str] = []
+        if interaction.user.id != host:  # the host left the server: the game starts without them
+            gone = [f"The host, {plain(saved.names.get(host, 'unknown'))}, left the server."]
+            saved = left(saved, host)
         if ref.version != record.version:  # the crew changed since the host looked: look again
             raise stale(record, RULES)
         seed = bot.new_seed()
@@ -240,7 +246,11 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         crew = len(saved.table.crew)
         state, events = deal(seed, ship=setup.ship, level=setup.level, crew=crew, starter=setup.starter)
         saved = seated(saved, discord.utils.utcnow(), state)
-        lines = [f"**{who(interaction)}** starts the game: {setup.describe()}.", *(e.text for e in events)]
+        lines = [
+            *gone,
+            f"**{who(interaction)}** starts the game: {setup.describe()}.",
+            *(e.text for e in events),
+        ]
         saved = saved.model_copy(update={"table": saved.table.with_news(lines)})
         detail = {
             "seed": seed,
@@ -428,8 +438,10 @@ def result_embed(record: GameRecord, saved: DineSaved, players: tuple[int, ...])
 # --- ending ----------------------------------------------------------------------------------------
 
 
-def check_may_end(interaction: discord.Interaction, saved: DineSaved) -> None:
-    if interaction.user.id != saved.table.captain and not interaction.permissions.manage_channels:
+async def check_may_end(interaction: discord.Interaction, saved: DineSaved) -> None:
+    if interaction.permissions.manage_channels:
+        return
+    if not await may_act_as_host(interaction, saved.table.captain, saved.table.crew):
         raise RuleError("Only the host, or someone who may manage this channel, can end the game.")
 
 
@@ -438,7 +450,7 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
     bot = bot_of(interaction)
     async with bot.game_locks(ref.game):
         record, saved = await clicked(interaction, ref, from_board=False)
-        check_may_end(interaction, saved)
+        await check_may_end(interaction, saved)
         if saved.state is None:
             saved = saved.model_copy(
                 update={"table": saved.table.with_news([*saved.table.recent, "The host closed the lobby."])}

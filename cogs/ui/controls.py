@@ -5,6 +5,8 @@ the game id, the game's version when the control was drawn (so a click on an out
 recognised) and a short argument. Each game makes one `Family`, whose `DynamicItem` classes are
 registered at start-up, so controls keep working after a restart; what a click does is looked up in
 the family's `handlers`, keeping these classes free of game logic. Ids stay far below Discord's 100.
+A click that no item matches (a verb, kind or layout from another version of the bot) is answered by
+the bot itself with `outdated_answer` (see `claimed`), never dropped.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -20,6 +23,10 @@ from core.errors import RuleError
 from .errors import GuardedItem
 
 _REST = r":(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<arg>[0-9a-z.+\-]{0,60})"
+UNKNOWN_CONTROL = (
+    "That control is from another version of the bot (or no longer in use), so nothing was done. "
+    "Use `/d6 board` or `/dine board` to get a fresh board."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +57,13 @@ class Family:
         self.button_template = rf"ds:{kind}:(?P<verb>[{buttons}]){_REST}"
         self.menu_template = rf"ds:{kind}:(?P<verb>[{''.join(sorted(self.menu_verbs))}]){_REST}"
         self.Button, self.Menu = _item_classes(self)
+        FAMILIES[kind] = self
 
     def ref(self, verb: str, game: int, version: int, arg: str = "") -> Ref:
         return Ref(self.kind, verb, game, version, arg)
 
     def parse(self, match: re.Match[str]) -> Ref | None:
-        """None for a verb this version does not know (the click is answered, not dropped)."""
+        """None for a verb the family does not know (defensive: its templates let known verbs only)."""
         verb = match["verb"]
         if verb not in self.verbs:
             return None
@@ -69,6 +77,33 @@ class Family:
 
     def items(self) -> tuple[type[discord.ui.DynamicItem], ...]:
         return self.Button, self.Menu
+
+
+FAMILIES: dict[str, Family] = {}  # kind → its family, for answering clicks no item matched
+
+
+def outdated_answer(custom_id: str) -> str:
+    """What a click on a control no item of this version matches is told: its game's own words when
+    the id names a game we know (an old verb or layout), else the general ones."""
+    prefix, _, rest = custom_id.partition(":")
+    family = FAMILIES.get(rest.partition(":")[0]) if prefix == "ds" else None
+    return family.outdated if family is not None else UNKNOWN_CONTROL
+
+
+def claimed(client: discord.Client, interaction: discord.Interaction) -> bool:
+    """Whether discord.py's view store runs an item for this component click.
+
+    The store drops a click that no view item or `DynamicItem` template matches without a word, and
+    has no public way to ask; this mirrors `ViewStore.dispatch_view` (discord.py 2.7). Ask it when
+    the click arrives (the store has just dispatched it), before a view could stop and unregister.
+    """
+    store = client._connection._view_store  # type: ignore[attr-defined]
+    data: Any = interaction.data or {}
+    custom_id, kind = str(data.get("custom_id", "")), data.get("component_type")
+    if any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
+        return True
+    message = interaction.message.id if interaction.message is not None else None
+    return any((kind, custom_id) in store._views.get(key, {}) for key in (message, None))
 
 
 def _item_classes(family: Family) -> tuple[type, type]:

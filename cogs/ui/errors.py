@@ -1,8 +1,10 @@
 """The one error path for commands and components.
 
-A `RuleError` is the player's mistake or a policy and becomes a polite private message. Anything
+A `RuleError` is the player's mistake or a policy and becomes a polite private message, and so does
+a command option Discord sent in a shape we cannot use (a member who left the server, say). Anything
 else is our bug: it is logged with its context under a short reference, and the user gets an apology
-quoting that reference so a report can be matched to the log line.
+quoting that reference so a report can be matched to the log line. If even that answer cannot be
+sent, a short fixed one is tried, so a deferred interaction never stays "thinking…".
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import discord
 from discord import app_commands
 
 from core.errors import RuleError
+from core.words import clip, plural
 
 from .replies import send
 
@@ -25,6 +28,9 @@ APOLOGY = (
 )
 
 
+FALLBACK = "Sorry, Discord did not take my answer. Please try again."
+
+
 def new_reference() -> str:
     return "E-" + secrets.token_hex(3).upper()
 
@@ -34,16 +40,27 @@ def _unwrap(error: BaseException) -> BaseException:
     while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         if error.__cause__ is None:
             break
+        if isinstance(error, app_commands.TransformerError) and not isinstance(error.__cause__, RuleError):
+            break  # an option that did not convert is the user's input, whatever the converter raised
         error = error.__cause__
     return error
+
+
+def conversion_refusal(error: app_commands.TransformerError) -> str:
+    """What the user is told when an option they gave could not be converted."""
+    if error.type in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
+        return "That member is not in this server any more, so they can't be picked for this."
+    return f"I could not use “{clip(str(error.value), 100)}” for that option; please check it and try again."
 
 
 def _policy_message(error: BaseException) -> str | None:
     """The player-facing message for errors that are not bugs, or None for a bug."""
     if isinstance(error, RuleError):
         return error.message
+    if isinstance(error, app_commands.TransformerError):
+        return conversion_refusal(error)
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Easy there! Try again in {error.retry_after:.0f} seconds."
+        return f"Easy there! Try again in {plural(max(1, round(error.retry_after)), 'second')}."
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
         return str(error)
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -67,10 +84,18 @@ async def report_error(interaction: discord.Interaction, error: BaseException, *
         ref = new_reference()
         log.error("Error %s in %s", ref, describe(interaction, where), exc_info=error)
         message = APOLOGY.format(ref=ref)
-    try:
-        await send(interaction, message, ephemeral=True)
-    except discord.HTTPException as failure:
-        log.warning("could not tell the user about an error in %s: %s", describe(interaction, where), failure)
+    elif isinstance(error, app_commands.TransformerError):
+        log.info(
+            "an option did not convert in %s: %r", describe(interaction, where), error.__cause__ or error
+        )
+    for answer in (message, FALLBACK):
+        try:
+            await send(interaction, answer, ephemeral=True)
+            break
+        except discord.HTTPException as failure:
+            log.warning(
+                "could not tell the user about an error in %s: %s", describe(interaction, where), failure
+            )
     return ref
 
 

@@ -19,8 +19,11 @@ from typing import Any
 
 import discord
 
+from core.words import clip
+
 log = logging.getLogger(__name__)
 
+MESSAGE_LIMIT = 2000  # Discord refuses a whole message whose content is longer
 DEFER_AFTER_SECONDS = 2.0
 POLL_SECONDS = 0.05
 _LOCK = "deep_space_response_lock"
@@ -39,6 +42,20 @@ _WATCHED = (
 
 def _lock(interaction: discord.Interaction) -> asyncio.Lock:
     return interaction.extras.setdefault(_LOCK, asyncio.Lock())
+
+
+def plain(text: str) -> str:
+    """User-given text (a display name, an option) shown as typed: no markdown, and a mention in it
+    stays text, so it can neither style a line nor ping anyone."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+
+
+def _bounded(fields: dict[str, Any]) -> dict[str, Any]:
+    content = fields.get("content")
+    if isinstance(content, str) and len(content) > MESSAGE_LIMIT:
+        log.warning("clipping a message of %d characters to %d", len(content), MESSAGE_LIMIT)
+        fields["content"] = clip(content, MESSAGE_LIMIT)
+    return fields
 
 
 def reply_publicly(interaction: discord.Interaction) -> None:
@@ -98,9 +115,11 @@ async def send(
     """Send a message in answer: the initial response if there is none yet, else a follow-up.
 
     `ephemeral` defaults to private for commands that did not call `reply_publicly`. Returns the
-    message sent (None only if Discord did not echo it back).
+    message sent (None only if Discord did not echo it back). Content over Discord's limit is
+    clipped rather than refused.
     """
     kwargs.setdefault("ephemeral", not interaction.extras.get(_PUBLIC))
+    content = _bounded({"content": content})["content"]
     async with _lock(interaction):
         if not interaction.response.is_done():
             callback = await interaction.response.send_message(content, **kwargs)
@@ -117,6 +136,7 @@ async def send(
 
 async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Edit the message a component sits on, whether or not the interaction was deferred."""
+    kwargs = _bounded(kwargs)
     async with _lock(interaction):
         if not interaction.response.is_done():
             await interaction.response.edit_message(**kwargs)

@@ -17,6 +17,7 @@ from itertools import combinations_with_replacement
 
 from core.errors import IllegalAction
 from core.rng import Rng
+from core.words import plural
 
 from .actions import (
     Action,
@@ -102,9 +103,8 @@ def deal(
     rng.shuffle("deck", state.deck)
     removed = CARDS_REMOVED[length]
     state.removed, state.deck = state.deck[:removed], state.deck[removed:]
-    events = [
-        Event(f"Hull {state.hull}, shields {state.shields}. The threat deck holds {len(state.deck)} cards.")
-    ]
+    threats = plural(len(state.deck), "card")
+    events = [Event(f"Hull {state.hull}, shields {state.shields}. The threat deck holds {threats}.")]
     state.queue = [Task(op="draw", reason="set-up") for _ in range(SETUP_DRAWS)] + [Task(op="new_round")]
     state.round = 0  # new_round starts round 1
     _run(state, events)
@@ -930,14 +930,14 @@ def score_parts(s: State) -> list[tuple[str, int]]:
     """What the score is made of, in words: 10 per external threat destroyed, 5 per away mission;
     a win adds 50, 10 per hull point and 5 per shield left."""
     parts = [
-        (f"{s.destroyed} external threat(s) destroyed × 10", 10 * s.destroyed),
-        (f"{s.completed} away mission(s) completed × 5", 5 * s.completed),
+        (f"{plural(s.destroyed, 'external threat')} destroyed × 10", 10 * s.destroyed),
+        (f"{plural(s.completed, 'away mission')} completed × 5", 5 * s.completed),
     ]
     if s.outcome == "won":
         parts += [
             ("victory", 50),
             (f"{s.hull} hull left × 10", 10 * s.hull),
-            (f"{s.shields} shield(s) left × 5", 5 * s.shields),
+            (f"{plural(s.shields, 'shield')} left × 5", 5 * s.shields),
         ]
     return parts
 

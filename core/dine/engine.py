@@ -19,6 +19,7 @@ from itertools import combinations
 
 from core.errors import IllegalAction
 from core.rng import Rng
+from core.words import plural
 
 from .actions import (
     NO_PAYMENT,
@@ -89,7 +90,7 @@ def deal(
         state.stack.append(StackCard(help="procure"))
     else:
         state.stack = [*_easy_sectors(state, rng, chosen.easy), StackCard(help="frontier")]
-    events = [Event(f"The {spec.name} takes off with {len(state.deck)} station cards in its deck.")]
+    events = [Event(f"The {spec.name} takes off with {plural(len(state.deck), 'station card')} in its deck.")]
     _refill(state, events)
     _arrive(state, events)
     _run(state, events)
@@ -501,7 +502,7 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
     elif op == "recover":
         taken = [s.discard.pop() for _ in range(min(n, len(s.discard)))]
         s.hands[seat] += taken
-        ev.append(Event(f"Crew {seat + 1} takes {len(taken)} card(s) back from the discard pile."))
+        ev.append(Event(f"Crew {seat + 1} takes {plural(len(taken), 'card')} back from the discard pile."))
     else:
         return _task(op, n)
     return None
@@ -560,7 +561,9 @@ def _strike(s: State, ev: Events) -> None:
     spec = sector_side(s)
     assert spec is not None
     drive = row_symbols(s.grid[-1], s.upgraded)[Symbol.DRIVE]
-    ev.append(Event(f"We have a problem: {spec.name} strikes! The crew draws {drive} card(s).", "danger"))
+    ev.append(
+        Event(f"We have a problem: {spec.name} strikes! The crew draws {plural(drive, 'card')}.", "danger")
+    )
     _crew_draws(s, ev, drive)
     if s.grid[-1]:
         s.grid.append([])
@@ -725,7 +728,7 @@ def _task_pizza(s: State, ev: Events, task: Task) -> None:
     if s.pizza < 1:
         _finish(s, ev, "lost", "The pizza marker is pushed off the ship card: the pizza is ruined.")
         return
-    ev.append(Event(f"The pizza suffers: {task.amount} space(s) lost ({s.pizza} left).", "damage"))
+    ev.append(Event(f"The pizza suffers: {plural(task.amount, 'space')} lost ({s.pizza} left).", "damage"))
 
 
 def _task_ship_track(s: State, ev: Events, task: Task) -> None:
@@ -739,7 +742,10 @@ def _task_give(s: State, ev: Events, task: Task) -> None:
         return
     give = "remove" if task.op == "remove_cards" else "discard"
     s.pending = Pending(
-        kind="give", give=give, amount=task.amount, reason=f"{give.capitalize()} {task.amount} hand card(s)."
+        kind="give",
+        give=give,
+        amount=task.amount,
+        reason=f"{give.capitalize()} {plural(task.amount, 'hand card')}.",
     )
 
 
@@ -795,7 +801,7 @@ def _task_next_sector(s: State, ev: Events, task: Task) -> None:
         count = card_set().level(s.level).hard
         s.stack[0:1] = [StackCard(sector=c, side="back") for c in hard[:count]]
         s.stack.append(StackCard(sector=bosses[0], side="front"))
-        ev.append(Event(f"The Final Frontier: {count} hard sector(s), then the boss.", "help"))
+        ev.append(Event(f"The Final Frontier: {plural(count, 'hard sector')}, then the boss.", "help"))
     if not s.stack:
         _finish(s, ev, "won", "The pizza is delivered!")
         return
@@ -869,7 +875,11 @@ def _draw(s: State, ev: Events, seat: int, n: int) -> None:
             break
         s.hands[seat].append(card_id)
         drawn += 1
-    ev.append(Event(f"Crew {seat + 1} draws {drawn} card(s)." + (" The deck is empty." if drawn < n else "")))
+    ev.append(
+        Event(
+            f"Crew {seat + 1} draws {plural(drawn, 'card')}." + (" The deck is empty." if drawn < n else "")
+        )
+    )
 
 
 def _crew_draws(s: State, ev: Events, n: int) -> None:
@@ -936,8 +946,8 @@ def abandon(state: State, text: str = "The crew ended the game before the delive
 _EFFECT_WORDS = {
     "damage": "{n} damage",
     "pizza": "{n} pizza",
-    "remove_cards": "remove {n} hand card(s)",
-    "discard_cards": "discard {n} hand card(s)",
+    "remove_cards": "remove {cards}",
+    "discard_cards": "discard {cards}",
     "repair": "repair {n}",
     "ship_right": "ship marker {n} right",
     "ship": "ship marker {n} left",
@@ -950,4 +960,6 @@ _EFFECT_WORDS = {
 
 
 def describe_effects(effects: tuple[Effect, ...]) -> str:
-    return ", ".join(_EFFECT_WORDS[e.op].format(n=e.amount) for e in effects)
+    return ", ".join(
+        _EFFECT_WORDS[e.op].format(n=e.amount, cards=plural(e.amount, "hand card")) for e in effects
+    )

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from pydantic import BaseModel, ConfigDict
 
 from core.table import Table
+from core.words import plural
 
 from .state import State
 
@@ -123,9 +124,10 @@ def vote_refusal(
     idle = now - saved.seats[seat].last_active
     if idle < idle_after:
         minutes = int((idle_after - idle).total_seconds() // 60) + 1
+        ago = plural(int(idle.total_seconds() // 60), "minute")
+        after = plural(int(idle_after.total_seconds() // 60), "idle minute")
         return (
-            f"{saved.seats[seat].name} acted {int(idle.total_seconds() // 60)} minutes ago. A crew member "
-            f"can be voted out after {int(idle_after.total_seconds() // 60)} idle minutes "
+            f"{saved.seats[seat].name} acted {ago} ago. A crew member can be voted out after {after} "
             f"(in {minutes} more)."
         )
     if voter in saved.votes.get(target, ()):

@@ -25,6 +25,7 @@ from core.d6.actions import (
 )
 from core.d6.engine import card_of, missing_icons, repair_amount, weapon_damage
 from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
+from core.words import plural
 
 PLACE_NAMES = {
     Place.POOL: "ready",
@@ -70,7 +71,7 @@ def describe_board(state: State) -> str:
     """The whole board in words, top to bottom."""
     lines = [
         f"Round {state.round}. Hull {state.hull}/{HULL_MAX}, shields {state.shields}/{SHIELDS_MAX}. "
-        f"Threat deck: {len(state.deck)} cards.",
+        f"Threat deck: {plural(len(state.deck), 'card')}.",
         "Crew:",
         *(f"  {die_line(state, i)}" for i in range(len(state.dice))),
         "Internal threats:" if state.internal else "Internal threats: none",

@@ -21,6 +21,7 @@ from core.dine.cards import Production, StationSide, Symbol, TrackSpec
 from core.dine.engine import danger_value, hand_size, sector_side, ship_of, symbols
 from core.dine.state import Placed, State
 from core.dine.symbols import row_symbols, side
+from core.words import plural
 
 from .dine_cards import KIND_COLOURS, SYMBOL_COLOURS, font
 from .dine_text import (
@@ -345,7 +346,7 @@ def render_board(state: State, names: Sequence[str] | None = None) -> bytes:
         f"{stack_text(state)}  ·  deck {len(state.deck)}  ·  discard {len(state.discard)}"
         f"  ·  removed {len(state.removed)}"
     )
-    piles = fit(piles.replace(" sector(s) in the stack", " sectors left"), 13, 560)
+    piles = fit(piles.replace(" in the stack", " left"), 13, 560)
     draw.text((WIDTH - MARGIN, 16), piles, font=font(13), fill=MUTED, anchor="ra")
     title_room = WIDTH - 2 * MARGIN - 24 - int(font(13).getlength(piles))
     draw.text((MARGIN, 10), fit(title, 20, title_room), font=font(20), fill=TEXT)
@@ -369,7 +370,7 @@ def render_board(state: State, names: Sequence[str] | None = None) -> bytes:
         draw.text((x + 7, 57), LETTERS[symbol], font=font(10), fill=DARK, anchor="mm")
         draw.text((x + 16, 50), LEGEND[symbol], font=font(11), fill=MUTED)
     if rows.start:
-        older = f"+{rows.start} older row{'s' if rows.start != 1 else ''} not shown"
+        older = f"+{plural(rows.start, 'older row')} not shown"
         draw.text((GRID_X, 68), older, font=font(12), fill=MUTED)
     for index, number in enumerate(rows):
         _row(draw, state, number, index, current=number == len(state.grid) - 1)

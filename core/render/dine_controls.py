@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core import words
 from core.dine.actions import (
     Action,
     Choose,
@@ -50,7 +51,7 @@ class Move:
 
 
 def clip(text: str, limit: int = LABEL_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return words.clip(text, limit)
 
 
 def for_seat(action: Action, seat: int) -> bool:

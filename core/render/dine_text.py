@@ -33,6 +33,7 @@ from core.dine.engine import (
 )
 from core.dine.state import State
 from core.dine.symbols import row_symbols, side
+from core.words import plural
 
 
 def symbol_text(given: Mapping[str, int]) -> str:
@@ -131,10 +132,9 @@ def describe_board(state: State) -> str:
     if spec is not None:
         drive = jump_drive(state)
         lines.append(f"Sector: {sector_text(spec, state.crew)}")
-        lines.append(
-            f"Jump needs {'X' if drive is None else drive} drive; danger strikes at "
-            f"{danger_value(state) or 'once'} cards in the current row."
-        )
+        danger = danger_value(state)
+        strikes = f"at {plural(danger, 'card')} in the current row" if danger else "at once"
+        lines.append(f"Jump needs {'X' if drive is None else drive} drive; danger strikes {strikes}.")
     lines.append(f"Grid total: {symbol_text(have)}.")
     for number, row in enumerate(state.grid, 1):
         current = " (current)" if number == len(state.grid) else ""
@@ -152,7 +152,7 @@ def describe_board(state: State) -> str:
     if state.pending is not None:
         lines.append(f"Decision: {state.pending.reason}")
     if state.outcome == "won":
-        lines.append(f"Delivered! Score {state.score}, {state.stars} stars: {state.rating}")
+        lines.append(f"Delivered! Score {state.score}, {plural(state.stars, 'star')}: {state.rating}")
     elif state.outcome == "lost":
         lines.append(f"Lost: {state.loss_reason}")
     return "\n".join(lines)
@@ -187,13 +187,13 @@ def danger_text(state: State) -> str:
     value, count = danger_value(state), len(state.current_row)
     if value == 0:
         return "danger 0 (strikes at once)"
-    return f"danger {value}: the current row holds {count} of {value} cards"
+    return f"danger {value}: the current row holds {count} of {plural(value, 'card')}"
 
 
 def stack_text(state: State) -> str:
     left = sum(1 for c in state.stack if c.sector)
     below = next((HELP_NAMES[c.help] for c in state.stack if c.help), None)
-    return f"{left} sector(s) in the stack" + (f", then {below}" if below else "")
+    return f"{plural(left, 'sector')} in the stack" + (f", then {below}" if below else "")
 
 
 def in_order(given: Mapping[Symbol, int]) -> dict[Symbol, int]:
@@ -206,7 +206,7 @@ def _row_words(state: State, number: int, cards: bool) -> str:
     current = " (current)" if number == len(state.grid) else ""
     totals = symbol_text(in_order(row_symbols(row, state.upgraded)))
     if not cards:
-        return f"row {number}{current}: {len(row)} card(s) → {totals}"
+        return f"row {number}{current}: {plural(len(row), 'card')} → {totals}"
     listed = ", ".join(side(p.card, state.upgraded).name + (" rotated" if p.rotated else "") for p in row)
     return f"row {number}{current}: {listed or 'empty'} → {totals}"
 
@@ -250,11 +250,11 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
         lines.append(f"Decision: {state.pending.reason}")
     head = "\n".join(lines)
     count = len(state.grid)
-    total = f"Grid of {count} row(s), in all {symbol_text(in_order(symbols(state)))}:"
+    total = f"Grid of {plural(count, 'row')}, in all {symbol_text(in_order(symbols(state)))}:"
     first = max(1, count - SHOWN_ROWS + 1)
     shown = range(first, count + 1)
-    older = [f"+{first - 1} older row(s)"] if first > 1 else []
-    only = [f"+{count - 1} older row(s)"] if count > 1 else []
+    older = [f"+{plural(first - 1, 'older row')}"] if first > 1 else []
+    only = [f"+{plural(count - 1, 'older row')}"] if count > 1 else []
     # Less and less detail until it fits: the shown rows' cards; the current row's cards and the older
     # rows' totals; the current row alone, with its cards; only its totals.
     choices = [

@@ -1,0 +1,107 @@
+"""User stories: crew members who left the server, and names that look like someone else's mention.
+
+Discord sends someone who left the server as a plain user, not a member, and the bot (without the
+members intent) is not told they left: what only matters is their id, and host actions must not stay
+locked to a host who is gone.
+"""
+
+from __future__ import annotations
+
+from core.errors import RuleError
+from tests.d6_discord.helpers import message, record_of
+from tests.support.scenario import World
+
+from .helpers import open_lobby, saved_of, start_game
+
+
+def refusals(world: World) -> list[str]:
+    found = []
+    for error in world.take_errors():
+        cause = error.__cause__ if error.__cause__ is not None else error
+        assert isinstance(cause, RuleError), error
+        found.append(cause.message)
+    return found
+
+
+async def test_a_member_who_left_the_server_can_be_voted_out(world) -> None:
+    ann, ben = world.player("Ann"), world.player("Ben")
+    game_id = await start_game(world, [ann, ben])
+    await world.env.advance_time(world.bot.settings.dine_idle_minutes * 60 + 60)
+    world.guild.remove_member(ben.actor)
+
+    voted = await ann.runs("dine vote-out", member=ben.actor.user)  # a user now, no longer a member
+
+    assert not voted.ephemeral, voted.response.content
+    assert voted.response.content == "**Ben** was voted out; the crew now plays their hand together."
+    _, saved = await saved_of(world, game_id)
+    assert saved.seats[1].user is None
+    assert saved.table.crew == (ann.id,)
+
+
+async def test_a_crew_member_ends_the_game_of_a_host_who_left_the_server(world) -> None:
+    ann, ben, cal = world.player("Ann"), world.player("Ben"), world.player("Cal")
+    game_id = await start_game(world, [ann, ben])
+
+    watcher = await cal.runs("dine end")  # not crew: still refused, host gone or not
+    world.guild.remove_member(ann.actor)
+    asked = await ben.runs("dine end")
+    done = await ben.clicks(asked.response.message, "End the game")
+
+    assert (
+        watcher.response.content == "Only the host, or someone who may manage this channel, can end the game."
+    )
+    assert done.response.content == "The game is over and counts as a loss."
+    assert (await record_of(world, game_id)).status == "abandoned"
+    assert refusals(world) == [watcher.response.content]
+
+
+async def test_a_lobby_whose_host_left_the_server_starts_without_them(world) -> None:
+    ann, ben, cal = world.player("Ann"), world.player("Ben"), world.player("Cal")
+    game_id = await open_lobby(ann, world)
+    lobby = message(world, (await record_of(world, game_id)).board_message_id)
+    await ben.clicks(lobby, "Join")
+    await cal.clicks(lobby, "Join")
+    lobby = message(world, (await record_of(world, game_id)).board_message_id)
+
+    early = await ben.clicks(lobby, "Start")  # the host is still here: only they start
+    world.guild.remove_member(ann.actor)
+    started = await cal.clicks(lobby, "Start")
+
+    assert early.ephemeral
+    assert early.response.content == "Only the host can start the game; it starts when they press **Start**."
+    assert not started.ephemeral
+    _, saved = await saved_of(world, game_id)
+    assert saved.started
+    assert [seat.user for seat in saved.seats] == [ben.id, cal.id]
+    assert saved.table.captain == ben.id  # the next member of the lobby hosts from now on
+    assert saved.state is not None
+    assert saved.state.crew == 2
+    assert "The host, Ann, left the server." in saved.table.recent
+
+
+async def test_a_name_that_looks_like_a_mention_pings_nobody(world) -> None:
+    ann, ben = world.player("Ann"), world.player("Ben")
+    cal = world.player("Cal", nick=f"<@{ben.id}>")  # a nickname that is Ben's mention
+    await start_game(world, [ann, ben, cal])
+    await world.env.advance_time(world.bot.settings.dine_idle_minutes * 60 + 60)
+    seen = len(world.env.http_requests)
+
+    voted = await ann.runs("dine vote-out", member=cal.actor)
+
+    assert "was voted out" in voted.response.content
+    assert f"<@{ben.id}>" not in voted.response.content  # shown as text, not as Ben's mention
+    [sent] = [r.json for r in world.env.http_requests[seen:] if r.path.endswith("/callback")]
+    assert sent["data"]["content"] == voted.response.content
+    assert sent["data"]["allowed_mentions"]["parse"] == []  # and whatever it says, it pings nobody
+    assert not sent["data"]["allowed_mentions"].get("users")
+
+
+async def test_one_idle_minute_is_one_minute(world) -> None:
+    ann, ben = world.player("Ann"), world.player("Ben")
+    await start_game(world, [ann, ben])
+    await world.env.advance_time(60)
+
+    early = await ann.runs("dine vote-out", member=ben.actor)
+
+    assert early.response.content.startswith("Ben acted 1 minute ago. ")
+    assert refusals(world) == [early.response.content]
