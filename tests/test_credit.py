@@ -6,13 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from cogs.d6.play import result_for
-from core.d6 import State, action_to_json, apply, deal
-from core.d6.ai import heuristic
 from core.ranking import GLOBAL
 from core.storage import SqliteStore
-from core.table import Saved, Table, credited, movers, table_action_json
+from core.table import Table, credited, movers, table_action_json
 from core.verify import verify_pending
+from tests.test_standings import finished_d6
 
 ALICE, BOB = 1, 2
 
@@ -35,29 +33,8 @@ async def test_verification_refuses_a_result_crediting_someone_who_never_moved(
     tmp_path: Path, credit: tuple[int, ...], accepted: bool
 ) -> None:
     async with SqliteStore(tmp_path / "credit.sqlite3") as store:
-        table = Table.start(ALICE, open_crew=True).joined(BOB)
-        state, _ = deal(11)
-        record = await store.create_game(
-            kind="d6",
-            guild_id=1,
-            channel_id=1,
-            owner_id=ALICE,
-            state_json=Saved[State](table=table, state=state).model_dump_json(),
-            rules_version=state.rules_version,
-        )
-        while state.outcome == "playing":
-            action = heuristic(state).action
-            state, _ = apply(state, action)
-            over = state.outcome != "playing"
-            record = await store.save(
-                record.id,
-                expected_version=record.version,
-                user_id=ALICE,
-                action_json=action_to_json(action),
-                state_json=Saved[State](table=table, state=state).model_dump_json(),
-                status="finished" if over else "active",
-                result=result_for(table, state, credit) if over else None,
-            )
+        table = Table.start(ALICE, open_crew=True).joined(BOB)  # bob is aboard, but only alice moves
+        await finished_d6(store, 11, ALICE, table=table, credit=credit)
         assert await verify_pending(store) == 1
         board = await store.leaderboard("d6", "all", GLOBAL, user_id=ALICE)
         assert [standing.user_id for standing in board.top] == ([ALICE] if accepted else [])

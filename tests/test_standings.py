@@ -54,10 +54,19 @@ async def store(tmp_path: Path, clock: Clock):
 
 
 async def finished_d6(
-    store: SqliteStore, seed: int, user: int, *, guild: int = 1, channel: int = 0, daily: str | None = None
+    store: SqliteStore,
+    seed: int,
+    user: int,
+    *,
+    guild: int = 1,
+    channel: int = 0,
+    daily: str | None = None,
+    table: Table | None = None,
+    credit: tuple[int, ...] | None = None,
 ) -> int:
-    """A D-6 game played to its end by the heuristic and stored move by move, as the bot does."""
-    table = Table.start(user).model_copy(update={"daily": daily})
+    """A D-6 game played to its end by the heuristic and stored move by move (all by `user`), as the
+    bot does; `table` and `credit` (whom the result counts for) default to `user`'s alone."""
+    table = table or Table.start(user).model_copy(update={"daily": daily})
     state, _ = d6_deal(seed)
     record = await store.create_game(
         kind="d6",
@@ -78,7 +87,7 @@ async def finished_d6(
             action_json=d6_json(action),
             state_json=Saved[D6State](table=table, state=state).model_dump_json(),
             status="finished" if over else "active",
-            result=d6_result(table, state, (user,)) if over else None,
+            result=d6_result(table, state, credit or (user,)) if over else None,
         )
     return record.id
 

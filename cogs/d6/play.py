@@ -169,7 +169,7 @@ async def _show(
 ) -> None:
     async with board_follows(interaction, record):
         await update(interaction, **message)
-        await bot_of(interaction).boards.shown(record)
+        await bot_of(interaction).boards.answered(record)
         if saved.state.outcome != "playing":
             await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
 

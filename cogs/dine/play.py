@@ -403,7 +403,7 @@ async def _show(
             await update(
                 interaction, **await board_message(record.id, record.version, saved, pictures=pictures)
             )
-            await bot.boards.shown(record)
+            await bot.boards.answered(record)
         if saved.state is not None and saved.state.outcome != "playing":
             await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
 

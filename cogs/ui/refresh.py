@@ -55,6 +55,9 @@ class BoardKeeper:
         self.ended_within = ended_within  # how long after its end a board is still caught up at start
         self._draws: dict[str, Draw] = {}
         self._dirty: set[int] = set()
+        self._settle: set[int] = set()  # boards just shown in a click's answer: re-post if buried or old
+        self._looked: dict[int, float] = {}  # when each board was last looked under (loop time)
+        self.look_every = 5.0  # seconds between two looks under one board after clicks (one request each)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._cannot_post: set[int] = set()  # channels where a re-post was refused: edit in place
         self.edits = 0  # board messages edited or posted, for tests and benchmarks
@@ -69,6 +72,20 @@ class BoardKeeper:
     def request(self, game_id: int) -> None:
         """Show game `game_id`'s latest state soon (coalesced with other requests for it)."""
         self._dirty.add(game_id)
+        self._start(game_id)
+
+    async def answered(self, record: GameRecord) -> None:
+        """A click's answer showed `record` on the board itself: remember it, and soon post the board
+        anew at the bottom if it is buried under chat or old (it is not edited again otherwise)."""
+        await self.shown(record)
+        now = asyncio.get_running_loop().time()
+        if record.status != "active" or now - self._looked.get(record.id, -self.look_every) < self.look_every:
+            return
+        self._looked[record.id] = now
+        self._settle.add(record.id)
+        self._start(record.id)
+
+    def _start(self, game_id: int) -> None:
         if game_id not in self._tasks:
             self._tasks[game_id] = asyncio.get_running_loop().create_task(self._keep(game_id))
 
@@ -127,16 +144,20 @@ class BoardKeeper:
 
     async def _keep(self, game_id: int) -> None:
         try:
-            while game_id in self._dirty:
+            while game_id in self._dirty or game_id in self._settle:
+                redraw = game_id in self._dirty
                 self._dirty.discard(game_id)
+                self._settle.discard(game_id)
+                before = self.edits
                 try:
-                    await self.refresh(game_id)
+                    await (self.refresh(game_id) if redraw else self._repost_if_needed(game_id))
                 except discord.NotFound as error:  # its channel may be gone: then the game ends
                     if not await end_if_channel_unknown(self.bot, game_id, error):
                         log.warning("could not refresh the board of game %s: %s", game_id, error)
                 except Exception:  # the game is safe in the store; the next move tries again
                     log.exception("could not refresh the board of game %s", game_id)
-                await asyncio.sleep(self.bot.board_edit_seconds)
+                if redraw or self.edits != before:  # space out what was sent (rate limits)
+                    await asyncio.sleep(self.bot.board_edit_seconds)
         finally:
             self._tasks.pop(game_id, None)
 
@@ -156,6 +177,24 @@ class BoardKeeper:
                 self._cannot_repost(record, error)
         await self._edit(record, message)  # if it fails, the next move, click or start-up tries again
         await self._moved_on(record)  # a click's answer may have landed before this older edit
+
+    async def _repost_if_needed(self, game_id: int) -> None:
+        record = await self.bot.store.get_game(game_id)
+        if record is None or record.board_message_id is None or record.kind not in self._draws:
+            return
+        if record.board_version != record.version:  # behind: a full refresh re-posts it if need be
+            self.request(game_id)
+            return
+        if record.channel_id in self._cannot_post or not await self._should_repost(record):
+            return
+        message = await self.draw(record)
+        if await self._moved_on(record):
+            return
+        try:
+            await self.repost(record, message)
+            self.edits += 1
+        except discord.HTTPException as error:  # it stays where it is, shown as it is
+            self._cannot_repost(record, error)
 
     async def _moved_on(self, record: GameRecord) -> bool:
         """Whether the game has a newer version than `record`; if so its board is redrawn next time."""

@@ -291,3 +291,29 @@ async def test_a_board_left_behind_is_brought_up_to_date_when_the_bot_restarts(w
     assert shows(world, record, 1)
     played = await perform(alice, world, record.id, choose(load(after).state))
     assert not played.ephemeral
+
+
+async def test_a_board_buried_under_chat_is_posted_again_at_the_bottom_after_a_move(world) -> None:
+    alice, bob = world.player("alice"), world.player("bob")
+    await alice.runs("d6 new")
+    record = await world.bot.store.active_game(world.channel.id)
+    assert record is not None
+    old_id = record.board_message_id
+    for n in range(12):
+        await bob.actor.send(world.channel, f"chat {n}")
+
+    await perform(alice, world, record.id, choose(load(record).state))
+    await world.bot.boards.idle()
+
+    moved = await record_of(world, record.id)
+    assert moved.board_message_id != old_id
+    newest = world.channel.history()[-1]
+    assert newest.id == moved.board_message_id
+    assert newest.embeds[0].footer.text == f"Game #{record.id} · move {moved.version}"
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{newest.id}"
+    assert message(world, old_id).content == f"This board has moved: {link}"
+    # the next move is answered on the new board, which nothing buries: it stays where it is
+    await perform(alice, world, record.id, choose(load(moved).state))
+    await world.bot.boards.idle()
+    assert (await record_of(world, record.id)).board_message_id == newest.id
+    assert world.take_errors() == []
