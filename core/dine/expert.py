@@ -201,34 +201,35 @@ def _is_boss(card_id: str) -> bool:
     return sector(card_id).front.kind == "boss"
 
 
-# Fitted by `python -m bench.dine_value` (least squares on heuristic self-play, all levels, crew sizes
-# and ships): the terminal value a heuristic crew's game reached from a fresh sector.
+# Fitted by `python -m bench.dine_value --games 3 --worlds 6` (seeds 1000-1002, every level, crew size
+# and ship; heuristic self-play with common-random-number changes): the terminal value a heuristic
+# crew's game reaches from a fresh sector. Refit when the cards change.
 WEIGHTS: tuple[float, ...] = (
-    0.9860,  # bias
-    0.1192,  # cleared
-    -0.1803,  # left
-    -1.0600,  # hard_left
-    0.4329,  # damage
-    -0.0813,  # pizza
-    -0.1032,  # marker
-    -0.6970,  # cards
-    -0.1747,  # removed
-    0.5444,  # hand
-    1.1158,  # upgraded
-    -0.0336,  # stations
-    -0.6599,  # deck_worth
-    -0.0005,  # drive_gap
-    -0.2505,  # solve_gap
-    0.1376,  # danger
-    -0.1481,  # left_x_damage
-    0.6446,  # left_x_pizza
-    0.2069,  # left_x_cards
-    -0.0573,  # left_x_upgraded
-    0.0661,  # left_x_stations
-    -0.0209,  # crew
-    0.0,  # damage_low
-    0.0,  # pizza_low
-    0.0,  # left_x_hand
+    0.2555,  # bias
+    -0.0047,  # cleared
+    -0.7173,  # left
+    -0.9903,  # hard_left
+    0.1328,  # damage
+    -0.0312,  # pizza
+    0.0458,  # marker
+    0.3148,  # cards
+    -0.2352,  # removed
+    0.1011,  # hand
+    0.8640,  # upgraded
+    -0.0804,  # stations
+    0.2553,  # deck_worth
+    0.1717,  # drive_gap
+    -0.2082,  # solve_gap
+    0.2126,  # danger
+    0.5948,  # left_x_damage
+    0.6585,  # left_x_pizza
+    -0.7606,  # left_x_cards
+    -0.3025,  # left_x_upgraded
+    0.1425,  # left_x_stations
+    0.1141,  # crew
+    -0.2224,  # damage_low
+    -0.2433,  # pizza_low
+    0.5774,  # left_x_hand
 )
 
 

@@ -98,7 +98,8 @@ def test_the_expert_does_not_see_the_face_down_sectors() -> None:
 def test_the_value_is_fitted_and_prefers_a_healthier_ship() -> None:
     """The weights are filled in, and the same position with more damage or pizza spaces left is worth
     more."""
-    assert len(WEIGHTS) == len(FEATURES) and any(WEIGHTS)
+    assert len(WEIGHTS) == len(FEATURES)
+    assert any(WEIGHTS)
     state = new_game(6, level="Pepperoni", crew=2)
     hurt = state.clone()
     hurt.damage -= 2
