@@ -445,7 +445,15 @@ def search_crew(seed: int = 0) -> Policy:
     return search_policy(seed)
 
 
+def expert_crew(seed: int = 0) -> Policy:
+    """The expert crew (`core.dine.expert`): the search crew's playouts, cut short and valued."""
+    from .expert import expert_policy
+
+    return expert_policy(seed)
+
+
 POLICIES: dict[str, Callable[[int], Policy]] = {
+    "expert": expert_crew,
     "heuristic": heuristic_policy,
     "random": random_policy,
     "search": search_crew,

@@ -21,16 +21,17 @@ two states that differ only in what is hidden get the same choice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from hashlib import blake2b
 from random import Random
 
 from core.policies import Choice, Policy
 from core.render.dine_text import describe_action
 
 from .ai import heuristic, shortlist
-from .cards import card_set
 from .engine import apply, score
-from .state import StackCard, State
+from .state import State
+from .worlds import determinize, public_key
+
+__all__ = ["determinize", "playout", "public_key", "search_policy"]
 
 ROLLOUTS = 8  # playouts per candidate move
 CANDIDATES = 4  # the heuristic's best moves played out
@@ -69,72 +70,6 @@ def playout(state: State, depth: int = DEPTH) -> tuple[bool, float]:
         state, _ = apply(state, heuristic(state).action)
     won = state.outcome == "won"
     return won, float(won) + 0.02 * state.cleared + 0.005 * score(state)
-
-
-def determinize(state: State, rng: Random) -> State:
-    """A world consistent with what the crew sees: the deck shuffled, the hidden sectors drawn afresh, and
-    a new seed for the engine's own shuffles (the discard pile, the sectors a help card lays out)."""
-    world = state.clone()
-    world.deck.sort()  # the real order must not leak through the shuffle
-    rng.shuffle(world.deck)
-    world.seed = rng.getrandbits(63)
-    _redraw_sectors(world, rng)
-    return world
-
-
-def _redraw_sectors(world: State, rng: Random) -> None:
-    """Replace the sectors under the current one by a draw from the cards they could be. Face down lie
-    the easy sectors of the set-up or of Procure Ingredient, the hard sectors and the boss of the Final
-    Frontier; the starter game's sectors are laid out openly in a fixed order and stay. The cleared hard
-    sectors are not in the state, so a hard sector may be redrawn as one already cleared (rarely, and
-    only on the levels with the most hard sectors)."""
-    cards = card_set()
-    easy = [c.id for c in cards.sectors if c.front.kind == "easy"]
-    bosses = [c.id for c in cards.sectors if c.front.kind == "boss"]
-    top = world.stack[0].sector if world.stack else None
-    hidden_easy, hidden_hard = [], []
-    for i, card in enumerate(world.stack[1:], start=1):
-        if not _hidden(card):
-            continue
-        if card.side == "back":
-            hidden_hard.append(i)
-        elif card.sector in bosses:
-            world.stack[i] = StackCard(sector=rng.choice(bosses), side="front")
-        else:
-            hidden_easy.append(i)
-    if hidden_easy:
-        was = {world.stack[i].sector for i in hidden_easy}
-        shown = [c for c in world.easy_used if c not in was]
-        drawn = rng.sample([c for c in easy if c not in shown], len(hidden_easy))
-        for i, card_id in zip(hidden_easy, drawn, strict=True):
-            world.stack[i] = StackCard(sector=card_id, side="front")
-        world.easy_used = [*shown, *drawn]
-    if hidden_hard:
-        pool = [c for c in easy if c not in world.easy_used and c != top]
-        drawn = rng.sample(pool, len(hidden_hard))
-        for i, card_id in zip(hidden_hard, drawn, strict=True):
-            world.stack[i] = StackCard(sector=card_id, side="back")
-
-
-def public_key(seed: int, state: State) -> int:
-    """A seed from `seed` and what the crew can see of `state`: the deck as a set, the stack as the
-    current sector and what lies under it as far as it shows, and neither the game's seed nor its
-    generator."""
-    seen = state.clone()
-    seen.deck.sort()
-    seen.stack = seen.stack[:1] + [
-        StackCard(sector="?", side=c.side) if _hidden(c) else c for c in seen.stack[1:]
-    ]
-    face_down = {card.sector for card in state.stack[1:] if _hidden(card)}
-    seen.easy_used = sorted(c for c in state.easy_used if c not in face_down)
-    text = seen.model_dump_json(exclude={"seed", "rng"})
-    return int.from_bytes(blake2b(f"{seed}\x1f{text}".encode(), digest_size=8).digest(), "big")
-
-
-def _hidden(card: StackCard) -> bool:
-    """Whether a stack card under the current sector is face down: any sector but the starter game's,
-    which are laid out openly in a fixed order (the boss cards' starter sides)."""
-    return card.sector is not None and not (card.side == "back" and card.sector in card_set().starter)
 
 
 def _reason(

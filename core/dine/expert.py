@@ -1,0 +1,247 @@
+"""The expert Dine crew: the search crew's idea (play the heuristic's best moves out on worlds dealt
+afresh) at a fraction of its cost, so that a balance table of thousands of games is affordable.
+
+The search crew (`core.dine.search`) plays every candidate out to the end of the game: ~30 playouts of
+~20 heuristic moves a decision. Most of that time goes into the far future, where one candidate's
+playouts differ from another's mostly by luck. The expert instead plays each candidate out only until
+the crew stands in a fresh sector `horizon` sectors on (or the game ends), and values that position
+with `value`: a linear estimate, fitted by self-play of the heuristic crew (`bench.dine_value`), of
+what the search crew's playout would have scored from there (1 for a win, plus a little for the
+sectors cleared and the tracks). The near future — the current sector, where the moves differ — is
+played; the far future is estimated, with no luck in it.
+
+It never sees hidden cards: the worlds are the search crew's (`core.dine.worlds`): the deck reshuffled,
+the face-down sectors redrawn, a new engine seed; the worlds' seed comes from the policy's seed and the
+public part of the state, and `features` reads only what is on the table (the face-down sectors count
+by number and side only). So the crew is deterministic for a seed, and two states that differ only in
+what is hidden get the same choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from random import Random
+
+from core.policies import Choice, Policy
+
+from .ai import _side_worth, heuristic, shortlist
+from .cards import card_set, sector
+from .engine import EASY_FROM_PROCURE, apply, danger_value, jump_drive, score, sector_side
+from .state import State
+from .worlds import determinize, public_key
+
+ROLLOUTS = 12  # worlds a decision at most; every candidate still in the running is played out in each
+BATCH = 4  # worlds dealt at a time
+MARGIN = 0.1  # a candidate this far behind the best (mean value a world) is dropped
+CANDIDATES = 3  # the heuristic's best moves played out
+HORIZON = 1  # sectors cleared before a playout stops and `value` takes over
+MAX_STEPS = 200  # decisions per playout at most: a safety net, far beyond one sector
+
+
+def expert_policy(
+    seed: int = 0,
+    *,
+    rollouts: int = ROLLOUTS,
+    candidates: int = CANDIDATES,
+    horizon: int = HORIZON,
+    batch: int = BATCH,
+    margin: float = MARGIN,
+) -> Policy:
+    """The expert crew. Every candidate is played out in `batch` worlds, then `batch` more at a time, up
+    to `rollouts`, for the candidates still within `margin` (a mean value) of the best; each playout is
+    cut `horizon` sectors on. The defaults keep a solo game near a second on one core."""
+    if rollouts < 1 or candidates < 1 or horizon < 0 or batch < 1 or margin < 0:
+        raise ValueError("rollouts, candidates and batch must be at least 1, horizon and margin at least 0")
+
+    def choose(state: State) -> Choice:
+        options = shortlist(state, candidates)
+        if len(options) == 1:
+            return options[0]
+        rng = Random(public_key(seed, state))
+        totals = [0.0] * len(options)
+        counts = [0] * len(options)
+        alive = list(range(len(options)))
+        played = 0
+        while True:
+            worlds = [determinize(state, rng) for _ in range(min(batch, rollouts - played))]
+            for i in alive:  # the same worlds for every candidate: compared on the same luck
+                totals[i] += sum(playout(apply(w, options[i].action)[0], horizon) for w in worlds)
+                counts[i] += len(worlds)
+            played += len(worlds)
+            lead = max(totals[i] for i in alive)
+            alive = [i for i in alive if lead - totals[i] <= margin * played]
+            if played >= rollouts or len(alive) == 1:
+                break
+        best = max(alive, key=totals.__getitem__)  # ties: the heuristic's own order
+        means = [total / count for total, count in zip(totals, counts, strict=True)]
+        return Choice(options[best].action, reason(options, means, best))
+
+    return choose
+
+
+def playout(state: State, horizon: int = HORIZON) -> float:
+    """Play `state` on with the heuristic crew until the game ends or the crew stands in a fresh sector
+    `horizon` sectors on, and value where it got: the search crew's scale (`terminal`), estimated by
+    `value` when the game goes on."""
+    goal = state.cleared + horizon
+    for _ in range(MAX_STEPS):
+        if state.outcome != "playing":
+            return terminal(state)
+        if state.cleared >= goal and state.pending is None and not state.grid[-1] and len(state.grid) == 1:
+            break
+        state, _ = apply(state, heuristic(state).action)
+    return terminal(state) if state.outcome != "playing" else value(state)
+
+
+def terminal(state: State) -> float:
+    """What a finished game is worth, as the search crew counts it: a win 1, and the sectors cleared
+    and the tracks a little."""
+    return float(state.outcome == "won") + 0.02 * state.cleared + 0.005 * score(state)
+
+
+FEATURES = (
+    "bias",
+    "cleared",
+    "left",
+    "hard_left",
+    "damage",
+    "pizza",
+    "marker",
+    "cards",
+    "removed",
+    "hand",
+    "upgraded",
+    "stations",
+    "deck_worth",
+    "drive_gap",
+    "solve_gap",
+    "danger",
+    "left_x_damage",
+    "left_x_pizza",
+    "left_x_cards",
+    "left_x_upgraded",
+    "left_x_stations",
+    "crew",
+    "damage_low",
+    "pizza_low",
+    "left_x_hand",
+)
+
+
+def features(state: State) -> list[float]:
+    """What `value` reads, all on the table: the sectors still to clear (face-down ones by number and
+    side only), the tracks, the cards still in play and how strong they are, upgrades and stations,
+    and what the current sector asks for. Per crew member where the crew size scales it."""
+    crew = state.crew
+    level = card_set().level(state.level)
+    left = hard = 0
+    for card in state.stack:
+        if card.help == "procure":
+            left += EASY_FROM_PROCURE + level.hard + 1
+            hard += level.hard + 1
+        elif card.help == "frontier":
+            left += level.hard + 1
+            hard += level.hard + 1
+        elif card.sector is not None:
+            left += 1
+            hard += (card.side == "back" and not state.starter) or _is_boss(card.sector)
+    playing = [*state.deck, *state.discard, *(c for hand in state.hands for c in hand)]
+    playing += [p.card for row in state.grid for p in row]
+    upgraded = set(state.upgraded)
+    worth = sum(_side_worth(c, c in upgraded) for c in playing)
+    drive_gap, solve_gap = _sector_gaps(state)
+    stations = sum(c is not None for c in state.stations)
+    cards = len(playing) / crew
+    share = left / 10
+    return [
+        1.0,
+        state.cleared / 10,
+        share,
+        hard / 10,
+        state.damage / 8,
+        state.pizza / 6,
+        state.marker / 6,
+        cards / 20,
+        len(state.removed) / 10,
+        sum(map(len, state.hands)) / crew / 7,
+        len(state.upgraded) / 10,
+        stations / crew,
+        worth / max(len(playing), 1) / 3,
+        drive_gap / 10,
+        solve_gap / 10,
+        danger_value(state) / 6,
+        share * state.damage / 8,
+        share * state.pizza / 6,
+        share * cards / 20,
+        share * len(state.upgraded) / 10,
+        share * stations / crew,
+        crew / 3,
+        max(0, 3 - state.damage)
+        / 3,  # the last spaces of a track are worth more: past them, the game is lost
+        max(0, 3 - state.pizza) / 3,
+        share * sum(map(len, state.hands)) / crew / 7,
+    ]
+
+
+def _sector_gaps(state: State) -> tuple[float, float]:
+    """What the current sector asks for: the jump's drive (10 where there is no jump) and the fewest
+    symbols a symbol solution needs (10 where there is none)."""
+    spec = sector_side(state)
+    if spec is None:
+        return 0.0, 0.0
+    drive = jump_drive(state)
+    jump = 10.0 if drive is None else float(drive + spec.jump.navigation)
+    needs = [sum(s.symbols.values()) * (state.crew if s.per_crew else 1) for s in spec.solutions if s.symbols]
+    return jump, float(min(needs, default=10))
+
+
+@lru_cache(maxsize=64)
+def _is_boss(card_id: str) -> bool:
+    return sector(card_id).front.kind == "boss"
+
+
+# Fitted by `python -m bench.dine_value --games 3 --worlds 6` (seeds 1000-1002, every level, crew size
+# and ship; heuristic self-play with common-random-number changes): the terminal value a heuristic
+# crew's game reaches from a fresh sector. Refit when the cards change.
+WEIGHTS: tuple[float, ...] = (
+    0.2555,  # bias
+    -0.0047,  # cleared
+    -0.7173,  # left
+    -0.9903,  # hard_left
+    0.1328,  # damage
+    -0.0312,  # pizza
+    0.0458,  # marker
+    0.3148,  # cards
+    -0.2352,  # removed
+    0.1011,  # hand
+    0.8640,  # upgraded
+    -0.0804,  # stations
+    0.2553,  # deck_worth
+    0.1717,  # drive_gap
+    -0.2082,  # solve_gap
+    0.2126,  # danger
+    0.5948,  # left_x_damage
+    0.6585,  # left_x_pizza
+    -0.7606,  # left_x_cards
+    -0.3025,  # left_x_upgraded
+    0.1425,  # left_x_stations
+    0.1141,  # crew
+    -0.2224,  # damage_low
+    -0.2433,  # pizza_low
+    0.5774,  # left_x_hand
+)
+
+
+def value(state: State) -> float:
+    """The estimated terminal value (`terminal`) of a game going on from `state`."""
+    return sum(w * f for w, f in zip(WEIGHTS, features(state), strict=True))
+
+
+def reason(options: Sequence[Choice], means: Sequence[float], best: int) -> str:
+    """The chosen move's own reason and how its playouts went against the heuristic's pick, from plain
+    numbers (the words for a move the heuristic did not explain are left to the caller's renderer)."""
+    said = options[best].reason or "A move the greedy crew ranked lower."
+    if best == 0:
+        return f"{said} Playouts: valued {means[0]:.2f}, the best of {len(options)} moves."
+    return f"{said} Playouts: valued {means[best]:.2f}; the greedy pick {means[0]:.2f}."
