@@ -14,7 +14,12 @@ from core.settings import Settings
 from core.storage import Store
 
 from .ui.controls import claimed, outdated_answer
-from .ui.endings import end_games_in_channel, end_games_in_guild, end_games_whose_channel_is_gone
+from .ui.endings import (
+    end_games_in_channel,
+    end_games_in_guild,
+    end_games_of_servers_left,
+    end_games_whose_channel_is_gone,
+)
 from .ui.errors import DeepSpaceTree
 from .ui.locks import KeyedLocks
 from .ui.refresh import BoardKeeper
@@ -81,7 +86,8 @@ class DeepSpaceBot(commands.Bot):
         log.info(
             "logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds)
         )
-        for guild in self.guilds:  # channels deleted while the bot was away: their games end
+        await end_games_of_servers_left(self)  # while the bot was away, no event told it of these
+        for guild in self.guilds:
             await end_games_whose_channel_is_gone(self, guild.id)
         await self.boards.catch_up()
 

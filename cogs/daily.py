@@ -41,14 +41,15 @@ from core.ranking import day_of
 from core.storage import ActiveGameExists, AttemptExists, DailyChallenge, DailyPost, GameRecord
 from core.table import Saved, Table
 from core.verify import verify_pending
+from core.words import escaped
 
 from .d6.board import board_message as d6_board
 from .dine.board import board_message as dine_board
 from .standings import TITLES, standing_line
 from .ui.boards import sendable
 from .ui.endings import still_there
-from .ui.games import board_link
-from .ui.replies import plain, send
+from .ui.games import board_link, saved_anyway
+from .ui.replies import send
 
 log = logging.getLogger(__name__)
 POST_CHECK_SECONDS = 60
@@ -78,7 +79,7 @@ def new_game(
     """
     setup = parse_setup(game, challenge.setup_json)
     kind = "practice" if practice else "ranked attempt"
-    opening = [f"**{plain(user.display_name)}** takes the daily challenge of {challenge.day} ({kind})."]
+    opening = [f"**{escaped(user.display_name)}** takes the daily challenge of {challenge.day} ({kind})."]
     pictures = bot.settings.board_pictures
     if isinstance(setup, D6Setup):
         state, events = d6_deal(
@@ -247,12 +248,9 @@ async def _start_daily(interaction: discord.Interaction, game: DailyGame, practi
         ) from None
     setup = parse_setup(game, challenge.setup_json)
     kind = "Practice (unranked)" if practice else "Your ranked attempt"
-    await send(
-        interaction,
-        f"{kind} at today's {TITLES[game]} challenge ({setup.describe()}) is ready in your private "
-        f"thread {place}.",
-        ephemeral=True,
-    )
+    ready = f"{kind} at today's {TITLES[game]} challenge ({setup.describe()}) is ready in your private thread"
+    async with saved_anyway(f"{ready} {place} (Discord did not show this answer at first)."):
+        await send(interaction, f"{ready} {place}.", ephemeral=True)
 
 
 async def remove_thread(thread: discord.Thread) -> None:

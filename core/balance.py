@@ -19,6 +19,7 @@ from pathlib import Path
 from core.dine.ai import POLICIES
 from core.dine.cards import Symbol, card_set
 from core.sim import DineSummary, simulate_dine
+from core.words import plural
 
 DEFAULT = Path(__file__).resolve().parent.parent / "docs" / "balance.md"
 CREWS = (1, 2, 3)
@@ -142,7 +143,8 @@ def _rate(cells: list[DineSummary]) -> float:
 
 
 def _spread(rates: list[float]) -> str:
-    return f"{min(rates):.0%}–{max(rates):.0%} ({(max(rates) - min(rates)) * 100:.0f} points)"
+    spread = round((max(rates) - min(rates)) * 100)
+    return f"{min(rates):.0%}–{max(rates):.0%} ({plural(spread, 'point')})"
 
 
 def target_checks(cells: list[DineSummary], crew_gap: float = 0.07, ship_gap: float = 0.10) -> list[str]:

@@ -1,11 +1,23 @@
-"""Small wording helpers shared by every message: counted nouns and text cut to a length limit."""
+"""Small wording helpers shared by every message: counted nouns, text cut to a length limit, and
+user-given text made safe for a markdown line."""
 
 from __future__ import annotations
+
+import re
+
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]])")  # styles, quotes, headings, link text
+_MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{15,21})")
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     """`count` with its noun in the right number: "1 minute", "2 minutes" (`many` for irregular ones)."""
     return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def escaped(text: str) -> str:
+    """User-given text (a display name, an option) for a line Discord renders as markdown: shown as
+    typed, so it can neither style the line nor turn into a mention (a zero-width space follows @)."""
+    return _MARKDOWN.sub(r"\\\1", _MENTION.sub("@\u200b\\1", text))
 
 
 def clip(text: str, limit: int) -> str:

@@ -11,6 +11,7 @@ import pytest
 
 from cogs.d6.play import load as load_d6
 from cogs.dine.play import load as load_dine
+from cogs.ui.endings import serves
 from core.dine.ai import heuristic
 from core.render.dine_controls import for_seat
 from core.storage import GameRecord
@@ -197,3 +198,43 @@ async def test_a_channel_deleted_while_the_bot_was_away_ends_its_game_at_the_nex
     await ended_as_abandoned(world, gone.id)
     assert (await game_in(world, world.channel.id)).id == record.id  # the game whose channel exists plays on
     assert world.take_errors() == []
+
+
+async def test_a_server_that_removed_the_bot_while_it_was_away_has_its_games_ended_at_start(
+    world: World,
+) -> None:
+    ann = world.player("Ann")
+    await ann.runs("d6 new")
+    here = await game_in(world, world.channel.id)
+    # A game of a server the bot is no longer in: it was removed while offline, so no event said so,
+    # and Discord answers "Missing Access" (not "Unknown Channel") about that server's channels.
+    elsewhere = await world.bot.store.create_game(
+        kind="d6",
+        guild_id=4242 << 22,
+        channel_id=888_888,
+        owner_id=ann.id,
+        state_json=here.state_json,
+        rules_version=here.rules_version,
+    )
+    world.env.inject_error("GET", "/channels/888888*", status=403, code=50001, message="Missing Access")
+
+    await world.restart()
+
+    await ended_as_abandoned(world, elsewhere.id)
+    assert (await game_in(world, world.channel.id)).id == here.id
+    assert world.take_errors() == []
+
+
+def test_a_server_belongs_to_the_shard_discord_routes_it_to() -> None:
+    class Bot:
+        shard_count, shard_id, shard_ids = 4, None, [1, 2]
+
+    assert serves(Bot(), (6 << 22) | 12345)  # shard 2
+    assert serves(Bot(), 5 << 22)  # shard 1
+    assert not serves(Bot(), 8 << 22)  # shard 0: another process's
+    assert not serves(Bot(), 7 << 22)  # shard 3
+
+    class Unsharded:
+        shard_count, shard_id = None, None
+
+    assert serves(Unsharded(), 7 << 22)

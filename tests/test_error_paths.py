@@ -306,3 +306,38 @@ async def test_every_free_text_option_is_bounded(world) -> None:
     ]
     assert ("dine card", "name", 100) in texts
     assert [text for text in texts if text[2] is None] == []
+
+
+async def test_a_vote_saved_then_not_shown_says_so_instead_of_nothing_changed(world) -> None:
+    from tests.dine_discord.helpers import saved_of, start_game
+    from tests.support.scenario import Unaudited, forgive_the_retry
+
+    ann, ben = world.player("Ann"), world.player("Ben")
+    game_id = await start_game(world, [ann, ben])
+    await world.env.advance_time(world.bot.settings.dine_idle_minutes * 60 + 60)
+    world.env.inject_error("POST", "/interactions/*/*/callback", status=500, times=1)
+
+    voted = await Unaudited(world, ann.actor).actor.slash(world.channel, "dine vote-out", member=ben.actor)
+
+    shown = [voted.response.content if voted.response else "", *(f.content for f in voted.followups)]
+    assert any("Your vote was saved, but Discord did not show it" in text for text in shown), shown
+    assert not any("nothing was changed" in text for text in shown)
+    _, saved = await saved_of(world, game_id)
+    assert saved.seats[1].user is None  # the vote did land
+    forgive_the_retry(world)
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]
+
+
+async def test_a_daily_attempt_saved_then_not_shown_says_where_it_is(world) -> None:
+    from tests.support.scenario import Unaudited, forgive_the_retry
+
+    alice = world.player("Alice")
+    world.env.inject_error("POST", "/interactions/*/*/callback", status=500, times=1)
+
+    started = await Unaudited(world, alice.actor).actor.slash(world.channel, "daily d6")
+
+    shown = [started.response.content if started.response else "", *(f.content for f in started.followups)]
+    assert any("is ready in your private thread <#" in text for text in shown), shown
+    assert not any("nothing was changed" in text for text in shown)
+    forgive_the_retry(world)
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]

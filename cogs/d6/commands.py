@@ -13,10 +13,11 @@ from core.d6 import State, deal
 from core.guide import topics
 from core.storage import GameRecord
 from core.table import Saved, Table
+from core.words import escaped
 
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.games import game_in_channel, rules_embed
-from ..ui.replies import plain, reply_publicly, send
+from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message
 from .ids import Verb, ref
 from .items import BoardButton
@@ -73,7 +74,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
             difficulty.value if difficulty else "medium",
             length.value if length else "full",
         )
-        name = plain(interaction.user.display_name)
+        name = escaped(interaction.user.display_name)
         opening = [f"**{name}** takes command." + (" Anyone may join the crew." if crew else "")]
         table = Table.start(interaction.user.id, open_crew=crew).with_news(opening + [e.text for e in events])
         saved = Saved[State](table=table, state=state)

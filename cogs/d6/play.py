@@ -24,6 +24,7 @@ from core.errors import RuleError
 from core.render.d6_text import describe_action
 from core.storage import GameRecord, NewResult
 from core.table import Saved, Table, credited, table_action_json
+from core.words import escaped
 
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
@@ -37,8 +38,8 @@ from ..ui.games import (
     saved_anyway,
     stale,
 )
-from ..ui.members import may_act_as_host
-from ..ui.replies import plain, send, update
+from ..ui.members import may_end
+from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Verb
 from .items import HANDLERS
@@ -189,7 +190,7 @@ async def _clicked(
 
 
 def who(interaction: discord.Interaction) -> str:
-    return plain(interaction.user.display_name)
+    return escaped(interaction.user.display_name)
 
 
 async def act(interaction: discord.Interaction, ref: Ref, code: str) -> None:
@@ -243,7 +244,7 @@ def hint_text(state: State) -> str:
 async def check_may_abandon(interaction: discord.Interaction, table: Table) -> None:
     if interaction.permissions.manage_channels:
         return
-    if not await may_act_as_host(interaction, table.captain, table.crew):
+    if not await may_end(interaction, table.captain, table.crew):
         raise RuleError("Only the captain, or someone who may manage this channel, can abandon the game.")
 
 

@@ -20,7 +20,7 @@ from core.dine.symbols import row_symbols, side
 from core.render.dine_board import render_board
 from core.render.dine_controls import BUTTON_LIMIT, Move, clip, moves
 from core.render.dine_text import board_summary, sector_text, symbol_text
-from core.words import plural
+from core.words import escaped, plural
 
 from ..d6.board import fit
 from .ids import FAMILY, Verb, ref
@@ -130,7 +130,11 @@ def crew_lines(saved: DineSaved) -> list[str]:
     assert state is not None
     lines = []
     for seat, held in enumerate(saved.seats):
-        who = f"<@{held.user}>" if held.user is not None else f"{held.name} (vacant, played by the crew)"
+        who = (
+            f"<@{held.user}>"
+            if held.user is not None
+            else f"{escaped(held.name)} (vacant, played by the crew)"
+        )
         cards = f"{len(state.hands[seat])}/{hand_size(state, seat)} cards"
         station = state.stations[seat]
         occupied = f", occupies **{side(station, state.upgraded).name}**" if station else ""

@@ -25,11 +25,11 @@ from core.render.dine_lookup import find, suggest
 from core.render.dine_text import describe_action
 from core.storage import GameRecord
 from core.table import table_action_json
-from core.words import clip, plural
+from core.words import clip, escaped, plural
 
 from ..ui.boards import check_channel_free, open_game, repost_board
-from ..ui.games import game_in_channel, rules_embed
-from ..ui.replies import plain, reply_publicly, send
+from ..ui.games import game_in_channel, rules_embed, saved_anyway
+from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message, closed_lobby, lobby_message
 from .hand import hand_message
 from .ids import Verb, ref
@@ -176,7 +176,7 @@ class Dine(
             assert voter_seat is not None  # vote_refusal checked it
             saved = active(saved, voter_seat, now)  # voting is taking part too
             saved, out = voted(saved, interaction.user.id, member.id, now, idle)
-            name = plain(member.display_name)
+            name = escaped(member.display_name)
             if out:
                 line = f"**{name}** was voted out; the crew now plays their hand together."
             else:
@@ -190,7 +190,8 @@ class Dine(
                 interaction, record, saved, table_action_json("vote", user=member.id, out=out)
             )
         bot.boards.request(record.id)
-        await send(interaction, line, ephemeral=False)
+        async with saved_anyway("Your vote was saved, but Discord did not show it; the board shows it soon."):
+            await send(interaction, line, ephemeral=False)
 
     @app_commands.command(name="hint", description="Privately: what would the bot's own crew do now?")
     async def hint(self, interaction: discord.Interaction) -> None:
@@ -208,7 +209,7 @@ class Dine(
         if entry is None:
             close = ", ".join(suggest(name, 5)) or "none"
             raise RuleError(
-                f"I know no card called “{plain(clip(name, NAME_LENGTH))}”. Close matches: {close}."
+                f"I know no card called “{escaped(clip(name, NAME_LENGTH))}”. Close matches: {close}."
             )
         embed = discord.Embed(title=entry.title, description=f"*{entry.kind}*", colour=COLOURS["lobby"])
         for title, text in entry.sides:
@@ -257,7 +258,9 @@ def hint_text(saved: DineSaved, user: int) -> str:
     crew = heuristic(state)
     seat = getattr(crew.action, "seat", None)
     if crew.action != choice.action and seat is not None and seat not in mine:
-        lines.append(f"(The crew's best move now is {saved.seats[seat].name}'s, from their own hand.)")
+        lines.append(
+            f"(The crew's best move now is {escaped(saved.seats[seat].name)}'s, from their own hand.)"
+        )
     return "\n".join(lines)
 
 

@@ -17,6 +17,7 @@ from core.dine.seating import DineSaved
 from core.dine.symbols import side
 from core.render.dine_controls import Move, clip, moves
 from core.render.dine_text import action_text, occupied_text, row_text
+from core.words import escaped
 
 from .board import COLOURS, add_moves, prompt
 from .ids import FAMILY, Verb, ref
@@ -49,7 +50,7 @@ def hand_embed(game_id: int, version: int, saved: DineSaved, seat: int, note: st
     title = (
         f"Your hand · seat {seat + 1}"
         if saved.seats[seat].user is not None
-        else (f"Seat {seat + 1} · {saved.seat_name(seat)}")
+        else (f"Seat {seat + 1} · {escaped(saved.seat_name(seat))}")
     )
     text = [note] if note else []
     text.append(prompt(state))

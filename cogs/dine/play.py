@@ -29,6 +29,7 @@ from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_text import describe_action
 from core.storage import GameRecord, GameStatus, NewResult
 from core.table import credited, table_action_json
+from core.words import escaped
 
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
@@ -42,8 +43,8 @@ from ..ui.games import (
     saved_anyway,
     stale,
 )
-from ..ui.members import may_act_as_host
-from ..ui.replies import plain, send, update
+from ..ui.members import may_act_as_host, may_end
+from ..ui.replies import send, update
 from .board import board_message, closed_lobby, lobby_message
 from .hand import hand_message
 from .ids import FAMILY, Verb
@@ -72,7 +73,7 @@ def board_follows(bot: Any, game_id: int) -> AbstractAsyncContextManager[None]:
 
 
 def who(interaction: discord.Interaction) -> str:
-    return plain(interaction.user.display_name)
+    return escaped(interaction.user.display_name)
 
 
 def seated_users(saved: DineSaved) -> tuple[int, ...]:
@@ -237,7 +238,7 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
             raise RuleError("Only the host can start the game; it starts when they press **Start**.")
         gone: list[str] = []
         if interaction.user.id != host:  # the host left the server: the game starts without them
-            gone = [f"The host, {plain(saved.names.get(host, 'unknown'))}, left the server."]
+            gone = [f"The host, {escaped(saved.names.get(host, 'unknown'))}, left the server."]
             saved = left(saved, host)
         if ref.version != record.version:  # the crew changed since the host looked: look again
             raise stale(record, RULES)
@@ -441,7 +442,7 @@ def result_embed(record: GameRecord, saved: DineSaved, players: tuple[int, ...])
 async def check_may_end(interaction: discord.Interaction, saved: DineSaved) -> None:
     if interaction.permissions.manage_channels:
         return
-    if not await may_act_as_host(interaction, saved.table.captain, saved.table.crew):
+    if not await may_end(interaction, saved.table.captain, saved.table.crew):
         raise RuleError("Only the host, or someone who may manage this channel, can end the game.")
 
 

@@ -94,6 +94,27 @@ async def end_games_in_channel(bot: Any, channel_id: int, why: str) -> int:
     return int(record is not None and await end_abandoned(bot, record, why))
 
 
+def serves(bot: Any, guild_id: int) -> bool:
+    """Whether this process's shards hold `guild_id` (Discord's rule: (id >> 22) % shard count), so
+    a server missing from its cache means the bot left it, not that another process serves it."""
+    count = bot.shard_count or 1
+    shards = getattr(bot, "shard_ids", None) or ([bot.shard_id] if bot.shard_id is not None else range(count))
+    return (guild_id >> 22) % count in shards
+
+
+async def end_games_of_servers_left(bot: Any) -> int:
+    """At start: end the games of every server this process serves that the bot is no longer in (it
+    was removed while offline, so no event said so); returns how many ended."""
+    present = {guild.id for guild in bot.guilds}
+    gone = {
+        record.guild_id
+        for record in await bot.store.active_games()
+        if record.guild_id is not None and record.guild_id not in present and serves(bot, record.guild_id)
+    }
+    why = "the bot was removed from the server"
+    return sum([await end_games_in_guild(bot, guild_id, why) for guild_id in sorted(gone)])
+
+
 async def end_games_in_guild(bot: Any, guild_id: int, why: str) -> int:
     """End every active game of a server that removed the bot; returns how many ended."""
     records = await bot.store.active_games(guild_id=guild_id)

@@ -36,3 +36,16 @@ async def may_act_as_host(interaction: discord.Interaction, host: int, crew: tup
     if user == host:
         return True
     return user in crew and not await in_server(interaction, host)
+
+
+async def may_end(interaction: discord.Interaction, host: int, crew: tuple[int, ...]) -> bool:
+    """Ending a game is a host action; once the whole crew has left the server, anyone in the channel
+    may end it too (else the channel stays blocked for a game nobody can play)."""
+    if await may_act_as_host(interaction, host, crew):
+        return True
+    if interaction.user.id in crew:
+        return False
+    for user in crew:
+        if await in_server(interaction, user):
+            return False
+    return True

@@ -44,12 +44,6 @@ def _lock(interaction: discord.Interaction) -> asyncio.Lock:
     return interaction.extras.setdefault(_LOCK, asyncio.Lock())
 
 
-def plain(text: str) -> str:
-    """User-given text (a display name, an option) shown as typed: no markdown, and a mention in it
-    stays text, so it can neither style a line nor ping anyone."""
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
-
-
 def _bounded(fields: dict[str, Any]) -> dict[str, Any]:
     content = fields.get("content")
     if isinstance(content, str) and len(content) > MESSAGE_LIMIT:

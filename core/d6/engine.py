@@ -501,7 +501,8 @@ def _do_heal(s: State, ev: Events, a: Heal) -> None:
     healed = dice_in(s, Place.INFIRMARY)
     for i in healed:
         _move(s, i, Place.RETURNED)
-    ev.append(Event(f"Medical: {len(healed)} crew leave the Infirmary (they roll again next round)."))
+    leave = "crew die leaves" if len(healed) == 1 else "crew dice leave"
+    ev.append(Event(f"Medical: {len(healed)} {leave} the Infirmary (they roll again next round)."))
 
 
 def _do_clear_scanner(s: State, ev: Events, a: ClearScanner) -> None:

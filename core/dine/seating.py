@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from pydantic import BaseModel, ConfigDict
 
 from core.table import Table
-from core.words import plural
+from core.words import escaped, plural
 
 from .state import State
 
@@ -78,7 +78,7 @@ class DineSaved(BaseModel):
 
 def lobby(host: int, name: str, setup: Setup, now: datetime) -> DineSaved:
     table = Table.start(host, open_crew=True, max_crew=MAX_CREW)
-    news = [f"**{name}** opens the lobby: {setup.describe()}."]
+    news = [f"**{escaped(name)}** opens the lobby: {setup.describe()}."]
     return DineSaved(table=table.with_news(news), setup=setup, touched=now, names={host: name})
 
 
@@ -127,8 +127,8 @@ def vote_refusal(
         ago = plural(int(idle.total_seconds() // 60), "minute")
         after = plural(int(idle_after.total_seconds() // 60), "idle minute")
         return (
-            f"{saved.seats[seat].name} acted {ago} ago. A crew member can be voted out after {after} "
-            f"(in {minutes} more)."
+            f"{escaped(saved.seats[seat].name)} acted {ago} ago. A crew member can be voted out after "
+            f"{after} (in {minutes} more)."
         )
     if voter in saved.votes.get(target, ()):
         return "You already voted; the rest of the crew must agree too."

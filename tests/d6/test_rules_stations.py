@@ -262,7 +262,7 @@ def test_medical_returns_all_infirmary_dice_to_be_rolled_next_round():
     dice = [*pool(M), die(T, Place.INFIRMARY), die(S, Place.INFIRMARY), die(E, Place.INFIRMARY), *pool(C, C)]
     state = make_state(dice, external=[threat(1, "corsair")])
     state, said = play(state, Heal(die=0))
-    assert said == ["Medical: 3 crew leave the Infirmary (they roll again next round)."]
+    assert said == ["Medical: 3 crew dice leave the Infirmary (they roll again next round)."]
     assert places(state)[1:4] == [Place.RETURNED] * 3
     assert all(uses_of(state, i) == [] for i in (1, 2, 3))
 

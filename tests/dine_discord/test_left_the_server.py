@@ -105,3 +105,46 @@ async def test_one_idle_minute_is_one_minute(world) -> None:
 
     assert early.response.content.startswith("Ben acted 1 minute ago. ")
     assert refusals(world) == [early.response.content]
+
+
+async def test_a_name_with_markdown_and_mentions_reads_as_typed_in_every_line(world) -> None:
+    ann, ben = world.player("Ann"), world.player("Ben")
+    nick = f"<@{ann.id}> @everyone **x"
+    cal = world.player("Cal", nick=nick)
+    game_id = await open_lobby(cal, world)
+    lobby = message(world, (await record_of(world, game_id)).board_message_id)
+    opened = {f.name: f.value for f in lobby.embeds[0].fields}["What happened"]
+    assert f"<@{ann.id}>" not in opened  # no mention chip, no broken bold
+    assert "@everyone" not in opened
+    assert "\\*\\*x" in opened
+    await ann.clicks(lobby, "Join")
+    await ben.clicks(message(world, (await record_of(world, game_id)).board_message_id), "Join")
+    await cal.clicks(message(world, (await record_of(world, game_id)).board_message_id), "Start")
+    await world.env.advance_time(world.bot.settings.dine_idle_minutes * 60 + 60)
+    voted = await ann.runs("dine vote-out", member=cal.actor)  # Ben is idle too: Ann's vote suffices
+    await world.bot.boards.idle()
+
+    board = message(world, (await record_of(world, game_id)).board_message_id)
+    crew = {f.name: f.value for f in board.embeds[0].fields}["Crew"]
+    assert "(vacant, played by the crew)" in crew
+    assert f"<@{ann.id}>" not in crew.split("\n")[-1]  # the vacant seat's name is text
+    assert "@everyone" not in crew
+    assert "@everyone" not in voted.response.content
+    assert world.take_errors() == []
+
+
+async def test_anyone_may_end_a_game_whose_whole_crew_left_the_server(world) -> None:
+    ann, cal = world.player("Ann"), world.player("Cal")
+    await ann.runs("d6 new")
+    record = await world.bot.store.active_game(world.channel.id)
+    assert record is not None
+
+    early = await cal.runs("d6 abandon")  # the captain is still here: refused
+    world.guild.remove_member(ann.actor)
+    asked = await cal.runs("d6 abandon")
+    done = await cal.clicks(asked.response.message, "Abandon the game")
+
+    assert early.response.content.startswith("Only the captain")
+    assert done.response.content == "The game is abandoned and counted as a loss."
+    assert (await record_of(world, record.id)).status == "abandoned"
+    assert refusals(world) == [early.response.content]
