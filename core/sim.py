@@ -143,7 +143,7 @@ def dine_symbols_counted(state: Any, action: Any) -> set[str]:
 def simulate_dine(
     games: int, level: str, crew: int, ship: str, policy: str, seed: int, *, starter: bool = False
 ) -> DineSummary:
-    from core.dine.ai import POLICIES as DINE_POLICIES
+    from core.dine.crews import POLICIES as DINE_POLICIES
     from core.dine.engine import apply as dine_apply
     from core.dine.engine import new_game as dine_game
 
@@ -236,7 +236,7 @@ def describe(summary: Summary) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from core.dine.ai import POLICIES as DINE_POLICIES
+    from core.dine.crews import POLICIES as DINE_POLICIES
 
     parser = argparse.ArgumentParser(prog="python -m core.sim", description=__doc__.split("\n")[0])
     games = parser.add_subparsers(dest="game", required=True)

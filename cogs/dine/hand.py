@@ -18,11 +18,11 @@ from core.dine.symbols import side
 from core.render.dine_controls import Move, clip, moves
 from core.render.dine_text import action_text, occupied_text, row_text
 
+from ..ui.text import FIELD_LIMIT
 from .board import COLOURS, add_moves, prompt
 from .ids import FAMILY, Verb, ref
 
 Button, Menu = FAMILY.Button, FAMILY.Menu
-FIELD_LIMIT = 1024
 PAYMENT_MENUS = 4
 
 

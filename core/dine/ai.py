@@ -436,17 +436,3 @@ def _pending_rank(state: State, action: Action) -> float:
 
 def heuristic_policy(seed: int = 0) -> Policy:
     return heuristic
-
-
-def search_crew(seed: int = 0) -> Policy:
-    """The search crew at its default budget; imported when asked for, since it builds on this module."""
-    from .search import search_policy
-
-    return search_policy(seed)
-
-
-POLICIES: dict[str, Callable[[int], Policy]] = {
-    "heuristic": heuristic_policy,
-    "random": random_policy,
-    "search": search_crew,
-}

@@ -30,7 +30,8 @@ from .base import (
     VersionConflict,
 )
 from .migrations import LATEST_VERSION, MIGRATIONS
-from .sqlite_standings import StandingsMixin, execute
+from .sql import execute
+from .sqlite_standings import StandingsMixin
 
 BUSY_TIMEOUT_MS = 5000
 _GAME_COLUMNS = (

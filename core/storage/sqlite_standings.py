@@ -18,16 +18,7 @@ import aiosqlite
 from core.ranking import GLOBAL, day_of, period_keys, rank_key
 
 from .base import DailyAttempt, DailyChallenge, DailyPost, Leaderboard, ResultRecord, Standing
-
-
-async def execute(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> tuple[int, int | None]:
-    """Run one statement and close its cursor at once (an open cursor blocks COMMIT).
-
-    Returns the row count and the last inserted row id.
-    """
-    async with db.execute(sql, tuple(params)) as cursor:
-        await cursor.fetchall()  # step the statement to completion (PRAGMAs return a row)
-        return cursor.rowcount, cursor.lastrowid
+from .sql import execute
 
 
 class _Base(Protocol):
