@@ -14,6 +14,7 @@ from core.guide import topics
 from core.storage import GameRecord
 from core.table import Saved, Table
 
+from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.games import game_in_channel, rules_embed
 from ..ui.replies import plain, reply_publicly, send
@@ -47,7 +48,7 @@ async def draw(bot: Any, record: GameRecord) -> dict[str, Any]:
 
 @app_commands.guild_only()
 class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: survive the threat deck."):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: DeepSpaceBot) -> None:
         self.bot = bot
         bot.boards.register(RULES.kind, lambda record: draw(bot, record))
 

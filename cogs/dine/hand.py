@@ -117,8 +117,8 @@ def hand_message(
     picking: int | None = None,
 ) -> dict[str, Any]:
     embed = hand_embed(game_id, version, saved, seat, note)
-    if picking is not None:
-        shown = moves(saved.state, seat)  # type: ignore[arg-type]
+    if picking is not None and saved.state is not None:  # (a hand exists only once the game started)
+        shown = moves(saved.state, seat)
         if 0 <= picking < len(shown):
             embed.description = f"**{shown[picking].label}** — how do you pay? ({shown[picking].description})"
     view = hand_view(game_id, version, saved, seat, user, picking)

@@ -23,11 +23,11 @@ from .actions import Action, Choose, Clear, Give, Occupy, PlayCard, Shield, Upgr
 from .cards import Action as CardAction
 from .cards import Effect, SectorSide, Symbol, sector, station
 from .engine import (
-    _main_actions,
     danger_value,
     hand_size,
     jump_drive,
     legal_actions,
+    main_actions,
     sector_side,
     ship_of,
 )
@@ -52,7 +52,7 @@ def targets(state: State) -> list[tuple[str, Counter[Symbol]]]:
 
 
 def _targets(spec: SectorSide, crew: int, drive: int | None) -> list[tuple[str, Counter[Symbol]]]:
-    found = []
+    found: list[tuple[str, Counter[Symbol]]] = []
     for i, solution in enumerate(spec.solutions):
         if solution.symbols:
             times = crew if solution.per_crew else 1
@@ -137,7 +137,7 @@ class _Now:
     vector_ways: tuple[Way, ...] = ()
     current: RowKey = ()  # the current row
     base: tuple[int, ...] = ()  # the grid's symbols without the current row
-    effects: dict[int, float] = field(default_factory=dict)  # `_effects_value` by id(effects)
+    effects: dict[int, float] = field(default_factory=dict[int, float])  # `_effects_value` by id(effects)
     plain: bool = False  # no card of the current row produces symbols
 
 
@@ -255,8 +255,10 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
     card_action: CardAction
     if isinstance(action, UseStation):
         card_id = state.stations[action.seat]
-        card_action = side(card_id, now.upgraded).occupied.action  # type: ignore[arg-type, assignment]
         name = card_id or ""
+        used = side(name, now.upgraded).occupied.action
+        assert used is not None, "a legal UseStation uses a station that has an action"
+        card_action = used
     else:
         assert isinstance(action, UseShip)
         card_action = ship_of(state).actions[action.index]
@@ -398,7 +400,7 @@ def _candidates(state: State) -> list[Action]:
     so no two candidates differ only in which hand cards pay."""
     upgraded = frozenset(state.upgraded)
     given = {card: _side_worth(card, card in upgraded) for hand in state.hands for card in hand}
-    return list(_main_actions(state, given))
+    return list(main_actions(state, given))
 
 
 def shortlist(state: State, limit: int) -> list[Choice]:

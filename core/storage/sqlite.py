@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncGenerator, Callable, Iterable
 from contextlib import asynccontextmanager
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -75,7 +75,7 @@ async def _enable_wal(db: aiosqlite.Connection) -> None:
 
 
 @asynccontextmanager
-async def transaction(db: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
+async def transaction(db: aiosqlite.Connection) -> AsyncGenerator[aiosqlite.Connection, None]:
     """BEGIN IMMEDIATE … COMMIT; on any failure (cancellation included) roll back, so the connection is
     never left inside a transaction that would refuse every later write."""
     try:
@@ -162,7 +162,7 @@ class SqliteStore(StandingsMixin, Store):
         return self._db
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _transaction(self) -> AsyncGenerator[aiosqlite.Connection, None]:
         """A write transaction under the store lock; any exception rolls everything back."""
         async with self._lock, transaction(self.db) as db:
             yield db
