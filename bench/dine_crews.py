@@ -16,7 +16,7 @@ import json
 import time
 from pathlib import Path
 
-from core.dine.ai import POLICIES
+from core.dine.crews import POLICIES
 from core.dine.engine import apply, new_game
 from core.sim import MAX_DINE_DECISIONS, wilson
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,6 +13,8 @@ from core.about import GAMES, TAGLINE, GameBlurb, game
 from core.errors import RuleError
 from core.version import __version__
 
+from .client import DeepSpaceBot
+from .ui.bot import bot_of
 from .ui.errors import GuardedItem
 from .ui.replies import reply_publicly, send
 
@@ -58,7 +61,7 @@ class GameGistButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> GameGistButton:
         blurb = game(match["game"])
         if blurb is None:  # a button from a game this version no longer knows: answered in on_click
@@ -70,7 +73,7 @@ class GameGistButton(
             raise RuleError("That game is no longer offered here. Run `/about` to see what is.")
         embed = discord.Embed(title=self.blurb.title, description=self.blurb.summary, colour=COLOUR)
         embed.add_field(name="Players", value=self.blurb.players)
-        embed.add_field(name="How to start", value=_start_line(interaction.client.tree, self.blurb))
+        embed.add_field(name="How to start", value=_start_line(bot_of(interaction).tree, self.blurb))
         await send(interaction, embed=embed, ephemeral=True)
 
 
@@ -82,7 +85,7 @@ class AboutView(discord.ui.View):
 
 
 class About(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: DeepSpaceBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="about", description="What Deep Space offers and how to start a game.")
@@ -91,6 +94,6 @@ class About(commands.Cog):
         await send(interaction, embed=about_embed(self.bot.tree), view=AboutView())
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: DeepSpaceBot) -> None:
     bot.add_dynamic_items(GameGistButton)
     await bot.add_cog(About(bot))

@@ -11,11 +11,12 @@ from discord.ext import commands
 from core.errors import RuleError
 from core.words import plural
 
+from .client import DeepSpaceBot
 from .ui.replies import send
 
 
 class Admin(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: DeepSpaceBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="sync", description="Owner only: publish the bot's slash commands.")
@@ -38,5 +39,5 @@ class Admin(commands.Cog):
         await send(interaction, f"Published {plural(len(synced), 'command')} to {where}.", ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: DeepSpaceBot) -> None:
     await bot.add_cog(Admin(bot))

@@ -43,10 +43,12 @@ from core.table import Saved, Table
 from core.verify import verify_pending
 from core.words import escaped
 
+from .client import DeepSpaceBot
 from .d6.board import board_message as d6_board
 from .dine.board import board_message as dine_board
 from .standings import TITLES, standing_line
 from .ui.boards import sendable
+from .ui.bot import bot_of
 from .ui.endings import still_there
 from .ui.games import board_link, saved_anyway
 from .ui.replies import send
@@ -180,13 +182,13 @@ async def post_game(
 
 async def start_daily(interaction: discord.Interaction, game: DailyGame, practice: bool) -> None:
     """One player's daily start at a time, so two quick commands never open two threads."""
-    bot: Any = interaction.client
+    bot = bot_of(interaction)
     async with bot.game_locks(("daily", interaction.user.id)):
         await _start_daily(interaction, game, practice)
 
 
 async def _start_daily(interaction: discord.Interaction, game: DailyGame, practice: bool) -> None:
-    bot: Any = interaction.client
+    bot = bot_of(interaction)
     store = bot.store
     user = interaction.user
     day = day_of(discord.utils.utcnow())
@@ -326,11 +328,11 @@ async def post_due(bot: Any) -> int:
 class Daily(
     commands.GroupCog, group_name="daily", group_description="Today's challenge: the same deal for everyone."
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: DeepSpaceBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.post_loop.change_interval(seconds=self.bot.loop_seconds)  # type: ignore[attr-defined]
+        self.post_loop.change_interval(seconds=self.bot.loop_seconds)
         self.post_loop.start()
 
     async def cog_unload(self) -> None:
@@ -374,7 +376,7 @@ class Daily(
         assert interaction.guild_id is not None
         target = channel.id if channel is not None else interaction.channel_id
         assert target is not None
-        await self.bot.store.set_daily_post(interaction.guild_id, target, hour)  # type: ignore[attr-defined]
+        await self.bot.store.set_daily_post(interaction.guild_id, target, hour)
         await send(
             interaction, f"Every day at {hour:02d}:00 UTC I'll post the daily in <#{target}>.", ephemeral=True
         )
@@ -384,7 +386,7 @@ class Daily(
     async def stop_posting(self, interaction: discord.Interaction) -> None:
         check_manager(interaction)
         assert interaction.guild_id is not None
-        await self.bot.store.set_daily_post(interaction.guild_id, None)  # type: ignore[attr-defined]
+        await self.bot.store.set_daily_post(interaction.guild_id, None)
         await send(interaction, "The daily post is off in this server.", ephemeral=True)
 
 
@@ -393,5 +395,5 @@ def check_manager(interaction: discord.Interaction) -> None:
         raise RuleError("Only someone who may manage this server can set up the daily post.")
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: DeepSpaceBot) -> None:
     await bot.add_cog(Daily(bot))

@@ -6,6 +6,8 @@ and nothing unverified is ever ranked.
 
 from __future__ import annotations
 
+from typing import cast
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -16,6 +18,7 @@ from core.stats import PlayerStats, player_stats
 from core.storage import Leaderboard, Standing
 from core.verify import verify_pending
 
+from .client import DeepSpaceBot
 from .ui.replies import send
 
 Choice = app_commands.Choice
@@ -67,7 +70,7 @@ def stats_embed(user: discord.abc.User, found: dict[str, PlayerStats]) -> discor
 
 
 class Standings(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: DeepSpaceBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="leaderboard", description="The best players: today, this week or all time.")
@@ -88,10 +91,10 @@ class Standings(commands.Cog):
         period: Choice[str] | None = None,
         scope: Choice[str] | None = None,
     ) -> None:
-        store = self.bot.store  # type: ignore[attr-defined]
+        store = self.bot.store
         await verify_pending(store)
         chosen_game = game.value if game else "dine"
-        chosen_period: Period = period.value if period else "week"  # type: ignore[assignment]
+        chosen_period = cast(Period, period.value) if period else "week"  # the choices are the periods
         in_server = interaction.guild_id is not None  # outside a server there is only the global board
         chosen_scope = (scope.value if scope else "server") if in_server else "global"
         scope_id = interaction.guild_id if chosen_scope == "server" and interaction.guild_id else GLOBAL
@@ -103,7 +106,7 @@ class Standings(commands.Cog):
     @app_commands.command(name="stats", description="Games, wins, best scores and daily streaks of a player.")
     @app_commands.describe(user="Whose stats (default: yours).")
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        store = self.bot.store  # type: ignore[attr-defined]
+        store = self.bot.store
         who = user or interaction.user
         today = day_of(discord.utils.utcnow())
         found = {
@@ -115,5 +118,5 @@ class Standings(commands.Cog):
         await send(interaction, embed=stats_embed(who, found), ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: DeepSpaceBot) -> None:
     await bot.add_cog(Standings(bot))

@@ -16,8 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-from core.dine.ai import POLICIES
 from core.dine.cards import Symbol, card_set
+from core.dine.crews import POLICIES
 from core.sim import DineSummary, simulate_dine
 from core.words import plural
 
@@ -220,7 +220,7 @@ def symbol_sources() -> tuple[dict[Symbol, int], dict[Symbol, int]]:
     given = dict.fromkeys(Symbol, 0)
     for card in cards.stations:
         for face in (card.normal, card.upgraded):
-            shown = {Symbol.DRIVE} if face.drive else set()
+            shown = {Symbol.DRIVE} if face.drive else set[Symbol]()
             for row in (face.row, face.rotated):
                 shown |= {s for s, n in row.symbols.items() if n} | {p.symbol for p in row.produce}
             for symbol in shown:
@@ -234,7 +234,7 @@ def symbol_sources() -> tuple[dict[Symbol, int], dict[Symbol, int]]:
     asked = [set(cost.symbols) for cost in costs]
     for card in cards.sectors:
         for face in (card.front, card.back):
-            jump = {Symbol.DRIVE} if any(face.jump.drive) else set()
+            jump = {Symbol.DRIVE} if any(face.jump.drive) else set[Symbol]()
             jump |= {Symbol.NAVIGATION} if face.jump.navigation else set()
             asked.append(jump | {s for solution in face.solutions for s, n in solution.symbols.items() if n})
     for symbols in asked:
@@ -257,7 +257,7 @@ def useful_symbols(cells: list[DineSummary]) -> list[str]:
         "| Symbol | Station sides giving it | Sector sides and costs asking for it | Games it counted in |",
         "|---|---|---|---|",
     ]
-    useless = []
+    useless: list[str] = []
     for symbol in Symbol:
         used = sum(c.symbols_used.get(str(symbol), 0) for c in cells)
         share = used / games if games else 0.0
@@ -269,7 +269,9 @@ def useful_symbols(cells: list[DineSummary]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m core.balance", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m core.balance", description=(__doc__ or "").split("\n")[0]
+    )
     parser.add_argument("--games", type=int, default=2000, help="games per cell")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=DEFAULT)

@@ -100,7 +100,9 @@ def gallery() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m core.gallery", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m core.gallery", description=(__doc__ or "").split("\n")[0]
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT)
     args = parser.parse_args(argv)
     args.out.write_text(gallery(), encoding="utf-8")

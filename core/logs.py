@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 import sys
+from typing import TextIO
 
 # Bot tokens are three base64url parts joined by dots; interaction tokens start with "interaction:" in base64.
 _TOKEN = re.compile(
@@ -41,14 +42,19 @@ class OneLineReconnects(logging.Filter):
         return True
 
 
+class _OurHandler(logging.StreamHandler[TextIO]):
+    """Ours, so that configuring again replaces it and leaves other handlers alone."""
+
+    deep_space = True
+
+
 def configure_logging(level: str = "INFO", *, secrets: tuple[str, ...] = ()) -> None:
     """Install one stderr handler on the root logger; calling again replaces it rather than adding one."""
     root = logging.getLogger()
     for handler in list(root.handlers):
         if getattr(handler, "deep_space", False):
             root.removeHandler(handler)
-    handler = logging.StreamHandler(sys.stderr)
-    handler.deep_space = True  # type: ignore[attr-defined]
+    handler = _OurHandler(sys.stderr)
     handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", secrets))
     handler.addFilter(OneLineReconnects())
     root.addHandler(handler)

@@ -98,7 +98,7 @@ def play_d6(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m core.play", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m core.play", description=(__doc__ or "").split("\n")[0])
     games = parser.add_subparsers(dest="game", required=True)
     d6 = games.add_parser("d6", help="Deep Space D-6 (solo)")
     d6.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")

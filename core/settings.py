@@ -64,6 +64,6 @@ class Settings(BaseSettings):
     @classmethod
     def _known_level(cls, value: str) -> str:
         level = value.strip().upper()
-        if not isinstance(logging.getLevelName(level), int):
+        if level not in logging.getLevelNamesMapping():
             raise ValueError(f"unknown log level {value!r}; use DEBUG, INFO, WARNING or ERROR")
         return level

@@ -104,7 +104,9 @@ class DineSummary:
     dealt: dict[str, int]  # station card → games in which it was in the deck
     played: dict[str, int]  # station card → games in which it was played into the grid
     games_per_second: float
-    symbols_used: dict[str, int] = field(default_factory=dict)  # symbol → games it counted in a clear or cost
+    symbols_used: dict[str, int] = field(
+        default_factory=dict[str, int]
+    )  # symbol → games it counted in a clear or cost
 
 
 def dine_symbols_counted(state: Any, action: Any) -> set[str]:
@@ -143,7 +145,7 @@ def dine_symbols_counted(state: Any, action: Any) -> set[str]:
 def simulate_dine(
     games: int, level: str, crew: int, ship: str, policy: str, seed: int, *, starter: bool = False
 ) -> DineSummary:
-    from core.dine.ai import POLICIES as DINE_POLICIES
+    from core.dine.crews import POLICIES as DINE_POLICIES
     from core.dine.engine import apply as dine_apply
     from core.dine.engine import new_game as dine_game
 
@@ -236,9 +238,9 @@ def describe(summary: Summary) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from core.dine.ai import POLICIES as DINE_POLICIES
+    from core.dine.crews import POLICIES as DINE_POLICIES
 
-    parser = argparse.ArgumentParser(prog="python -m core.sim", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m core.sim", description=(__doc__ or "").split("\n")[0])
     games = parser.add_subparsers(dest="game", required=True)
     d6 = games.add_parser("d6", help="Deep Space D-6")
     d6.add_argument("--games", type=int, default=1000)

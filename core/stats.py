@@ -28,8 +28,8 @@ class Tally:
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
     overall: Tally
-    by_difficulty: dict[str, Tally] = field(default_factory=dict)
-    by_ship: dict[str, Tally] = field(default_factory=dict)
+    by_difficulty: dict[str, Tally] = field(default_factory=dict[str, Tally])
+    by_ship: dict[str, Tally] = field(default_factory=dict[str, Tally])
     best_score: int | None = None
     streak: int = 0
     best_streak: int = 0

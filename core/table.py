@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -80,8 +80,11 @@ def table_action_json(kind: TableKind, **detail: int | str | bool) -> str:
 
 def table_action(action_json: str) -> TableAction | None:
     """The table action a log entry records, or None for a move in the game."""
-    entry = json.loads(action_json)
-    return TABLE_ACTION.validate_python(entry) if isinstance(entry, dict) and entry.get("table") else None
+    entry: object = json.loads(action_json)
+    if not isinstance(entry, dict):
+        return None
+    found = cast("dict[str, object]", entry)
+    return TABLE_ACTION.validate_python(found) if found.get("table") else None
 
 
 def movers(log: Iterable[tuple[int, str]]) -> set[int]:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up everything on first use, then lint and run the whole test suite.
+# Set up everything on first use, then lint, type-check and run the whole test suite.
 # Usage: bash scripts/test.sh [pytest arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,4 +7,5 @@ cd "$(dirname "$0")/.."
 ensure_venv "[dev]"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check --quiet . || { echo "ruff format would change files: run .venv/bin/ruff format ." >&2; exit 1; }
+.venv/bin/pyright  # strict on core/, standard on cogs/ and bot.py: [tool.pyright] in pyproject.toml
 exec .venv/bin/python -m pytest "$@"

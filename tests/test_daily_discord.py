@@ -18,7 +18,7 @@ from core.d6.codes import encode
 from core.render.d6_controls import as_shown
 from core.storage import GameRecord
 from core.verify import verify_pending
-from tests.d6_discord.helpers import components
+from tests.support.messages import components
 from tests.support.scenario import Player, World
 
 

@@ -15,11 +15,12 @@ from core.render.d6_text import board_summary, die_line, threat_line
 from core.table import Table
 
 from ..ui.controls import Ref
+from ..ui.text import fit
 from .ids import Verb, ref
 from .items import BoardButton, BoardMenu
 
 PICTURE = "board.png"
-FIELD_LIMIT, ALT_TEXT_LIMIT = 1024, 1024
+ALT_TEXT_LIMIT = 1024
 COLOURS = {"playing": discord.Colour(0x1F2A44), "won": discord.Colour.green(), "lost": discord.Colour.red()}
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -29,18 +30,6 @@ STYLES = {
 }
 TITLES = {"playing": "Round {round}", "won": "Victory in round {round}", "lost": "Lost in round {round}"}
 GAME_LENGTHS = {"full": "full game", "short": "short game", "fast": "fast game"}
-
-
-def fit(lines: list[str], limit: int = FIELD_LIMIT, *, newest: bool = False) -> str:
-    """Join `lines` within `limit` characters, saying how many were left out (the oldest if `newest`)."""
-    kept = list(reversed(lines)) if newest else list(lines)
-    while kept and len("\n".join(kept)) > limit - 20:
-        kept.pop()
-    if newest:
-        kept.reverse()
-    left = len(lines) - len(kept)
-    more = [f"…and {left} more"] if left else []
-    return "\n".join(more + kept if newest else kept + more) or "—"
 
 
 def status_line(state: State) -> str:

@@ -15,6 +15,7 @@ from core.storage import GameRecord
 from core.table import Saved, Table
 from core.words import escaped
 
+from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.games import game_in_channel, rules_embed
 from ..ui.replies import reply_publicly, send
@@ -48,7 +49,7 @@ async def draw(bot: Any, record: GameRecord) -> dict[str, Any]:
 
 @app_commands.guild_only()
 class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: survive the threat deck."):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: DeepSpaceBot) -> None:
         self.bot = bot
         bot.boards.register(RULES.kind, lambda record: draw(bot, record))
 

@@ -26,6 +26,7 @@ from core.storage import GameRecord, NewResult
 from core.table import Saved, Table, credited, table_action_json
 from core.words import escaped
 
+from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import (
@@ -53,10 +54,6 @@ SAVED_BUT_NOT_SHOWN = (
 
 def load(record: GameRecord) -> Saved[State]:
     return Saved[State].model_validate_json(record.state_json)
-
-
-def bot_of(interaction: discord.Interaction) -> Any:
-    return interaction.client  # a DeepSpaceBot: store, game_locks, settings, boards
 
 
 def check_crew(table: Table, user_id: int) -> None:
@@ -232,7 +229,7 @@ async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
 
 
 async def hint(interaction: discord.Interaction, ref: Ref, _: str) -> None:
-    _, saved = await _clicked(interaction, ref, crew_only=False, from_board=False)
+    saved = (await _clicked(interaction, ref, crew_only=False, from_board=False))[1]
     await send(interaction, hint_text(saved.state), ephemeral=True)
 
 

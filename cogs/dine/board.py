@@ -22,7 +22,7 @@ from core.render.dine_controls import BUTTON_LIMIT, Move, clip, moves
 from core.render.dine_text import board_summary, sector_text, symbol_text
 from core.words import escaped, plural
 
-from ..d6.board import fit
+from ..ui.text import fit
 from .ids import FAMILY, Verb, ref
 
 PICTURE = "dine-board.png"

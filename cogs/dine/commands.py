@@ -27,6 +27,7 @@ from core.storage import GameRecord
 from core.table import table_action_json
 from core.words import clip, escaped, plural
 
+from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
 from ..ui.replies import reply_publicly, send
@@ -64,7 +65,7 @@ async def draw_board(bot: Any, record: GameRecord) -> dict[str, Any]:
 class Dine(
     commands.GroupCog, group_name="dine", group_description="Deep Space Dine: deliver a pizza together."
 ):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: DeepSpaceBot) -> None:
         self.bot = bot
         bot.boards.register(RULES.kind, lambda record: draw_board(bot, record))
 

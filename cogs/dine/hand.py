@@ -19,11 +19,11 @@ from core.render.dine_controls import Move, clip, moves
 from core.render.dine_text import action_text, occupied_text, row_text
 from core.words import escaped
 
+from ..ui.text import FIELD_LIMIT
 from .board import COLOURS, add_moves, prompt
 from .ids import FAMILY, Verb, ref
 
 Button, Menu = FAMILY.Button, FAMILY.Menu
-FIELD_LIMIT = 1024
 PAYMENT_MENUS = 4
 
 
@@ -118,8 +118,8 @@ def hand_message(
     picking: int | None = None,
 ) -> dict[str, Any]:
     embed = hand_embed(game_id, version, saved, seat, note)
-    if picking is not None:
-        shown = moves(saved.state, seat)  # type: ignore[arg-type]
+    if picking is not None and saved.state is not None:  # (a hand exists only once the game started)
+        shown = moves(saved.state, seat)
         if 0 <= picking < len(shown):
             embed.description = f"**{shown[picking].label}** — how do you pay? ({shown[picking].description})"
     view = hand_view(game_id, version, saved, seat, user, picking)

@@ -31,6 +31,7 @@ from core.storage import GameRecord, GameStatus, NewResult
 from core.table import credited, table_action_json
 from core.words import escaped
 
+from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import (
@@ -60,10 +61,6 @@ SAVED_NOT_ON_BOARD = (
 
 def load(record: GameRecord) -> DineSaved:
     return DineSaved.model_validate_json(record.state_json)
-
-
-def bot_of(interaction: discord.Interaction) -> Any:
-    return interaction.client  # a DeepSpaceBot: store, game_locks, settings, boards
 
 
 def board_follows(bot: Any, game_id: int) -> AbstractAsyncContextManager[None]:
@@ -376,7 +373,10 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
             *(public(action, e.text) for e in events),
         ]
         now = discord.utils.utcnow()
-        for played in {acting, saved.seat_of(user)} - {None}:  # a vacant seat's move is its player's too
+        played_by = {
+            s for s in (acting, saved.seat_of(user)) if s is not None
+        }  # a vacant seat's is its player's
+        for played in played_by:
             saved = active(saved, played, now)
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, action_to_json(action), mover=user)

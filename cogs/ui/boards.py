@@ -16,6 +16,7 @@ import discord
 from core.errors import RuleError
 from core.storage import ActiveGameExists, GameRecord
 
+from .bot import bot_of
 from .games import GameRules, board_link, edit_board, game_in_channel, where_board_is
 from .replies import send
 
@@ -40,7 +41,7 @@ async def post_board(interaction: discord.Interaction, record: GameRecord, draw:
     """Send the board as this interaction's public answer and remember it as the game's board."""
     sent = await send(interaction, **sendable(await draw(record)), ephemeral=False)
     if sent is not None:
-        store = interaction.client.store  # type: ignore[attr-defined]
+        store = bot_of(interaction).store
         await store.set_board_message(record.id, sent.id, version=record.version)
         record = record.model_copy(update={"board_message_id": sent.id})
     return record
@@ -50,7 +51,7 @@ async def open_game(
     interaction: discord.Interaction, rules: GameRules, state_json: str, rules_version: str, draw: Draw
 ) -> GameRecord:
     """Store a new game in this channel (one at a time) and post its board as the public answer."""
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = bot_of(interaction).store
     assert interaction.channel_id is not None
     try:
         record = await store.create_game(
@@ -74,14 +75,14 @@ async def open_game(
 
 async def check_channel_free(interaction: discord.Interaction, rules: GameRules) -> None:
     assert interaction.channel_id is not None
-    existing = await interaction.client.store.active_game(interaction.channel_id)  # type: ignore[attr-defined]
+    existing = await bot_of(interaction).store.active_game(interaction.channel_id)
     if existing is not None:
         raise already_running(existing, rules)
 
 
 async def repost_board(interaction: discord.Interaction, rules: GameRules, draw: Draw) -> None:
     """`/<game> board`: post the board again at the bottom; the old one points to it."""
-    bot: Any = interaction.client
+    bot = bot_of(interaction)
     record = await game_in_channel(bot.store, rules, interaction.channel_id)
     async with bot.game_locks(record.id):
         old = await game_in_channel(bot.store, rules, interaction.channel_id)

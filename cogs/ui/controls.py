@@ -97,7 +97,7 @@ def claimed(client: discord.Client, interaction: discord.Interaction) -> bool:
     has no public way to ask; this mirrors `ViewStore.dispatch_view` (discord.py 2.7). Ask it when
     the click arrives (the store has just dispatched it), before a view could stop and unregister.
     """
-    store = client._connection._view_store  # type: ignore[attr-defined]
+    store = client._connection._view_store
     data: Any = interaction.data or {}
     custom_id, kind = str(data.get("custom_id", "")), data.get("component_type")
     if any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
@@ -131,7 +131,7 @@ def _item_classes(family: Family) -> tuple[type, type]:
 
         @classmethod
         async def from_custom_id(
-            cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+            cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
         ) -> Button:
             return cls(family.parse(match), custom_id=match.string)
 
@@ -158,7 +158,7 @@ def _item_classes(family: Family) -> tuple[type, type]:
 
         @classmethod
         async def from_custom_id(
-            cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+            cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
         ) -> Menu:
             return cls(family.parse(match), custom_id=match.string)
 

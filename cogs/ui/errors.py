@@ -119,20 +119,18 @@ class GuardedItem:
     `DynamicItem`. (Its `from_custom_id` must not raise either: parse defensively there.)
     """
 
-    custom_id: str
-
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         try:
             return await self.check(interaction)
         except Exception as error:
-            await report_error(interaction, error, where=f"component {self.custom_id}")
+            await report_error(interaction, error, where=f"component {getattr(self, 'custom_id', '?')}")
             return False
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await self.on_click(interaction)
         except Exception as error:
-            await report_error(interaction, error, where=f"component {self.custom_id}")
+            await report_error(interaction, error, where=f"component {getattr(self, 'custom_id', '?')}")
 
     async def check(self, interaction: discord.Interaction) -> bool:
         """Whether this user may use the item now; raise `RuleError` to say why not."""

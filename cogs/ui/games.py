@@ -19,6 +19,7 @@ from core.guide import topics
 from core.storage import GameRecord, GameStatus, NewResult, Store, VersionConflict
 from core.table import credited, movers
 
+from .bot import bot_of
 from .endings import end_if_channel_unknown, verify_soon
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ async def game_for_click(
         raise RuleError(f"That game is over. Start a new one with `{rules.start}`.")
     message = interaction.message
     on_board = from_board and message is not None and not message.flags.ephemeral
-    if on_board and record.board_message_id not in (None, message.id):  # type: ignore[union-attr]
+    if on_board and message is not None and record.board_message_id not in (None, message.id):
         raise RuleError(f"This board has moved, so nothing was done. {where_board_is(record, rules)}")
     return record
 
@@ -163,7 +164,7 @@ async def save_move(
     A game's final save stores its result, which is then verified in the background at once, with the
     rules it was played under (`core.verify`).
     """
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = bot_of(interaction).store
     try:
         saved = await store.save(
             record.id,

@@ -125,7 +125,8 @@ async def send(
             interaction.extras[_PLACEHOLDER_SETTLED] = True
             if deferred_public == kwargs["ephemeral"]:  # the placeholder would show it the wrong way
                 await interaction.edit_original_response(content=_SETTLED_NOTE[deferred_public])
-    return await interaction.followup.send(content, wait=True, **kwargs)
+    # discord.py sends a None content as none at all; its annotation says str only.
+    return await interaction.followup.send(content, wait=True, **kwargs)  # pyright: ignore[reportArgumentType, reportCallIssue]
 
 
 async def update(interaction: discord.Interaction, **kwargs: Any) -> None:

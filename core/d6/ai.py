@@ -142,7 +142,10 @@ def _blast_words(state: State, threat: Threat) -> list[str]:
 
 
 def _fire_value(state: State, action: Fire) -> tuple[float, str]:
-    value, hit, kills, notes = 0.0, [], [], []
+    value = 0.0
+    hit: list[str] = []
+    kills: list[str] = []
+    notes: list[str] = []
     for uid, points in action.split:
         threat = state.threat(uid)
         if threat is None or threat.health is None:
@@ -281,11 +284,12 @@ def _pending_choice(state: State, actions: list[Action]) -> Choice:
     first = actions[0]
     if isinstance(first, SendToInfirmary | HoldDie):
 
-        def cost(a: Action) -> int:
-            return _SACRIFICE_ORDER.index(state.dice[a.die].place)  # type: ignore[union-attr]
+        def cost(a: SendToInfirmary | HoldDie) -> int:
+            return _SACRIFICE_ORDER.index(state.dice[a.die].place)
 
-        pick = min(actions, key=cost)
-        where = _SACRIFICE_WORDS[state.dice[pick.die].place]  # type: ignore[union-attr]
+        # A pending decision offers actions of one kind only: all of them are `first`'s kind.
+        pick = min((a for a in actions if isinstance(a, SendToInfirmary | HoldDie)), key=cost)
+        where = _SACRIFICE_WORDS[state.dice[pick.die].place]
         return Choice(pick, f"give up a die {where}: it costs the least")
     if not dice_in(state, Place.POOL):
         return Choice(first, "recall the away team: nobody else could be gathered")

@@ -9,7 +9,7 @@ outdated id can never raise where it is parsed.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import Any, cast
 
 from .actions import (
     Action,
@@ -58,7 +58,8 @@ def _write(value: Any) -> str:
     if isinstance(value, Face):
         return str(FACES.index(value))
     if isinstance(value, tuple):  # a damage split: (uid, points) pairs
-        return "+".join(f"{uid}x{points}" for uid, points in value)
+        split = cast("tuple[tuple[int, int], ...]", value)
+        return "+".join(f"{uid}x{points}" for uid, points in split)
     return str(value)
 
 

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
+from typing import Any, cast
 
 from core.errors import IllegalAction
 from core.rng import Rng
@@ -48,6 +49,7 @@ from .state import (
     Difficulty,
     HouseRules,
     Length,
+    Outcome,
     Pending,
     Place,
     State,
@@ -91,7 +93,7 @@ def deal(
     cards = [c.id for c in deck().cards if c.kind != "filler" for _ in range(c.count)]
     cards += [FILLER_ID] * DONT_PANIC_CARDS[difficulty]
     state = State(
-        rules_version=rules_version,  # type: ignore[arg-type]  # checked above
+        rules_version=rules_version,
         seed=seed,
         difficulty=difficulty,
         length=length,
@@ -179,7 +181,7 @@ def hold_candidates(state: State) -> list[int]:
     An unassigned die or one in the Returned area, and since rules d6-2 a die on a station this round
     (it would be gathered at step 6; d6-1 left those out, so Distracted could hold nothing).
     """
-    places = {Place.POOL, Place.RETURNED} | ({Place.STATION} if state.rules_since("d6-2") else set())
+    places = {Place.POOL, Place.RETURNED} | ({Place.STATION} if state.rules_since("d6-2") else set[Place]())
     return [i for i, d in enumerate(state.dice) if d.place in places]
 
 
@@ -213,7 +215,7 @@ def distinct(state: State, dice: Iterable[int]) -> list[int]:
 
 def damage_splits(damage: int, targets: list[int]) -> list[tuple[tuple[int, int], ...]]:
     """Every way to split `damage` points over `targets` (threat uids), as sorted (uid, points) pairs."""
-    splits = []
+    splits: list[tuple[tuple[int, int], ...]] = []
     for combo in combinations_with_replacement(sorted(targets), damage):
         splits.append(tuple(sorted(Counter(combo).items())))
     return splits
@@ -247,8 +249,8 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
     elif pending.kind == "hold":
         yield from (HoldDie(die=i) for i in hold_options(state))
     else:
-        on_missions = sorted({state.dice[i].on for i in dice_in(state, Place.MISSION)} - {None})
-        yield from (Recall(target=uid) for uid in on_missions)  # type: ignore[arg-type]
+        on_missions = {uid for i in dice_in(state, Place.MISSION) if (uid := state.dice[i].on) is not None}
+        yield from (Recall(target=uid) for uid in sorted(on_missions))
         if dice_in(state, Place.POOL):
             yield Gather()
 
@@ -322,7 +324,8 @@ def abandon(state: State) -> tuple[State, Events]:
     """The crew gives up: the game ends as a loss. Not a rules action, so never in `legal_actions`."""
     if state.outcome != "playing":
         raise IllegalAction("This game is over.")
-    new, events = state.clone(), []
+    new = state.clone()
+    events: Events = []
     new.pending, new.queue, new.phase = None, [], "over"
     _finish(new, events, "lost", "The crew abandoned ship.")
     return new, events
@@ -330,22 +333,22 @@ def abandon(state: State) -> tuple[State, Events]:
 
 def _check(state: State, action: Action) -> None:
     """Raise with a player-facing reason unless `action` is legal now."""
-    die = getattr(action, "die", None)
+    die: int | None = getattr(action, "die", None)
     if state.pending is None and isinstance(action, EndAssignment):
         return
     if state.pending is None and isinstance(die, int) and 0 <= die < len(state.dice):
         # An assignment: checked directly, as `die_actions` would list it (the property tests hold
         # the two to the same answers), which is much cheaper than listing every action.
-        if state.dice[die].place is Place.POOL and _legal_use(state, action):
+        if state.dice[die].place is Place.POOL and _legal_use(state, action, die):
             return
     elif action in legal_actions(state):
         return
     raise IllegalAction(_why_illegal(state, action))
 
 
-def _legal_use(s: State, a: Action) -> bool:
-    """Whether the unassigned die `a.die` may be used as `a` says (the rules of `die_actions`)."""
-    face = s.dice[a.die].face  # type: ignore[union-attr]
+def _legal_use(s: State, a: Action, die: int) -> bool:
+    """Whether the unassigned die `die` (`a.die`) may be used as `a` says (the rules of `die_actions`)."""
+    face = s.dice[die].face
     if isinstance(a, AwayMission):
         threat = s.threat(a.target)
         return (
@@ -359,7 +362,6 @@ def _legal_use(s: State, a: Action) -> bool:
         case ChangeFace(target=target, face=new):
             return (
                 face is Face.COMMANDER
-                and isinstance(target, int)
                 and target != a.die
                 and 0 <= target < len(s.dice)
                 and s.dice[target].place is Place.POOL
@@ -377,8 +379,9 @@ def _legal_use(s: State, a: Action) -> bool:
         case Heal():
             return face is Face.MEDICAL and bool(dice_in(s, Place.INFIRMARY))
         case ClearScanner(scanner_die=locked):
-            return face is Face.MEDICAL and isinstance(locked, int) and locked in dice_in(s, Place.SCANNER)
-    return False
+            return face is Face.MEDICAL and locked in dice_in(s, Place.SCANNER)
+        case _:  # not a station's action: the checks above said all
+            return False
 
 
 def _valid_split(s: State, split: object) -> bool:
@@ -386,12 +389,14 @@ def _valid_split(s: State, split: object) -> bool:
     if not isinstance(split, tuple) or not split:
         return False
     targets = {t.uid for t in s.external if t.health is not None}
-    uids = []
+    uids: list[int] = []
     total = 0
-    for pair in split:
-        if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, int) for x in pair)):
+    for pair in cast("tuple[object, ...]", split):
+        if not (isinstance(pair, tuple) and len(cast("tuple[object, ...]", pair)) == 2):
             return False
-        uid, points = pair
+        uid, points = cast("tuple[object, object]", pair)
+        if not (isinstance(uid, int) and isinstance(points, int)):
+            return False
         if uid not in targets or points < 1:
             return False
         uids.append(uid)
@@ -407,7 +412,7 @@ def _why_illegal(state: State, action: Action) -> str:
         return "There is no such decision to make right now."
     if isinstance(action, Gather):
         return "None of your crew could be gathered: recall crew from an away mission first."
-    die = getattr(action, "die", None)
+    die: int | None = getattr(action, "die", None)
     if die is not None:
         if not 0 <= die < len(state.dice):
             return "There is no such crew die."
@@ -567,7 +572,8 @@ def _do_gather(s: State, ev: Events, a: Gather) -> None:
     ev.append(Event("The rest of the away-mission crew stays in place."))
 
 
-_ACTIONS: dict[type, Callable[[State, Events, object], None]] = {
+# Any: each handler takes its own action class, which a dict's value type cannot say.
+_ACTIONS: dict[type, Callable[[State, Events, Any], None]] = {
     Reroll: _do_reroll,
     ChangeFace: _do_change_face,
     Fire: _do_fire,
@@ -582,7 +588,7 @@ _ACTIONS: dict[type, Callable[[State, Events, object], None]] = {
     HoldDie: _do_hold,
     Recall: _do_recall,
     Gather: _do_gather,
-}  # type: ignore[dict-item]
+}
 
 
 # --- the work queue: round steps 1, 2, 4, 5, 6 (§4) ------------------------------------------------
@@ -621,7 +627,7 @@ def _roll(s: State, ev: Events, dice: list[int]) -> None:
         if s.dice[i].face is Face.THREAT:
             _move(s, i, Place.SCANNER)
     locked = dice_in(s, Place.SCANNER)
-    draws = []
+    draws: list[Task] = []
     while len(locked) >= 3:
         for i in locked[:3]:
             _move(s, i, Place.RESET)
@@ -665,7 +671,7 @@ def _discover(s: State, ev: Events, task: Task) -> None:
 
 def _externals_left(s: State) -> list[Threat]:
     """External threats still to beat; Solar Winds can be skipped while the hull is above 5 (§10)."""
-    left = []
+    left: list[Threat] = []
     for t in s.external:
         skip_above = card_of(t).endgame_skippable_above_hull
         if skip_above is None or s.hull <= skip_above:
@@ -679,7 +685,7 @@ def _roll_threats(s: State, ev: Events, task: Task) -> None:
     again = " again (Cloaked Threats)" if task.reason == "cloaked" else ""
     matching = [t for t in s.internal + s.external if face in card_of(t).activation]
     ev.append(Event(f"Threat die{again}: {face}.", "die"))
-    tasks = []
+    tasks: list[Task] = []
     for t in matching:
         if t.stasis:
             ev.append(Event(f"{card_of(t).name} is held in stasis and does not activate."))
@@ -947,8 +953,8 @@ def score(s: State) -> int:
     return sum(points for _, points in score_parts(s))
 
 
-def _finish(s: State, ev: Events, outcome: str, text: str) -> None:
-    s.outcome = outcome  # type: ignore[assignment]
+def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
+    s.outcome = outcome
     s.loss_reason = text if outcome == "lost" else None
     s.score = score(s)
     ev.append(Event(f"{text} Score: {s.score}.", "end"))

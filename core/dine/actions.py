@@ -12,10 +12,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-_ACTION = {"frozen": True, "slots": True, "kw_only": True}
+# Every action and payment is a frozen (hashable: the engine caches them), slotted, keyword-only
+# dataclass, spelt out on each so that a type checker sees it.
 
 
-@dataclass(**_ACTION)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Payment:
     hand: tuple[str, ...] = ()  # other hand cards of the actor, for a discard or remove cost
     row: int | None = None  # the grid row paying a symbol cost
@@ -25,7 +26,7 @@ class Payment:
 NO_PAYMENT = Payment()
 
 
-@dataclass(**_ACTION)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayCard:
     """Play one of a hand card's two middle actions (index 0 or 1)."""
 
@@ -36,7 +37,7 @@ class PlayCard:
     kind: Literal["play"] = "play"
 
 
-@dataclass(**_ACTION)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class UseStation:
     """Use the action of the station this seat occupies."""
 
@@ -45,7 +46,7 @@ class UseStation:
     kind: Literal["station"] = "station"
 
 
-@dataclass(**_ACTION)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class UseShip:
     """Use one of the ship's actions (any crew member may)."""
 
@@ -55,16 +56,19 @@ class UseShip:
     kind: Literal["ship"] = "ship"
 
 
-@dataclass(**_ACTION)
+ClearHow = Literal["solve", "jump", "continue"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Clear:
     """After an action met a solution or the jump: solve (which solution), jump, or keep playing."""
 
-    how: Literal["solve", "jump", "continue"]
+    how: ClearHow
     solution: int = 0
     kind: Literal["clear"] = "clear"
 
 
-@dataclass(**_ACTION)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Upgrade:
     """After a solve: this seat flips this hand card to its upgraded side (None: nobody does)."""
 
@@ -73,7 +77,7 @@ class Upgrade:
     kind: Literal["upgrade"] = "upgrade"
 
 
-@dataclass(**_ACTION)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Occupy:
     """After a cleared sector: the deciding seat occupies this hand card (None: keeps what it has)."""
 
@@ -82,7 +86,7 @@ class Occupy:
     kind: Literal["occupy"] = "occupy"
 
 
-@dataclass(**_ACTION)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Choose:
     """Pick option A (0) or B (1) of a consequence."""
 
@@ -90,7 +94,7 @@ class Choose:
     kind: Literal["choose"] = "choose"
 
 
-@dataclass(**_ACTION)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Give:
     """Answer "remove/discard a hand card": this seat gives this card."""
 
@@ -99,7 +103,7 @@ class Give:
     kind: Literal["give"] = "give"
 
 
-@dataclass(**_ACTION)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Shield:
     """Pay one shield from the grid (by `payment`) instead of one damage, or take it (`payment` None)."""
 

@@ -23,11 +23,11 @@ from .actions import Action, Choose, Clear, Give, Occupy, PlayCard, Shield, Upgr
 from .cards import Action as CardAction
 from .cards import Effect, SectorSide, Symbol, sector, station
 from .engine import (
-    _main_actions,
     danger_value,
     hand_size,
     jump_drive,
     legal_actions,
+    main_actions,
     sector_side,
     ship_of,
 )
@@ -52,7 +52,7 @@ def targets(state: State) -> list[tuple[str, Counter[Symbol]]]:
 
 
 def _targets(spec: SectorSide, crew: int, drive: int | None) -> list[tuple[str, Counter[Symbol]]]:
-    found = []
+    found: list[tuple[str, Counter[Symbol]]] = []
     for i, solution in enumerate(spec.solutions):
         if solution.symbols:
             times = crew if solution.per_crew else 1
@@ -137,7 +137,7 @@ class _Now:
     vector_ways: tuple[Way, ...] = ()
     current: RowKey = ()  # the current row
     base: tuple[int, ...] = ()  # the grid's symbols without the current row
-    effects: dict[int, float] = field(default_factory=dict)  # `_effects_value` by id(effects)
+    effects: dict[int, float] = field(default_factory=dict[int, float])  # `_effects_value` by id(effects)
     plain: bool = False  # no card of the current row produces symbols
 
 
@@ -255,8 +255,10 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
     card_action: CardAction
     if isinstance(action, UseStation):
         card_id = state.stations[action.seat]
-        card_action = side(card_id, now.upgraded).occupied.action  # type: ignore[arg-type, assignment]
         name = card_id or ""
+        used = side(name, now.upgraded).occupied.action
+        assert used is not None, "a legal UseStation uses a station that has an action"
+        card_action = used
     else:
         assert isinstance(action, UseShip)
         card_action = ship_of(state).actions[action.index]
@@ -337,11 +339,11 @@ def _cards_in_play(state: State) -> int:
 
 
 def _card_worth(state: State, card_id: str) -> float:
-    return _side_worth(card_id, card_id in state.upgraded)
+    return side_worth(card_id, card_id in state.upgraded)
 
 
 @lru_cache(maxsize=1024)
-def _side_worth(card_id: str, upgraded: bool) -> float:
+def side_worth(card_id: str, upgraded: bool) -> float:
     """How much a card gives upright, to choose which card to give up; asked per payment combination."""
     shown = face(card_id, upgraded)
     return sum(shown.row.symbols.values()) + shown.drive + 0.5 * len(shown.row.produce)
@@ -397,8 +399,8 @@ def _candidates(state: State) -> list[Action]:
     """The main actions the heuristic weighs: only the cheapest hand payment of each (its first lowest),
     so no two candidates differ only in which hand cards pay."""
     upgraded = frozenset(state.upgraded)
-    given = {card: _side_worth(card, card in upgraded) for hand in state.hands for card in hand}
-    return list(_main_actions(state, given))
+    given = {card: side_worth(card, card in upgraded) for hand in state.hands for card in hand}
+    return list(main_actions(state, given))
 
 
 def shortlist(state: State, limit: int) -> list[Choice]:
@@ -436,25 +438,3 @@ def _pending_rank(state: State, action: Action) -> float:
 
 def heuristic_policy(seed: int = 0) -> Policy:
     return heuristic
-
-
-def search_crew(seed: int = 0) -> Policy:
-    """The search crew at its default budget; imported when asked for, since it builds on this module."""
-    from .search import search_policy
-
-    return search_policy(seed)
-
-
-def expert_crew(seed: int = 0) -> Policy:
-    """The expert crew (`core.dine.expert`): the search crew's playouts, cut short and valued."""
-    from .expert import expert_policy
-
-    return expert_policy(seed)
-
-
-POLICIES: dict[str, Callable[[int], Policy]] = {
-    "expert": expert_crew,
-    "heuristic": heuristic_policy,
-    "random": random_policy,
-    "search": search_crew,
-}

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import Any, cast
 
 from core.errors import IllegalAction
 from core.rng import Rng
@@ -26,6 +27,7 @@ from .actions import (
     Action,
     Choose,
     Clear,
+    ClearHow,
     Give,
     Occupy,
     Payment,
@@ -37,7 +39,7 @@ from .actions import (
 )
 from .cards import Action as CardAction
 from .cards import Cost, Effect, SectorSide, ShipSide, Symbol, Track, card_set, sector, station
-from .state import HAND_SIZES, Pending, Placed, StackCard, State, Task
+from .state import HAND_SIZES, Outcome, Pending, Placed, StackCard, State, Task
 from .symbols import face, grid_symbols, grid_totals, meets, payments, row_symbols, side
 
 
@@ -97,8 +99,9 @@ def deal(
     return state, events
 
 
-def new_game(seed: int, **options: object) -> State:
-    return deal(seed, **options)[0]  # type: ignore[arg-type]
+def new_game(seed: int, **options: Any) -> State:
+    """`deal`'s state alone; `options` are `deal`'s."""
+    return deal(seed, **options)[0]
 
 
 def _easy_sectors(state: State, rng: Rng, count: int) -> list[StackCard]:
@@ -233,10 +236,10 @@ def legal_actions(state: State) -> list[Action]:
         return []
     if state.pending is not None:
         return list(_pending_actions(state, state.pending))
-    return list(_main_actions(state))
+    return list(main_actions(state))
 
 
-def _main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action]:
+def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action]:
     """The main actions in `legal_actions` order. With `keep`, a hand-card cost offers only the
     combination giving up the least by `keep` (its first lowest), for a crew that would discard the
     others anyway."""
@@ -332,8 +335,8 @@ def _payments(
 def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
     if pending.kind == "clear":
         for option in pending.options:
-            how, _, index = option.partition(":")
-            yield Clear(how=how, solution=int(index or 0))  # type: ignore[arg-type]
+            how, _, index = option.partition(":")  # written by the engine: "solve:<n>" or "jump"
+            yield Clear(how=cast(ClearHow, how), solution=int(index or 0))
         yield Clear(how="continue")
     elif pending.kind == "upgrade":
         for seat in range(state.crew):
@@ -368,7 +371,8 @@ def apply(state: State, action: Action) -> tuple[State, Events]:
         raise IllegalAction("This game is over.")
     if not _legal(state, action):
         raise IllegalAction(_why_illegal(state, action))
-    new, events = state.clone(), []
+    new = state.clone()
+    events: Events = []
     _DISPATCH[type(action)](new, events, action)
     _run(new, events)
     if new.outcome == "playing" and new.pending is None and not _can_act(new):
@@ -382,7 +386,7 @@ def _can_act(state: State) -> bool:
         for card_id in hand:
             if any(action.cost.kind == "none" for action in side(card_id, state.upgraded).actions):
                 return True
-    return next(_main_actions(state), None) is not None
+    return next(main_actions(state), None) is not None
 
 
 def _legal(state: State, action: Action) -> bool:
@@ -521,7 +525,7 @@ def _task(op: str, amount: int) -> Task:
 
 def _triggers(s: State, ev: Events, before: Mapping[Symbol, int], after: Mapping[Symbol, int]) -> list[Task]:
     """R14: an "At X:" station fires once per action that raised the grid's total of X."""
-    later = []
+    later: list[Task] = []
     for seat, card_id in enumerate(s.stations):
         if card_id is None:
             continue
@@ -571,9 +575,9 @@ def _strike(s: State, ev: Events) -> None:
 
 
 def _consequence_tasks(spec: SectorSide) -> list[Task]:
-    if len(spec.consequences) > 1:
-        return [Task(op="choose")]
-    return [_task(e.op, e.amount) for e in spec.consequences[0]]
+    if len(spec.consequences) == 1:
+        return [_task(e.op, e.amount) for e in spec.consequences[0]]
+    return [Task(op="choose")]
 
 
 # --- pending answers -------------------------------------------------------------------------------
@@ -667,7 +671,8 @@ def _do_shield(s: State, ev: Events, a: Shield) -> None:
         _lose_damage_space(s, ev)
 
 
-_DISPATCH: dict[type, Callable[[State, Events, object], None]] = {
+# Any: each handler takes its own action class, which a dict's value type cannot say.
+_DISPATCH: dict[type, Callable[[State, Events, Any], None]] = {
     PlayCard: _do_play,
     UseStation: _do_station,
     UseShip: _do_ship,
@@ -677,7 +682,7 @@ _DISPATCH: dict[type, Callable[[State, Events, object], None]] = {
     Choose: _do_choose,
     Give: _do_give,
     Shield: _do_shield,
-}  # type: ignore[dict-item]
+}
 _ANSWERS: dict[str, type | tuple[type, ...]] = {
     "clear": Clear,
     "upgrade": Upgrade,
@@ -919,8 +924,8 @@ def score(s: State) -> int:
     return 2 * s.pizza + s.damage
 
 
-def _finish(s: State, ev: Events, outcome: str, text: str) -> None:
-    s.outcome = outcome  # type: ignore[assignment]
+def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
+    s.outcome = outcome
     s.pending, s.queue = None, []
     if outcome == "won":
         s.score = score(s)
@@ -936,7 +941,8 @@ def abandon(state: State, text: str = "The crew ended the game before the delive
     """End a game early (the host's decision, not a rule): it counts as a loss."""
     if state.outcome != "playing":
         raise IllegalAction("This game is over.")
-    new, events = state.clone(), []
+    new = state.clone()
+    events: Events = []
     _finish(new, events, "lost", text)
     return new, events
 

@@ -25,7 +25,7 @@ from random import Random
 
 from core.policies import Choice, Policy
 
-from .ai import _side_worth, heuristic, shortlist
+from .ai import heuristic, shortlist, side_worth
 from .cards import card_set, sector
 from .engine import EASY_FROM_PROCURE, apply, danger_value, jump_drive, score, sector_side
 from .state import State
@@ -149,7 +149,7 @@ def features(state: State) -> list[float]:
     playing = [*state.deck, *state.discard, *(c for hand in state.hands for c in hand)]
     playing += [p.card for row in state.grid for p in row]
     upgraded = set(state.upgraded)
-    worth = sum(_side_worth(c, c in upgraded) for c in playing)
+    worth = sum(side_worth(c, c in upgraded) for c in playing)
     drive_gap, solve_gap = _sector_gaps(state)
     stations = sum(c is not None for c in state.stations)
     cards = len(playing) / crew

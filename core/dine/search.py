@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from random import Random
 
 from core.policies import Choice, Policy
-from core.render.dine_text import describe_action
 
 from .ai import heuristic, shortlist
 from .engine import apply, score
@@ -56,7 +55,7 @@ def search_policy(
         results = [[playout(apply(world, option.action)[0], depth) for world in worlds] for option in options]
         totals = [sum(value for _, value in found) for found in results]
         best = max(range(len(options)), key=totals.__getitem__)  # ties: the heuristic's own order
-        return Choice(options[best].action, _reason(state, options, results, best))
+        return Choice(options[best].action, _reason(options, results, best))
 
     return choose
 
@@ -72,16 +71,13 @@ def playout(state: State, depth: int = DEPTH) -> tuple[bool, float]:
     return won, float(won) + 0.02 * state.cleared + 0.005 * score(state)
 
 
-def _reason(
-    state: State, options: Sequence[Choice], results: Sequence[Sequence[tuple[bool, float]]], best: int
-) -> str:
-    """The chosen move's own reason (or its description) and how its playouts went against the
-    heuristic's pick."""
+def _reason(options: Sequence[Choice], results: Sequence[Sequence[tuple[bool, float]]], best: int) -> str:
+    """The chosen move's own reason, if the heuristic gave one, and how its playouts went against the
+    heuristic's pick. A move the heuristic did not explain is named by whoever shows the reason (a
+    hint names its action first), so the rules domain needs no renderer here."""
     wins = [sum(won for won, _ in found) for found in results]
     games = len(results[0])
-    said = options[best].reason
-    if not said:  # a move the heuristic did not explain
-        said = describe_action(state, options[best].action) + "."
+    said = f"{options[best].reason} " if options[best].reason else ""
     if best == 0:
-        return f"{said} Playouts: won {wins[0]} of {games}, the best of {len(options)} moves."
-    return f"{said} Playouts: won {wins[best]} of {games}; the greedy pick won {wins[0]}."
+        return f"{said}Playouts: won {wins[0]} of {games}, the best of {len(options)} moves."
+    return f"{said}Playouts: won {wins[best]} of {games}; the greedy pick won {wins[0]}."

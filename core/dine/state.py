@@ -7,7 +7,7 @@ cards (with the side that is up) and the help card that lies under them.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -104,7 +104,7 @@ class State(BaseModel):
 
         What `model_copy(update=...)` does, without building the update mapping: every `apply` clones."""
         new = self.__copy__()
-        fields = new.__dict__
+        fields: dict[str, Any] = vars(new)
         for name in _LISTS:
             fields[name] = list(fields[name])
         fields["hands"] = [list(hand) for hand in self.hands]

@@ -42,7 +42,8 @@ def _redraw_sectors(world: State, rng: Random) -> None:
     easy = [c.id for c in cards.sectors if c.front.kind == "easy"]
     bosses = [c.id for c in cards.sectors if c.front.kind == "boss"]
     top = world.stack[0].sector if world.stack else None
-    hidden_easy, hidden_hard = [], []
+    hidden_easy: list[int] = []
+    hidden_hard: list[int] = []
     for i, card in enumerate(world.stack[1:], start=1):
         if not _hidden(card):
             continue

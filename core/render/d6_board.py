@@ -77,7 +77,9 @@ def die_box(index: int) -> tuple[int, int, int, int]:
     return x, y, x + DIE, y + DIE
 
 
-def _track(draw: ImageDraw.ImageDraw, y: int, label: str, value: int, maximum: int, on: tuple) -> None:
+def _track(
+    draw: ImageDraw.ImageDraw, y: int, label: str, value: int, maximum: int, on: tuple[int, int, int]
+) -> None:
     draw.text((TRACK_X, y - 26), f"{label} {value}/{maximum}", font=font(18), fill=TEXT)
     for i in range(maximum):
         draw.rectangle(pip_box(y, i), fill=on if i < value else TRACK_OFF)

@@ -93,7 +93,7 @@ def _dice(state: State, selected: int | None) -> tuple[DieButton, ...]:
     kinds: dict[object, list[int]] = {}
     for i in dice_in(state, Place.POOL):
         kinds.setdefault(state.dice[i].face, []).append(i)
-    buttons = []
+    buttons: list[DieButton] = []
     for face, dice in kinds.items():
         enabled = next(die_actions(state, dice[0]), None) is not None
         label = f"{str(face).capitalize()} ({', '.join(str(i + 1) for i in dice)})"
@@ -113,27 +113,27 @@ def controls(state: State, selected: int | None = None, *, max_rows: int = 3) ->
     if not dice:
         return Controls("Every die is assigned: end the assignment.", finish=finish)
     uses = list(die_actions(state, selected)) if selected in dice_in(state, Place.POOL) else []
-    if not uses:
+    if selected is None or not uses:  # (no uses without a selected die)
         dice = tuple(DieButton(d.die, d.label, d.enabled, False) for d in dice)
         return Controls("Pick a ready die to assign it, or end the assignment.", dice, finish=finish)
     stations = [_choice(state, a, "primary") for a in uses if not isinstance(a, AwayMission)]
     missions = [_choice(state, a, "success") for a in uses if isinstance(a, AwayMission)]
-    face = str(state.dice[selected].face).capitalize()  # type: ignore[index]
+    face = str(state.dice[selected].face).capitalize()
     rows = pack([stations, missions], f"{face} die: choose…", max_rows)
     return Controls(f"{face} die: choose where it goes.", dice, rows, finish)
 
 
 def as_shown(state: State, action: Action) -> Action:
     """The same decision through the die the board shows: identical ready dice share one button."""
-    die = getattr(action, "die", None)
+    die: int | None = getattr(action, "die", None)
     if die is None or state.pending is not None:
         return action
     shown = next(d.die for d in _dice(state, None) if state.dice[d.die].face is state.dice[die].face)
     if shown == die:
         return action
-    moved = replace(action, die=shown)  # type: ignore[type-var]
+    moved = replace(action, die=shown)
     if isinstance(action, ChangeFace) and action.target == shown:  # turning its twin: the twin turns it
-        moved = replace(moved, target=die)  # type: ignore[type-var]
+        moved = replace(moved, target=die)
     return moved
 
 

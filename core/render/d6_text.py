@@ -155,10 +155,10 @@ def _describe(state: State, action: Action) -> str:
             return f"{who}: away mission on {_name(state, target)}"
         case EndAssignment():
             return "End assignment: discover, activate threats, gather"
-        case SendToInfirmary():
-            return f"Send die {die + 1} ({PLACE_NAMES[state.dice[die].place]}) to the Infirmary"  # type: ignore[index]
-        case HoldDie():
-            return f"Die {die + 1} ({PLACE_NAMES[state.dice[die].place]}) is distracted"  # type: ignore[index]
+        case SendToInfirmary(die=sent):
+            return f"Send die {sent + 1} ({PLACE_NAMES[state.dice[sent].place]}) to the Infirmary"
+        case HoldDie(die=held):
+            return f"Die {held + 1} ({PLACE_NAMES[state.dice[held].place]}) is distracted"
         case Recall(target=target):
             return f"Recall the away team from {_name(state, target)}"
         case Gather():

@@ -107,7 +107,7 @@ def moves(state: State, seat: int | None, actions: list[Action] | None = None) -
         if shown:
             key = _group(state, action)
             groups.setdefault(key if key is not None else ("one", index), []).append(index)
-    found = []
+    found: list[Move] = []
     for indexes in groups.values():
         label, description = _move_words(state, actions[indexes[0]])
         options = tuple(Option(i, clip(payment_label(state, actions[i]))) for i in indexes)

@@ -36,7 +36,7 @@ from core.dine.symbols import row_symbols, side
 from core.words import plural
 
 
-def symbol_text(given: Mapping[str, int]) -> str:
+def symbol_text(given: Mapping[Symbol, int] | Mapping[str, int]) -> str:
     return ", ".join(f"{n} {s}" for s, n in given.items() if n) or "nothing"
 
 
@@ -166,7 +166,7 @@ HELP_NAMES = {"procure": "Procure Ingredient", "frontier": "The Final Frontier"}
 def crew_names(state: State, names: Sequence[str] | None = None, limit: int = 24) -> list[str]:
     """A readable name per seat: the given display name, shortened, or "Crew N" when there is none."""
     given = list(names or ())
-    shown = []
+    shown: list[str] = []
     for seat in range(state.crew):
         name = " ".join(given[seat].split()) if seat < len(given) else ""
         if len(name) > limit:
@@ -220,7 +220,7 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
     """
     crew = crew_names(state, names)
     ship = ship_of(state)
-    lines = []
+    lines: list[str] = []
     if state.outcome == "won":
         lines.append(f"Delivered! Score {state.score}, {state.stars} of 5 stars: {state.rating}")
     elif state.outcome == "lost":
@@ -240,7 +240,7 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
         + f". Deck {len(state.deck)}, discard {len(state.discard)}, removed {len(state.removed)}; "
         f"{stack_text(state)}."
     )
-    members = []
+    members: list[str] = []
     for seat, name in enumerate(crew):
         held = state.stations[seat]
         at = f", at {side(held, state.upgraded).name}" if held else ""
@@ -263,6 +263,7 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
         [*only, _row_words(state, count, cards=True)],
         [*only, _row_words(state, count, cards=False)],
     ]
+    text = head  # replaced by the first choice below
     for rows in choices:
         text = f"{head}\n{total} {'; '.join(rows)}."
         if len(text) <= SUMMARY_LIMIT:
@@ -271,7 +272,7 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
 
 
 def payment_text(state: State, payment: Payment) -> str:
-    parts = []
+    parts: list[str] = []
     if payment.hand:
         parts.append("giving up " + ", ".join(side(c, state.upgraded).name for c in payment.hand))
     if payment.row is not None:
@@ -319,8 +320,6 @@ def describe_action(state: State, action: Action) -> str:
             return f"Choose: {pending.options[i] if pending else i + 1}"
         case Give(seat=seat, card=card):
             return f"Crew {seat + 1}: give up {side(card, state.upgraded).name}"
-        case Shield(payment=None):
-            return "Take the damage"
         case Shield(payment=payment):
-            return f"Pay a shield{payment_text(state, payment)}"
+            return "Take the damage" if payment is None else f"Pay a shield{payment_text(state, payment)}"
     return repr(action)

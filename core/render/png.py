@@ -15,12 +15,17 @@ from PIL import Image
 RGB = tuple[int, int, int]
 
 
+def _blend(ground: RGB, ink: RGB, share: float) -> RGB:
+    red, green, blue = (round(g + (i - g) * share) for g, i in zip(ground, ink, strict=True))
+    return red, green, blue
+
+
 def blended_palette(solids: Iterable[RGB], pairs: Iterable[tuple[RGB, RGB]]) -> Image.Image:
     """A palette image of `solids` and every (ground, ink) pair blended at ¼, ½ and ¾ (≤ 256 colours)."""
     colours: dict[RGB, None] = dict.fromkeys(solids)
     for ground, ink in pairs:
         for share in (0.25, 0.5, 0.75):
-            colours[tuple(round(g + (i - g) * share) for g, i in zip(ground, ink, strict=True))] = None  # type: ignore[index]
+            colours[_blend(ground, ink, share)] = None
     if len(colours) > 256:
         raise ValueError(f"{len(colours)} colours do not fit one palette")
     flat = [channel for colour in colours for channel in colour]

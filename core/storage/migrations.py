@@ -4,6 +4,9 @@ Append new migrations at the end and never edit a released one: a database at an
 must migrate forward to the latest (the tests check each starting point).
 """
 
+# One `MIGRATIONS +=` block a version, appended in order: the constant grows on purpose.
+# pyright: reportConstantRedefinition=false
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncGenerator, Callable, Iterable
 from contextlib import asynccontextmanager
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -30,7 +30,8 @@ from .base import (
     VersionConflict,
 )
 from .migrations import LATEST_VERSION, MIGRATIONS
-from .sqlite_standings import StandingsMixin, execute
+from .sql import execute
+from .sqlite_standings import StandingsMixin
 
 BUSY_TIMEOUT_MS = 5000
 _GAME_COLUMNS = (
@@ -74,7 +75,7 @@ async def _enable_wal(db: aiosqlite.Connection) -> None:
 
 
 @asynccontextmanager
-async def transaction(db: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
+async def transaction(db: aiosqlite.Connection) -> AsyncGenerator[aiosqlite.Connection, None]:
     """BEGIN IMMEDIATE … COMMIT; on any failure (cancellation included) roll back, so the connection is
     never left inside a transaction that would refuse every later write."""
     try:
@@ -161,7 +162,7 @@ class SqliteStore(StandingsMixin, Store):
         return self._db
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _transaction(self) -> AsyncGenerator[aiosqlite.Connection, None]:
         """A write transaction under the store lock; any exception rolls everything back."""
         async with self._lock, transaction(self.db) as db:
             yield db

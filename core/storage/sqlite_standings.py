@@ -8,33 +8,18 @@ updates its players' rows for its day, its ISO week and all time, in its server 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from contextlib import AbstractAsyncContextManager
 from datetime import date, datetime
-from typing import Any, Protocol
+from typing import Any
 
 import aiosqlite
 
 from core.ranking import GLOBAL, day_of, period_keys, rank_key
 
 from .base import DailyAttempt, DailyChallenge, DailyPost, Leaderboard, ResultRecord, Standing
-
-
-async def execute(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> tuple[int, int | None]:
-    """Run one statement and close its cursor at once (an open cursor blocks COMMIT).
-
-    Returns the row count and the last inserted row id.
-    """
-    async with db.execute(sql, tuple(params)) as cursor:
-        await cursor.fetchall()  # step the statement to completion (PRAGMAs return a row)
-        return cursor.rowcount, cursor.lastrowid
-
-
-class _Base(Protocol):
-    def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
-    async def _fetch(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]: ...
-    def _now(self) -> str: ...
-
+from .sql import execute
 
 _RESULT = (
     "SELECT r.*, (SELECT group_concat(user_id) FROM result_players p WHERE p.game_id = r.game_id)"
@@ -56,9 +41,20 @@ def _standing(row: aiosqlite.Row, rank: int) -> Standing:
     return Standing.model_validate({**dict(row), "rank": rank})
 
 
-class StandingsMixin:
+class StandingsMixin(ABC):
+    """Needs from the store it is mixed into: a write transaction, a read, and the time now."""
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
+
+    @abstractmethod
+    async def _fetch(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]: ...
+
+    @abstractmethod
+    def _now(self) -> str: ...
+
     async def daily_challenge(
-        self: _Base, game: str, day: date, *, seed: int, setup_json: str, rules_version: str
+        self, game: str, day: date, *, seed: int, setup_json: str, rules_version: str
     ) -> DailyChallenge:
         async with self._transaction() as db:
             await execute(
@@ -72,20 +68,20 @@ class StandingsMixin:
             )
         return DailyChallenge.model_validate(dict(row))
 
-    async def find_daily_challenge(self: _Base, game: str, day: date) -> DailyChallenge | None:
+    async def find_daily_challenge(self, game: str, day: date) -> DailyChallenge | None:
         rows = await self._fetch(
             "SELECT * FROM daily_challenges WHERE game = ? AND day = ?", (game, day.isoformat())
         )
         return DailyChallenge.model_validate(dict(rows[0])) if rows else None
 
-    async def daily_attempt(self: _Base, game: str, day: date, user_id: int) -> DailyAttempt | None:
+    async def daily_attempt(self, game: str, day: date, user_id: int) -> DailyAttempt | None:
         rows = await self._fetch(
             "SELECT * FROM daily_attempts WHERE game = ? AND day = ? AND user_id = ?",
             (game, day.isoformat(), user_id),
         )
         return DailyAttempt.model_validate(dict(rows[0])) if rows else None
 
-    async def unverified_results(self: _Base, limit: int = 100) -> list[ResultRecord]:
+    async def unverified_results(self, limit: int = 100) -> list[ResultRecord]:
         rows = await self._fetch(
             _RESULT + " WHERE NOT EXISTS (SELECT 1 FROM verifications v WHERE v.game_id = r.game_id)"
             " ORDER BY r.finished_at, r.game_id LIMIT ?",
@@ -94,7 +90,7 @@ class StandingsMixin:
         return [result_record(row) for row in rows]
 
     async def record_verification(
-        self: _Base, game_id: int, *, ok: bool, note: str = "", ranked: bool = True
+        self, game_id: int, *, ok: bool, note: str = "", ranked: bool = True
     ) -> None:
         async with self._transaction() as db:
             inserted, _ = await execute(
@@ -128,7 +124,7 @@ class StandingsMixin:
             await cursor.close()
 
     async def leaderboard(
-        self: _Base, kind: str, period_key: str, scope: int, user_id: int, limit: int = 10
+        self, kind: str, period_key: str, scope: int, user_id: int, limit: int = 10
     ) -> Leaderboard:
         where = " WHERE b.kind = ? AND b.scope = ? AND b.period = ?"
         params = (kind, scope, period_key)
@@ -137,7 +133,8 @@ class StandingsMixin:
         )
         (count,) = await self._fetch("SELECT COUNT(*) FROM bests b" + where, params)
         mine_rows = await self._fetch(_STANDING + where + " AND b.user_id = ?", (*params, user_id))
-        top, rank, previous = [], 0, None
+        top: list[Standing] = []
+        rank, previous = 0, None
         for position, row in enumerate(top_rows, 1):
             if row["rank_key"] != previous:
                 rank, previous = position, row["rank_key"]
@@ -152,7 +149,7 @@ class StandingsMixin:
         return Leaderboard(top=tuple(top), mine=mine, players=int(count[0]))
 
     async def daily_podium(
-        self: _Base, game: str, day: date, guild_id: int | None, limit: int = 3
+        self, game: str, day: date, guild_id: int | None, limit: int = 3
     ) -> list[Standing]:
         rows = await self._fetch(
             "SELECT a.user_id, r.game_id, r.outcome, r.score, r.rounds, r.finished_at"
@@ -169,7 +166,7 @@ class StandingsMixin:
         ordered = sorted(rows, key=key, reverse=True)[:limit]
         return [_standing(row, rank) for rank, row in enumerate(ordered, 1)]
 
-    async def player_results(self: _Base, kind: str, user_id: int) -> list[ResultRecord]:
+    async def player_results(self, kind: str, user_id: int) -> list[ResultRecord]:
         rows = await self._fetch(
             _RESULT
             + " WHERE r.kind = ? AND r.game_id IN (SELECT game_id FROM result_players WHERE user_id = ?)"
@@ -178,7 +175,7 @@ class StandingsMixin:
         )
         return [result_record(row) for row in rows]
 
-    async def daily_days(self: _Base, game: str, user_id: int) -> list[date]:
+    async def daily_days(self, game: str, user_id: int) -> list[date]:
         rows = await self._fetch(
             "SELECT a.day FROM daily_attempts a JOIN results r ON r.game_id = a.game_id"
             " WHERE a.user_id = ? AND a.game = ?"
@@ -187,7 +184,7 @@ class StandingsMixin:
         )
         return [date.fromisoformat(row["day"]) for row in rows]
 
-    async def set_daily_post(self: _Base, guild_id: int, channel_id: int | None, hour: int = 0) -> None:
+    async def set_daily_post(self, guild_id: int, channel_id: int | None, hour: int = 0) -> None:
         async with self._transaction() as db:
             if channel_id is None:  # off, but the day posted is kept: opting in again posts no twice
                 await execute(db, "UPDATE daily_posts SET channel_id = 0 WHERE guild_id = ?", (guild_id,))
@@ -200,11 +197,11 @@ class StandingsMixin:
                 (guild_id, channel_id, hour),
             )
 
-    async def daily_posts(self: _Base) -> list[DailyPost]:
+    async def daily_posts(self) -> list[DailyPost]:
         rows = await self._fetch("SELECT * FROM daily_posts WHERE channel_id != 0 ORDER BY guild_id")
         return [DailyPost.model_validate(dict(row)) for row in rows]
 
-    async def mark_daily_posted(self: _Base, guild_id: int, day: date) -> bool:
+    async def mark_daily_posted(self, guild_id: int, day: date) -> bool:
         async with self._transaction() as db:
             updated, _ = await execute(
                 db,

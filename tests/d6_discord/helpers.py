@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
-
 from cogs.d6.play import load
 from core.d6 import State
 from core.d6.actions import Action
@@ -17,31 +15,8 @@ from core.d6.ai import heuristic
 from core.d6.codes import encode
 from core.render.d6_controls import as_shown
 from core.storage import GameRecord
+from tests.support.messages import components, message, record_of
 from tests.support.scenario import Player, World
-
-
-async def record_of(world: World, game_id: int) -> GameRecord:
-    record = await world.bot.store.get_game(game_id)
-    assert record is not None
-    return record
-
-
-def message(world: World, message_id: int | None) -> discord.Message:
-    return next(m for m in world.channel.history() if m.id == message_id)
-
-
-def components(msg: discord.Message | Any) -> list[dict[str, Any]]:
-    """Every button and menu of a message, as the dicts Discord would show a client."""
-    rows = msg.components if isinstance(msg.components, list) else []
-    found = []
-    for row in rows:
-        children = row["components"] if isinstance(row, dict) else [c.to_dict() for c in row.children]
-        found.extend(children)
-    return found
-
-
-def custom_ids(msg: discord.Message) -> list[str]:
-    return [c["custom_id"] for c in components(msg)]
 
 
 def choose(state: State) -> Action:

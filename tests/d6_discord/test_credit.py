@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from cogs.d6.play import load
 from core.d6 import apply
+from tests.support.messages import message, record_of
 
-from .helpers import choose, message, perform, record_of
+from .helpers import choose, perform
 
 
 async def finish_with_a_late_joiner(world, captain, joiner, *, joiner_moves: bool) -> int:

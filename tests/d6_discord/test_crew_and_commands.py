@@ -11,8 +11,9 @@ from core.d6.replay import replay
 from core.errors import RuleError
 from core.guide import topics
 from core.render.d6_text import describe_action
+from tests.support.messages import components, custom_ids, message, record_of
 
-from .helpers import components, custom_ids, message, perform, record_of
+from .helpers import perform
 
 HOW_TO_START = "Start one with `/d6 new`."
 

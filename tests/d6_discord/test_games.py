@@ -15,9 +15,10 @@ from core.errors import RuleError
 from core.render.d6_controls import controls
 from core.render.d6_text import board_summary
 from core.storage import GameRecord
+from tests.support.messages import components, custom_ids, message, record_of
 from tests.support.scenario import Player, Unaudited, World, forgive_the_retry
 
-from .helpers import choose, components, custom_ids, message, perform, play_out, record_of
+from .helpers import choose, perform, play_out
 
 WIN_SEED, LOSS_SEED = 46, 9  # hard, fast: the test player (the heuristic) wins the first, loses the second
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from random import Random
 
 from core import sim
-from core.dine.ai import POLICIES, heuristic, shortlist
+from core.dine.ai import heuristic, shortlist
 from core.dine.cards import card_set
+from core.dine.crews import POLICIES
 from core.dine.engine import apply, legal_actions, new_game
 from core.dine.search import determinize, public_key, search_policy
 from core.dine.state import StackCard, State

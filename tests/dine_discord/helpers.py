@@ -16,7 +16,7 @@ from core.dine.ai import heuristic
 from core.dine.engine import legal_actions
 from core.dine.seating import DineSaved
 from core.storage import GameRecord
-from tests.d6_discord.helpers import components, message, record_of
+from tests.support.messages import components, message, record_of
 from tests.support.scenario import Player, World
 
 

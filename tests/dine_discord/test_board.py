@@ -30,9 +30,9 @@ from core.guide import topics
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_lookup import entries
 from core.render.dine_text import describe_action
-from tests.d6_discord.helpers import components, custom_ids, message
+from tests.support.messages import board_of, components, custom_ids, message, record_of
 
-from .helpers import Hands, owner, perform, record_of, saved_of, start_game
+from .helpers import Hands, owner, perform, saved_of, start_game
 
 PENDING_LIMIT = 200
 
@@ -48,11 +48,6 @@ def board_patches(world: Any, board_id: int | None) -> int:
         for entry in world.env.http_requests
         if entry.method == "PATCH" and re.fullmatch(rf"/channels/\d+/messages/{board_id}", entry.path)
     )
-
-
-async def board_of(world: Any, game_id: int) -> discord.Message:
-    await world.bot.boards.idle()
-    return message(world, (await record_of(world, game_id)).board_message_id)
 
 
 async def play_until(world: Any, game_id: int, crew: list, done: Any, hands: Hands | None = None) -> Hands:

@@ -26,7 +26,7 @@ from core.dine.symbols import side
 from core.errors import RuleError
 from core.render.dine_controls import moves
 from core.table import table_action
-from tests.d6_discord.helpers import components, message, record_of
+from tests.support.messages import board_of, components, message, record_of
 from tests.support.scenario import Player, Unaudited, World, forgive_the_retry
 
 from .helpers import Hands, open_lobby, owner, perform, play_out, saved_of, stale_note, start_game
@@ -158,11 +158,6 @@ def view_text(seen: dict[str, Any]) -> str:
         parts.append(str(control.get("label", "")))
         parts += [f"{o['label']} {o.get('description', '')}" for o in control.get("options", [])]
     return "\n".join(parts)
-
-
-async def board_of(world: World, game_id: int) -> discord.Message:
-    await world.bot.boards.idle()
-    return message(world, (await record_of(world, game_id)).board_message_id)
 
 
 async def logged(world: World, game_id: int) -> int:

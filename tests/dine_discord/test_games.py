@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from cogs.dine.play import load
-from tests.d6_discord.helpers import message
+from tests.support.messages import message, record_of
 
-from .helpers import play_out, record_of, start_game
+from .helpers import play_out, start_game
 
 
 async def test_a_solo_starter_game_is_played_to_the_end_only_by_clicks(world) -> None:

@@ -8,7 +8,7 @@ locked to a host who is gone.
 from __future__ import annotations
 
 from core.errors import RuleError
-from tests.d6_discord.helpers import message, record_of
+from tests.support.messages import message, record_of
 from tests.support.scenario import World
 
 from .helpers import open_lobby, saved_of, start_game

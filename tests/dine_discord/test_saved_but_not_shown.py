@@ -6,7 +6,7 @@ failed **Start** it becomes the game's board, not the lobby it was.
 from __future__ import annotations
 
 from cogs.dine.play import load
-from tests.d6_discord.helpers import components, record_of
+from tests.support.messages import components, record_of
 from tests.support.scenario import World
 
 from .helpers import open_lobby
