@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from core.registry import GAMES
 from core.settings import Settings
 from core.storage import Store
 
@@ -31,8 +32,7 @@ _UNCLAIMED = "deep_space_unclaimed"  # a component click no view or dynamic item
 EXTENSIONS: tuple[str, ...] = (
     "cogs.about",
     "cogs.admin",
-    "cogs.d6",
-    "cogs.dine",
+    *(f"cogs.{kind}" for kind in GAMES),  # each game's own package, named by its kind
     "cogs.daily",
     "cogs.standings",
 )

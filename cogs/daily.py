@@ -22,31 +22,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from core.d6 import State as D6State
-from core.d6 import deal as d6_deal
-from core.daily import (
-    GAMES,
-    D6Setup,
-    DailyGame,
-    DineSetup,
-    parse_setup,
-    playable,
-    rules_version,
-    setup_for,
-)
-from core.dine.engine import deal as dine_deal
-from core.dine.seating import Setup, lobby, seated
+from core.daily import parse_setup, playable, rules_version, setup_for
 from core.errors import RuleError
 from core.ranking import day_of
+from core.registry import GAMES
+from core.registry import game as declaration
 from core.storage import ActiveGameExists, AttemptExists, DailyChallenge, DailyPost, GameRecord
-from core.table import Saved, Table
+from core.table import Table
 from core.verify import verify_pending
 from core.words import escaped
 
 from .client import DeepSpaceBot
-from .d6.board import board_message as d6_board
-from .dine.board import board_message as dine_board
-from .standings import TITLES, standing_line
+from .standings import standing_line, title
 from .ui.boards import sendable
 from .ui.bot import bot_of
 from .ui.endings import still_there
@@ -72,43 +59,24 @@ def _table(user: int, day: date, practice: bool, opening: list[str]) -> Table:
 
 
 def new_game(
-    bot: Any, game: DailyGame, challenge: DailyChallenge, user: discord.abc.User, practice: bool
+    bot: Any, kind: str, challenge: DailyChallenge, user: discord.abc.User, practice: bool
 ) -> NewGame:
     """The first state of a daily game and how to draw its board, from the stored challenge.
 
-    A D-6 challenge is dealt under the rules version it was stored with, so everyone plays a day's
+    A challenge is dealt under the rules version it was stored with, so everyone plays a day's
     challenge by the same rules even when the bot is updated that day.
     """
-    setup = parse_setup(game, challenge.setup_json)
-    kind = "practice" if practice else "ranked attempt"
-    opening = [f"**{escaped(user.display_name)}** takes the daily challenge of {challenge.day} ({kind})."]
-    pictures = bot.settings.board_pictures
-    if isinstance(setup, D6Setup):
-        state, events = d6_deal(
-            challenge.seed, setup.difficulty, setup.length, rules_version=challenge.rules_version
-        )
-        table = _table(user.id, challenge.day, practice, opening + [e.text for e in events])
-        saved = Saved[D6State](table=table, state=state)
-
-        async def draw_d6(record: GameRecord) -> dict[str, Any]:
-            return await d6_board(record.id, record.version, table, state, pictures=pictures)
-
-        return NewGame("d6", saved.model_dump_json(), draw_d6)
-    assert isinstance(setup, DineSetup)
-    now = discord.utils.utcnow()
-    dine, events = dine_deal(challenge.seed, ship=setup.ship, level=setup.level, crew=setup.crew)
-    seating = Setup(starter=False, ship=setup.ship, level=setup.level)
-    opened = seated(lobby(user.id, user.display_name, seating, now), now, dine)
+    declared = declaration(kind)
+    setup = declared.parse_setup(challenge.setup_json)
+    attempt = "practice" if practice else "ranked attempt"
+    opening = [f"**{escaped(user.display_name)}** takes the daily challenge of {challenge.day} ({attempt})."]
+    state, events = declared.deal(challenge.seed, setup, challenge.rules_version)
     table = _table(user.id, challenge.day, practice, opening + [e.text for e in events])
-    dine_saved = opened.model_copy(update={"table": table})
-
-    async def draw_dine(record: GameRecord) -> dict[str, Any]:
-        return await dine_board(record.id, record.version, dine_saved, pictures=pictures)
-
-    return NewGame("dine", dine_saved.model_dump_json(), draw_dine)
+    saved = declared.solo_saved(table, state, user.display_name, discord.utils.utcnow())
+    return NewGame(kind, saved.model_dump_json(), bot.boards.draw)
 
 
-async def todays_challenge(bot: Any, game: DailyGame, day: date) -> DailyChallenge:
+async def todays_challenge(bot: Any, game: str, day: date) -> DailyChallenge:
     setup = setup_for(game, day)
     return await bot.store.daily_challenge(
         game, day, seed=bot.new_seed(), setup_json=setup.model_dump_json(), rules_version=rules_version(game)
@@ -135,7 +103,7 @@ def missing_permissions(permissions: discord.Permissions) -> str:
     return " and ".join(f"**{name}**" for name in needed or THREAD_PERMISSIONS.values())
 
 
-async def private_thread(interaction: discord.Interaction, name: str, game: DailyGame) -> discord.Thread:
+async def private_thread(interaction: discord.Interaction, name: str, game: str) -> discord.Thread:
     """A private thread for the player under this channel; `NoPrivateThread` says why none can be made."""
     channel = interaction.channel
     elsewhere = f"run `/daily {game}` in a text channel"
@@ -180,14 +148,14 @@ async def post_game(
     return record.model_copy(update={"board_message_id": sent.id})
 
 
-async def start_daily(interaction: discord.Interaction, game: DailyGame, practice: bool) -> None:
+async def start_daily(interaction: discord.Interaction, game: str, practice: bool) -> None:
     """One player's daily start at a time, so two quick commands never open two threads."""
     bot = bot_of(interaction)
     async with bot.game_locks(("daily", interaction.user.id)):
         await _start_daily(interaction, game, practice)
 
 
-async def _start_daily(interaction: discord.Interaction, game: DailyGame, practice: bool) -> None:
+async def _start_daily(interaction: discord.Interaction, game: str, practice: bool) -> None:
     bot = bot_of(interaction)
     store = bot.store
     user = interaction.user
@@ -214,9 +182,9 @@ async def _start_daily(interaction: discord.Interaction, game: DailyGame, practi
     if attempt is None and practice:
         raise RuleError(f"Take today's ranked attempt first (`/daily {game}`); practice comes after it.")
     made = new_game(bot, game, challenge, user, practice)
-    title = f"{TITLES[game]} daily {day.isoformat()} · {user.display_name}"
+    thread_name = f"{title(game)} daily {day.isoformat()} · {user.display_name}"
     try:
-        thread = await private_thread(interaction, title, game)
+        thread = await private_thread(interaction, thread_name, game)
     except NoPrivateThread as why:  # in public, anyone could copy the day's luck before their own attempt
         kept = "" if practice else " Nothing was recorded: today's attempt is still yours."
         raise RuleError(
@@ -250,7 +218,7 @@ async def _start_daily(interaction: discord.Interaction, game: DailyGame, practi
         ) from None
     setup = parse_setup(game, challenge.setup_json)
     kind = "Practice (unranked)" if practice else "Your ranked attempt"
-    ready = f"{kind} at today's {TITLES[game]} challenge ({setup.describe()}) is ready in your private thread"
+    ready = f"{kind} at today's {title(game)} challenge ({setup.describe()}) is ready in your private thread"
     async with saved_anyway(f"{ready} {place} (Discord did not show this answer at first)."):
         await send(interaction, f"{ready} {place}.", ephemeral=True)
 
@@ -273,13 +241,13 @@ async def daily_post_embed(bot: Any, guild_id: int, today: date) -> discord.Embe
         podium = await bot.store.daily_podium(game, yesterday, guild_id)
         lines = [standing_line(game, standing) for standing in podium] or ["Nobody here took it."]
         embed.add_field(
-            name=f"Yesterday's podium · {TITLES[game]}", value="\n".join(lines)[:1024], inline=False
+            name=f"Yesterday's podium · {title(game)}", value="\n".join(lines)[:1024], inline=False
         )
     for game in GAMES:
         challenge = await todays_challenge(bot, game, today)
         setup = parse_setup(game, challenge.setup_json)
         embed.add_field(
-            name=f"Today · {TITLES[game]}",
+            name=f"Today · {title(game)}",
             value=f"{setup.describe().capitalize()}. Play it with `/daily {game}`.",
             inline=False,
         )

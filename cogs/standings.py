@@ -12,8 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from core.daily import GAMES
 from core.ranking import GLOBAL, TIE_BREAKS, Period, day_of, period_key
+from core.registry import GAMES, featured, find
 from core.stats import PlayerStats, player_stats
 from core.storage import Leaderboard, Standing
 from core.verify import verify_pending
@@ -22,11 +22,19 @@ from .client import DeepSpaceBot
 from .ui.replies import send
 
 Choice = app_commands.Choice
-TITLES = {"d6": "Deep Space D-6", "dine": "Deep Space Dine"}
-GAME_CHOICES = [Choice(name=TITLES[game], value=game) for game in GAMES]
+GAME_CHOICES = [Choice(name=game.title, value=game.kind) for game in GAMES.values()]
 PERIODS = {"today": "today (UTC)", "week": "this week (Monday to Sunday, UTC)", "all": "all time"}
-ROUNDS = {"d6": "rounds", "dine": "actions"}
 COLOUR = discord.Colour(0xC9A227)
+
+
+def title(kind: str) -> str:
+    found = find(kind)
+    return found.title if found else kind
+
+
+def rounds_word(kind: str) -> str:
+    found = find(kind)
+    return found.rounds_word if found else "rounds"
 
 
 def standing_line(game: str, standing: Standing) -> str:
@@ -34,13 +42,13 @@ def standing_line(game: str, standing: Standing) -> str:
     when = discord.utils.format_dt(standing.finished_at, "R")
     return (
         f"**{standing.rank}.** <@{standing.user_id}> — {outcome}, score **{standing.score}**, "
-        f"{standing.rounds} {ROUNDS.get(game, 'rounds')} · {when}"
+        f"{standing.rounds} {rounds_word(game)} · {when}"
     )
 
 
 def leaderboard_embed(game: str, period: Period, scope: str, board: Leaderboard) -> discord.Embed:
     where = "this server" if scope == "server" else "everyone"
-    embed = discord.Embed(title=f"{TITLES[game]} · {PERIODS[period]} · {where}", colour=COLOUR)
+    embed = discord.Embed(title=f"{title(game)} · {PERIODS[period]} · {where}", colour=COLOUR)
     lines = [standing_line(game, standing) for standing in board.top]
     embed.description = "\n".join(lines) or "No verified results yet. Finish a game to get on the board!"
     if board.mine is not None:
@@ -65,7 +73,7 @@ def stats_embed(user: discord.abc.User, found: dict[str, PlayerStats]) -> discor
             )
         if stats.by_ship:
             lines.append("By ship: " + "; ".join(f"{k} {t.text()}" for k, t in stats.by_ship.items()))
-        embed.add_field(name=TITLES[game], value="\n".join(lines)[:1024], inline=False)
+        embed.add_field(name=title(game), value="\n".join(lines)[:1024], inline=False)
     return embed
 
 
@@ -75,7 +83,7 @@ class Standings(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="The best players: today, this week or all time.")
     @app_commands.describe(
-        game="Which game (default: Deep Space Dine).",
+        game=f"Which game (default: {featured().title}).",
         period="Which results count (default: this week).",
         scope="This server's players or everyone's (default: this server).",
     )
@@ -93,7 +101,7 @@ class Standings(commands.Cog):
     ) -> None:
         store = self.bot.store
         await verify_pending(store)
-        chosen_game = game.value if game else "dine"
+        chosen_game = game.value if game else featured().kind
         chosen_period = cast(Period, period.value) if period else "week"  # the choices are the periods
         in_server = interaction.guild_id is not None  # outside a server there is only the global board
         chosen_scope = (scope.value if scope else "server") if in_server else "global"

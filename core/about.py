@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.game import AnyGame
+from core.registry import GAMES as REGISTERED
+
 TAGLINE = (
     "Play two space tabletop games right here in Discord, faithful to their rulebooks: "
     "a co-op card game for your crew and a solo dice game, a daily challenge with the same deal "
@@ -20,29 +23,13 @@ class GameBlurb:
     start_command: str
 
 
-GAMES: tuple[GameBlurb, ...] = (
-    GameBlurb(
-        key="dine",
-        title="Deep Space Dine",
-        players="1–3 crew, cooperative",
-        summary=(
-            "Deliver a pizza across space. Each sector throws dangers at you: lay station cards in "
-            "rows to build the symbols that jump you onward before the danger catches up, and keep "
-            "both your ship and the pizza in one piece. Cross every sector to win."
-        ),
-        start_command="dine new",
-    ),
-    GameBlurb(
-        key="d6",
-        title="Deep Space D-6",
-        players="solo",
-        summary=(
-            "Captain a ship with six crew dice. Every round you roll your crew, assign them to "
-            "stations — fire weapons, repair the hull, recharge shields, heal the crew — and the "
-            "threat die decides which enemies strike. Survive the whole threat deck to win."
-        ),
-        start_command="d6 new",
-    ),
+def _blurb(declared: AnyGame) -> GameBlurb:
+    said = declared.blurb
+    return GameBlurb(declared.kind, declared.title, said.players, said.summary, said.start_command)
+
+
+GAMES: tuple[GameBlurb, ...] = tuple(  # the featured game first
+    _blurb(declared) for declared in sorted(REGISTERED.values(), key=lambda g: g.blurb.about_order)
 )
 
 

@@ -8,68 +8,30 @@ of the rules is still played under the rules it was made with. The set-up rotate
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from datetime import date, timedelta
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
-from core.d6.state import RULES_VERSION as D6_RULES
-from core.d6.state import RULES_VERSIONS as D6_VERSIONS
-from core.dine.cards import card_set
-from core.dine.state import RULES_VERSION as DINE_RULES
-
-DailyGame = Literal["d6", "dine"]
-GAMES: tuple[DailyGame, ...] = ("d6", "dine")
-D6_DIFFICULTIES = ("easy", "medium", "medium", "hard", "medium", "easy", "hard")  # by weekday
+from core.game import Setup
+from core.registry import game
 
 
-class D6Setup(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    difficulty: str
-    length: str = "full"
-
-    def describe(self) -> str:
-        return f"{self.difficulty.replace('_', ' ')} difficulty, {self.length} game"
+def setup_for(kind: str, day: date) -> Setup:
+    """The day's set-up of game `kind` (each game rotates its own: `Game.daily_setup`)."""
+    return game(kind).daily_setup(day)
 
 
-class DineSetup(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    ship: str
-    level: str
-    crew: int = 1
-
-    def describe(self) -> str:
-        return f"{self.level} with the {self.ship}, solo"
+def parse_setup(kind: str, setup_json: str) -> Setup:
+    return game(kind).parse_setup(setup_json)
 
 
-def setup_for(game: DailyGame, day: date) -> D6Setup | DineSetup:
-    """The day's set-up: D-6 difficulty by weekday; Dine ship and middle level by date."""
-    if game == "d6":
-        return D6Setup(difficulty=D6_DIFFICULTIES[day.weekday()])
-    cards = card_set()
-    ships = [side.name for side in cards.ship_sides()]
-    middle = [level.name for level in cards.levels[1:-1]] or [cards.levels[0].name]
-    number = day.toordinal()
-    return DineSetup(ship=ships[number % len(ships)], level=middle[(number // len(ships)) % len(middle)])
-
-
-def parse_setup(game: DailyGame, setup_json: str) -> D6Setup | DineSetup:
-    model = D6Setup if game == "d6" else DineSetup
-    return model.model_validate(json.loads(setup_json))
-
-
-def rules_version(game: DailyGame) -> str:
+def rules_version(kind: str) -> str:
     """The rules a new challenge is made under: the newest."""
-    return D6_RULES if game == "d6" else DINE_RULES
+    return game(kind).rules_version
 
 
-def playable(game: DailyGame, version: str) -> bool:
+def playable(kind: str, version: str) -> bool:
     """Whether this code still plays a challenge stored under rules `version`."""
-    return version in (D6_VERSIONS if game == "d6" else (DINE_RULES,))
+    return game(kind).plays(version)
 
 
 def streaks(days: Iterable[date], today: date) -> tuple[int, int]:

@@ -13,49 +13,30 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
-from core.d6 import apply, deal, legal_actions
-from core.d6.ai import heuristic
 from core.d6.state import Difficulty, Length
-from core.dine import ai as dine_ai
 from core.dine import engine as dine_engine
-from core.render import dine_text
-from core.render.d6_text import describe_action, describe_board
+from core.game import AnyGame, Event
+from core.games.d6 import GAME as D6
+from core.games.d6 import D6Setup
+from core.games.dine import GAME as DINE
 
-
-@dataclass(frozen=True)
-class Game:
-    """What the terminal needs from an engine: the same functions the bot uses."""
-
-    legal_actions: Callable[[Any], list[Any]]
-    apply: Callable[[Any, Any], tuple[Any, list[Any]]]
-    describe_board: Callable[[Any], str]
-    describe_action: Callable[[Any, Any], str]
-    hint: Callable[[Any], Any]
-
-
-D6 = Game(legal_actions, apply, describe_board, describe_action, heuristic)
-DINE = Game(
-    dine_engine.legal_actions,
-    dine_engine.apply,
-    dine_text.describe_board,
-    dine_text.describe_action,
-    dine_ai.heuristic,
-)
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
 
 
 def play(
-    game: Game,
+    game: AnyGame,
     state: Any,
-    events: Iterable[Any],
-    ask: Callable[[str], str] = input,
-    say: Callable[[str], None] = print,
+    events: Iterable[Event],
+    ask: Ask = input,
+    say: Say = print,
 ) -> str:
-    """Run one game with `ask`/`say` as the terminal; returns the outcome."""
+    """Run one game with `ask`/`say` as the terminal; returns the outcome. `game` is the declaration
+    (`core.registry`): the same functions the bot uses."""
 
-    def show(happened: Iterable[Any]) -> None:
+    def show(happened: Iterable[Event]) -> None:
         for event in happened:
             say(f"  • {event.text}")
 
@@ -86,15 +67,23 @@ def play(
     return str(state.outcome)
 
 
-def play_d6(
-    seed: int,
-    difficulty: str,
-    length: str,
-    ask: Callable[[str], str] = input,
-    say: Callable[[str], None] = print,
-) -> str:
-    state, events = deal(seed, difficulty, length)
+def play_d6(seed: int, difficulty: str, length: str, ask: Ask = input, say: Say = print) -> str:
+    state, events = D6.deal(seed, D6Setup(difficulty=difficulty, length=length), D6.rules_version)
     return play(D6, state, events, ask, say)
+
+
+def _d6(args: argparse.Namespace, seed: int) -> str:
+    print(f"Deep Space D-6 — seed {seed}, {args.difficulty}, {args.length} game.")
+    return play_d6(seed, args.difficulty, args.length)
+
+
+def _dine(args: argparse.Namespace, seed: int) -> str:
+    setup = "normal set-up, " + args.level if args.normal else "starter game"
+    print(f"Deep Space Dine — seed {seed}, {args.ship}, {args.crew} crew, {setup}.")
+    state, events = dine_engine.deal(
+        seed, ship=args.ship, level=args.level, crew=args.crew, starter=not args.normal
+    )
+    return play(DINE, state, events)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,25 +93,18 @@ def main(argv: list[str] | None = None) -> int:
     d6.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")
     d6.add_argument("--difficulty", choices=[d.value for d in Difficulty], default=Difficulty.EASY.value)
     d6.add_argument("--length", choices=[x.value for x in Length], default=Length.FULL.value)
+    d6.set_defaults(start=_d6)
     dine = games.add_parser("dine", help="Deep Space Dine (solo, or one player taking every seat)")
     dine.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")
     dine.add_argument("--level", default="Salad", help="difficulty level (ignored by --starter)")
     dine.add_argument("--ship", default="Spacehopper 3000")
     dine.add_argument("--crew", type=int, choices=[1, 2, 3], default=1)
     dine.add_argument("--normal", action="store_true", help="the normal set-up instead of the starter game")
+    dine.set_defaults(start=_dine)
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     try:
-        if args.game == "dine":
-            setup = "normal set-up, " + args.level if args.normal else "starter game"
-            print(f"Deep Space Dine — seed {seed}, {args.ship}, {args.crew} crew, {setup}.")
-            state, events = dine_engine.deal(
-                seed, ship=args.ship, level=args.level, crew=args.crew, starter=not args.normal
-            )
-            outcome = play(DINE, state, events)
-        else:
-            print(f"Deep Space D-6 — seed {seed}, {args.difficulty}, {args.length} game.")
-            outcome = play_d6(seed, args.difficulty, args.length)
+        outcome = args.start(args, seed)
     except (EOFError, KeyboardInterrupt):
         outcome = "quit"
     print({"won": "You won!", "lost": "You lost.", "quit": "Bye."}[outcome])

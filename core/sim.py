@@ -258,18 +258,25 @@ def main(argv: list[str] | None = None) -> int:
     dine.add_argument("--policy", choices=sorted(DINE_POLICIES), default="heuristic")
     dine.add_argument("--seed", type=int, default=1)
     dine.add_argument("--json", action="store_true", help="print one JSON object instead of a sentence")
+    d6.set_defaults(run=_run_d6)
+    dine.set_defaults(run=_run_dine)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    if args.game == "dine":
-        found = simulate_dine(
-            args.games, args.level, args.crew, args.ship, args.policy, args.seed, starter=args.starter
-        )
-        print(json.dumps(asdict(found)) if args.json else describe_dine(found))
-        return 0
-    summary = simulate_d6(args.games, args.difficulty, args.length, args.policy, args.seed)
-    print(json.dumps(asdict(summary)) if args.json else describe(summary))
+    print(args.run(args))
     return 0
+
+
+def _run_d6(args: argparse.Namespace) -> str:
+    summary = simulate_d6(args.games, args.difficulty, args.length, args.policy, args.seed)
+    return json.dumps(asdict(summary)) if args.json else describe(summary)
+
+
+def _run_dine(args: argparse.Namespace) -> str:
+    found = simulate_dine(
+        args.games, args.level, args.crew, args.ship, args.policy, args.seed, starter=args.starter
+    )
+    return json.dumps(asdict(found)) if args.json else describe_dine(found)
 
 
 if __name__ == "__main__":

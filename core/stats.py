@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
 from core.daily import streaks
+from core.game import ResultDetail
+from core.results import detail_of
 from core.storage import ResultRecord
 
 
@@ -35,30 +36,31 @@ class PlayerStats:
     best_streak: int = 0
 
 
-def _tallies(results: Sequence[ResultRecord], key: str) -> dict[str, Tally]:
+Label = Callable[[ResultDetail], str | None]
+
+
+def _tallies(results: Sequence[ResultRecord], label: Label) -> dict[str, Tally]:
+    """Games and wins by `label` of each result's detail (a result it gives None for is not counted)."""
     games: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     for result in results:
-        detail = json.loads(result.detail_json)
-        value = detail.get(key)
-        if key == "difficulty" and value is None:  # Dine calls its difficulty the level
-            value = "starter game" if detail.get("mode") == "starter" else detail.get("level")
+        value = label(detail_of(result))
         if value is None:
             continue
-        games[str(value)] += 1
-        wins[str(value)] += result.outcome == "won"
+        games[value] += 1
+        wins[value] += result.outcome == "won"
     return {name: Tally(games[name], wins[name]) for name in sorted(games)}
 
 
 def player_stats(results: Sequence[ResultRecord], daily_days: Sequence[date], today: date) -> PlayerStats:
     """Daily practice games (a replay of a known deal) do not count."""
-    results = [r for r in results if not json.loads(r.detail_json).get("practice", False)]
+    results = [r for r in results if not detail_of(r).practice]
     wins = sum(result.outcome == "won" for result in results)
     current, best = streaks(daily_days, today)
     return PlayerStats(
         overall=Tally(len(results), wins),
-        by_difficulty=_tallies(results, "difficulty"),
-        by_ship=_tallies(results, "ship"),
+        by_difficulty=_tallies(results, lambda detail: detail.difficulty_label()),
+        by_ship=_tallies(results, lambda detail: detail.ship_label()),
         best_score=max((result.score for result in results), default=None),
         streak=current,
         best_streak=best,

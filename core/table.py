@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Any, Generic, Literal, TypeVar, cast
+from typing import Generic, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 S = TypeVar("S", bound=BaseModel)
+R = TypeVar("R")  # a rules state
+A = TypeVar("A")  # an action
 
 RECENT_LINES = 8
 
@@ -104,12 +106,12 @@ def credited(crew: Sequence[int], moved: Collection[int], owner: int) -> tuple[i
 
 
 def replay_log(
-    state: S,
+    state: R,
     log: Iterable[str],
-    apply: Callable[[S, Any], tuple[S, Any]],
-    abandon: Callable[[S], tuple[S, Any]],
-    parse: Callable[[str], Any],
-) -> S:
+    apply: Callable[[R, A], tuple[R, object]],
+    abandon: Callable[[R], tuple[R, object]],
+    parse: Callable[[str], A],
+) -> R:
     """Apply a stored action log to a freshly dealt `state`: moves through the engine; of the table's
     own entries only abandoning changes the rules state (it ends the game as a loss)."""
     for entry in log:

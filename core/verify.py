@@ -13,37 +13,17 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import date
-from typing import Any
 
-from pydantic import BaseModel
+from pydantic import ValidationError
 
-from core.d6.replay import replay as replay_d6
-from core.d6.state import RULES_VERSIONS as D6_RULES
-from core.d6.state import State as D6State
-from core.dine.replay import replay as replay_dine
-from core.dine.state import RULES_VERSION as DINE_RULE
-from core.dine.state import State as DineState
+from core.game import ResultDetail
+from core.registry import find
 from core.storage import ActionRecord, GameRecord, ResultRecord, Store
 from core.table import Table, movers
 
 log = logging.getLogger("deepspace.verify")
-
-
-@dataclass(frozen=True, slots=True)
-class Replayer:
-    model: type[BaseModel]
-    replay: Callable[..., BaseModel]
-    rounds: Callable[[Any], int]  # what the result's `rounds` must be
-    rules_versions: tuple[str, ...]  # every version it replays (the state says which one a game uses)
-
-
-REPLAYERS: dict[str, Replayer] = {
-    "d6": Replayer(D6State, replay_d6, lambda state: state.round, D6_RULES),
-    "dine": Replayer(DineState, replay_dine, lambda state: state.actions_taken, (DINE_RULE,)),
-}
 
 
 def mismatch(
@@ -57,27 +37,30 @@ def mismatch(
 
     With `rules_version` (the game record's), the stored state must be of that version too.
     """
-    replayer = REPLAYERS.get(kind)
-    if replayer is None:
+    game = find(kind)
+    if game is None:
         return f"no replay for games of kind {kind!r}"
     try:
         saved = json.loads(state_json)
-        stored = replayer.model.model_validate(saved["state"])
+        stored = game.load_state(json.dumps(saved["state"]))
         table = Table.model_validate(saved["table"])
-        if rules_version is not None and getattr(stored, "rules_version", rules_version) != rules_version:
+        if rules_version is not None and stored.rules_version != rules_version:
             return "the stored state's rules version is not the game's"
-        replayed = replayer.replay(stored, [entry.action_json for entry in log])
+        replayed = game.replay(stored, [entry.action_json for entry in log])
     except Exception as error:  # a log that does not even replay is the clearest mismatch
         return f"the log does not replay: {type(error).__name__}: {error}"
     if replayed.model_dump() != stored.model_dump():
         return "the stored state is not what the logged actions produce"
-    won = getattr(replayed, "outcome", None) == "won"
-    if ("won" if won else "lost") != result.outcome or getattr(replayed, "score", None) != result.score:
+    expected = game.finished(replayed, table)
+    if expected.outcome != result.outcome or expected.score != result.score:
         return "the stored result does not match the replayed game"
-    if result.rounds != replayer.rounds(replayed):
+    if result.rounds != expected.rounds:
         return "the stored rounds do not match the replayed game"
-    detail = json.loads(result.detail_json)
-    if detail.get("practice", False) != table.practice or detail.get("daily") != table.daily:
+    try:
+        detail = ResultDetail.model_validate_json(result.detail_json)
+    except ValidationError as error:
+        return f"the result's detail does not read: {error.error_count()} errors"
+    if detail.practice != table.practice or detail.daily != table.daily:
         return "the result's daily challenge does not match the game's"
     return None
 
@@ -93,7 +76,7 @@ def credit_mismatch(owner: int, log: Sequence[ActionRecord], result: ResultRecor
 
 def ranked(result: ResultRecord) -> bool:
     """Daily practice games replay a known deal, so they never enter a leaderboard."""
-    return not json.loads(result.detail_json).get("practice", False)
+    return not bool(json.loads(result.detail_json).get("practice", False))
 
 
 async def daily_mismatch(store: Store, game: GameRecord, result: ResultRecord) -> str | None:
@@ -118,8 +101,8 @@ async def check(store: Store, result: ResultRecord) -> str | None:
     game = await store.get_game(result.game_id)
     if game is None:
         return "the game is missing"
-    replayer = REPLAYERS.get(result.kind)
-    if replayer is not None and game.rules_version not in replayer.rules_versions:
+    declared = find(result.kind)
+    if declared is not None and not declared.plays(game.rules_version):
         return f"finished under rules {game.rules_version}, which this version cannot replay"
     actions = await store.actions(result.game_id)
     reason = mismatch(result.kind, game.state_json, actions, result, game.rules_version)

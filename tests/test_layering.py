@@ -41,12 +41,33 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("storage", ("core.storage",)),
     # Pictures and texts of the engines' states.
     ("render", ("core.render",)),
+    # Each game declared once (`core.game.Game`), from its engine and its renderers.
+    ("declarations", ("core.games",)),
     # What the bot offers around the games: dailies, statistics, verification, the about and rules texts.
-    ("services", ("core.daily", "core.stats", "core.verify", "core.about", "core.guide", "core.registry")),
+    (
+        "services",
+        (
+            "core.daily",
+            "core.stats",
+            "core.verify",
+            "core.about",
+            "core.guide",
+            "core.registry",
+            "core.results",
+        ),
+    ),
     # Command-line programs: nothing in core imports them.
     ("programs", ("core.sim", "core.balance", "core.gallery", "core.play")),
 )
-RANK = {"foundation": 0, "engines": 1, "storage": 1, "render": 2, "services": 3, "programs": 4}
+RANK = {
+    "foundation": 0,
+    "engines": 1,
+    "storage": 1,
+    "render": 2,
+    "declarations": 3,
+    "services": 4,
+    "programs": 5,
+}
 GAMES = ("core.d6", "core.dine")
 GAME_COGS = ("cogs.d6", "cogs.dine")
 

@@ -16,7 +16,7 @@ import pytest
 
 from core.d6 import RULES_VERSION, State, action_from_json, apply, deal, legal_actions
 from core.d6.actions import Stasis
-from core.d6.replay import replay
+from core.games.d6 import GAME as D6
 from core.ranking import GLOBAL
 from core.storage import ActionRecord, NewResult, ResultRecord, SqliteStore
 from core.verify import check, mismatch, verify_pending
@@ -126,7 +126,7 @@ def test_a_stored_state_without_a_rules_version_loads_as_d6_1_and_plays_by_d6_1(
     del saved["rules_version"]
     state = State.model_validate(saved)
     assert state.rules_version == "d6-1"
-    assert replay(state, [a["action_json"] for a in entry["actions"]]).model_dump() == state.model_dump()
+    assert D6.replay(state, [a["action_json"] for a in entry["actions"]]).model_dump() == state.model_dump()
 
 
 def test_new_games_are_dealt_under_the_newest_rules_and_old_ones_can_be_dealt_again():

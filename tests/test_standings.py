@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from cogs.d6.play import result_for as d6_result
-from cogs.dine.play import result_for as dine_result
 from core.d6 import State as D6State
 from core.d6 import action_to_json as d6_json
 from core.d6 import apply as d6_apply
@@ -23,7 +21,10 @@ from core.dine.ai import heuristic as dine_heuristic
 from core.dine.engine import apply as dine_apply
 from core.dine.engine import deal as dine_deal
 from core.dine.seating import Setup, lobby, seated
+from core.games.d6 import GAME as D6
+from core.games.dine import GAME as DINE
 from core.ranking import GLOBAL, period_key, rank_key
+from core.results import new_result
 from core.stats import player_stats
 from core.storage import AttemptExists, NewResult, SqliteStore
 from core.table import Saved, Table, table_action_json
@@ -87,7 +88,7 @@ async def finished_d6(
             action_json=d6_json(action),
             state_json=Saved[D6State](table=table, state=state).model_dump_json(),
             status="finished" if over else "active",
-            result=d6_result(table, state, credit or (user,)) if over else None,
+            result=new_result(D6, state, table, credit or (user,)) if over else None,
         )
     return record.id
 
@@ -124,7 +125,7 @@ async def finished_dine(store: SqliteStore, seed: int, user: int) -> int:
             action_json=dine_json(action),
             state_json=saved.model_dump_json(),
             status="finished" if over else "active",
-            result=dine_result(saved, (user,)) if over else None,
+            result=new_result(DINE, state, saved.table, (user,)) if over else None,
         )
     return record.id
 

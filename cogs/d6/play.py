@@ -9,7 +9,6 @@ in the same interaction response. A board Discord failed to update is caught up 
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
@@ -21,8 +20,10 @@ from core.d6.codes import decode
 from core.d6.engine import Event, score_parts
 from core.d6.state import HULL_MAX, SHIELDS_MAX
 from core.errors import RuleError
+from core.games.d6 import GAME as D6
 from core.render.d6_text import describe_action
-from core.storage import GameRecord, NewResult
+from core.results import new_result
+from core.storage import GameRecord
 from core.table import Saved, Table, credited, table_action_json
 from core.words import escaped
 
@@ -46,7 +47,7 @@ from .ids import Verb
 from .items import HANDLERS
 
 log = logging.getLogger(__name__)
-RULES = GameRules(kind="d6", title="Deep Space D-6", start="/d6 new", board="/d6 board")
+RULES = GameRules.of(D6)
 SAVED_BUT_NOT_SHOWN = (
     "Your move was saved, but the board could not be refreshed. Use `/d6 board` to show it again."
 )
@@ -69,29 +70,6 @@ def check_crew(table: Table, user_id: int) -> None:
 def news(who: str, action_text: str | None, events: list[Event]) -> list[str]:
     lines = [f"**{who}**: {action_text}"] if action_text else []
     return lines + [event.text for event in events]
-
-
-def result_for(table: Table, state: State, players: tuple[int, ...], *, abandoned: bool = False) -> NewResult:
-    """The result of a finished game, credited to `players` (the crew who moved: `players_credited`)."""
-    detail = {
-        "difficulty": str(state.difficulty),
-        "length": str(state.length),
-        "hull": state.hull,
-        "shields": state.shields,
-        "destroyed": state.destroyed,
-        "completed": state.completed,
-        "abandoned": abandoned,
-        "rules_version": state.rules_version,  # the game's own: one started before an update keeps its rules
-        **table.result_detail(),
-    }
-    outcome = "won" if state.outcome == "won" else "lost"
-    return NewResult(
-        outcome=outcome,
-        score=state.score,
-        rounds=state.round,
-        players=players,
-        detail_json=json.dumps(detail, sort_keys=True),
-    )
 
 
 def result_embed(record: GameRecord, saved: Saved[State], players: tuple[int, ...]) -> discord.Embed:
@@ -149,7 +127,7 @@ async def _commit(
     result = None
     if over:
         players = await players_credited(bot_of(interaction).store, record, saved.table.crew, mover)
-        result = result_for(saved.table, saved.state, players, abandoned=abandoned)
+        result = new_result(D6, saved.state, saved.table, players, abandoned=abandoned)
     record = await save_move(
         interaction, RULES, record, action_json, saved.model_dump_json(), status=status, result=result
     )
@@ -270,7 +248,7 @@ def abandoned(record: GameRecord, why: str, moved: set[int]) -> Ending:
     lines = [f"The game ended: {why}.", *(event.text for event in events)]
     saved = Saved[State](table=saved.table.with_news(lines), state=state)
     players = credited(saved.table.crew, moved, record.owner_id)
-    result = result_for(saved.table, state, players, abandoned=True)
+    result = new_result(D6, state, saved.table, players, abandoned=True)
     return Ending(table_action_json("abandon", why=why), saved.model_dump_json(), result)
 
 

@@ -12,7 +12,6 @@ information.
 
 from __future__ import annotations
 
-import json
 import logging
 from contextlib import AbstractAsyncContextManager
 from typing import Any
@@ -23,11 +22,12 @@ from core.dine.actions import Action, Upgrade, action_to_json
 from core.dine.cards import station
 from core.dine.engine import abandon, apply, deal, legal_actions
 from core.dine.seating import DineSaved, active, left, seated
-from core.dine.state import RULES_VERSION
 from core.errors import RuleError
+from core.games.dine import GAME as DINE
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_text import describe_action
-from core.storage import GameRecord, GameStatus, NewResult
+from core.results import new_result
+from core.storage import GameRecord, GameStatus
 from core.table import credited, table_action_json
 from core.words import escaped
 
@@ -51,7 +51,7 @@ from .hand import hand_message
 from .ids import FAMILY, Verb
 
 log = logging.getLogger(__name__)
-RULES = GameRules(kind="dine", title="Deep Space Dine", start="/dine new", board="/dine board")
+RULES = GameRules.of(DINE)
 STALE_HAND = "The game moved on since this view was drawn, so nothing was done. Here is your hand now."
 SAVED_BUT_NOT_SHOWN = "Your move was saved, but Discord did not take the new view. Press **Refresh**."
 SAVED_NOT_ON_BOARD = (
@@ -77,31 +77,6 @@ def seated_users(saved: DineSaved) -> tuple[int, ...]:
     return tuple(seat.user for seat in saved.seats if seat.user is not None)
 
 
-def result_for(saved: DineSaved, players: tuple[int, ...], *, abandoned: bool = False) -> NewResult:
-    """The result of a finished game, credited to `players` (the crew who moved: `players_credited`)."""
-    state = saved.state
-    assert state is not None
-    detail = {
-        "mode": "starter" if state.starter else "normal",
-        "ship": state.ship,
-        "level": state.level,
-        "crew": state.crew,
-        "stars": state.stars,
-        "rating": state.rating,
-        "sectors_cleared": state.cleared,
-        "abandoned": abandoned,
-        "rules_version": RULES_VERSION,
-        **saved.table.result_detail(),
-    }
-    return NewResult(
-        outcome="won" if state.outcome == "won" else "lost",
-        score=state.score,
-        rounds=state.actions_taken,
-        players=players,
-        detail_json=json.dumps(detail, sort_keys=True),
-    )
-
-
 async def commit(
     interaction: discord.Interaction,
     record: GameRecord,
@@ -114,13 +89,14 @@ async def commit(
 ) -> GameRecord:
     """Save `saved` as the game's next version (with the result if the game just ended); `mover`
     made this move (None for the table's own changes, which earn no credit)."""
-    over = saved.state is not None and saved.state.outcome != "playing"
+    state = saved.state
+    over = state is not None and state.outcome != "playing"
     status = "abandoned" if abandoned else "finished" if over else status
     result = None
-    if over:
+    if over and state is not None:
         store = bot_of(interaction).store
         players = await players_credited(store, record, seated_users(saved), mover)
-        result = result_for(saved, players, abandoned=abandoned)
+        result = new_result(DINE, state, saved.table, players, abandoned=abandoned)
     return await save_move(
         interaction, RULES, record, action_json, saved.model_dump_json(), status=status, result=result
     )
@@ -489,7 +465,7 @@ def abandoned(record: GameRecord, why: str, moved: set[int]) -> Ending:
     return Ending(
         table_action_json("abandon", why=why),
         saved.model_dump_json(),
-        result_for(saved, players, abandoned=True),
+        new_result(DINE, state, saved.table, players, abandoned=True),
     )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from core.errors import RuleError
+from core.game import AnyGame
 from core.guide import topics
 from core.storage import GameRecord, GameStatus, NewResult, Store, VersionConflict
 from core.table import credited, movers
@@ -33,6 +34,11 @@ class GameRules:
     title: str
     start: str  # the command that starts one, e.g. "/d6 new"
     board: str  # the command that shows the board again, e.g. "/d6 board"
+
+    @classmethod
+    def of(cls, game: AnyGame) -> GameRules:
+        """A game's names, from its declaration: its command group is its kind."""
+        return cls(kind=game.kind, title=game.title, start=f"/{game.kind} new", board=f"/{game.kind} board")
 
 
 def rules_embed(rules: GameRules, topic: str | None, colour: discord.Colour) -> discord.Embed:

@@ -7,8 +7,8 @@ import discord
 from cogs.d6.play import load
 from core.d6 import legal_actions
 from core.d6.ai import heuristic
-from core.d6.replay import replay
 from core.errors import RuleError
+from core.games.d6 import GAME as D6
 from core.guide import topics
 from core.render.d6_text import describe_action
 from tests.support.messages import components, custom_ids, message, record_of
@@ -76,7 +76,7 @@ async def test_the_captain_abandons_after_confirming(world) -> None:
     assert done.response.content == "The game is abandoned and counted as a loss."
     after = await record_of(world, record.id)
     log = [entry.action_json for entry in await world.bot.store.actions(record.id)]
-    assert replay(load(record).state, log) == load(after).state
+    assert D6.replay(load(record).state, log) == load(after).state
     assert after.status == "abandoned"
     assert load(after).state.outcome == "lost"
     result = await world.bot.store.result(record.id)

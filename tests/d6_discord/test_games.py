@@ -10,8 +10,8 @@ from cogs.d6.play import SAVED_BUT_NOT_SHOWN, load
 from cogs.ui.refresh import BOARD_WAS_BEHIND
 from core.d6 import action_from_json, apply, legal_actions
 from core.d6.actions import EndAssignment
-from core.d6.replay import replay
 from core.errors import RuleError
+from core.games.d6 import GAME as D6
 from core.render.d6_controls import controls
 from core.render.d6_text import board_summary
 from core.storage import GameRecord
@@ -115,7 +115,7 @@ async def test_a_whole_game_is_won_by_clicking(world, seed) -> None:
     assert json.loads(result.detail_json)["difficulty"] == "hard"
     # the stored action log replays from the seed to exactly the final state
     log = [entry.action_json for entry in await world.bot.store.actions(record.id)]
-    assert replay(load(record).state, log) == state
+    assert D6.replay(load(record).state, log) == state
     played = [action_from_json(entry) for entry in log]
     # the game needed menus (the Commander's face changes) and the rules' own questions
     assert {"change_face", "send_to_infirmary", "hold_die", "gather"} <= {action.kind for action in played}

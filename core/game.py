@@ -1,0 +1,196 @@
+"""What a game is, said once: the contract every game declares (`Game`), read through `core.registry`.
+
+In the spirit of OpenSpiel's `Game`/`State` and its registry: the bot, storage, verification,
+statistics, daily challenges and the command-line tools know a game only through its declaration
+(kind, title, set-up options, rules versions, deal, legal actions, apply, replay, result), never by
+its name. A game's own package (`core/<game>/`) keeps the rules; its declaration
+(`core/games/<game>.py`) ties them to this contract. `docs/architecture.md` shows how to add one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from random import Random
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from core.policies import Choice
+from core.table import Table, replay_log
+
+Outcome = Literal["playing", "won", "lost"]
+
+
+class Event(Protocol):
+    """What an engine reports as having happened (each game has its own event type)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+
+class GameState(Protocol):
+    """What every game's rules state carries, whatever else it holds."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def rules_version(self) -> str: ...
+
+    @property
+    def outcome(self) -> Outcome: ...
+
+    @property
+    def score(self) -> int: ...
+
+    def model_dump(self) -> dict[str, Any]: ...
+
+    def model_dump_json(self) -> str: ...
+
+
+StateT = TypeVar("StateT", bound=GameState)
+StateT_co = TypeVar("StateT_co", bound=GameState, covariant=True)
+ActionT = TypeVar("ActionT")
+SetupT = TypeVar("SetupT", bound="Setup")
+SavedT = TypeVar("SavedT", bound="SavedGame[Any]")
+DetailT = TypeVar("DetailT", bound="ResultDetail")
+
+
+class SavedGame(Protocol[StateT_co]):
+    """What a game row stores as its state: the table and, once dealt, the rules state."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def state(self) -> StateT_co | None: ...
+
+    def model_dump_json(self) -> str: ...
+
+
+class Setup(BaseModel):
+    """The options a game is dealt with (a daily challenge stores them as JSON)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+
+class ResultDetail(BaseModel):
+    """What a stored result says beyond outcome, score and rounds (`detail_json`).
+
+    Owned here so that the bot writing a result, `/stats`, verification and the leaderboard SQL
+    (which reads `$.abandoned`) read one shape. Each game adds its own fields. `daily` and `practice`
+    are written only for a daily game, as results always were.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    abandoned: bool = False
+    rules_version: str | None = None  # the game's own: one started before an update keeps its rules
+    daily: str | None = None  # the UTC day of the daily challenge the game played
+    practice: bool = False  # daily practice: never ranked
+
+    def difficulty_label(self) -> str | None:
+        """What `/stats` tallies wins by as the difficulty (None: not counted)."""
+        return None
+
+    def ship_label(self) -> str | None:
+        """What `/stats` tallies wins by as the ship (None: the game has no ships)."""
+        return None
+
+    def to_json(self) -> str:
+        data = self.model_dump(mode="json")
+        if self.daily is None:
+            del data["daily"], data["practice"]
+        return json.dumps(data, sort_keys=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """How a finished game becomes a result (without whom it credits: `core.table.credited`)."""
+
+    outcome: Literal["won", "lost"]
+    score: int
+    rounds: int
+    detail: ResultDetail
+
+
+@dataclass(frozen=True, slots=True)
+class Blurb:
+    """How `/about` presents a game."""
+
+    players: str
+    summary: str
+    start_command: str  # without the slash, e.g. "d6 new"
+    about_order: int  # its place in `/about` (the co-op card game first)
+
+
+@dataclass(frozen=True, slots=True)
+class Game(Generic[StateT, ActionT, SetupT, SavedT]):
+    """One game's declaration: everything outside its own package needs to know about it.
+
+    A game may hold several rules versions: a state names its own, and every version in
+    `rules_versions` deals, plays, replays and verifies, so a rules change never strands a game in
+    progress or a recorded result. New games use `rules_version`.
+    """
+
+    kind: str  # the stored `kind`, the command group and the custom-id prefix
+    title: str
+    blurb: Blurb
+    rounds_word: str  # what a result's `rounds` counts, in words: "rounds", "actions"
+    rules_versions: tuple[str, ...]  # every version this code plays, oldest first
+    rules_version: str  # the version new games are dealt under
+    setup_model: type[SetupT]
+    detail_model: type[ResultDetail]
+    deal: Callable[[int, SetupT, str], tuple[StateT, Sequence[Event]]]  # (seed, set-up, rules version)
+    redeal: Callable[[StateT], tuple[StateT, Sequence[Event]]]  # deal again what `state` was dealt from
+    legal_actions: Callable[[StateT], list[ActionT]]
+    apply: Callable[[StateT, ActionT], tuple[StateT, Sequence[Event]]]
+    abandon: Callable[[StateT], tuple[StateT, Sequence[Event]]]  # the crew gives up: a loss
+    action_to_json: Callable[[ActionT], str]
+    action_from_json: Callable[[str], ActionT]
+    load_state: Callable[[str], StateT]
+    load_saved: Callable[[str], SavedT]
+    solo_saved: Callable[[Table, StateT, str, datetime], SavedT]  # a dealt game for one named player
+    rounds: Callable[[StateT], int]  # what a result's `rounds` holds
+    detail: Callable[[StateT], ResultDetail]  # the game's own part of a result's detail
+    daily_setup: Callable[[date], SetupT]  # a day's challenge set-up, rotating with the date
+    sample_setup: Callable[[Random], SetupT]  # any set-up a player may choose, drawn (for tests)
+    controls: Callable[[StateT], list[ActionT | None]]  # the action each shown control stands for
+    describe_board: Callable[[StateT], str]
+    describe_action: Callable[[StateT, ActionT], str]
+    hint: Callable[[StateT], Choice]  # the heuristic player's move and why
+
+    def plays(self, version: str) -> bool:
+        """Whether this code still deals, plays and replays games of rules `version`."""
+        return version in self.rules_versions
+
+    def parse_setup(self, setup_json: str) -> SetupT:
+        return self.setup_model.model_validate_json(setup_json)
+
+    def parse_detail(self, detail_json: str) -> ResultDetail:
+        return self.detail_model.model_validate_json(detail_json)
+
+    def replay(self, start: StateT, log: Iterable[str]) -> StateT:
+        """The state after the logged actions, from a game dealt as `start` was (its seed, options and
+        rules version). Of the table's own log entries only abandoning changes the rules state."""
+        state, _ = self.redeal(start)
+        return replay_log(state, log, self.apply, self.abandon, self.action_from_json)
+
+    def finished(self, state: StateT, table: Table, *, abandoned: bool = False) -> Finished:
+        """The result a finished game records: the game's detail and the table's daily challenge."""
+        daily = {"daily": table.daily, "practice": table.practice} if table.daily else {}
+        detail = self.detail(state).model_copy(update={"abandoned": abandoned, **daily})
+        outcome: Literal["won", "lost"] = "won" if state.outcome == "won" else "lost"
+        return Finished(outcome, state.score, self.rounds(state), detail)
+
+
+AnyGame = Game[Any, Any, Any, Any]  # a registry holds games of different types

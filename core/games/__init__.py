@@ -1,0 +1,1 @@
+"""Each game's declaration of the game contract (`core.game`); `core.registry` lists them."""

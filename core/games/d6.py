@@ -1,0 +1,132 @@
+"""Deep Space D-6 as the bot knows it: its declaration of the game contract (`core.game`)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from random import Random
+
+from core.d6.actions import Action, action_from_json, action_to_json
+from core.d6.ai import heuristic
+from core.d6.codes import decode
+from core.d6.engine import Event, abandon, apply, deal, legal_actions
+from core.d6.state import RULES_VERSION, RULES_VERSIONS, Difficulty, Length, State
+from core.game import Blurb, Game, ResultDetail, Setup
+from core.render.d6_controls import controls
+from core.render.d6_text import describe_action, describe_board
+from core.table import Saved, Table
+
+DIFFICULTIES = ("easy", "medium", "medium", "hard", "medium", "easy", "hard")  # daily, by weekday
+
+
+class D6Setup(Setup):
+    """A D-6 deal's options: how many Don't Panic cards, and how much of the deck is played."""
+
+    difficulty: str
+    length: str = "full"
+
+    def describe(self) -> str:
+        return f"{self.difficulty.replace('_', ' ')} difficulty, {self.length} game"
+
+
+class D6Result(ResultDetail):
+    difficulty: str | None = None
+    length: str | None = None
+    hull: int = 0
+    shields: int = 0
+    destroyed: int = 0  # external threats destroyed
+    completed: int = 0  # away missions completed
+
+    def difficulty_label(self) -> str | None:
+        return self.difficulty
+
+
+def _deal(seed: int, setup: D6Setup, rules_version: str) -> tuple[State, list[Event]]:
+    return deal(seed, setup.difficulty, setup.length, rules_version=rules_version)
+
+
+def _redeal(state: State) -> tuple[State, list[Event]]:
+    """A game keeps the rules it was dealt under, and its house rules."""
+    return deal(state.seed, state.difficulty, state.length, state.house_rules, state.rules_version)
+
+
+def _detail(state: State) -> D6Result:
+    return D6Result(
+        difficulty=str(state.difficulty),
+        length=str(state.length),
+        hull=state.hull,
+        shields=state.shields,
+        destroyed=state.destroyed,
+        completed=state.completed,
+        rules_version=state.rules_version,
+    )
+
+
+def _solo(table: Table, state: State, name: str, now: datetime) -> Saved[State]:
+    return Saved[State](table=table, state=state)
+
+
+def _load(state_json: str) -> Saved[State]:
+    return Saved[State].model_validate_json(state_json)
+
+
+def _daily(day: date) -> D6Setup:
+    """The difficulty rotates by weekday."""
+    return D6Setup(difficulty=DIFFICULTIES[day.weekday()])
+
+
+def _sample(rng: Random) -> D6Setup:
+    return D6Setup(difficulty=rng.choice(list(Difficulty)), length=rng.choice(list(Length)))
+
+
+def _controls(state: State) -> list[Action | None]:
+    """Every control of the board and of each ready die's uses, as the action its code stands for."""
+    shown = controls(state)
+    views = [shown, *(controls(state, die.die) for die in shown.dice)]
+    return [decode(choice.code) for view in views for choice in view.choices()]
+
+
+def _describe(state: State, action: Action) -> str:
+    return describe_action(state, action)
+
+
+def _rounds(state: State) -> int:
+    return state.round
+
+
+GAME: Game[State, Action, D6Setup, Saved[State]] = Game(
+    kind="d6",
+    title="Deep Space D-6",
+    blurb=Blurb(
+        players="solo",
+        summary=(
+            "Captain a ship with six crew dice. Every round you roll your crew, assign them to "
+            "stations — fire weapons, repair the hull, recharge shields, heal the crew — and the "
+            "threat die decides which enemies strike. Survive the whole threat deck to win."
+        ),
+        start_command="d6 new",
+        about_order=2,
+    ),
+    rounds_word="rounds",
+    rules_versions=RULES_VERSIONS,
+    rules_version=RULES_VERSION,
+    setup_model=D6Setup,
+    detail_model=D6Result,
+    deal=_deal,
+    redeal=_redeal,
+    legal_actions=legal_actions,
+    apply=apply,
+    abandon=abandon,
+    action_to_json=action_to_json,
+    action_from_json=action_from_json,
+    load_state=State.model_validate_json,
+    load_saved=_load,
+    solo_saved=_solo,
+    rounds=_rounds,
+    detail=_detail,
+    daily_setup=_daily,
+    sample_setup=_sample,
+    controls=_controls,
+    describe_board=describe_board,
+    describe_action=_describe,
+    hint=heuristic,
+)

@@ -1,0 +1,151 @@
+"""Deep Space Dine as the bot knows it: its declaration of the game contract (`core.game`)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from random import Random
+
+from core.dine.actions import Action, action_from_json, action_to_json
+from core.dine.ai import heuristic
+from core.dine.cards import card_set
+from core.dine.engine import Event, abandon, apply, deal, legal_actions
+from core.dine.seating import DineSaved, lobby, seated
+from core.dine.seating import Setup as Lobby
+from core.dine.state import RULES_VERSION, State
+from core.game import Blurb, Game, ResultDetail, Setup
+from core.policies import Choice
+from core.render.dine_controls import moves
+from core.render.dine_text import describe_action, describe_board
+from core.table import Table
+
+RULES_VERSIONS = (RULES_VERSION,)
+
+
+class DineSetup(Setup):
+    """A normal Dine deal's options (a daily challenge is one, played solo)."""
+
+    ship: str
+    level: str
+    crew: int = 1
+
+    def describe(self) -> str:
+        return f"{self.level} with the {self.ship}, solo"
+
+
+class DineResult(ResultDetail):
+    mode: str | None = None  # "starter" or "normal"
+    ship: str | None = None
+    level: str | None = None
+    crew: int = 1
+    stars: int = 0
+    rating: str = ""
+    sectors_cleared: int = 0
+
+    def difficulty_label(self) -> str | None:
+        """Dine's difficulty is its level; the starter game has none of its own."""
+        return "starter game" if self.mode == "starter" else self.level
+
+    def ship_label(self) -> str | None:
+        return self.ship
+
+
+def _deal(seed: int, setup: DineSetup, rules_version: str) -> tuple[State, list[Event]]:
+    if rules_version not in RULES_VERSIONS:
+        raise ValueError(f"unknown Dine rules version {rules_version!r}")
+    return deal(seed, ship=setup.ship, level=setup.level, crew=setup.crew)
+
+
+def _redeal(state: State) -> tuple[State, list[Event]]:
+    return deal(state.seed, ship=state.ship, level=state.level, crew=state.crew, starter=state.starter)
+
+
+def _detail(state: State) -> DineResult:
+    return DineResult(
+        mode="starter" if state.starter else "normal",
+        ship=state.ship,
+        level=state.level,
+        crew=state.crew,
+        stars=state.stars,
+        rating=state.rating,
+        sectors_cleared=state.cleared,
+        rules_version=state.rules_version,
+    )
+
+
+def _solo(table: Table, state: State, name: str, now: datetime) -> DineSaved:
+    """A game dealt for one player: their lobby, seated at once, at `table`."""
+    setup = Lobby(starter=state.starter, ship=state.ship, level=state.level)
+    opened = seated(lobby(table.captain, name, setup, now), now, state)
+    return opened.model_copy(update={"table": table})
+
+
+def _daily(day: date) -> DineSetup:
+    """Ship and middle level rotate with the date."""
+    cards = card_set()
+    ships = [side.name for side in cards.ship_sides()]
+    middle = [level.name for level in cards.levels[1:-1]] or [cards.levels[0].name]
+    number = day.toordinal()
+    return DineSetup(ship=ships[number % len(ships)], level=middle[(number // len(ships)) % len(middle)])
+
+
+def _sample(rng: Random) -> DineSetup:
+    cards = card_set()
+    ships = [side.name for side in cards.ship_sides()]
+    levels = [level.name for level in cards.levels]
+    return DineSetup(ship=rng.choice(ships), level=rng.choice(levels), crew=rng.randint(1, 3))
+
+
+def _controls(state: State) -> list[Action | None]:
+    """Every option of the board's decisions and of each seat's hand view, as the action its index
+    names in `legal_actions`."""
+    actions = legal_actions(state)
+    seats: list[int | None] = [None, *range(state.crew)]
+    indexes = [o.index for seat in seats for move in moves(state, seat, actions) for o in move.options]
+    return [actions[i] if 0 <= i < len(actions) else None for i in indexes]
+
+
+def _hint(state: State) -> Choice:
+    return heuristic(state)
+
+
+def _rounds(state: State) -> int:
+    return state.actions_taken
+
+
+GAME: Game[State, Action, DineSetup, DineSaved] = Game(
+    kind="dine",
+    title="Deep Space Dine",
+    blurb=Blurb(
+        players="1–3 crew, cooperative",
+        summary=(
+            "Deliver a pizza across space. Each sector throws dangers at you: lay station cards in "
+            "rows to build the symbols that jump you onward before the danger catches up, and keep "
+            "both your ship and the pizza in one piece. Cross every sector to win."
+        ),
+        start_command="dine new",
+        about_order=1,
+    ),
+    rounds_word="actions",
+    rules_versions=RULES_VERSIONS,
+    rules_version=RULES_VERSION,
+    setup_model=DineSetup,
+    detail_model=DineResult,
+    deal=_deal,
+    redeal=_redeal,
+    legal_actions=legal_actions,
+    apply=apply,
+    abandon=abandon,
+    action_to_json=action_to_json,
+    action_from_json=action_from_json,
+    load_state=State.model_validate_json,
+    load_saved=DineSaved.model_validate_json,
+    solo_saved=_solo,
+    rounds=_rounds,
+    detail=_detail,
+    daily_setup=_daily,
+    sample_setup=_sample,
+    controls=_controls,
+    describe_board=describe_board,
+    describe_action=describe_action,
+    hint=_hint,
+)
