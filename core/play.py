@@ -21,6 +21,7 @@ from core.d6.ai import heuristic
 from core.d6.state import Difficulty, Length
 from core.dine import ai as dine_ai
 from core.dine import engine as dine_engine
+from core.events import EVERY_SEAT
 from core.render import dine_text
 from core.render.d6_text import describe_action, describe_board
 
@@ -57,7 +58,7 @@ def play(
 
     def show(happened: Iterable[Any]) -> None:
         for event in happened:
-            say(f"  • {event.text}")
+            say(f"  • {event.seen_by(EVERY_SEAT)}")  # one player holds every seat
 
     show(events)
     say(game.describe_board(state))
