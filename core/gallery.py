@@ -15,6 +15,7 @@ from pathlib import Path
 from core.dine.cards import card_set
 from core.render.dine_cards import sector_card, sheet, ship_card, station_card
 from core.render.dine_text import action_text, sector_text, station_text
+from core.words import stars
 
 DEFAULT = Path(__file__).resolve().parent.parent / "docs" / "dine-gallery.md"
 SHEETS = ("ships", "stations-normal", "stations-upgraded", "sectors")
@@ -95,7 +96,7 @@ def gallery() -> str:
         "| Score | Stars | Rating |",
         "|---|---|---|",
     ]
-    lines += [f"| {r.min_score}+ | {'★' * r.stars}{'☆' * (5 - r.stars)} | {r.text} |" for r in cards.ratings]
+    lines += [f"| {r.min_score}+ | {stars(r.stars)} | {r.text} |" for r in cards.ratings]
     return "\n".join(lines) + "\n"
 
 

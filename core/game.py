@@ -18,20 +18,11 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from core.events import Event
 from core.policies import Choice
 from core.table import Table, replay_log
 
 Outcome = Literal["playing", "won", "lost"]
-
-
-class Event(Protocol):
-    """What an engine reports as having happened (each game has its own event type)."""
-
-    @property
-    def text(self) -> str: ...
-
-    @property
-    def kind(self) -> str: ...
 
 
 class GameState(Protocol):

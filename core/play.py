@@ -17,6 +17,7 @@ from typing import Any
 
 from core.d6.state import Difficulty, Length
 from core.dine import engine as dine_engine
+from core.events import EVERY_SEAT
 from core.game import AnyGame, Event
 from core.games.d6 import GAME as D6
 from core.games.d6 import D6Setup
@@ -38,7 +39,7 @@ def play(
 
     def show(happened: Iterable[Event]) -> None:
         for event in happened:
-            say(f"  • {event.text}")
+            say(f"  • {event.seen_by(EVERY_SEAT)}")  # one player holds every seat
 
     show(events)
     say(game.describe_board(state))

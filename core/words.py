@@ -20,7 +20,16 @@ def escaped(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", _MENTION.sub("@\u200b\\1", text))
 
 
-def clip(text: str, limit: int) -> str:
+def clip(text: str, limit: int, *, tidy: bool = False) -> str:
     """`text` cut to at most `limit` characters, with an ellipsis when something was cut (Discord
-    rejects a whole message when one field is too long)."""
-    return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+    rejects a whole message when one field is too long); `tidy` drops spaces left before the ellipsis,
+    for a name shown on its own."""
+    if len(text) <= limit:
+        return text
+    kept = text[: max(0, limit - 1)]
+    return (kept.rstrip() if tidy else kept) + "…"
+
+
+def stars(count: int, out_of: int = 5) -> str:
+    """A star rating as the rating card prints it: "★★★☆☆" for 3 of 5."""
+    return "★" * count + "☆" * (out_of - count)

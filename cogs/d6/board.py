@@ -8,11 +8,12 @@ from typing import Any
 
 import discord
 
-from core.d6.state import HULL_MAX, SHIELDS_MAX, State
+from core.d6.state import State
 from core.render.d6_board import render_board
 from core.render.d6_controls import Choice, ChoiceRow, Controls, controls
-from core.render.d6_text import board_summary, die_line, threat_line
+from core.render.d6_text import board_summary, die_line, threat_line, tracks
 from core.table import Table
+from core.words import clip
 
 from ..ui.controls import Ref
 from ..ui.text import fit
@@ -33,10 +34,8 @@ GAME_LENGTHS = {"full": "full game", "short": "short game", "fast": "fast game"}
 
 
 def status_line(state: State) -> str:
-    return (
-        f"Hull **{state.hull}/{HULL_MAX}** · Shields **{state.shields}/{SHIELDS_MAX}** · "
-        f"Threat deck **{len(state.deck)}** · {game_kind(state)}"
-    )
+    shown = [f"{name.capitalize()} **{value}/{most}**" for name, value, most in tracks(state)]
+    return " · ".join([*shown, f"Threat deck **{len(state.deck)}**", game_kind(state)])
 
 
 def game_kind(state: State) -> str:
@@ -80,8 +79,7 @@ def crew_text(table: Table) -> str:
 async def picture(state: State) -> discord.File:
     """The board picture, drawn off the event loop, with the board in words as its alt text."""
     png = await asyncio.to_thread(render_board, state)
-    alt = board_summary(state)
-    alt = alt if len(alt) <= ALT_TEXT_LIMIT else alt[: ALT_TEXT_LIMIT - 1] + "…"
+    alt = clip(board_summary(state), ALT_TEXT_LIMIT)
     return discord.File(io.BytesIO(png), filename=PICTURE, description=alt)
 
 

@@ -13,14 +13,14 @@ from typing import Any
 
 import discord
 
-from core.dine.engine import danger_value, hand_size, jump_drive, sector_side, ship_of
+from core.dine.engine import danger_value, hand_size, jump_drive, sector_side
 from core.dine.seating import DineSaved
 from core.dine.state import State
 from core.dine.symbols import row_symbols, side
 from core.render.dine_board import render_board
-from core.render.dine_controls import BUTTON_LIMIT, Move, clip, moves
-from core.render.dine_text import board_summary, sector_text, symbol_text
-from core.words import escaped, plural
+from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
+from core.render.dine_text import board_summary, sector_text, symbol_text, tracks
+from core.words import clip, escaped, plural, stars
 
 from ..ui.text import fit
 from .ids import FAMILY, Verb, ref
@@ -68,7 +68,7 @@ def lobby_message(game_id: int, version: int, saved: DineSaved) -> dict[str, Any
     others = [user for user in table.crew if user != table.captain]
     if others:
         options = [
-            discord.SelectOption(label=clip(saved.names.get(user, str(user))), value=str(user))
+            discord.SelectOption(label=clip(saved.names.get(user, str(user)), LABEL_LIMIT), value=str(user))
             for user in others
         ]
         view.add_item(Menu(at(Verb.KICK), options=options, placeholder="Host: remove a member…", row=1))
@@ -84,14 +84,7 @@ def closed_lobby(saved: DineSaved, why: str) -> dict[str, Any]:
 
 
 def status_line(state: State) -> str:
-    ship = ship_of(state)
-    parts = [
-        f"**{state.ship}**",
-        f"Damage {state.damage}/{ship.damage.length}",
-        f"Pizza {state.pizza}/{ship.pizza.length}",
-    ]
-    if ship.marker is not None and ship.marker.length:
-        parts.append(f"Ship marker {state.marker}/{ship.marker.length}")
+    parts = [f"**{state.ship}**", *(f"{name.capitalize()} {v}/{n}" for name, v, n in tracks(state))]
     sectors = sum(1 for card in state.stack if card.sector)
     parts += [f"Deck {len(state.deck)}", f"Discard {len(state.discard)}", f"Sectors left {sectors}"]
     return " · ".join(parts)
@@ -144,8 +137,7 @@ def crew_lines(saved: DineSaved) -> list[str]:
 
 def prompt(state: State) -> str:
     if state.outcome == "won":
-        stars = "★" * state.stars + "☆" * (5 - state.stars)
-        return f"**Delivered!** Score **{state.score}** {stars} — {state.rating}"
+        return f"**Delivered!** Score **{state.score}** {stars(state.stars)} — {state.rating}"
     if state.outcome == "lost":
         return f"**The delivery failed.** {state.loss_reason}"
     if state.pending is not None:
@@ -216,7 +208,7 @@ def add_moves(view: discord.ui.View, shown: list[Move], menu_ref: Any, act_ref: 
                 value=f"a{move.options[0].index}" if len(move.options) == 1 else f"g{n + k}",
                 description=(move.description or None)
                 if len(move.options) == 1
-                else clip(f"{move.description} · {plural(len(move.options), 'way')} to pay"),
+                else clip(f"{move.description} · {plural(len(move.options), 'way')} to pay", LABEL_LIMIT),
             )
             for k, move in enumerate(chunk)
         ]

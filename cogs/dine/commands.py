@@ -12,17 +12,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from core.dine.actions import Action
-from core.dine.ai import heuristic
 from core.dine.cards import card_set
-from core.dine.engine import legal_actions
 from core.dine.seating import DineSaved, Setup, active, lobby, vote_refusal, voted, votes_needed
 from core.dine.state import RULES_VERSION
 from core.errors import RuleError
 from core.guide import topics
-from core.render.dine_controls import for_seat
+from core.render import dine_hint
 from core.render.dine_lookup import find, suggest
-from core.render.dine_text import describe_action
 from core.storage import GameRecord
 from core.table import table_action_json
 from core.words import clip, escaped, plural
@@ -241,28 +237,10 @@ def started(saved: DineSaved) -> DineSaved:
 
 
 def hint_text(saved: DineSaved, user: int) -> str:
-    """The heuristic crew's best move among those the asking member can make (their seats' and the
-    crew's shared decisions); if the crew's best is someone else's, it says whose, never which card."""
-    state = saved.state
-    assert state is not None
-    mine = saved.seats_for(user)
-
-    def yours(action: Action) -> bool:
-        return any(for_seat(action, seat) for seat in mine)
-
-    if not any(yours(action) for action in legal_actions(state)):
-        waiting = f" The crew waits for this: {state.pending.reason}" if state.pending else ""
-        return f"There is nothing you can do right now.{waiting}"
-    choice = heuristic(state, yours)
-    text = describe_action(state, choice.action)
-    lines = [f"**Suggestion for you:** {text}\n*Why:* {choice.reason}"]
-    crew = heuristic(state)
-    seat = getattr(crew.action, "seat", None)
-    if crew.action != choice.action and seat is not None and seat not in mine:
-        lines.append(
-            f"(The crew's best move now is {escaped(saved.seats[seat].name)}'s, from their own hand.)"
-        )
-    return "\n".join(lines)
+    """The hint for `user`: their seats' best move, described for them alone."""
+    assert saved.state is not None
+    names = [escaped(seat.name) for seat in saved.seats]  # shown in markdown
+    return dine_hint.hint_text(saved.state, saved.seats_for(user), names)
 
 
 async def close_idle_lobbies(bot: Any) -> int:

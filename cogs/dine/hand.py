@@ -15,9 +15,9 @@ from core.dine.cards import station as station_card
 from core.dine.engine import hand_size
 from core.dine.seating import DineSaved
 from core.dine.symbols import side
-from core.render.dine_controls import Move, clip, moves
+from core.render.dine_controls import Move, moves
 from core.render.dine_text import action_text, occupied_text, row_text
-from core.words import escaped
+from core.words import clip, escaped
 
 from ..ui.text import FIELD_LIMIT
 from .board import COLOURS, add_moves, prompt

@@ -18,18 +18,18 @@ from typing import Any
 
 import discord
 
-from core.dine.actions import Action, Upgrade, action_to_json
-from core.dine.cards import station
+from core.dine.actions import Action, action_to_json
 from core.dine.engine import abandon, apply, deal, legal_actions
 from core.dine.seating import DineSaved, active, left, seated
 from core.errors import RuleError
+from core.events import NOBODY
 from core.games.dine import GAME as DINE
 from core.render.dine_controls import PUBLIC, for_seat
-from core.render.dine_text import describe_action
+from core.render.dine_text import describe
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
 from core.table import credited, table_action_json
-from core.words import escaped
+from core.words import clip, escaped, stars
 
 from ..ui.bot import bot_of
 from ..ui.controls import Ref
@@ -54,6 +54,7 @@ log = logging.getLogger(__name__)
 RULES = GameRules.of(DINE)
 STALE_HAND = "The game moved on since this view was drawn, so nothing was done. Here is your hand now."
 SAVED_BUT_NOT_SHOWN = "Your move was saved, but Discord did not take the new view. Press **Refresh**."
+NOTE_LIMIT = 1500  # a move's note in the hand view, under the embed's description limit
 SAVED_NOT_ON_BOARD = (
     "Saved, but Discord did not show it. The board catches up in a moment; if not, use `/dine board`."
 )
@@ -304,15 +305,6 @@ async def _pick(interaction: discord.Interaction, ref: Ref, seat_part: str, move
     )
 
 
-def public(action: Action, text: str) -> str:
-    """`text` as the board may say it: an upgraded card stays in its hand, so its name stays private."""
-    if isinstance(action, Upgrade) and action.card is not None:
-        card = station(action.card)
-        for name in {card.normal.name, card.upgraded.name}:
-            text = text.replace(name, "a hand card")
-    return text
-
-
 def _allowed(action: Action, seat: int | None) -> bool:
     return isinstance(action, PUBLIC) if seat is None else for_seat(action, seat)
 
@@ -339,14 +331,13 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
         if action is None or not _allowed(action, seat):
             raise stale(record, RULES)
         acting = seat if seat is not None else saved.seat_of(user)
-        state, events = apply(saved.state, action)
-        text = describe_action(saved.state, action)
-        text = text.split(": ", 1)[1] if text.startswith("Crew ") else text
+        before = saved.state
+        state, events = apply(before, action)
         owner = saved.seats[seat].user if seat is not None else user
         mark = "" if owner == user else f" (for seat {(seat or 0) + 1})"
-        lines = [
-            f"**{who(interaction)}**{mark}: {public(action, text)}",
-            *(public(action, e.text) for e in events),
+        lines = [  # the board's log: what everyone may read
+            f"**{who(interaction)}**{mark}: {describe(before, action, NOBODY).deed}",
+            *(e.text for e in events),
         ]
         now = discord.utils.utcnow()
         played_by = {
@@ -359,9 +350,14 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
         if not private or seat is None:  # on the board: shown under the lock, so that a click racing
             await _show(interaction, record, saved, None)  # this one finds the board current
             return
-    note = "You: " + text + (f"\n{events[-1].text}" if events else "")
+    assert seat is not None
+    mine = (seat,)  # the hand view's own note may name the seat's own cards
+    note = "You: " + describe(before, action, mine).deed + (f"\n{events[-1].seen_by(mine)}" if events else "")
     await _show(
-        interaction, record, saved, hand_message(record.id, record.version, saved, seat, user, note[:1500])
+        interaction,
+        record,
+        saved,
+        hand_message(record.id, record.version, saved, seat, user, clip(note, NOTE_LIMIT)),
     )
 
 
@@ -398,8 +394,8 @@ def result_embed(record: GameRecord, saved: DineSaved, players: tuple[int, ...])
     assert state is not None
     won = state.outcome == "won"
     if won:
-        stars = "★" * state.stars + "☆" * (5 - state.stars)
-        title, text = "The pizza is delivered!", f"Score **{state.score}** · {stars}\n*{state.rating}*"
+        rating = stars(state.stars)
+        title, text = "The pizza is delivered!", f"Score **{state.score}** · {rating}\n*{state.rating}*"
     else:
         title, text = "The delivery failed.", f"{state.loss_reason}"
     embed = discord.Embed(

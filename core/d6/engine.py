@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any, cast
 
 from core.errors import IllegalAction
+from core.events import Event, Events
 from core.rng import Rng
 from core.words import plural
 
@@ -59,17 +59,6 @@ from .state import (
 )
 
 SETUP_DRAWS = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, in words a player understands; `kind` lets a UI style it."""
-
-    text: str
-    kind: str = "info"
-
-
-Events = list[Event]
 
 
 # --- set-up ----------------------------------------------------------------------------------------

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, cast
 
 from core.errors import IllegalAction
+from core.events import Event, Events
 from core.rng import Rng
-from core.words import plural
+from core.words import plural, stars
 
 from .actions import (
     NO_PAYMENT,
@@ -42,16 +42,6 @@ from .cards import Cost, Effect, SectorSide, ShipSide, Symbol, Track, card_set, 
 from .state import HAND_SIZES, Outcome, Pending, Placed, StackCard, State, Task
 from .symbols import face, grid_symbols, grid_totals, meets, payments, row_symbols, side
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, in words a player understands; `kind` lets a UI style it."""
-
-    text: str
-    kind: str = "info"
-
-
-Events = list[Event]
 EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
 
 
@@ -622,7 +612,10 @@ def _do_upgrade(s: State, ev: Events, a: Upgrade) -> None:
     s.pending = None
     if a.card is not None:
         s.upgraded = sorted([*s.upgraded, a.card])
-        ev.append(Event(f"Crew {(a.seat or 0) + 1} upgrades {side(a.card, s.upgraded).name}.", "upgrade"))
+        seat = a.seat or 0
+        told = f"Crew {seat + 1} upgrades {side(a.card, s.upgraded).name}."
+        # The card stays in the hand: only its holder may read which one it is.
+        ev.append(Event(f"Crew {seat + 1} upgrades a hand card.", "upgrade", ((seat, told),)))
 
 
 def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
@@ -931,7 +924,7 @@ def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
         s.score = score(s)
         rating = next(r for r in card_set().ratings if s.score >= r.min_score)
         s.stars, s.rating = rating.stars, rating.text
-        ev.append(Event(f"{text} Score {s.score}: {'★' * s.stars}{'☆' * (5 - s.stars)} {s.rating}", "end"))
+        ev.append(Event(f"{text} Score {s.score}: {stars(s.stars)} {s.rating}", "end"))
     else:
         s.loss_reason = text
         ev.append(Event(text, "end"))

@@ -16,6 +16,7 @@ from core.d6.actions import Action, AwayMission, ChangeFace, EndAssignment
 from core.d6.codes import encode
 from core.d6.engine import dice_in, die_actions, legal_actions
 from core.d6.state import Place, State
+from core.words import clip
 
 from .d6_text import describe_action
 
@@ -59,7 +60,7 @@ class Controls:
 
 
 def _label(text: str) -> str:
-    return text if len(text) <= LABEL_LIMIT else text[: LABEL_LIMIT - 1] + "…"
+    return clip(text, LABEL_LIMIT)
 
 
 def _choice(state: State, action: Action, style: Style, *, with_die: bool = False) -> Choice:

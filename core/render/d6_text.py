@@ -56,7 +56,8 @@ def threat_line(state: State, threat: Threat) -> str:
     return line
 
 
-def die_line(state: State, index: int) -> str:
+def die_state(state: State, index: int) -> str:
+    """A die's face and where it is ("tactical, at Weapons"), without which die it is."""
     die = state.dice[index]
     where = PLACE_NAMES[die.place]
     if die.place is Place.STATION and die.station is not None:
@@ -64,13 +65,26 @@ def die_line(state: State, index: int) -> str:
     elif die.on is not None and (threat := state.threat(die.on)) is not None:
         where += f" ({card_of(threat).name})"
     face = "not rolled" if die.place is Place.POOL and state.phase != "assign" else die.face.value
-    return f"Die {index + 1}: {face}, {where}"
+    return f"{face}, {where}"
+
+
+def die_line(state: State, index: int) -> str:
+    return f"Die {index + 1}: {die_state(state, index)}"
+
+
+def tracks(state: State) -> list[tuple[str, int, int]]:
+    """The ship's tracks as (name, value, most): every status line reads them from here."""
+    return [("hull", state.hull, HULL_MAX), ("shields", state.shields, SHIELDS_MAX)]
+
+
+def tracks_text(state: State) -> str:
+    return ", ".join(f"{name} {value}/{most}" for name, value, most in tracks(state))
 
 
 def describe_board(state: State) -> str:
     """The whole board in words, top to bottom."""
     lines = [
-        f"Round {state.round}. Hull {state.hull}/{HULL_MAX}, shields {state.shields}/{SHIELDS_MAX}. "
+        f"Round {state.round}. {tracks_text(state).capitalize()}. "
         f"Threat deck: {plural(len(state.deck), 'card')}.",
         "Crew:",
         *(f"  {die_line(state, i)}" for i in range(len(state.dice))),
@@ -92,10 +106,9 @@ def _where_it_stands(state: State) -> list[str]:
 
 def board_summary(state: State) -> str:
     """The board in short (no card texts), for the picture's alt text, which Discord caps at 1024."""
-    dice = "; ".join(f"{i + 1} {die_line(state, i).split(': ', 1)[1]}" for i in range(len(state.dice)))
+    dice = "; ".join(f"{i + 1} {die_state(state, i)}" for i in range(len(state.dice)))
     parts = [
-        f"Round {state.round}, hull {state.hull}/{HULL_MAX}, shields {state.shields}/{SHIELDS_MAX}, "
-        f"threat deck {len(state.deck)}.",
+        f"Round {state.round}, {tracks_text(state)}, threat deck {len(state.deck)}.",
         f"Dice: {dice}.",
     ]
     for heading, threats in (("Internal", state.internal), ("External", state.external)):
@@ -120,47 +133,47 @@ def describe_action(state: State, action: Action, *, with_die: bool = True) -> s
 
     Without `with_die` the leading "Die N: " is left out, for controls already shown under that die.
     """
-    text = _describe(state, action)
-    die = getattr(action, "die", None)
-    prefix = f"Die {die + 1}: " if isinstance(die, int) else ""
-    if not with_die and prefix and text.startswith(prefix):
-        text = text[len(prefix) :]
-        return text[:1].upper() + text[1:]
-    return text
+    die, what = _describe(state, action)
+    if die is None:
+        return what
+    if not with_die:
+        return what[:1].upper() + what[1:]
+    return f"Die {die + 1}: {what}"
 
 
-def _describe(state: State, action: Action) -> str:
+def _describe(state: State, action: Action) -> tuple[int | None, str]:
+    """The die an assignment uses (None when the words name no die up front) and what it does."""
     die = getattr(action, "die", None)
-    who = f"Die {die + 1}" if isinstance(die, int) else ""
+    who = die if isinstance(die, int) else None
     match action:
         case Reroll():
-            return f"{who}: Commander re-rolls the other ready crew"
+            return who, "Commander re-rolls the other ready crew"
         case ChangeFace(target=target, face=face):
             current = state.dice[target].face.value
-            return f"{who}: Commander turns die {target + 1} ({current}) to {face.value}"
+            return who, f"Commander turns die {target + 1} ({current}) to {face.value}"
         case Fire(split=split):
             shots = ", ".join(f"{points} on {_name(state, uid)}" for uid, points in split)
-            return f"{who}: fire weapons for {weapon_damage(state)} ({shots})"
+            return who, f"fire weapons for {weapon_damage(state)} ({shots})"
         case Repair():
-            return f"{who}: repair the hull by {repair_amount(state)}"
+            return who, f"repair the hull by {repair_amount(state)}"
         case Recharge():
-            return f"{who}: recharge the shields to {SHIELDS_MAX}"
+            return who, f"recharge the shields to {SHIELDS_MAX}"
         case Stasis(target=target):
-            return f"{who}: stasis beam on {_name(state, target)}"
+            return who, f"stasis beam on {_name(state, target)}"
         case Heal():
-            return f"{who}: bring everyone back from the Infirmary"
+            return who, "bring everyone back from the Infirmary"
         case ClearScanner(scanner_die=locked):
-            return f"{who}: free die {locked + 1} from the Scanners"
+            return who, f"free die {locked + 1} from the Scanners"
         case AwayMission(target=target):
-            return f"{who}: away mission on {_name(state, target)}"
+            return who, f"away mission on {_name(state, target)}"
         case EndAssignment():
-            return "End assignment: discover, activate threats, gather"
+            return None, "End assignment: discover, activate threats, gather"
         case SendToInfirmary(die=sent):
-            return f"Send die {sent + 1} ({PLACE_NAMES[state.dice[sent].place]}) to the Infirmary"
+            return None, f"Send die {sent + 1} ({PLACE_NAMES[state.dice[sent].place]}) to the Infirmary"
         case HoldDie(die=held):
-            return f"Die {held + 1} ({PLACE_NAMES[state.dice[held].place]}) is distracted"
+            return None, f"Die {held + 1} ({PLACE_NAMES[state.dice[held].place]}) is distracted"
         case Recall(target=target):
-            return f"Recall the away team from {_name(state, target)}"
+            return None, f"Recall the away team from {_name(state, target)}"
         case Gather():
-            return "Leave the away teams in place"
-    return repr(action)
+            return None, "Leave the away teams in place"
+    return None, repr(action)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core import words
 from core.dine.actions import (
     Action,
     Choose,
@@ -26,8 +25,10 @@ from core.dine.actions import (
 from core.dine.engine import legal_actions, ship_of
 from core.dine.state import State
 from core.dine.symbols import side
+from core.events import NOBODY
+from core.words import clip
 
-from .dine_text import action_text, cost_text, describe_action, payment_text
+from .dine_text import action_words, describe, payment_words
 
 LABEL_LIMIT = 100  # Discord's limit for select option labels and descriptions
 BUTTON_LIMIT = 80
@@ -50,10 +51,6 @@ class Move:
     options: tuple[Option, ...]
 
 
-def clip(text: str, limit: int = LABEL_LIMIT) -> str:
-    return words.clip(text, limit)
-
-
 def for_seat(action: Action, seat: int) -> bool:
     """Whether the member at `seat` may take `action` from their own hand view."""
     if isinstance(action, PUBLIC) or (isinstance(action, Upgrade) and action.seat is None):
@@ -72,29 +69,29 @@ def _group(state: State, action: Action) -> tuple[object, ...] | None:
     return None
 
 
-def _move_words(state: State, action: Action) -> tuple[str, str]:
+def _move_words(state: State, action: Action, seat: int | None) -> tuple[str, str]:
     """A move's label and description: what it does and what it costs."""
     if isinstance(action, PlayCard):
         face = side(action.card, state.upgraded)
-        used = face.actions[action.action]
-        return f"{face.name}: {action_text(used).split(': ', 1)[1]}", f"Cost: {cost_text(used.cost)}"
+        words = action_words(face.actions[action.action])
+        return f"{face.name}: {words.effect}", f"Cost: {words.cost}"
     if isinstance(action, UseStation):
         held = state.stations[action.seat]
         face = side(held or "", state.upgraded)
         used = face.occupied.action
-        return f"Occupied {face.name}: {action_text(used).split(': ', 1)[1]}" if used else face.name, (
-            f"Cost: {cost_text(used.cost)}" if used else ""
-        )
+        if used is None:
+            return face.name, ""
+        words = action_words(used)
+        return f"Occupied {face.name}: {words.effect}", f"Cost: {words.cost}"
     if isinstance(action, UseShip):
-        used = ship_of(state).actions[action.index]
-        return f"Ship: {action_text(used).split(': ', 1)[1]}", f"Cost: {cost_text(used.cost)}"
-    text = describe_action(state, action)
-    return text.split(": ", 1)[1] if text.startswith("Crew ") else text, ""
+        words = action_words(ship_of(state).actions[action.index])
+        return f"Ship: {words.effect}", f"Cost: {words.cost}"
+    return describe(state, action, NOBODY if seat is None else (seat,)).deed, ""
 
 
 def payment_label(state: State, action: Action) -> str:
     payment = getattr(action, "payment", None)
-    text = payment_text(state, payment).removeprefix(" by ") if payment is not None else ""
+    text = payment_words(state, payment) if payment is not None else ""
     return (text[:1].upper() + text[1:]) if text else "Nothing to pay"
 
 
@@ -109,7 +106,7 @@ def moves(state: State, seat: int | None, actions: list[Action] | None = None) -
             groups.setdefault(key if key is not None else ("one", index), []).append(index)
     found: list[Move] = []
     for indexes in groups.values():
-        label, description = _move_words(state, actions[indexes[0]])
-        options = tuple(Option(i, clip(payment_label(state, actions[i]))) for i in indexes)
-        found.append(Move(clip(label), clip(description), options))
+        label, description = _move_words(state, actions[indexes[0]], seat)
+        options = tuple(Option(i, clip(payment_label(state, actions[i]), LABEL_LIMIT)) for i in indexes)
+        found.append(Move(clip(label, LABEL_LIMIT), clip(description, LABEL_LIMIT), options))
     return found

@@ -5,7 +5,8 @@ The same text serves the terminal game, the Discord embeds and the pictures' alt
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
+from dataclasses import dataclass
 
 from core.dine.actions import (
     Action,
@@ -33,7 +34,7 @@ from core.dine.engine import (
 )
 from core.dine.state import State
 from core.dine.symbols import row_symbols, side
-from core.words import plural
+from core.words import clip, plural
 
 
 def symbol_text(given: Mapping[Symbol, int] | Mapping[str, int]) -> str:
@@ -58,7 +59,20 @@ def cost_text(cost: Cost) -> str:
     return f"ship marker {cost.count} left"
 
 
-def action_text(action: CardAction) -> str:
+@dataclass(frozen=True, slots=True)
+class CardActionWords:
+    """A card's or the ship's action in its two parts, so a control can show each where it belongs
+    (the effect in a label, the cost in its description) without cutting the sentence apart."""
+
+    cost: str
+    effect: str  # with how often it may be used, if limited
+
+    @property
+    def text(self) -> str:
+        return f"{self.cost}: {self.effect}"
+
+
+def action_words(action: CardAction) -> CardActionWords:
     limit = (
         " (once per sector)"
         if action.per_sector == 1
@@ -66,7 +80,11 @@ def action_text(action: CardAction) -> str:
         if action.per_sector
         else ""
     )
-    return f"{cost_text(action.cost)}: {describe_effects(action.effects)}{limit}"
+    return CardActionWords(cost_text(action.cost), describe_effects(action.effects) + limit)
+
+
+def action_text(action: CardAction) -> str:
+    return action_words(action).text
 
 
 def occupied_text(occupied: Occupied) -> str:
@@ -118,14 +136,27 @@ def sector_text(spec: SectorSide, crew: int | None = None) -> str:
     )
 
 
+def tracks(state: State) -> list[tuple[str, int, int]]:
+    """The ship's tracks as (name, value, length): damage, pizza, and the ship marker if it has one.
+    Every status line (the board's, the alt text's, the terminal's) reads them from here."""
+    ship = ship_of(state)
+    shown = [("damage", state.damage, ship.damage.length), ("pizza", state.pizza, ship.pizza.length)]
+    if ship.marker is not None and ship.marker.length:
+        shown.append(("ship marker", state.marker, ship.marker.length))
+    return shown
+
+
+def tracks_text(state: State) -> str:
+    """ "damage 3/5, pizza 4/6" (and the ship marker): the tracks in a sentence."""
+    return ", ".join(f"{name} {value}/{length}" for name, value, length in tracks(state))
+
+
 def describe_board(state: State) -> str:
     """The whole table in words: sector, grid rows, tracks, hands."""
     spec = sector_side(state)
-    ship = ship_of(state)
     have = symbols(state)
     lines = [
-        f"{state.ship}: damage {state.damage}/{ship.damage.length}, pizza {state.pizza}/{ship.pizza.length}"
-        + (f", ship marker {state.marker}/{ship.marker.length}" if ship.marker else "")
+        f"{state.ship}: {tracks_text(state)}"
         + f". Deck {len(state.deck)}, discard {len(state.discard)}. Sectors left: "
         f"{sum(1 for c in state.stack if c.sector)}.",
     ]
@@ -169,9 +200,7 @@ def crew_names(state: State, names: Sequence[str] | None = None, limit: int = 24
     shown: list[str] = []
     for seat in range(state.crew):
         name = " ".join(given[seat].split()) if seat < len(given) else ""
-        if len(name) > limit:
-            name = name[: limit - 1].rstrip() + "…"
-        shown.append(name or f"Crew {seat + 1}")
+        shown.append(clip(name, limit, tidy=True) or f"Crew {seat + 1}")
     return shown
 
 
@@ -219,7 +248,6 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
     has to give way in a crowded game is the grid rows' cards, the older rows' first.
     """
     crew = crew_names(state, names)
-    ship = ship_of(state)
     lines: list[str] = []
     if state.outcome == "won":
         lines.append(f"Delivered! Score {state.score}, {state.stars} of 5 stars: {state.rating}")
@@ -234,9 +262,7 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
             + (f" Rules: {', '.join(r.replace('_', ' ') for r in spec.rules)}." if spec.rules else "")
         )
     lines.append(
-        f"{state.ship} ({state.level}): damage {state.damage}/{ship.damage.length}, "
-        f"pizza {state.pizza}/{ship.pizza.length}"
-        + (f", ship marker {state.marker}/{ship.marker.length}" if ship.marker else "")
+        f"{state.ship} ({state.level}): {tracks_text(state)}"
         + f". Deck {len(state.deck)}, discard {len(state.discard)}, removed {len(state.removed)}; "
         f"{stack_text(state)}."
     )
@@ -268,20 +294,50 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
         text = f"{head}\n{total} {'; '.join(rows)}."
         if len(text) <= SUMMARY_LIMIT:
             return text
-    return text[: SUMMARY_LIMIT - 1] + "…"
+    return clip(text, SUMMARY_LIMIT)
 
 
-def payment_text(state: State, payment: Payment) -> str:
+def payment_words(state: State, payment: Payment) -> str:
+    """How a move is paid ("giving up X and discarding Y from row 2"), or "" when nothing is paid."""
     parts: list[str] = []
     if payment.hand:
         parts.append("giving up " + ", ".join(side(c, state.upgraded).name for c in payment.hand))
     if payment.row is not None:
         names = ", ".join(side(c, state.upgraded).name for c in payment.grid)
         parts.append(f"discarding {names} from row {payment.row + 1}")
-    return f" by {' and '.join(parts)}" if parts else ""
+    return " and ".join(parts)
 
 
-def describe_action(state: State, action: Action) -> str:
+@dataclass(frozen=True, slots=True)
+class Described:
+    """A move in its parts: whose it is (None: the crew's decision), what it does, how it is paid.
+
+    The board's log, a hand view's note and a control each take the parts they need; nothing cuts a
+    rendered sentence back apart.
+    """
+
+    seat: int | None
+    what: str
+    paid: str = ""
+
+    @property
+    def deed(self) -> str:
+        """The move without whose it is: "play X upright by giving up Y"."""
+        return f"{self.what} by {self.paid}" if self.paid else self.what
+
+    @property
+    def text(self) -> str:
+        return f"Crew {self.seat + 1}: {self.deed}" if self.seat is not None else self.deed
+
+
+def describe(state: State, action: Action, seats: Container[int] | None = None) -> Described:
+    """`action` in words for a reader holding `seats` (None: one who may see every hand, as in the
+    terminal game). A card the move leaves in its hand is named only to that hand's holder; every
+    other card a move names goes public by the move itself (played, paid, occupied, given up)."""
+
+    def hidden(seat: int) -> bool:
+        return seats is not None and seat not in seats
+
     match action:
         case PlayCard(seat=seat, card=card, action=index, payment=payment):
             face = side(card, state.upgraded)
@@ -289,37 +345,46 @@ def describe_action(state: State, action: Action) -> str:
             how = "rotated" if any(e.op == "rotate_play" for e in used.effects) else "upright"
             extra = [e for e in used.effects if e.op not in ("play", "rotate_play")]
             more = f", then {describe_effects(tuple(extra))}" if extra else ""
-            return f"Crew {seat + 1}: play {face.name} {how}{more}{payment_text(state, payment)}"
+            return Described(seat, f"play {face.name} {how}{more}", payment_words(state, payment))
         case UseStation(seat=seat, payment=payment):
             name = side(state.stations[seat] or "", state.upgraded).name
-            return f"Crew {seat + 1}: use {name}{payment_text(state, payment)}"
+            return Described(seat, f"use {name}", payment_words(state, payment))
         case UseShip(seat=seat, index=index, payment=payment):
             used = ship_of(state).actions[index]
-            return f"Crew {seat + 1}: ship action ({action_text(used)}){payment_text(state, payment)}"
+            return Described(seat, f"ship action ({action_text(used)})", payment_words(state, payment))
         case Clear(how="continue"):
-            return "Keep playing"
+            return Described(None, "Keep playing")
         case Clear(how="jump"):
-            return "Jump to the next sector"
+            return Described(None, "Jump to the next sector")
         case Clear(solution=i):
             spec = sector_side(state)
             solution = spec.solutions[i] if spec else None
             what = (
                 f"pay {solution.amount} {solution.pay}" if solution and solution.pay else f"solution {i + 1}"
             )
-            return f"Solve the sector ({what})"
+            return Described(None, f"Solve the sector ({what})")
         case Upgrade(card=None):
-            return "Upgrade nothing"
+            return Described(None, "Upgrade nothing")
         case Upgrade(seat=seat, card=card):
-            return f"Crew {(seat or 0) + 1}: upgrade {side(card or '', state.upgraded).name}"
+            holder = seat or 0
+            name = "a hand card" if hidden(holder) else side(card or "", state.upgraded).name
+            return Described(holder, f"upgrade {name}")
         case Occupy(seat=seat, card=None):
-            return f"Crew {seat + 1}: occupy nothing new"
+            return Described(seat, "occupy nothing new")
         case Occupy(seat=seat, card=card):
-            return f"Crew {seat + 1}: occupy {side(card or '', state.upgraded).name}"
+            return Described(seat, f"occupy {side(card or '', state.upgraded).name}")
         case Choose(option=i):
             pending = state.pending
-            return f"Choose: {pending.options[i] if pending else i + 1}"
+            return Described(None, f"Choose: {pending.options[i] if pending else i + 1}")
         case Give(seat=seat, card=card):
-            return f"Crew {seat + 1}: give up {side(card, state.upgraded).name}"
+            return Described(seat, f"give up {side(card, state.upgraded).name}")
         case Shield(payment=payment):
-            return "Take the damage" if payment is None else f"Pay a shield{payment_text(state, payment)}"
-    return repr(action)
+            if payment is None:
+                return Described(None, "Take the damage")
+            return Described(None, "Pay a shield", payment_words(state, payment))
+    return Described(None, repr(action))
+
+
+def describe_action(state: State, action: Action) -> str:
+    """`action` in words, naming every card (the terminal game, the search's notes, a hand's own view)."""
+    return describe(state, action).text
