@@ -158,3 +158,17 @@ def test_the_expert_drops_a_candidate_that_plays_out_as_a_better_one(monkeypatch
     for state in states:
         assert choose(state).action in legal_actions(state)
     assert calls < 8 * sum(len(shortlist(s, 3)) for s in states)
+
+
+def test_a_position_ignores_how_it_was_reached() -> None:
+    """`State.position` (what the simulator and the playouts compare to catch a crew going round in a
+    circle) is blind to the random streams' draws, the action count and uses past any limit, and sees
+    everything else."""
+    state = new_game(3, level="Diavolo", crew=3)
+    again = state.clone()
+    again.rng = {**again.rng, "deck": 99}
+    again.actions_taken += 7
+    state.used, again.used = {"ship:0": 12}, {"ship:0": 40}
+    assert again.position() == state.position()
+    again.marker += 1
+    assert again.position() != state.position()
