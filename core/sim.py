@@ -82,6 +82,10 @@ def simulate_d6(games: int, difficulty: str, length: str, policy: str, seed: int
 
 
 MAX_DINE_DECISIONS = 5000  # far beyond any real game; guards the simulator against a crew that dawdles
+# Decisions after which a position met a third time ends the game as lost: a crew going round in a
+# circle (some card combinations allow one) would otherwise run to the cap, a long wait with a
+# searching crew. No real game comes near this many decisions.
+DINE_LOOP_FROM = 200
 
 
 @dataclass(frozen=True)
@@ -160,9 +164,15 @@ def simulate_dine(
         state = dine_game(seed + k, ship=ship, level=level, crew=crew, starter=starter)
         seen: set[str] = set()
         counted: set[str] = set()
-        for _ in range(MAX_DINE_DECISIONS):
+        positions: dict[str, int] = {}
+        for decision in range(MAX_DINE_DECISIONS):
             if state.outcome != "playing":
                 break
+            if decision >= DINE_LOOP_FROM:
+                key = state.position()
+                positions[key] = positions.get(key, 0) + 1
+                if positions[key] >= 3:
+                    break
             action = choose(state).action
             counted |= dine_symbols_counted(state, action)
             state, _ = dine_apply(state, action)

@@ -380,7 +380,12 @@ def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Cho
 
     if state.pending is not None:
         return _pending_choice(state, allowed(legal_actions(state)))
-    actions = allowed(_candidates(state))
+    _, how, action = _best(state, allowed(_candidates(state)))
+    return Choice(action, _sentence(_reason(state, how)))
+
+
+def _best(state: State, actions: list[Action]) -> tuple[float, tuple[str, str, str, float], Action]:
+    """The first of the best main actions by `_worth`, with its worth and what its reason says."""
     now = _now(state)
     best: tuple[float, tuple[str, str, str, float], Action] | None = None
     for action in actions:
@@ -388,7 +393,14 @@ def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Cho
         if best is None or worth > best[0]:
             best = (worth, how, action)
     assert best is not None
-    return Choice(best[2], _sentence(_reason(state, best[1])))
+    return best
+
+
+def heuristic_action(state: State) -> Action:
+    """`heuristic(state).action` without the words: what playouts ask, thousands of times a decision."""
+    if state.pending is not None:
+        return _pending_choice(state, legal_actions(state)).action
+    return _best(state, _candidates(state))[2]
 
 
 def _sentence(reason: str) -> str:

@@ -355,11 +355,15 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
 # --- apply -----------------------------------------------------------------------------------------
 
 
-def apply(state: State, action: Action) -> tuple[State, Events]:
-    """The state after `action` and what happened; raises `IllegalAction` otherwise."""
+def apply(state: State, action: Action, *, check: bool = True) -> tuple[State, Events]:
+    """The state after `action` and what happened; raises `IllegalAction` otherwise.
+
+    `check=False` skips the legality check, for a caller that took `action` from `legal_actions`
+    (or the crews' candidates) of this very state: the playouts of the search crews, thousands a
+    decision. The state and the events are the same; an illegal action is then not caught."""
     if state.outcome != "playing":
         raise IllegalAction("This game is over.")
-    if not _legal(state, action):
+    if check and not _legal(state, action):
         raise IllegalAction(_why_illegal(state, action))
     new = state.clone()
     events: Events = []

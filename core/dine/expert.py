@@ -25,33 +25,38 @@ from random import Random
 
 from core.policies import Choice, Policy
 
-from .ai import heuristic, shortlist, side_worth
+from .ai import heuristic_action, shortlist, side_worth
 from .cards import card_set, sector
 from .engine import EASY_FROM_PROCURE, apply, danger_value, jump_drive, score, sector_side
 from .state import State
 from .worlds import determinize, public_key
 
-ROLLOUTS = 12  # worlds a decision at most; every candidate still in the running is played out in each
+# Worlds a decision at most, by crew size; every candidate still in the running is played out in each.
+# A crew of 3 makes the most decisions and plays the longest playouts: 8 worlds keep its games within
+# the balance table's time budget (docs/expert.md); 8 for a crew of 2 lost 4 of 20 Diavolo deals more.
+ROLLOUTS = {1: 12, 2: 12, 3: 8}
 BATCH = 4  # worlds dealt at a time
 MARGIN = 0.1  # a candidate this far behind the best (mean value a world) is dropped
 CANDIDATES = 3  # the heuristic's best moves played out
 HORIZON = 1  # sectors cleared before a playout stops and `value` takes over
 MAX_STEPS = 200  # decisions per playout at most: a safety net, far beyond one sector
+LOOP_FROM = 40  # playout steps after which a position met again ends the playout (a loop)
 
 
 def expert_policy(
     seed: int = 0,
     *,
-    rollouts: int = ROLLOUTS,
+    rollouts: int | None = None,
     candidates: int = CANDIDATES,
     horizon: int = HORIZON,
     batch: int = BATCH,
     margin: float = MARGIN,
 ) -> Policy:
     """The expert crew. Every candidate is played out in `batch` worlds, then `batch` more at a time, up
-    to `rollouts`, for the candidates still within `margin` (a mean value) of the best; each playout is
-    cut `horizon` sectors on. The defaults keep a solo game near a second on one core."""
-    if rollouts < 1 or candidates < 1 or horizon < 0 or batch < 1 or margin < 0:
+    to `rollouts` (by default `ROLLOUTS` for the crew's size), for the candidates still within `margin`
+    (a mean value) of the best and not a duplicate of a better-ranked one; each playout is cut `horizon`
+    sectors on. The defaults keep a game near a second or two on one core."""
+    if (rollouts is not None and rollouts < 1) or candidates < 1 or horizon < 0 or batch < 1 or margin < 0:
         raise ValueError("rollouts, candidates and batch must be at least 1, horizon and margin at least 0")
 
     def choose(state: State) -> Choice:
@@ -59,22 +64,29 @@ def expert_policy(
         if len(options) == 1:
             return options[0]
         rng = Random(public_key(seed, state))
-        totals = [0.0] * len(options)
-        counts = [0] * len(options)
+        budget = rollouts if rollouts is not None else ROLLOUTS[state.crew]
+        scores: list[list[float]] = [[] for _ in options]  # each candidate's value in each world
         alive = list(range(len(options)))
         played = 0
         while True:
-            worlds = [determinize(state, rng) for _ in range(min(batch, rollouts - played))]
+            worlds = [determinize(state, rng) for _ in range(min(batch, budget - played))]
             for i in alive:  # the same worlds for every candidate: compared on the same luck
-                totals[i] += sum(playout(apply(w, options[i].action)[0], horizon) for w in worlds)
-                counts[i] += len(worlds)
+                scores[i] += [playout(apply(w, options[i].action)[0], horizon) for w in worlds]
             played += len(worlds)
-            lead = max(totals[i] for i in alive)
-            alive = [i for i in alive if lead - totals[i] <= margin * played]
-            if played >= rollouts or len(alive) == 1:
+            totals = {i: sum(scores[i]) for i in alive}
+            lead = max(totals.values())
+            # A candidate that scored exactly as a better-ranked one in every world so far is almost
+            # always the same move in effect (two cards that end in the same grid, a payment that
+            # makes no difference): keep the heuristic's favourite and stop paying for the other.
+            alive = [
+                i
+                for k, i in enumerate(alive)
+                if lead - totals[i] <= margin * played and all(scores[i] != scores[j] for j in alive[:k])
+            ]
+            if played >= budget or len(alive) == 1:
                 break
         best = max(alive, key=totals.__getitem__)  # ties: the heuristic's own order
-        means = [total / count for total, count in zip(totals, counts, strict=True)]
+        means = [sum(values) / len(values) for values in scores]
         return Choice(options[best].action, reason(options, means, best))
 
     return choose
@@ -85,12 +97,18 @@ def playout(state: State, horizon: int = HORIZON) -> float:
     `horizon` sectors on, and value where it got: the search crew's scale (`terminal`), estimated by
     `value` when the game goes on."""
     goal = state.cleared + horizon
-    for _ in range(MAX_STEPS):
+    seen: set[str] = set()
+    for step in range(MAX_STEPS):
         if state.outcome != "playing":
             return terminal(state)
         if state.cleared >= goal and state.pending is None and not state.grid[-1] and len(state.grid) == 1:
             break
-        state, _ = apply(state, heuristic(state).action)
+        if step >= LOOP_FROM:  # a sector this long may be a loop the greedy crew never leaves (`position`)
+            key = state.position()
+            if key in seen:  # it never delivers from here: a loss, where it stands
+                return float(False) + 0.02 * state.cleared + 0.005 * score(state)
+            seen.add(key)
+        state, _ = apply(state, heuristic_action(state), check=False)
     return terminal(state) if state.outcome != "playing" else value(state)
 
 

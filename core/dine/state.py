@@ -59,6 +59,7 @@ class Task(BaseModel):
 
 Outcome = Literal["playing", "won", "lost"]
 _LISTS = ("deck", "discard", "removed", "upgraded", "stations", "stack", "queue")
+_USES_KEPT = 9  # `position` counts a sector's uses up to this: far above any per-sector limit
 _CLONED = frozenset((*_LISTS, "hands", "grid", "used", "rng", "easy_used"))  # what `clone` copies
 
 
@@ -114,6 +115,15 @@ class State(BaseModel):
         fields["easy_used"] = list(self.easy_used)
         new.__pydantic_fields_set__.update(_CLONED)
         return new
+
+    def position(self) -> str:
+        """The whole position as text, without what only counts how it was reached (the random
+        streams' draws, the actions taken, uses past any per-sector limit): the same text when a
+        crew has gone round in a circle. Card combinations exist that let a crew repeat a few moves
+        forever (e.g. Nostroven One's draw with Power Coupler and Pepperoni Launcher on an empty
+        deck); the simulator and the expert's playouts stop such a game instead of playing it on."""
+        used = sorted((key, min(n, _USES_KEPT)) for key, n in self.used.items())
+        return f"{self.model_dump_json(exclude={'rng', 'actions_taken', 'used'})}{used}"
 
     @property
     def current_row(self) -> list[Placed]:

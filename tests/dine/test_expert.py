@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
+
 from core import sim
-from core.dine.ai import heuristic, shortlist
+from core.dine.ai import heuristic, heuristic_action, shortlist
 from core.dine.cards import card_set
 from core.dine.crews import POLICIES
 from core.dine.engine import apply, legal_actions, new_game
@@ -118,3 +120,56 @@ def test_the_expert_wins_more_than_the_heuristic_where_the_heuristic_often_loses
     assert greedy_wins < len(greedy)
     assert sum(s.outcome == "won" for s in expert) >= greedy_wins
     assert sum(s.cleared for s in expert) > sum(s.cleared for s in greedy)
+
+
+def test_the_playouts_fast_path_gives_the_same_games() -> None:
+    """`apply(..., check=False)` and `heuristic_action` (what playouts use) give the same states, the
+    same events and the same moves as the checked path, on whole games of every crew size."""
+    for seed, level, crew in ((1, "Diavolo", 1), (2, "Pepperoni", 2), (3, "Margherita", 3)):
+        state = new_game(seed, level=level, crew=crew)
+        for _ in range(400):
+            if state.outcome != "playing":
+                break
+            action = heuristic(state).action
+            assert heuristic_action(state) == action
+            checked, events = apply(state, action)
+            fast, fast_events = apply(state, action, check=False)
+            assert fast == checked
+            assert fast_events == events
+            state = checked
+        assert state.outcome in ("won", "lost")
+
+
+def test_the_expert_drops_a_candidate_that_plays_out_as_a_better_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two candidates that score the same in every world are the same move in effect: the expert pays
+    for the heuristic's favourite only, so a decision costs fewer playouts, and still picks legally."""
+    import core.dine.expert as expert
+
+    states = _states(2, level="Diavolo", crew=2, limit=6)
+    calls = 0
+    real = expert.playout
+
+    def counted(state: State, horizon: int = expert.HORIZON) -> float:
+        nonlocal calls
+        calls += 1
+        return real(state, horizon)
+
+    monkeypatch.setattr(expert, "playout", counted)
+    choose = expert_policy(1, rollouts=8)
+    for state in states:
+        assert choose(state).action in legal_actions(state)
+    assert calls < 8 * sum(len(shortlist(s, 3)) for s in states)
+
+
+def test_a_position_ignores_how_it_was_reached() -> None:
+    """`State.position` (what the simulator and the playouts compare to catch a crew going round in a
+    circle) is blind to the random streams' draws, the action count and uses past any limit, and sees
+    everything else."""
+    state = new_game(3, level="Diavolo", crew=3)
+    again = state.clone()
+    again.rng = {**again.rng, "deck": 99}
+    again.actions_taken += 7
+    state.used, again.used = {"ship:0": 12}, {"ship:0": 40}
+    assert again.position() == state.position()
+    again.marker += 1
+    assert again.position() != state.position()
