@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from random import Random
 
-from core import sim
 from core.dine.ai import heuristic, shortlist
 from core.dine.cards import card_set
 from core.dine.crews import POLICIES
@@ -16,6 +15,7 @@ from core.dine.engine import apply, legal_actions, new_game
 from core.dine.expert import FEATURES, WEIGHTS, expert_policy, features, value
 from core.dine.state import StackCard, State
 from core.policies import Policy
+from tools import sim
 
 SMALL = {"rollouts": 2, "candidates": 3}
 
