@@ -3,7 +3,7 @@
 Run: `.venv/bin/python -m bench.dine [--games 100] [--search-games 2] [--expert-games 5]`. Target on
 one core: ≥ 50 heuristic games/s. The positions measured are the ones met in real games of the
 heuristic crew (Salad, 1–3 crew). The search crew's figure is the time it takes a solo player's game,
-which is what a user of `core.sim --policy search` waits for (no target: it trades time for strength).
+which is what a user of `tools.sim --policy search` waits for (no target: it trades time for strength).
 The expert crew's is measured the same way, at the hardest level too: its target is ≤ 2 s a game on
 average over the balance table (docs/expert.md), which is what makes a table of it affordable.
 """

@@ -4,7 +4,7 @@
         --seeds 1-100 --out /tmp/diavolo.jsonl
 
 Game `seed` is dealt by `new_game(seed, ...)` and every crew is built with its policy seed 1, as
-`core.sim` does, so a crew's row is the simulator's on the same seeds. The file is appended to and a
+`tools.sim` does, so a crew's row is the simulator's on the same seeds. The file is appended to and a
 game already in it is not played again, so a long run can be stopped and taken up later; the summary
 reads the whole file (the seeds asked for only).
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from core.dine.crews import POLICIES
 from core.dine.engine import apply, new_game
-from core.sim import MAX_DINE_DECISIONS, wilson
+from tools.sim import MAX_DINE_DECISIONS, wilson
 
 
 def play(policy: str, seed: int, level: str, crew: int, ship: str) -> dict[str, object]:

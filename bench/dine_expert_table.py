@@ -3,7 +3,7 @@
     python -m bench.dine_expert_table [--games 2] [--jobs 2]
 
 Plays `--games` games per (level, crew size, ship) cell with the expert crew, as `python -m
-core.balance --policy expert` does (same seeds, same worker pool), and prints per level and crew size
+tools.balance --policy expert` does (same seeds, same worker pool), and prints per level and crew size
 the CPU seconds a game, then the projected time of the full table (`--target` games per level-and-crew
 cell, ships pooled) on `--jobs` processes.
 """
@@ -14,8 +14,8 @@ import argparse
 import multiprocessing
 import time
 
-from core.balance import Cell, cells_to_run
-from core.sim import DineSummary, simulate_dine
+from tools.balance import Cell, cells_to_run
+from tools.sim import DineSummary, simulate_dine
 
 
 def _timed(cell: Cell) -> tuple[DineSummary, float]:

@@ -26,7 +26,7 @@ from core.dine.engine import apply, new_game
 from core.dine.expert import FEATURES, features, terminal
 from core.dine.state import State
 from core.dine.worlds import determinize
-from core.sim import MAX_DINE_DECISIONS
+from tools.sim import MAX_DINE_DECISIONS
 
 DIFFERENCE_WEIGHT = 4.0  # a change's row counts this many positions' rows: it is far less noisy
 

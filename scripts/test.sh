@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 ensure_venv "[dev]"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check --quiet . || { echo "ruff format would change files: run .venv/bin/ruff format ." >&2; exit 1; }
-.venv/bin/pyright  # strict on core/, standard on cogs/ and bot.py: [tool.pyright] in pyproject.toml
+.venv/bin/pyright  # strict on core/ and tools/, standard on cogs/ and bot.py: [tool.pyright] in pyproject.toml
 exec .venv/bin/python -m pytest "$@"

@@ -1,9 +1,11 @@
 """The layers of the code, read from the modules' own imports (no module is imported to check this).
 
 `cogs` (Discord) builds on `core` (the games, their texts and the store); `core` never imports `cogs` or
-discord. Inside `core`, a module imports only its own layer or lower ones, and the two games never
-import each other. Neither `core` nor `cogs` has an import cycle. Imports under `if TYPE_CHECKING:`
-count for the layers but not for cycles: they never run, so they cannot make a cycle at import time.
+discord. The command-line programs (`tools`) build on `core` too, beside the bot: they import neither
+`cogs` nor discord, and `core` never imports them. Inside `core`, a module imports only its own layer
+or lower ones, and the two games never import each other. No package has an import cycle. Imports
+under `if TYPE_CHECKING:` count for the layers but not for cycles: they never run, so they cannot make
+a cycle at import time.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Lowest first. A module belongs to the layer of its longest listed prefix; every core module has one.
+# Lowest first. A module belongs to the layer of its longest listed prefix; every core and tools module
+# has one.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Words, errors, randomness and the parts every game and the store share; nothing game-specific.
     (
@@ -56,8 +59,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "core.results",
         ),
     ),
-    # Command-line programs: nothing in core imports them.
-    ("programs", ("core.sim", "core.balance", "core.gallery", "core.play")),
+    # Command-line programs (the simulator, the balance report, the gallery, terminal play): a package
+    # of their own, so nothing in core imports them.
+    ("programs", ("tools",)),
 )
 RANK = {
     "foundation": 0,
@@ -81,7 +85,7 @@ def _sources(package: str) -> dict[str, Path]:
     return {_module_name(path): path for path in sorted((ROOT / package).rglob("*.py"))}
 
 
-MODULES = {**_sources("core"), **_sources("cogs")}
+MODULES = {**_sources("core"), **_sources("cogs"), **_sources("tools")}
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -136,26 +140,36 @@ def layer_of(name: str) -> str | None:
     return best[1] if best else None
 
 
+def _in(package: str) -> list[str]:
+    return [name for name in MODULES if name == package or name.startswith(package + ".")]
+
+
 def _core() -> list[str]:
     return [name for name in MODULES if name.startswith("core.")]
 
 
-def test_every_core_module_has_a_layer() -> None:
-    missing = [name for name in _core() if layer_of(name) is None]
+def test_every_core_and_tools_module_has_a_layer() -> None:
+    missing = [name for name in [*_core(), *_in("tools")] if layer_of(name) is None]
     assert not missing, f"add these to LAYERS in {Path(__file__).name}: {missing}"
 
 
-@pytest.mark.parametrize("name", [n for n in MODULES if n == "core" or n.startswith("core.")])
-def test_core_never_imports_discord_or_the_cogs(name: str) -> None:
+@pytest.mark.parametrize("name", [*_in("core"), *_in("tools")])
+def test_core_and_tools_never_import_discord_or_the_cogs(name: str) -> None:
     bad = {m for m in imports(name) if m.split(".")[0] in ("discord", "cogs", "bot")}
+    assert not bad, f"{name} imports {sorted(bad)}"
+
+
+@pytest.mark.parametrize("name", _in("core"))
+def test_core_never_imports_the_tools(name: str) -> None:
+    bad = {m for m in imports(name) if m.split(".")[0] == "tools"}
     assert not bad, f"{name} imports {sorted(bad)}"
 
 
 def test_no_core_module_imports_a_higher_layer() -> None:
     wrong = []
-    for name in _core():
+    for name in [*_core(), *_in("tools")]:
         own = layer_of(name)
-        for target in sorted(m for m in imports(name) if m.startswith("core.")):
+        for target in sorted(m for m in imports(name) if m.split(".")[0] in ("core", "tools")):
             theirs = layer_of(target)
             if own is None or theirs is None or theirs == own:
                 continue
@@ -219,10 +233,9 @@ def _cycles(names: list[str]) -> list[list[str]]:
     return found
 
 
-@pytest.mark.parametrize("package", ["core", "cogs"])
+@pytest.mark.parametrize("package", ["core", "cogs", "tools"])
 def test_no_import_cycle(package: str) -> None:
-    names = [n for n in MODULES if n == package or n.startswith(package + ".")]
-    assert _cycles(names) == []
+    assert _cycles(_in(package)) == []
 
 
 def test_the_import_reader_sees_real_imports() -> None:
@@ -234,3 +247,6 @@ def test_the_import_reader_sees_real_imports() -> None:
     assert "core.dine.search" not in imports("core.dine.ai")
     assert layer_of("core.render.dine_text") == "render"
     assert layer_of("core.dine.search") == "engines"
+    assert {"tools.sim", "core.dine.crews"} <= imports("tools.balance")
+    assert layer_of("tools.sim") == "programs"
+    assert layer_of("tools") == "programs"

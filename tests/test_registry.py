@@ -21,7 +21,8 @@ SWITCH = re.compile(
 
 
 def sources() -> list[Path]:
-    files = [*(ROOT / "core").rglob("*.py"), *(ROOT / "cogs").rglob("*.py"), ROOT / "bot.py"]
+    files = [*(path for folder in ("core", "cogs", "tools") for path in (ROOT / folder).rglob("*.py"))]
+    files.append(ROOT / "bot.py")
     return [path for path in files if path.exists() and DECLARATIONS not in path.parents]
 
 

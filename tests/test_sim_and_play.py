@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from core import play, sim
+from tools import play, sim
 
 
 def test_wilson_interval_brackets_the_rate_and_narrows_with_more_games() -> None:

@@ -22,7 +22,7 @@ SPLIT_TEXT = re.compile(r"""split\(\s*["']: ["']""")
 def test_no_module_splits_rendered_text_apart() -> None:
     found = [
         str(path.relative_to(ROOT))
-        for folder in ("core", "cogs")
+        for folder in ("core", "cogs", "tools")
         for path in (ROOT / folder).rglob("*.py")
         if SPLIT_TEXT.search(path.read_text(encoding="utf-8"))
     ]

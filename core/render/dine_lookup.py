@@ -1,7 +1,7 @@
 """Find a Dine card by either side's name and show both sides, as `/dine card` does.
 
 Every physical card is one entry: a station (normal and upgraded side), a sector (its two sides), a
-ship card (a ship on each side) or a help card. The texts are the gallery's (`core.gallery`), the
+ship card (a ship on each side) or a help card. The texts are the gallery's (`tools.gallery`), the
 pictures `core.render.dine_cards`; help cards are words only.
 """
 

@@ -7,8 +7,8 @@ import io
 from PIL import Image
 
 from core.dine.cards import card_set
-from core.gallery import SHEETS, pictures
 from core.render.dine_cards import HEIGHT, WIDTH, sector_card, ship_card, station_card
+from tools.gallery import SHEETS, pictures
 
 
 def _image(png: bytes) -> Image.Image:

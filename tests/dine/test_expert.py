@@ -10,7 +10,6 @@ from random import Random
 
 import pytest
 
-from core import sim
 from core.dine.ai import heuristic, heuristic_action, shortlist
 from core.dine.cards import card_set
 from core.dine.crews import POLICIES
@@ -18,6 +17,7 @@ from core.dine.engine import apply, legal_actions, new_game
 from core.dine.expert import FEATURES, WEIGHTS, expert_policy, features, value
 from core.dine.state import StackCard, State
 from core.policies import Policy
+from tools import sim
 
 SMALL = {"rollouts": 2, "candidates": 3}
 

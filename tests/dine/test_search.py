@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from random import Random
 
-from core import sim
 from core.dine.ai import heuristic, shortlist
 from core.dine.cards import card_set
 from core.dine.crews import POLICIES
@@ -17,6 +16,7 @@ from core.dine.engine import apply, legal_actions, new_game
 from core.dine.search import determinize, public_key, search_policy
 from core.dine.state import StackCard, State
 from core.policies import Policy
+from tools import sim
 
 SMALL = {"rollouts": 2, "candidates": 3}
 

@@ -6,16 +6,16 @@ from dataclasses import replace
 
 import pytest
 
-from core import gallery, play, sim
-from core.balance import dead_cards, report, run, symbol_sources, target_checks, useful_symbols
 from core.dine.actions import Clear, Payment, PlayCard, Shield
 from core.dine.cards import Symbol, card_set
 from core.dine.engine import deal, jump_drive, sector_side
+from tools import gallery, play, sim
+from tools.balance import dead_cards, report, run, symbol_sources, target_checks, useful_symbols
 
 
 def test_the_committed_gallery_matches_the_card_data() -> None:
     text = gallery.DEFAULT.read_text(encoding="utf-8")
-    assert text == gallery.gallery(), "run `python -m core.gallery` after changing data/dine/cards.json"
+    assert text == gallery.gallery(), "run `python -m tools.gallery` after changing data/dine/cards.json"
     for card in card_set().stations:
         assert f"({card.id}, {card.station})" in text
     for card in card_set().sectors:

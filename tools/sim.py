@@ -1,8 +1,8 @@
 """The simulator: play many games with a policy and print how they went.
 
-    python -m core.sim d6 --games 2000 --difficulty medium --policy heuristic --seed 1 [--json]
-    python -m core.sim dine --games 2000 --level Salad --crew 2 --ship "Spacehopper 3000" [--starter]
-    python -m core.sim dine --games 20 --level "Quattro Formaggi" --policy search   # 4-15 s a game
+    python -m tools.sim d6 --games 2000 --difficulty medium --policy heuristic --seed 1 [--json]
+    python -m tools.sim dine --games 2000 --level Salad --crew 2 --ship "Spacehopper 3000" [--starter]
+    python -m tools.sim dine --games 20 --level "Quattro Formaggi" --policy search   # 4-15 s a game
 
 Game `k` uses seed `seed + k`, so a run is reproducible and two policies can be compared on the
 same deals.
@@ -250,7 +250,7 @@ def describe(summary: Summary) -> str:
 def main(argv: list[str] | None = None) -> int:
     from core.dine.crews import POLICIES as DINE_POLICIES
 
-    parser = argparse.ArgumentParser(prog="python -m core.sim", description=(__doc__ or "").split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.sim", description=(__doc__ or "").split("\n")[0])
     games = parser.add_subparsers(dest="game", required=True)
     d6 = games.add_parser("d6", help="Deep Space D-6")
     d6.add_argument("--games", type=int, default=1000)

@@ -1,7 +1,7 @@
 """Play a game in the terminal, reading the same plain-text board the bot uses for accessibility.
 
-    python -m core.play d6 [--seed N] [--difficulty easy]
-    python -m core.play dine [--seed N] [--crew 1] [--ship "Spacehopper 3000"] [--normal --level Salad]
+    python -m tools.play d6 [--seed N] [--difficulty easy]
+    python -m tools.play dine [--seed N] [--crew 1] [--ship "Spacehopper 3000"] [--normal --level Salad]
 
 Type the number of an action, `h` for the heuristic player's hint, `b` to show the board again, or
 `q` to quit.
@@ -88,7 +88,7 @@ def _dine(args: argparse.Namespace, seed: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m core.play", description=(__doc__ or "").split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.play", description=(__doc__ or "").split("\n")[0])
     games = parser.add_subparsers(dest="game", required=True)
     d6 = games.add_parser("d6", help="Deep Space D-6 (solo)")
     d6.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")
