@@ -33,38 +33,31 @@ from ..ui.endings import ENDINGS, Ending
 from ..ui.games import (
     GameRules,
     add_players_field,
-    game_for_click,
-    players_credited,
     result_players,
-    save_move,
     saved_anyway,
     stale,
 )
 from ..ui.members import may_end
+from ..ui.moves import check_crew, clicked, commit, load_saved
 from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Verb
 from .items import HANDLERS
 
 log = logging.getLogger(__name__)
-RULES = GameRules.of(D6)
+RULES = GameRules.of(
+    D6,
+    not_crew="This is <@{captain}>'s game and only its crew can play it.{join} "
+    "To play your own, start one with `{start}` in another channel or thread.",
+    join_hint=" Press **Join crew** to help.",
+)
 SAVED_BUT_NOT_SHOWN = (
     "Your move was saved, but the board could not be refreshed. Use `/d6 board` to show it again."
 )
 
 
 def load(record: GameRecord) -> Saved[State]:
-    return Saved[State].model_validate_json(record.state_json)
-
-
-def check_crew(table: Table, user_id: int) -> None:
-    if table.is_crew(user_id):
-        return
-    join = " Press **Join crew** to help." if table.can_join(user_id) is None else ""
-    raise RuleError(
-        f"This is <@{table.captain}>'s game and only its crew can play it.{join} "
-        f"To play your own, start one with `{RULES.start}` in another channel or thread."
-    )
+    return load_saved(RULES, record)
 
 
 def news(who: str, action_text: str | None, events: list[Event]) -> list[str]:
@@ -122,14 +115,9 @@ async def _commit(
         saved.state,
         pictures=bot_of(interaction).settings.board_pictures,
     )
-    over = saved.state.outcome != "playing"
-    status = "abandoned" if abandoned else "finished" if over else "active"
-    result = None
-    if over:
-        players = await players_credited(bot_of(interaction).store, record, saved.table.crew, mover)
-        result = new_result(D6, saved.state, saved.table, players, abandoned=abandoned)
-    record = await save_move(
-        interaction, RULES, record, action_json, saved.model_dump_json(), status=status, result=result
+    crew = saved.table.crew
+    record = await commit(
+        interaction, RULES, record, saved, action_json, crew, abandoned=abandoned, mover=mover
     )
     return record, message
 
@@ -153,12 +141,9 @@ async def _show(
 async def _clicked(
     interaction: discord.Interaction, ref: Ref, *, crew_only: bool = True, from_board: bool = True
 ) -> tuple[GameRecord, Saved[State]]:
-    record = await game_for_click(
-        bot_of(interaction).store, RULES, interaction, ref.game, from_board=from_board
-    )
-    saved = load(record)
+    record, saved = await clicked(interaction, RULES, ref, from_board=from_board)
     if crew_only:
-        check_crew(saved.table, interaction.user.id)
+        check_crew(RULES, saved.table, interaction.user.id)
         if ref.version != record.version:
             await bot_of(interaction).boards.stale_click(interaction, record, RULES)
     return record, saved
