@@ -32,13 +32,12 @@ from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import (
     GameRules,
-    add_players_field,
     result_players,
     saved_anyway,
     stale,
 )
 from ..ui.members import may_end
-from ..ui.moves import check_crew, clicked, commit, load_saved
+from ..ui.moves import check_crew, clicked, commit, finished_embed, load_saved
 from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Verb
@@ -68,21 +67,22 @@ def news(who: str, action_text: str | None, events: list[Event]) -> list[str]:
 def result_embed(record: GameRecord, saved: Saved[State], players: tuple[int, ...]) -> discord.Embed:
     state = saved.state
     won = state.outcome == "won"
-    title = "Victory! The rescue fleet arrives." if won else "The ship is lost."
     why = "" if won else f"{state.loss_reason}\n"
-    embed = discord.Embed(
-        title=title, description=f"{why}Score **{state.score}**.", colour=COLOURS[state.outcome]
-    )
-    embed.add_field(name="Rounds", value=str(state.round))
-    embed.add_field(name="Hull left", value=f"{state.hull}/{HULL_MAX}")
-    embed.add_field(name="Shields left", value=f"{state.shields}/{SHIELDS_MAX}")
     parts = [f"{text}: {points}" for text, points in score_parts(state)]
-    embed.add_field(
-        name="How the score adds up", value="\n".join(parts) + f"\n**Total: {state.score}**", inline=False
+    return finished_embed(
+        title="Victory! The rescue fleet arrives." if won else "The ship is lost.",
+        description=f"{why}Score **{state.score}**.",
+        colour=COLOURS[state.outcome],
+        fields=[
+            ("Rounds", str(state.round)),
+            ("Hull left", f"{state.hull}/{HULL_MAX}"),
+            ("Shields left", f"{state.shields}/{SHIELDS_MAX}"),
+            ("How the score adds up", "\n".join(parts) + f"\n**Total: {state.score}**", False),
+        ],
+        crew=saved.table.crew,
+        players=players,
+        footer=f"Game #{record.id} · {game_kind(state)}",
     )
-    add_players_field(embed, saved.table.crew, players)
-    embed.set_footer(text=f"Game #{record.id} · {game_kind(state)}")
-    return embed
 
 
 async def final_embed(

@@ -37,7 +37,6 @@ from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import (
     GameRules,
-    add_players_field,
     result_players,
     saved_anyway,
     stale,
@@ -385,14 +384,15 @@ def result_embed(record: GameRecord, saved: DineSaved, players: tuple[int, ...])
         title, text = "The pizza is delivered!", f"Score **{state.score}** · {rating}\n*{state.rating}*"
     else:
         title, text = "The delivery failed.", f"{state.loss_reason}"
-    embed = discord.Embed(
-        title=title, description=text, colour=discord.Colour.green() if won else discord.Colour.red()
+    return moves.finished_embed(
+        title=title,
+        description=text,
+        colour=discord.Colour.green() if won else discord.Colour.red(),
+        fields=[("Sectors cleared", str(state.cleared)), ("Actions", str(state.actions_taken))],
+        crew=seated_users(saved),
+        players=players,
+        footer=f"Game #{record.id} · {saved.setup.describe()}",
     )
-    embed.add_field(name="Sectors cleared", value=str(state.cleared))
-    embed.add_field(name="Actions", value=str(state.actions_taken))
-    add_players_field(embed, seated_users(saved), players)
-    embed.set_footer(text=f"Game #{record.id} · {saved.setup.describe()}")
-    return embed
 
 
 # --- ending ----------------------------------------------------------------------------------------

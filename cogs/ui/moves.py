@@ -3,7 +3,7 @@
 A click loads its stored game through the game's declaration (`clicked`), checks the clicker is crew
 (`check_crew`, in the game's own words from `GameRules`) and, once the engine has made the next state,
 commits it (`commit`: the result, credited to the crew who moved, goes in the same save when the game
-ends). A finished game is announced with `result_embed`, whose skeleton is the same for every game.
+ends). A finished game is announced with `finished_embed`, whose skeleton is the same for every game.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ async def commit(
     )
 
 
-def result_embed(
+def finished_embed(
     *,
     title: str,
     description: str,
