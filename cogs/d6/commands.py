@@ -17,11 +17,11 @@ from core.words import escaped
 
 from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
+from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed
 from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message
 from .ids import Verb, ref
-from .items import BoardButton
 from .play import RULES, bot_of, check_may_abandon, hint_text, load
 
 log = logging.getLogger(__name__)
@@ -92,14 +92,12 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
     async def abandon(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
         await check_may_abandon(interaction, load(record).table)
-        view = discord.ui.View(timeout=None)
-        confirm = ref(Verb.ABANDON, record.id, record.version)
-        view.add_item(BoardButton(confirm, label="Abandon the game", style=discord.ButtonStyle.danger))
         text = (
             f"Abandon game #{record.id}? It ends now and counts as a loss. "
             "To keep playing, just dismiss this message."
         )
-        await send(interaction, text, view=view, ephemeral=True)
+        confirm = ref(Verb.ABANDON, record.id, record.version)
+        await send(interaction, ephemeral=True, **confirm_message(text, confirm, "Abandon the game"))
 
     @app_commands.command(name="hint", description="Privately: what would the bot's own player do now?")
     async def hint(self, interaction: discord.Interaction) -> None:

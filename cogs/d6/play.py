@@ -32,39 +32,31 @@ from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import (
     GameRules,
-    add_players_field,
-    game_for_click,
-    players_credited,
     result_players,
-    save_move,
     saved_anyway,
     stale,
 )
 from ..ui.members import may_end
+from ..ui.moves import check_crew, clicked, commit, finished_embed, load_saved
 from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Verb
 from .items import HANDLERS
 
 log = logging.getLogger(__name__)
-RULES = GameRules.of(D6)
+RULES = GameRules.of(
+    D6,
+    not_crew="This is <@{captain}>'s game and only its crew can play it.{join} "
+    "To play your own, start one with `{start}` in another channel or thread.",
+    join_hint=" Press **Join crew** to help.",
+)
 SAVED_BUT_NOT_SHOWN = (
     "Your move was saved, but the board could not be refreshed. Use `/d6 board` to show it again."
 )
 
 
 def load(record: GameRecord) -> Saved[State]:
-    return Saved[State].model_validate_json(record.state_json)
-
-
-def check_crew(table: Table, user_id: int) -> None:
-    if table.is_crew(user_id):
-        return
-    join = " Press **Join crew** to help." if table.can_join(user_id) is None else ""
-    raise RuleError(
-        f"This is <@{table.captain}>'s game and only its crew can play it.{join} "
-        f"To play your own, start one with `{RULES.start}` in another channel or thread."
-    )
+    return load_saved(RULES, record)
 
 
 def news(who: str, action_text: str | None, events: list[Event]) -> list[str]:
@@ -75,21 +67,22 @@ def news(who: str, action_text: str | None, events: list[Event]) -> list[str]:
 def result_embed(record: GameRecord, saved: Saved[State], players: tuple[int, ...]) -> discord.Embed:
     state = saved.state
     won = state.outcome == "won"
-    title = "Victory! The rescue fleet arrives." if won else "The ship is lost."
     why = "" if won else f"{state.loss_reason}\n"
-    embed = discord.Embed(
-        title=title, description=f"{why}Score **{state.score}**.", colour=COLOURS[state.outcome]
-    )
-    embed.add_field(name="Rounds", value=str(state.round))
-    embed.add_field(name="Hull left", value=f"{state.hull}/{HULL_MAX}")
-    embed.add_field(name="Shields left", value=f"{state.shields}/{SHIELDS_MAX}")
     parts = [f"{text}: {points}" for text, points in score_parts(state)]
-    embed.add_field(
-        name="How the score adds up", value="\n".join(parts) + f"\n**Total: {state.score}**", inline=False
+    return finished_embed(
+        title="Victory! The rescue fleet arrives." if won else "The ship is lost.",
+        description=f"{why}Score **{state.score}**.",
+        colour=COLOURS[state.outcome],
+        fields=[
+            ("Rounds", str(state.round)),
+            ("Hull left", f"{state.hull}/{HULL_MAX}"),
+            ("Shields left", f"{state.shields}/{SHIELDS_MAX}"),
+            ("How the score adds up", "\n".join(parts) + f"\n**Total: {state.score}**", False),
+        ],
+        crew=saved.table.crew,
+        players=players,
+        footer=f"Game #{record.id} · {game_kind(state)}",
     )
-    add_players_field(embed, saved.table.crew, players)
-    embed.set_footer(text=f"Game #{record.id} · {game_kind(state)}")
-    return embed
 
 
 async def final_embed(
@@ -122,14 +115,9 @@ async def _commit(
         saved.state,
         pictures=bot_of(interaction).settings.board_pictures,
     )
-    over = saved.state.outcome != "playing"
-    status = "abandoned" if abandoned else "finished" if over else "active"
-    result = None
-    if over:
-        players = await players_credited(bot_of(interaction).store, record, saved.table.crew, mover)
-        result = new_result(D6, saved.state, saved.table, players, abandoned=abandoned)
-    record = await save_move(
-        interaction, RULES, record, action_json, saved.model_dump_json(), status=status, result=result
+    crew = saved.table.crew
+    record = await commit(
+        interaction, RULES, record, saved, action_json, crew, abandoned=abandoned, mover=mover
     )
     return record, message
 
@@ -153,12 +141,9 @@ async def _show(
 async def _clicked(
     interaction: discord.Interaction, ref: Ref, *, crew_only: bool = True, from_board: bool = True
 ) -> tuple[GameRecord, Saved[State]]:
-    record = await game_for_click(
-        bot_of(interaction).store, RULES, interaction, ref.game, from_board=from_board
-    )
-    saved = load(record)
+    record, saved = await clicked(interaction, RULES, ref, from_board=from_board)
     if crew_only:
-        check_crew(saved.table, interaction.user.id)
+        check_crew(RULES, saved.table, interaction.user.id)
         if ref.version != record.version:
             await bot_of(interaction).boards.stale_click(interaction, record, RULES)
     return record, saved

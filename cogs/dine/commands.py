@@ -25,6 +25,7 @@ from core.words import clip, escaped, plural
 
 from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
+from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
 from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message, closed_lobby, lobby_message
@@ -139,18 +140,9 @@ class Dine(
     async def end(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
         await check_may_end(interaction, load(record))
-        view = discord.ui.View(timeout=None)
-        from .board import Button
-
-        view.add_item(
-            Button(
-                ref(Verb.END, record.id, record.version),
-                label="End the game",
-                style=discord.ButtonStyle.danger,
-            )
-        )
         text = f"End game #{record.id}? It stops now and counts as a loss. To play on, dismiss this message."
-        await send(interaction, text, view=view, ephemeral=True)
+        confirm = ref(Verb.END, record.id, record.version)
+        await send(interaction, ephemeral=True, **confirm_message(text, confirm, "End the game"))
 
     @app_commands.command(
         name="vote-out", description="Vote an idle crew member out; the crew plays their hand."

@@ -31,27 +31,29 @@ from core.storage import GameRecord, GameStatus
 from core.table import credited, table_action_json
 from core.words import clip, escaped, stars
 
+from ..ui import moves
 from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import (
     GameRules,
-    add_players_field,
-    game_for_click,
-    players_credited,
     result_players,
-    save_move,
     saved_anyway,
     stale,
 )
 from ..ui.members import may_act_as_host, may_end
+from ..ui.moves import load_saved
 from ..ui.replies import send, update
 from .board import board_message, closed_lobby, lobby_message
 from .hand import hand_message
 from .ids import FAMILY, Verb
 
 log = logging.getLogger(__name__)
-RULES = GameRules.of(DINE)
+RULES = GameRules.of(
+    DINE,
+    not_crew="Only this game's crew can play it; you can watch the board. "
+    "To play, start a game of your own with `{start}` (in another channel or a thread).",
+)
 STALE_HAND = "The game moved on since this view was drawn, so nothing was done. Here is your hand now."
 SAVED_BUT_NOT_SHOWN = "Your move was saved, but Discord did not take the new view. Press **Refresh**."
 NOTE_LIMIT = 1500  # a move's note in the hand view, under the embed's description limit
@@ -61,7 +63,7 @@ SAVED_NOT_ON_BOARD = (
 
 
 def load(record: GameRecord) -> DineSaved:
-    return DineSaved.model_validate_json(record.state_json)
+    return load_saved(RULES, record)
 
 
 def board_follows(bot: Any, game_id: int) -> AbstractAsyncContextManager[None]:
@@ -88,37 +90,21 @@ async def commit(
     abandoned: bool = False,
     mover: int | None = None,
 ) -> GameRecord:
-    """Save `saved` as the game's next version (with the result if the game just ended); `mover`
-    made this move (None for the table's own changes, which earn no credit)."""
-    state = saved.state
-    over = state is not None and state.outcome != "playing"
-    status = "abandoned" if abandoned else "finished" if over else status
-    result = None
-    if over and state is not None:
-        store = bot_of(interaction).store
-        players = await players_credited(store, record, seated_users(saved), mover)
-        result = new_result(DINE, state, saved.table, players, abandoned=abandoned)
-    return await save_move(
-        interaction, RULES, record, action_json, saved.model_dump_json(), status=status, result=result
+    """`cogs.ui.moves.commit` for Dine: a result counts for the seated players who moved."""
+    crew = seated_users(saved)
+    return await moves.commit(
+        interaction, RULES, record, saved, action_json, crew, status=status, abandoned=abandoned, mover=mover
     )
 
 
 async def clicked(
     interaction: discord.Interaction, ref: Ref, *, from_board: bool = True
 ) -> tuple[GameRecord, DineSaved]:
-    record = await game_for_click(
-        bot_of(interaction).store, RULES, interaction, ref.game, from_board=from_board
-    )
-    return record, load(record)
+    return await moves.clicked(interaction, RULES, ref, from_board=from_board)
 
 
 def check_crew(saved: DineSaved, user: int) -> None:
-    if saved.table.is_crew(user):
-        return
-    raise RuleError(
-        "Only this game's crew can play it; you can watch the board. "
-        f"To play, start a game of your own with `{RULES.start}` (in another channel or a thread)."
-    )
+    moves.check_crew(RULES, saved.table, user)
 
 
 def on_hand_view(interaction: discord.Interaction) -> bool:
@@ -398,14 +384,15 @@ def result_embed(record: GameRecord, saved: DineSaved, players: tuple[int, ...])
         title, text = "The pizza is delivered!", f"Score **{state.score}** · {rating}\n*{state.rating}*"
     else:
         title, text = "The delivery failed.", f"{state.loss_reason}"
-    embed = discord.Embed(
-        title=title, description=text, colour=discord.Colour.green() if won else discord.Colour.red()
+    return moves.finished_embed(
+        title=title,
+        description=text,
+        colour=discord.Colour.green() if won else discord.Colour.red(),
+        fields=[("Sectors cleared", str(state.cleared)), ("Actions", str(state.actions_taken))],
+        crew=seated_users(saved),
+        players=players,
+        footer=f"Game #{record.id} · {saved.setup.describe()}",
     )
-    embed.add_field(name="Sectors cleared", value=str(state.cleared))
-    embed.add_field(name="Actions", value=str(state.actions_taken))
-    add_players_field(embed, seated_users(saved), players)
-    embed.set_footer(text=f"Game #{record.id} · {saved.setup.describe()}")
-    return embed
 
 
 # --- ending ----------------------------------------------------------------------------------------

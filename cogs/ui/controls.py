@@ -169,3 +169,11 @@ def _item_classes(family: Family) -> tuple[type, type]:
     Button.__name__ = Button.__qualname__ = f"{family.kind.title()}Button"
     Menu.__name__ = Menu.__qualname__ = f"{family.kind.title()}Menu"
     return Button, Menu
+
+
+def confirm_message(text: str, ref: Ref, label: str) -> dict[str, Any]:
+    """A private "are you sure?" message: `text` and one danger button that sends `ref` to its game's
+    handler (e.g. `/d6 abandon`, `/dine end`); dismissing the message is the way to say no."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(FAMILIES[ref.kind].Button(ref, label=label, style=discord.ButtonStyle.danger))
+    return {"content": text, "view": view}

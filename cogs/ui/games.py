@@ -9,13 +9,13 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Generic
 
 import discord
 
 from core.errors import RuleError
-from core.game import AnyGame
+from core.game import Game, SavedT
 from core.guide import topics
 from core.storage import GameRecord, GameStatus, NewResult, Store, VersionConflict
 from core.table import credited, movers
@@ -27,18 +27,32 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
-class GameRules:
-    """How a game names itself to players."""
+class GameRules(Generic[SavedT]):
+    """How a game names itself to players, and its declaration (`game`), which reads its saved games."""
 
     kind: str  # the stored `kind`, also the custom-id prefix: ds:<kind>:…
     title: str
     start: str  # the command that starts one, e.g. "/d6 new"
     board: str  # the command that shows the board again, e.g. "/d6 board"
+    game: Game[Any, Any, Any, SavedT] = field(compare=False, repr=False)
+    not_crew: str = ""  # the refusal of a click by someone not on the crew: {captain}, {join}, {start}
+    join_hint: str = ""  # `{join}` in `not_crew` when the clicker may still join the crew
 
     @classmethod
-    def of(cls, game: AnyGame) -> GameRules:
-        """A game's names, from its declaration: its command group is its kind."""
-        return cls(kind=game.kind, title=game.title, start=f"/{game.kind} new", board=f"/{game.kind} board")
+    def of(
+        cls, game: Game[Any, Any, Any, SavedT], *, not_crew: str, join_hint: str = ""
+    ) -> GameRules[SavedT]:
+        """A game's names, from its declaration (its command group is its kind), and its own wording."""
+        kind = game.kind
+        return cls(
+            kind=kind,
+            title=game.title,
+            start=f"/{kind} new",
+            board=f"/{kind} board",
+            game=game,
+            not_crew=not_crew,
+            join_hint=join_hint,
+        )
 
 
 def rules_embed(rules: GameRules, topic: str | None, colour: discord.Colour) -> discord.Embed:

@@ -1,0 +1,96 @@
+"""The steps every game's click takes on the way to a saved move, and the result it ends with.
+
+A click loads its stored game through the game's declaration (`clicked`), checks the clicker is crew
+(`check_crew`, in the game's own words from `GameRules`) and, once the engine has made the next state,
+commits it (`commit`: the result, credited to the crew who moved, goes in the same save when the game
+ends). A finished game is announced with `finished_embed`, whose skeleton is the same for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from core.errors import RuleError
+from core.game import SavedT
+from core.results import new_result
+from core.storage import GameRecord, GameStatus
+from core.table import Table
+
+from .bot import bot_of
+from .controls import Ref
+from .games import GameRules, add_players_field, game_for_click, players_credited, save_move
+
+Field = tuple[str, str] | tuple[str, str, bool]  # name, value and, if not inline, False
+
+
+def load_saved(rules: GameRules[SavedT], record: GameRecord) -> SavedT:
+    """The saved game of a stored record, read by its game's declaration."""
+    return rules.game.load_saved(record.state_json)
+
+
+async def clicked(
+    interaction: discord.Interaction, rules: GameRules[SavedT], ref: Ref, *, from_board: bool = True
+) -> tuple[GameRecord, SavedT]:
+    """The active game a click belongs to (`game_for_click`) and its saved state."""
+    record = await game_for_click(
+        bot_of(interaction).store, rules, interaction, ref.game, from_board=from_board
+    )
+    return record, load_saved(rules, record)
+
+
+def check_crew(rules: GameRules[SavedT], table: Table, user: int) -> None:
+    """Refuse, in the game's words (`GameRules.not_crew`), a click by someone not on the crew."""
+    if table.is_crew(user):
+        return
+    join = rules.join_hint if table.can_join(user) is None else ""
+    raise RuleError(rules.not_crew.format(captain=table.captain, join=join, start=rules.start))
+
+
+async def commit(
+    interaction: discord.Interaction,
+    rules: GameRules[SavedT],
+    record: GameRecord,
+    saved: SavedT,
+    action_json: str,
+    crew: Sequence[int],
+    *,
+    status: GameStatus = "active",
+    abandoned: bool = False,
+    mover: int | None = None,
+) -> GameRecord:
+    """Save `saved` as the game's next version, with its result if the game just ended.
+
+    `crew` are those a result may count for; `mover` made this move (None for a join, an abandon or
+    the table's own changes, which earn no credit). A save elsewhere first makes this click stale.
+    """
+    state = saved.state
+    over = state is not None and state.outcome != "playing"
+    status = "abandoned" if abandoned else "finished" if over else status
+    result = None
+    if over and state is not None:
+        players = await players_credited(bot_of(interaction).store, record, crew, mover)
+        result = new_result(rules.game, state, saved.table, players, abandoned=abandoned)
+    return await save_move(
+        interaction, rules, record, action_json, saved.model_dump_json(), status=status, result=result
+    )
+
+
+def finished_embed(
+    *,
+    title: str,
+    description: str,
+    colour: discord.Colour,
+    fields: Sequence[Field],
+    crew: Sequence[int],
+    players: Sequence[int],
+    footer: str,
+) -> discord.Embed:
+    """A finished game's result: the game's own title, text and figures, then who it counts for."""
+    embed = discord.Embed(title=title, description=description, colour=colour)
+    for name, value, *inline in fields:
+        embed.add_field(name=name, value=value, inline=inline[0] if inline else True)
+    add_players_field(embed, crew, players)
+    embed.set_footer(text=footer)
+    return embed
