@@ -62,6 +62,9 @@ class DeepSpaceBot(commands.Bot):
         self.defer_after = DEFER_AFTER_SECONDS  # how long a handler may take before we defer for it
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)  # a new game's luck
         store.clock = discord.utils.utcnow  # every stored time on the clock the bot sees (tests move it)
+        self.hint_seconds = (
+            1.5  # how long `/dine hint` waits for the expert crew before the heuristic answers
+        )
         self.board_edit_seconds = 1.5  # the least time between two edits of one board (rate limits)
         self.boards = BoardKeeper(self)  # every game's board; each game cog registers how it is drawn
         self.loop_seconds = 60.0  # how often background jobs look for work (idle lobbies, daily posts)

@@ -3,6 +3,7 @@ game, ask for a hint, look up a card, read the rules. Idle lobbies close by them
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from datetime import timedelta
@@ -187,7 +188,8 @@ class Dine(
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
         saved = started(load(record))
         check_crew(saved, interaction.user.id)
-        await send(interaction, hint_text(saved, interaction.user.id), ephemeral=True)
+        text = await thought_hint(saved, interaction.user.id, bot_of(interaction).hint_seconds)
+        await send(interaction, text, ephemeral=True)
 
     @app_commands.command(name="card", description="Show a Deep Space Dine card, both sides.")
     @app_commands.describe(name="The card's name (either side).")
@@ -228,11 +230,25 @@ def started(saved: DineSaved) -> DineSaved:
     return saved
 
 
-def hint_text(saved: DineSaved, user: int) -> str:
-    """The hint for `user`: their seats' best move, described for them alone."""
+def hint_text(saved: DineSaved, user: int, *, expert: bool = False) -> str:
+    """The hint for `user`: their seats' best move, described for them alone (by the expert crew's
+    choice with `expert`, else the heuristic crew's)."""
     assert saved.state is not None
     names = [escaped(seat.name) for seat in saved.seats]  # shown in markdown
-    return dine_hint.hint_text(saved.state, saved.seats_for(user), names)
+    return dine_hint.hint_text(saved.state, saved.seats_for(user), names, expert=expert)
+
+
+async def thought_hint(saved: DineSaved, user: int, seconds: float) -> str:
+    """The expert crew's hint if it answers within `seconds` (thinking in a thread, off the event
+    loop), else the heuristic crew's; the hint says which. A thread that runs late is left to finish
+    on its own (a thread cannot be stopped); its answer is dropped."""
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(hint_text, saved, user, expert=True), seconds)
+    except TimeoutError:
+        log.info("the expert hint took over %.1f s; the heuristic answers", seconds)
+    except Exception:
+        log.exception("the expert hint failed; the heuristic answers")
+    return hint_text(saved, user)
 
 
 async def close_idle_lobbies(bot: Any) -> int:

@@ -370,18 +370,20 @@ def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Cho
     """The greedy crew's move, with a one-line reason; with `only`, the best among those actions
     (a hint for one crew member: the moves they can make themselves)."""
 
-    def allowed(actions: list[Action]) -> list[Action]:
-        if only is None:
-            return actions
-        kept = [action for action in actions if only(action)]
-        if not kept:
-            raise ValueError("no legal action passes `only`")
-        return kept
-
     if state.pending is not None:
-        return _pending_choice(state, allowed(legal_actions(state)))
-    _, how, action = _best(state, allowed(_candidates(state)))
+        return _pending_choice(state, _allowed(legal_actions(state), only))
+    _, how, action = _best(state, _allowed(_candidates(state), only))
     return Choice(action, _sentence(_reason(state, how)))
+
+
+def _allowed(actions: list[Action], only: Callable[[Action], bool] | None) -> list[Action]:
+    """The actions that pass `only` (all of them without it); an error if none does."""
+    if only is None:
+        return actions
+    kept = [action for action in actions if only(action)]
+    if not kept:
+        raise ValueError("no legal action passes `only`")
+    return kept
 
 
 def _best(state: State, actions: list[Action]) -> tuple[float, tuple[str, str, str, float], Action]:
@@ -415,16 +417,17 @@ def _candidates(state: State) -> list[Action]:
     return list(main_actions(state, given))
 
 
-def shortlist(state: State, limit: int) -> list[Choice]:
-    """The heuristic's `limit` best moves now, best first (the first is `heuristic(state)`): the moves a
-    crew that looks further ahead (`core.dine.search`) should play out. A pending decision's other
-    options come by the same yardstick `heuristic` uses for it, without a reason of their own."""
+def shortlist(state: State, limit: int, only: Callable[[Action], bool] | None = None) -> list[Choice]:
+    """The heuristic's `limit` best moves now, best first (the first is `heuristic(state, only)`): the
+    moves a crew that looks further ahead (`core.dine.search`) should play out. A pending decision's
+    other options come by the same yardstick `heuristic` uses for it, without a reason of their own.
+    With `only`, only those actions are candidates (as for `heuristic`)."""
     if state.pending is not None:
-        actions = legal_actions(state)
+        actions = _allowed(legal_actions(state), only)
         first = _pending_choice(state, actions)
         rest = sorted((a for a in actions if a != first.action), key=lambda a: _pending_rank(state, a))
         return [first, *(Choice(a, "") for a in rest[: limit - 1])]
-    actions = _candidates(state)
+    actions = _allowed(_candidates(state), only)
     now = _now(state)
     scored = [_worth(state, now, action) for action in actions]
     # `nlargest` keeps the first of equals first, as `heuristic` picks the first best.

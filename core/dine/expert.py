@@ -19,12 +19,13 @@ what is hidden get the same choice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from random import Random
 
 from core.policies import Choice, Policy
 
+from .actions import Action
 from .ai import heuristic_action, shortlist, side_worth
 from .cards import card_set, sector
 from .engine import EASY_FROM_PROCURE, apply, danger_value, jump_drive, score, sector_side
@@ -51,16 +52,19 @@ def expert_policy(
     horizon: int = HORIZON,
     batch: int = BATCH,
     margin: float = MARGIN,
+    only: Callable[[Action], bool] | None = None,
 ) -> Policy:
     """The expert crew. Every candidate is played out in `batch` worlds, then `batch` more at a time, up
     to `rollouts` (by default `ROLLOUTS` for the crew's size), for the candidates still within `margin`
     (a mean value) of the best and not a duplicate of a better-ranked one; each playout is cut `horizon`
-    sectors on. The defaults keep a game near a second or two on one core."""
+    sectors on. The defaults keep a game near a second or two on one core. With `only`, the candidates are
+    only the moves that pass it (a hint for one crew member: their own moves); the playouts after it are
+    the whole crew's, as ever."""
     if (rollouts is not None and rollouts < 1) or candidates < 1 or horizon < 0 or batch < 1 or margin < 0:
         raise ValueError("rollouts, candidates and batch must be at least 1, horizon and margin at least 0")
 
     def choose(state: State) -> Choice:
-        options = shortlist(state, candidates)
+        options = shortlist(state, candidates, only)
         if len(options) == 1:
             return options[0]
         rng = Random(public_key(seed, state))

@@ -173,3 +173,18 @@ def test_a_position_ignores_how_it_was_reached() -> None:
     assert again.position() == state.position()
     again.marker += 1
     assert again.position() != state.position()
+
+
+def test_shortlist_with_only_keeps_the_moves_that_pass_it_led_by_the_heuristics_pick() -> None:
+    state = new_game(7, crew=2)
+    for seat in range(2):
+
+        def only(action: object, seat: int = seat) -> bool:
+            return getattr(action, "seat", seat) == seat
+
+        options = shortlist(state, 3, only)
+        assert options
+        assert options[0].action == heuristic(state, only).action
+        assert all(only(choice.action) for choice in options)
+    with pytest.raises(ValueError, match="only"):
+        shortlist(state, 3, lambda action: False)

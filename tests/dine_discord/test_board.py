@@ -22,12 +22,14 @@ from cogs.dine.ids import FAMILY
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
 from core.dine.engine import apply, deal, legal_actions
+from core.dine.expert import expert_policy
 from core.dine.seating import DineSaved, Seat, Setup, lobby, seated
 from core.dine.state import Pending, State
 from core.dine.symbols import side
 from core.errors import RuleError
 from core.guide import topics
 from core.render.dine_controls import PUBLIC, for_seat
+from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, EXPERT_SEED
 from core.render.dine_lookup import entries
 from core.render.dine_text import describe_action
 from tests.support.messages import board_of, components, custom_ids, message, record_of
@@ -421,6 +423,7 @@ async def test_dine_hint_without_a_started_game_is_refused_politely(world) -> No
 
 
 async def test_dine_hint_suggests_a_move_of_the_asking_member_and_never_names_anothers_card(world) -> None:
+    world.bot.hint_seconds = 0  # no time for the expert crew: the heuristic answers, and says so
     alice, bob, wes = world.player("Alice"), world.player("Bob"), world.player("Wes")
     game_id = await start_game(world, [alice, bob])
     version = (await record_of(world, game_id)).version
@@ -437,6 +440,8 @@ async def test_dine_hint_suggests_a_move_of_the_asking_member_and_never_names_an
         assert shown[player.id].ephemeral
         assert f"**Suggestion for you:** {describe_action(state, mine.action)}" in text
         assert f"*Why:* {mine.reason}" in text
+        assert text.endswith(BY_HEURISTIC)
+        assert BY_EXPERT not in text
         others = {side(card, state.upgraded).name for card in state.hands[1 - seat]}
         others -= {side(card, state.upgraded).name for card in state.hands[seat]}
         assert not [name for name in others if name in text], (seat, text)
@@ -444,6 +449,35 @@ async def test_dine_hint_suggests_a_move_of_the_asking_member_and_never_names_an
     assert "Only this game's crew can play it" in spectator.response.content
     assert (await record_of(world, game_id)).version == version  # a hint changes nothing
     assert refusals(world) == [RuleError]
+
+
+async def test_dine_hint_is_the_expert_crews_when_it_answers_in_time(world) -> None:
+    world.bot.hint_seconds = 60.0  # all the time it needs
+    alice, bob = world.player("Alice"), world.player("Bob")
+    game_id = await start_game(world, [alice, bob])
+    _, saved = await saved_of(world, game_id)
+    state = saved.state
+    assert state is not None
+
+    shown = await alice.runs("dine hint")
+
+    text = shown.response.content
+    mine = expert_policy(EXPERT_SEED, only=lambda action: for_seat(action, 0))(state)
+    assert shown.ephemeral
+    assert f"**Suggestion for you:** {describe_action(state, mine.action)}" in text
+    assert text.endswith(BY_EXPERT)
+    assert BY_HEURISTIC not in text
+    others = {side(card, state.upgraded).name for card in state.hands[1]}
+    others -= {side(card, state.upgraded).name for card in state.hands[0]}
+    assert not [name for name in others if name in text], text
+
+
+def test_the_expert_crew_hints_only_the_members_own_moves() -> None:
+    state, _ = deal(11, crew=3, starter=False)
+    for seat in range(3):
+        choice = expert_policy(EXPERT_SEED, only=lambda action, seat=seat: for_seat(action, seat))(state)
+        assert choice.action in legal_actions(state)
+        assert for_seat(choice.action, seat)
 
 
 # --- every state's views: complete and within Discord's limits -----------------------------------
