@@ -34,10 +34,10 @@ from core.words import escaped
 
 from .client import DeepSpaceBot
 from .standings import standing_line, title
-from .ui.boards import sendable
 from .ui.bot import bot_of
 from .ui.endings import still_there
 from .ui.games import board_link, saved_anyway
+from .ui.message import BoardMessage
 from .ui.replies import send
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ COLOUR = discord.Colour(0x2E8B57)
 class NewGame:
     kind: str
     state_json: str
-    draw: Callable[[GameRecord], Awaitable[dict[str, Any]]]
+    draw: Callable[[GameRecord], Awaitable[BoardMessage]]
 
 
 def _table(user: int, day: date, practice: bool, opening: list[str]) -> Table:
@@ -143,7 +143,7 @@ async def private_thread(interaction: discord.Interaction, name: str, game: str)
 async def post_game(
     bot: Any, record: GameRecord, made: NewGame, where: discord.abc.Messageable
 ) -> GameRecord:
-    sent = await where.send(**sendable(await made.draw(record)))
+    sent = await where.send(**(await made.draw(record)).as_send())
     await bot.store.set_board_message(record.id, sent.id)
     return record.model_copy(update={"board_message_id": sent.id})
 

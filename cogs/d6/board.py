@@ -16,6 +16,7 @@ from core.table import Table
 from core.words import clip
 
 from ..ui.controls import Ref
+from ..ui.message import BoardMessage
 from ..ui.text import fit
 from .ids import Verb, ref
 from .items import BoardButton, BoardMenu
@@ -133,23 +134,20 @@ def _add_row(view: discord.ui.View, at: Any, number: int, choices: ChoiceRow, ro
 
 async def board_message(
     game_id: int, version: int, table: Table, state: State, *, pictures: bool = True
-) -> dict[str, Any]:
-    """The fields of the board message (for send or edit) after the game reached `version`."""
+) -> BoardMessage:
+    """The board message (for send or edit) after the game reached `version`."""
     shown = controls(state)
-    message: dict[str, Any] = {
-        "embed": board_embed(game_id, version, table, state, shown.prompt, pictures),
-        "view": board_view(game_id, version, table, shown),
-    }
-    message["attachments"] = [await picture(state)] if pictures else []
-    return message
+    embed = board_embed(game_id, version, table, state, shown.prompt, pictures)
+    view = board_view(game_id, version, table, shown)
+    return BoardMessage(embed=embed, view=view, files=[await picture(state)] if pictures else [])
 
 
 def die_picked(
     game_id: int, version: int, table: Table, state: State, die: int | None, picture_url: str | None
-) -> dict[str, Any]:
+) -> BoardMessage:
     """The board with one die's uses shown: the same picture (already uploaded), new prompt and controls."""
     shown = controls(state, die)
     embed = board_embed(game_id, version, table, state, shown.prompt, picture=False)
     if picture_url:
         embed.set_image(url=picture_url)
-    return {"embed": embed, "view": board_view(game_id, version, table, shown)}
+    return BoardMessage(embed=embed, view=board_view(game_id, version, table, shown))

@@ -19,6 +19,7 @@ from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed
+from ..ui.message import BoardMessage
 from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message
 from .ids import Verb, ref
@@ -40,7 +41,7 @@ LENGTHS = [
 TOPICS = [Choice(name=name, value=name) for name in topics("d6")]
 
 
-async def draw(bot: Any, record: GameRecord) -> dict[str, Any]:
+async def draw(bot: Any, record: GameRecord) -> BoardMessage:
     saved = load(record)
     return await board_message(
         record.id, record.version, saved.table, saved.state, pictures=bot.settings.board_pictures

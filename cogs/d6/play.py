@@ -37,6 +37,7 @@ from ..ui.games import (
     stale,
 )
 from ..ui.members import may_end
+from ..ui.message import BoardMessage
 from ..ui.moves import check_crew, clicked, commit, finished_embed, load_saved
 from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
@@ -101,7 +102,7 @@ async def _commit(
     *,
     abandoned: bool = False,
     mover: int | None = None,
-) -> tuple[GameRecord, dict[str, Any]]:
+) -> tuple[GameRecord, BoardMessage]:
     """Draw the next board, then save `saved` as the game's next version.
 
     Drawing first means a failure there changes nothing; a concurrent save elsewhere makes this
@@ -129,10 +130,10 @@ def board_follows(interaction: discord.Interaction, record: GameRecord) -> Any:
 
 
 async def _show(
-    interaction: discord.Interaction, record: GameRecord, saved: Saved[State], message: dict[str, Any]
+    interaction: discord.Interaction, record: GameRecord, saved: Saved[State], message: BoardMessage
 ) -> None:
     async with board_follows(interaction, record):
-        await update(interaction, **message)
+        await update(interaction, **message.as_edit())
         await bot_of(interaction).boards.answered(record)
         if saved.state.outcome != "playing":
             await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
@@ -175,7 +176,9 @@ async def pick(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
         die = int(arg) if arg.isdigit() else None
         embeds = interaction.message.embeds if interaction.message is not None else []
         url = embeds[0].image.url if embeds and embeds[0].image else None
-        await update(interaction, **die_picked(record.id, record.version, saved.table, saved.state, die, url))
+        await update(
+            interaction, **die_picked(record.id, record.version, saved.table, saved.state, die, url).as_edit()
+        )
 
 
 async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:

@@ -22,6 +22,7 @@ from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
 from core.render.dine_text import board_summary, sector_text, symbol_text, tracks
 from core.words import clip, escaped, plural, stars
 
+from ..ui.message import BoardMessage
 from ..ui.text import fit
 from .ids import FAMILY, Verb, ref
 
@@ -40,7 +41,7 @@ Button, Menu = FAMILY.Button, FAMILY.Menu
 # --- lobby -------------------------------------------------------------------------------------------
 
 
-def lobby_message(game_id: int, version: int, saved: DineSaved) -> dict[str, Any]:
+def lobby_message(game_id: int, version: int, saved: DineSaved) -> BoardMessage:
     table = saved.table
     members = [f"<@{user}>" + (" (host)" if user == table.captain else "") for user in table.crew]
     lines = [
@@ -72,12 +73,12 @@ def lobby_message(game_id: int, version: int, saved: DineSaved) -> dict[str, Any
             for user in others
         ]
         view.add_item(Menu(at(Verb.KICK), options=options, placeholder="Host: remove a member…", row=1))
-    return {"embed": embed, "view": view, "attachments": []}
+    return BoardMessage(embed=embed, view=view, files=[])
 
 
-def closed_lobby(saved: DineSaved, why: str) -> dict[str, Any]:
+def closed_lobby(saved: DineSaved, why: str) -> BoardMessage:
     embed = discord.Embed(title="Deep Space Dine · lobby closed", description=why, colour=COLOURS["lost"])
-    return {"embed": embed, "view": None, "attachments": []}
+    return BoardMessage(embed=embed, view=None, files=[])
 
 
 # --- the board in words --------------------------------------------------------------------------------
@@ -219,12 +220,9 @@ def add_moves(view: discord.ui.View, shown: list[Move], menu_ref: Any, act_ref: 
 
 async def board_message(
     game_id: int, version: int, saved: DineSaved, *, pictures: bool = True
-) -> dict[str, Any]:
-    """The fields of the board message (for send or edit) at `version`."""
-    message: dict[str, Any] = {
-        "embed": board_embed(game_id, version, saved, pictures),
-        "view": board_view(game_id, version, saved),
-        "content": None,
-    }
-    message["attachments"] = [await picture(saved)] if pictures else []
-    return message
+) -> BoardMessage:
+    """The board message (for send or edit) at `version`."""
+    embed = board_embed(game_id, version, saved, pictures)
+    view = board_view(game_id, version, saved)
+    files = [await picture(saved)] if pictures else []
+    return BoardMessage(embed=embed, view=view, files=files, content=None)

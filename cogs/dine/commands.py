@@ -28,6 +28,7 @@ from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
+from ..ui.message import BoardMessage
 from ..ui.replies import reply_publicly, send
 from .board import COLOURS, board_message, closed_lobby, lobby_message
 from .hand import hand_message
@@ -50,7 +51,7 @@ SWEEP_SECONDS = 60
 NAME_LENGTH = 100  # the longest card name a user may type (the longest real one is far shorter)
 
 
-async def draw_board(bot: Any, record: GameRecord) -> dict[str, Any]:
+async def draw_board(bot: Any, record: GameRecord) -> BoardMessage:
     saved = load(record)
     if saved.state is None and record.status != "active":  # never a live lobby for a closed one
         return closed_lobby(saved, "This lobby is closed. Open a new one with `/dine new`.")

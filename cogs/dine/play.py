@@ -141,9 +141,11 @@ async def _lobby_change(
         )
         async with board_follows(bot, record.id):
             if empty:
-                await update(interaction, **closed_lobby(saved, "Everyone left, so the lobby closed."))
+                await update(
+                    interaction, **closed_lobby(saved, "Everyone left, so the lobby closed.").as_edit()
+                )
             else:
-                await update(interaction, **lobby_message(record.id, record.version, saved))
+                await update(interaction, **lobby_message(record.id, record.version, saved).as_edit())
             await bot.boards.shown(record)
 
 
@@ -225,7 +227,7 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         )
         record = await commit(interaction, record, saved, table_action_json("start", **detail))
         async with board_follows(bot, record.id):
-            await update(interaction, **message)
+            await update(interaction, **message.as_edit())
             await bot.boards.shown(record)
 
 
@@ -360,7 +362,8 @@ async def _show(
         else:
             pictures = bot.settings.board_pictures
             await update(
-                interaction, **await board_message(record.id, record.version, saved, pictures=pictures)
+                interaction,
+                **(await board_message(record.id, record.version, saved, pictures=pictures)).as_edit(),
             )
             await bot.boards.answered(record)
         if saved.state is not None and saved.state.outcome != "playing":

@@ -1,15 +1,13 @@
 """Opening a game in a channel and (re-)posting its board: the same steps for every game.
 
-A game's board is drawn by its cog (`Draw`: the stored record → the message's fields, as for an
-edit: embed, view, attachments); these helpers send it, remember it as the game's board, and let an
-older board point to the new one.
+A game's board is drawn by its cog (`Draw`: the stored record → a `BoardMessage`); these helpers
+send it, remember it as the game's board, and let an older board point to the new one.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import discord
 
@@ -18,19 +16,11 @@ from core.storage import ActiveGameExists, GameRecord
 
 from .bot import bot_of
 from .games import GameRules, board_link, edit_board, game_in_channel, where_board_is
+from .message import BoardMessage
 from .replies import send
 
 log = logging.getLogger(__name__)
-Draw = Callable[[GameRecord], Awaitable[dict[str, Any]]]
-
-
-def sendable(message: dict[str, Any]) -> dict[str, Any]:
-    """A drawn board (edit fields) as the fields of a new message: files, and no empty view."""
-    fields = {key: value for key, value in message.items() if key not in ("attachments", "content")}
-    fields["files"] = message.get("attachments", [])
-    if fields.get("view") is None:
-        fields.pop("view", None)
-    return fields
+Draw = Callable[[GameRecord], Awaitable[BoardMessage]]
 
 
 def already_running(record: GameRecord, rules: GameRules) -> RuleError:
@@ -39,7 +29,7 @@ def already_running(record: GameRecord, rules: GameRules) -> RuleError:
 
 async def post_board(interaction: discord.Interaction, record: GameRecord, draw: Draw) -> GameRecord:
     """Send the board as this interaction's public answer and remember it as the game's board."""
-    sent = await send(interaction, **sendable(await draw(record)), ephemeral=False)
+    sent = await send(interaction, **(await draw(record)).as_send(), ephemeral=False)
     if sent is not None:
         store = bot_of(interaction).store
         await store.set_board_message(record.id, sent.id, version=record.version)

@@ -26,13 +26,13 @@ import discord
 from core.errors import RuleError
 from core.storage import GameRecord
 
-from .boards import sendable
 from .endings import end_if_channel_unknown
 from .games import GameRules, board_link, edit_board, stale
+from .message import BoardMessage
 from .replies import update
 
 log = logging.getLogger(__name__)
-Draw = Callable[[GameRecord], Awaitable[dict[str, Any]]]
+Draw = Callable[[GameRecord], Awaitable[BoardMessage]]
 BOARD_WAS_BEHIND = (
     "The board was behind the game, so nothing was done. It shows the game as it is now: play on."
 )
@@ -66,7 +66,7 @@ class BoardKeeper:
         """How boards of game `kind` are drawn from the stored record (the fields of an edit)."""
         self._draws[kind] = draw
 
-    async def draw(self, record: GameRecord) -> dict[str, Any]:
+    async def draw(self, record: GameRecord) -> BoardMessage:
         return await self._draws[record.kind](record)
 
     def request(self, game_id: int) -> None:
@@ -107,14 +107,14 @@ class BoardKeeper:
         if record.board_message_id is not None:
             await self.bot.store.board_shown(record.id, record.board_message_id, record.version)
 
-    async def show(self, record: GameRecord, message: dict[str, Any]) -> None:
+    async def show(self, record: GameRecord, message: BoardMessage) -> None:
         """Edit the board to `message` (drawn from `record`) now, outside any click's answer (a game
         ended from a private message, a lobby closed); if Discord refuses, try again soon."""
         if not await self._edit(record, message):
             self.request(record.id)
 
-    async def _edit(self, record: GameRecord, message: dict[str, Any]) -> bool:
-        if not await edit_board(self.bot, record, **message):
+    async def _edit(self, record: GameRecord, message: BoardMessage) -> bool:
+        if not await edit_board(self.bot, record, **message.as_edit()):
             return False
         await self.shown(record)
         return True
@@ -134,7 +134,7 @@ class BoardKeeper:
         if message is None or message.id != record.board_message_id or not behind:
             raise stale(record, rules)
         try:
-            await update(interaction, **await self.draw(record))
+            await update(interaction, **(await self.draw(record)).as_edit())
         except discord.HTTPException as error:
             log.warning("could not redraw the board of game %s: %s", record.id, error)
             self.request(record.id)
@@ -215,10 +215,10 @@ class BoardKeeper:
         else:
             log.warning("could not post the board of game %s again, so it is edited: %s", record.id, error)
 
-    async def repost(self, record: GameRecord, message: dict[str, Any]) -> GameRecord:
+    async def repost(self, record: GameRecord, message: BoardMessage) -> GameRecord:
         """Post the board anew at the bottom of its channel and let the old one point there."""
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        sent = await channel.send(**sendable(message))
+        sent = await channel.send(**message.as_send())
         async with self.bot.game_locks(record.id):
             await self.bot.store.set_board_message(record.id, sent.id, version=record.version)
         new = record.model_copy(update={"board_message_id": sent.id})
