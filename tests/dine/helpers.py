@@ -13,9 +13,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from core.dine.actions import Action, Payment, PlayCard
+from core.dine.ai import heuristic, shortlist
 from core.dine.cards import Symbol, card_set, station
-from core.dine.engine import Event, apply, deal, legal_actions, symbols
+from core.dine.engine import Event, apply, deal, legal_actions, new_game, symbols
 from core.dine.state import Placed, StackCard, State
+from core.policies import Policy
 
 SEED = 2026
 SHIP = "Spacehopper 3000"
@@ -204,3 +206,30 @@ def everywhere(state: State) -> Counter[str]:
             *(c for c in state.stations if c is not None),
         ]
     )
+
+
+def decisions(seed: int, *, level: str, crew: int, limit: int = 60) -> list[State]:
+    """The decisions of a heuristic game where the heuristic had more than one move to weigh (what a
+    crew that looks ahead is tested on)."""
+    state = new_game(seed, level=level, crew=crew)
+    found: list[State] = []
+    while state.outcome == "playing" and len(found) < limit:
+        if len(shortlist(state, 2)) > 1:
+            found.append(state)
+        state, _ = apply(state, heuristic(state).action)
+    return found
+
+
+def play_to_end(state: State, choose: Policy, cap: int = 400) -> tuple[State, set[str]]:
+    """Play `state` to its end with `choose`, checking every move is legal: the end, and the kinds of
+    pending decision met with more than one option."""
+    met: set[str] = set()
+    for _ in range(cap):
+        if state.outcome != "playing":
+            break
+        action = choose(state).action
+        assert action in legal_actions(state)
+        if state.pending is not None and len(legal_actions(state)) > 1:
+            met.add(state.pending.kind)
+        state, _ = apply(state, action)
+    return state, met

@@ -16,46 +16,21 @@ from core.dine.crews import POLICIES
 from core.dine.engine import apply, legal_actions, new_game
 from core.dine.expert import FEATURES, WEIGHTS, expert_policy, features, value
 from core.dine.state import StackCard, State
-from core.policies import Policy
 from tools import sim
+
+from .helpers import decisions, play_to_end
 
 SMALL = {"rollouts": 2, "candidates": 3}
 
 
-def _states(seed: int, *, level: str, crew: int, limit: int) -> list[State]:
-    """Decisions of a heuristic game where the heuristic had more than one move to weigh."""
-    state = new_game(seed, level=level, crew=crew)
-    found = []
-    while state.outcome == "playing" and len(found) < limit:
-        if len(shortlist(state, 2)) > 1:
-            found.append(state)
-        state, _ = apply(state, heuristic(state).action)
-    return found
-
-
-def _finish(state: State, choose: Policy, cap: int = 400) -> tuple[State, set[str]]:
-    """Play `state` to its end with `choose`, every move checked legal: the end, and the kinds of
-    pending decision met with more than one option."""
-    met = set()
-    for _ in range(cap):
-        if state.outcome != "playing":
-            break
-        action = choose(state).action
-        assert action in legal_actions(state)
-        if state.pending is not None and len(legal_actions(state)) > 1:
-            met.add(state.pending.kind)
-        state, _ = apply(state, action)
-    return state, met
-
-
 def test_the_expert_plays_legal_moves_to_the_end_of_the_game() -> None:
-    end, met = _finish(new_game(3, level="Salad", crew=2), expert_policy(3, **SMALL))
+    end, met = play_to_end(new_game(3, level="Salad", crew=2), expert_policy(3, **SMALL))
     assert end.outcome in ("won", "lost")
     assert {"clear", "upgrade", "occupy"} <= met
 
 
 def test_the_expert_is_selectable_by_name_and_gives_its_reason() -> None:
-    state = _states(1, level="Salad", crew=1, limit=1)[0]
+    state = decisions(1, level="Salad", crew=1, limit=1)[0]
     choice = POLICIES["expert"](1)(state)
     assert choice.action in legal_actions(state)
     assert "Playouts: valued" in choice.reason
@@ -63,7 +38,7 @@ def test_the_expert_is_selectable_by_name_and_gives_its_reason() -> None:
 
 
 def test_the_expert_is_deterministic_for_its_seed() -> None:
-    states = _states(5, level="Pepperoni", crew=1, limit=6)
+    states = decisions(5, level="Pepperoni", crew=1, limit=6)
     first = [expert_policy(7, **SMALL)(s) for s in states]
     again = expert_policy(7, **SMALL)
     assert [again(s) for s in reversed(states)] == list(reversed(first))  # no memory between decisions
@@ -71,7 +46,7 @@ def test_the_expert_is_deterministic_for_its_seed() -> None:
 
 def test_the_expert_does_not_see_the_deck_order_or_the_game_seed() -> None:
     choose = expert_policy(11, **SMALL)
-    states = _states(8, level="Quattro Formaggi", crew=1, limit=8)
+    states = decisions(8, level="Quattro Formaggi", crew=1, limit=8)
     assert states
     for state in states:
         other = state.clone()
@@ -114,8 +89,8 @@ def test_the_expert_wins_more_than_the_heuristic_where_the_heuristic_often_loses
     """Quattro Formaggi solo, seeds 1–6: the expert must win at least as many as the heuristic and
     clear more sectors (card tuning may move single games)."""
     seeds = range(1, 7)
-    greedy = [_finish(new_game(s, level="Quattro Formaggi"), heuristic)[0] for s in seeds]
-    expert = [_finish(new_game(s, level="Quattro Formaggi"), expert_policy(s, **SMALL))[0] for s in seeds]
+    greedy = [play_to_end(new_game(s, level="Quattro Formaggi"), heuristic)[0] for s in seeds]
+    expert = [play_to_end(new_game(s, level="Quattro Formaggi"), expert_policy(s, **SMALL))[0] for s in seeds]
     greedy_wins = sum(s.outcome == "won" for s in greedy)
     assert greedy_wins < len(greedy)
     assert sum(s.outcome == "won" for s in expert) >= greedy_wins
@@ -145,7 +120,7 @@ def test_the_expert_drops_a_candidate_that_plays_out_as_a_better_one(monkeypatch
     for the heuristic's favourite only, so a decision costs fewer playouts, and still picks legally."""
     import core.dine.expert as expert
 
-    states = _states(2, level="Diavolo", crew=2, limit=6)
+    states = decisions(2, level="Diavolo", crew=2, limit=6)
     calls = 0
     real = expert.playout
 

@@ -12,52 +12,27 @@ from random import Random
 from core.dine.ai import heuristic, shortlist
 from core.dine.cards import card_set
 from core.dine.crews import POLICIES
-from core.dine.engine import apply, legal_actions, new_game
+from core.dine.engine import legal_actions, new_game
 from core.dine.search import determinize, public_key, search_policy
-from core.dine.state import StackCard, State
-from core.policies import Policy
+from core.dine.state import StackCard
 from tools import sim
 
+from .helpers import decisions, play_to_end
+
 SMALL = {"rollouts": 2, "candidates": 3}
-
-
-def _states(seed: int, *, level: str, crew: int, limit: int = 60) -> list[State]:
-    """The decisions of a heuristic game where the heuristic had more than one move to weigh."""
-    state = new_game(seed, level=level, crew=crew)
-    found = []
-    while state.outcome == "playing" and len(found) < limit:
-        if len(shortlist(state, 2)) > 1:
-            found.append(state)
-        state, _ = apply(state, heuristic(state).action)
-    return found
-
-
-def _finish(state: State, choose: Policy, cap: int = 400) -> tuple[State, set[str]]:
-    """Play `state` to its end with `choose`, checking every move is legal: the end, and the kinds of
-    pending decision met with more than one option."""
-    met = set()
-    for _ in range(cap):
-        if state.outcome != "playing":
-            break
-        action = choose(state).action
-        assert action in legal_actions(state)
-        if state.pending is not None and len(legal_actions(state)) > 1:
-            met.add(state.pending.kind)
-        state, _ = apply(state, action)
-    return state, met
 
 
 def test_the_search_crew_plays_legal_moves_to_the_end_of_the_game() -> None:
     """A crew of two meets most kinds of decision here: main actions, clearing, upgrades, stations, and
     what the sectors' consequences ask (a choice, cards to give up)."""
-    end, met = _finish(new_game(3, level="Salad", crew=2), search_policy(3, **SMALL))
+    end, met = play_to_end(new_game(3, level="Salad", crew=2), search_policy(3, **SMALL))
     assert end.outcome in ("won", "lost")
     assert {"clear", "upgrade", "occupy", "choose", "give"} <= met
 
 
 def test_the_search_crew_is_selectable_by_name_and_gives_its_reason() -> None:
     choose = POLICIES["search"](1)
-    state = _states(1, level="Salad", crew=1, limit=1)[0]
+    state = decisions(1, level="Salad", crew=1, limit=1)[0]
     choice = choose(state)
     assert choice.action in legal_actions(state)
     assert "Playouts: won" in choice.reason
@@ -65,7 +40,7 @@ def test_the_search_crew_is_selectable_by_name_and_gives_its_reason() -> None:
 
 
 def test_the_search_crew_is_deterministic_for_its_seed() -> None:
-    states = _states(5, level="Pepperoni", crew=1, limit=6)
+    states = decisions(5, level="Pepperoni", crew=1, limit=6)
     assert all(shortlist(s, 3)[0] == heuristic(s) for s in states)  # the heuristic's pick is played out
     first = [search_policy(7, **SMALL)(s) for s in states]
     again = search_policy(7, **SMALL)
@@ -77,7 +52,7 @@ def test_the_search_crew_does_not_see_the_deck_order_or_the_game_seed() -> None:
     decides the engine's future shuffles) — get the same choice, and the worlds it plays out in do
     not keep the real deck order."""
     choose = search_policy(11, **SMALL)
-    states = _states(8, level="Quattro Formaggi", crew=1, limit=8)
+    states = decisions(8, level="Quattro Formaggi", crew=1, limit=8)
     assert states
     for state in states:
         other = state.clone()
@@ -123,8 +98,8 @@ def test_the_search_crew_wins_more_than_the_heuristic_where_the_heuristic_often_
     its games (3 of these 8 when this was written; the search crew 7, at this small budget). The search
     crew must win at least as many and clear more sectors: card tuning may move single games."""
     seeds = range(1, 9)
-    greedy = [_finish(new_game(s, level="Quattro Formaggi"), heuristic)[0] for s in seeds]
-    search = [_finish(new_game(s, level="Quattro Formaggi"), search_policy(s, **SMALL))[0] for s in seeds]
+    greedy = [play_to_end(new_game(s, level="Quattro Formaggi"), heuristic)[0] for s in seeds]
+    search = [play_to_end(new_game(s, level="Quattro Formaggi"), search_policy(s, **SMALL))[0] for s in seeds]
     greedy_wins = sum(s.outcome == "won" for s in greedy)
     search_wins = sum(s.outcome == "won" for s in search)
     assert greedy_wins < len(greedy)
