@@ -282,7 +282,7 @@ async def _pick(interaction: discord.Interaction, ref: Ref, seat_part: str, grou
     if saved.state is None:
         raise RuleError("The game has not started yet.")
     seat = seat_for(saved, interaction.user.id, seat_part)
-    decoded(saved, group)
+    decoded(saved, group)  # not a code (an old index): outdated, whatever the version
     if ref.version != record.version:
         await update(
             interaction,

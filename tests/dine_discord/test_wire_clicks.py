@@ -17,9 +17,10 @@ import pytest
 from cogs.client import DeepSpaceBot, create_bot
 from cogs.dine.ids import FAMILY, PAY, TAKE
 from cogs.dine.play import STALE_HAND, load
-from core.dine.actions import action_from_json
+from core.dine.actions import Choose, PlayCard, action_from_json
 from core.dine.ai import heuristic
 from core.dine.codes import decode, encode
+from core.dine.engine import legal_actions
 from core.render.dine_controls import PUBLIC
 from core.settings import Settings
 from core.storage import GameRecord, SqliteStore
@@ -296,6 +297,48 @@ async def test_controls_of_the_old_index_form_are_answered_as_outdated(
         assert answer.body["type"] == 4, custom_id
         assert answer.body["data"]["flags"] & EPHEMERAL
         assert answer.body["data"]["content"] == FAMILY.outdated, custom_id
+    after = await table.record()
+    assert (after.version, after.state_json) == (record.version, record.state_json)
+    assert await table.logged() == logged
+
+
+async def test_a_code_for_another_seat_or_off_the_board_is_refused_as_stale(
+    fake: FakeDiscord, bot: DeepSpaceBot
+) -> None:
+    """A well-formed code is still checked: a legal play of Bob's pressed in Alice's hand view, or a
+    hand card's play pressed as a board decision, or an action that is not legal now, is refused
+    politely as stale, and nothing changes."""
+    table = Table(fake, bot)
+    await table.start()
+    record = await table.record()
+    logged = await table.logged()
+    state = load(record).state
+    assert state is not None
+    bobs = next(a for a in legal_actions(state) if isinstance(a, PlayCard) and a.seat == 1)
+    alices = next(a for a in legal_actions(state) if isinstance(a, PlayCard) and a.seat == 0)
+    not_legal = Choose(option=1)  # nothing asks for a choice now
+    assert not_legal not in legal_actions(state)
+    board, hand = await table.board(), table.hand(table.alice)
+    at = f"{table.game}:{record.version}"
+    forged = [
+        (hand, f"ds:dine:a:{at}:0.{encode(state, bobs)}", None),
+        (hand, f"ds:dine:m:{at}:0.0", [TAKE + encode(state, bobs)]),
+        (board, f"ds:dine:a:{at}:b.{encode(state, alices)}", None),
+        (hand, f"ds:dine:a:{at}:0.{encode(state, not_legal)}", None),
+    ]
+    for message, custom_id, values in forged:
+        drawn = (
+            {"type": 2, "style": 2, "label": "Forged", "custom_id": custom_id}
+            if values is None
+            else {"type": 3, "custom_id": custom_id, "options": [{"label": "Forged", "value": values[0]}]}
+        )
+        fake.messages[message["id"]]["components"] = [{"type": 1, "components": [drawn]}]
+        answer = await table.answer(table.press(table.alice, message, custom_id, values))
+        assert answer.body["type"] == 4, custom_id
+        assert answer.body["data"]["flags"] & EPHEMERAL
+        assert answer.body["data"]["content"].startswith(
+            "The board changed since you looked, so nothing was done."
+        )
     after = await table.record()
     assert (after.version, after.state_json) == (record.version, record.state_json)
     assert await table.logged() == logged
