@@ -94,7 +94,7 @@ def encode(state: State, action: Action) -> str:
             return "d" + ("" if payment is None else _payment(ids, payment))
 
 
-# --- reading: each reader raises ValueError or IndexError on text that is not its field ----------------
+# --- reading: a reader raises ValueError, IndexError or KeyError on text that is not its field --------
 
 
 def _int(text: str) -> int:
@@ -109,6 +109,10 @@ def _optional(text: str) -> int | None:
 
 def _read_card(ids: tuple[str, ...], text: str) -> str:
     return ids[_int(text)]
+
+
+def _optional_card(ids: tuple[str, ...], text: str) -> str | None:
+    return None if text == "n" else _read_card(ids, text)
 
 
 def _read_cards(ids: tuple[str, ...], text: str) -> tuple[str, ...]:
@@ -161,12 +165,12 @@ def _clear(ids: tuple[str, ...], rest: str) -> Action:
 
 def _upgrade(ids: tuple[str, ...], rest: str) -> Action:
     seat, card = _fields(rest, 2)
-    return Upgrade(seat=_optional(seat), card=None if card == "n" else _read_card(ids, card))
+    return Upgrade(seat=_optional(seat), card=_optional_card(ids, card))
 
 
 def _occupy(ids: tuple[str, ...], rest: str) -> Action:
     seat, card = _fields(rest, 2)
-    return Occupy(seat=_int(seat), card=None if card == "n" else _read_card(ids, card))
+    return Occupy(seat=_int(seat), card=_optional_card(ids, card))
 
 
 def _choose(ids: tuple[str, ...], rest: str) -> Action:
