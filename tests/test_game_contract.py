@@ -104,7 +104,7 @@ def test_random_play_ends_and_legal_actions_match_the_outcome(kind: str, data: s
     for s in played.states[:-1]:
         assert s.outcome == "playing"
         legal = declared.legal_actions(s)
-        assert legal == declared.legal_actions(s)  # a stable order: controls name actions by it
+        assert legal == declared.legal_actions(s)  # a stable order: views list moves in it
         assert len(set(map(declared.action_to_json, legal))) == len(legal)  # no duplicates
     assert played.events[-1][-1].kind == "end"
 

@@ -10,7 +10,6 @@ in the same interaction response. A board Discord failed to update is caught up 
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
@@ -30,15 +29,10 @@ from core.words import escaped
 from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
-from ..ui.games import (
-    GameRules,
-    result_players,
-    saved_anyway,
-    stale,
-)
+from ..ui.games import GameRules, stale
 from ..ui.members import may_end
 from ..ui.message import BoardMessage
-from ..ui.moves import check_crew, clicked, commit, finished_embed, load_saved
+from ..ui.moves import board_follows, check_crew, clicked, commit, finished_embed, load_saved, send_result
 from ..ui.replies import send, update
 from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Verb
@@ -86,12 +80,10 @@ def result_embed(record: GameRecord, saved: Saved[State], players: tuple[int, ..
     )
 
 
-async def final_embed(
-    interaction: discord.Interaction, record: GameRecord, saved: Saved[State]
-) -> discord.Embed:
-    """The result message, naming whom the stored result counts for."""
-    players = await result_players(bot_of(interaction).store, record, saved.table.crew)
-    return result_embed(record, saved, players)
+async def announce(interaction: discord.Interaction, record: GameRecord, saved: Saved[State]) -> None:
+    await send_result(
+        interaction, record, saved.table.crew, lambda players: result_embed(record, saved, players)
+    )
 
 
 async def _commit(
@@ -123,20 +115,14 @@ async def _commit(
     return record, message
 
 
-def board_follows(interaction: discord.Interaction, record: GameRecord) -> Any:
-    """After a commit, Discord failing to take the new board must not be reported as "nothing changed";
-    the board keeper tries again to show it."""
-    return saved_anyway(SAVED_BUT_NOT_SHOWN, refresh=lambda: bot_of(interaction).boards.request(record.id))
-
-
 async def _show(
     interaction: discord.Interaction, record: GameRecord, saved: Saved[State], message: BoardMessage
 ) -> None:
-    async with board_follows(interaction, record):
+    async with board_follows(interaction, record.id, SAVED_BUT_NOT_SHOWN):
         await update(interaction, **message.as_edit())
         await bot_of(interaction).boards.answered(record)
         if saved.state.outcome != "playing":
-            await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
+            await announce(interaction, record, saved)
 
 
 async def _clicked(
@@ -223,10 +209,10 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
         record, message = await _commit(
             interaction, record, saved, table_action_json("abandon"), abandoned=True
         )
-        async with board_follows(interaction, record):
+        async with board_follows(interaction, record.id, SAVED_BUT_NOT_SHOWN):
             await update(interaction, content="The game is abandoned and counted as a loss.", view=None)
             await bot_of(interaction).boards.show(record, message)
-            await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
+            await announce(interaction, record, saved)
 
 
 def abandoned(record: GameRecord, why: str, moved: set[int]) -> Ending:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any
+from collections.abc import Callable
 
 import discord
 
@@ -22,9 +22,10 @@ from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
 from core.render.dine_text import board_summary, sector_text, symbol_text, tracks
 from core.words import clip, escaped, plural, stars
 
+from ..ui.controls import Ref
 from ..ui.message import BoardMessage
 from ..ui.text import fit
-from .ids import FAMILY, Verb, ref
+from .ids import BOARD, FAMILY, PAY, TAKE, Verb, ref
 
 PICTURE = "dine-board.png"
 ALT_TEXT_LIMIT = 1024
@@ -186,32 +187,41 @@ def board_view(game_id: int, version: int, saved: DineSaved) -> discord.ui.View 
     view = discord.ui.View(timeout=None)
     view.add_item(Button(at(Verb.HAND), label="My hand", style=discord.ButtonStyle.primary, row=0))
     add_moves(
-        view, moves(state, None), lambda n: at(Verb.MENU, f"b.{n}"), lambda i: at(Verb.ACT, f"b.{i}"), 1
+        view,
+        moves(state, None),
+        lambda n: at(Verb.MENU, f"{BOARD}.{n}"),
+        lambda code: at(Verb.ACT, f"{BOARD}.{code}"),
+        1,
     )
     return view
 
 
-def add_moves(view: discord.ui.View, shown: list[Move], menu_ref: Any, act_ref: Any, row: int) -> int:
+def add_moves(
+    view: discord.ui.View,
+    shown: list[Move],
+    menu_ref: Callable[[int], Ref],
+    act_ref: Callable[[str], Ref],
+    row: int,
+) -> int:
     """Single-option moves as buttons when they fit one row, else menus of up to 25; returns the next row."""
     if not shown:
         return row
     if len(shown) <= 5 and all(len(move.options) == 1 for move in shown):
         for move in shown:
             view.add_item(
-                Button(act_ref(move.options[0].index), label=clip(move.label, BUTTON_LIMIT), row=row)
+                Button(act_ref(move.options[0].code), label=clip(move.label, BUTTON_LIMIT), row=row)
             )
         return row + 1
     for n in range(0, len(shown), 25):
-        chunk = shown[n : n + 25]
         options = [
             discord.SelectOption(
                 label=move.label,
-                value=f"a{move.options[0].index}" if len(move.options) == 1 else f"g{n + k}",
+                value=TAKE + move.options[0].code if len(move.options) == 1 else PAY + move.group,
                 description=(move.description or None)
                 if len(move.options) == 1
                 else clip(f"{move.description} · {plural(len(move.options), 'way')} to pay", LABEL_LIMIT),
             )
-            for k, move in enumerate(chunk)
+            for move in shown[n : n + 25]
         ]
         view.add_item(Menu(menu_ref(n // 25), options=options, placeholder="Choose what to do…", row=row))
         row += 1

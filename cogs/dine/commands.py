@@ -132,9 +132,7 @@ class Dine(
         if not seats:
             raise RuleError("You no longer hold a seat in this game.")
         message = hand_message(record.id, record.version, saved, seats[0], interaction.user.id)
-        if message["view"] is None:
-            message.pop("view")
-        await send(interaction, ephemeral=True, **message)
+        await send(interaction, ephemeral=True, **message.as_send())
 
     @app_commands.command(
         name="end", description="End this channel's Dine game now (host), counted as a loss."

@@ -7,7 +7,7 @@ shows a second menu with the payments (up to 100) and a Back button.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import discord
 
@@ -19,9 +19,11 @@ from core.render.dine_controls import Move, moves
 from core.render.dine_text import action_text, occupied_text, row_text
 from core.words import clip, escaped
 
+from ..ui.controls import Ref
+from ..ui.message import BoardMessage
 from ..ui.text import FIELD_LIMIT
 from .board import COLOURS, add_moves, prompt
-from .ids import FAMILY, Verb, ref
+from .ids import FAMILY, TAKE, Verb, ref
 
 Button, Menu = FAMILY.Button, FAMILY.Menu
 PAYMENT_MENUS = 4
@@ -69,8 +71,13 @@ def hand_embed(game_id: int, version: int, saved: DineSaved, seat: int, note: st
     return embed
 
 
+def picked(shown: list[Move], group: str | None) -> Move | None:
+    """The move whose payments are being chosen (named by its group code), if it is still shown."""
+    return next((move for move in shown if move.group == group), None) if group else None
+
+
 def hand_view(
-    game_id: int, version: int, saved: DineSaved, seat: int, user: int, picking: int | None = None
+    game_id: int, version: int, saved: DineSaved, seat: int, user: int, picking: str | None = None
 ) -> discord.ui.View | None:
     state = saved.state
     assert state is not None
@@ -79,13 +86,17 @@ def hand_view(
     at = lambda verb, arg="": ref(verb, game_id, version, arg)  # noqa: E731
     view = discord.ui.View(timeout=None)
     shown = moves(state, seat)
-    row = 0
-    if picking is not None and 0 <= picking < len(shown):
-        row = add_payments(view, shown[picking], lambda n: at(Verb.MENU, f"{seat}.p{n}"))
+    paying = picked(shown, picking)
+    if paying is not None:
+        row = add_payments(view, paying, lambda n: at(Verb.MENU, f"{seat}.p{n}"))
         view.add_item(Button(at(Verb.HAND, str(seat)), label="Back", row=row))
         return view
     row = add_moves(
-        view, shown, lambda n: at(Verb.MENU, f"{seat}.{n}"), lambda i: at(Verb.ACT, f"{seat}.{i}"), 0
+        view,
+        shown,
+        lambda n: at(Verb.MENU, f"{seat}.{n}"),
+        lambda code: at(Verb.ACT, f"{seat}.{code}"),
+        0,
     )
     view.add_item(Button(at(Verb.HAND, str(seat)), label="Refresh", row=row))
     for other in saved.seats_for(user):
@@ -95,12 +106,12 @@ def hand_view(
     return view
 
 
-def add_payments(view: discord.ui.View, move: Move, menu_ref: Any) -> int:
+def add_payments(view: discord.ui.View, move: Move, menu_ref: Callable[[int], Ref]) -> int:
     """The ways to pay for `move`, 25 to a menu; returns the next free row."""
     options = move.options[: 25 * PAYMENT_MENUS]
     for n in range(0, len(options), 25):
         chunk = [
-            discord.SelectOption(label=option.label, value=f"a{option.index}")
+            discord.SelectOption(label=option.label, value=TAKE + option.code)
             for option in options[n : n + 25]
         ]
         placeholder = clip(f"How to pay for {move.label}?", 150)
@@ -115,12 +126,14 @@ def hand_message(
     seat: int,
     user: int,
     note: str = "",
-    picking: int | None = None,
-) -> dict[str, Any]:
+    picking: str | None = None,
+) -> BoardMessage:
+    """The hand view of `seat` at `version`; with `picking` (a move's group code), that move's
+    ways to pay."""
     embed = hand_embed(game_id, version, saved, seat, note)
     if picking is not None and saved.state is not None:  # (a hand exists only once the game started)
-        shown = moves(saved.state, seat)
-        if 0 <= picking < len(shown):
-            embed.description = f"**{shown[picking].label}** — how do you pay? ({shown[picking].description})"
+        paying = picked(moves(saved.state, seat), picking)
+        if paying is not None:
+            embed.description = f"**{paying.label}** — how do you pay? ({paying.description})"
     view = hand_view(game_id, version, saved, seat, user, picking)
-    return {"embed": embed, "view": view}
+    return BoardMessage(embed=embed, view=view)

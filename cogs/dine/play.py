@@ -13,18 +13,19 @@ information.
 from __future__ import annotations
 
 import logging
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import discord
 
 from core.dine.actions import Action, action_to_json
+from core.dine.codes import decode
 from core.dine.engine import abandon, apply, deal, legal_actions
 from core.dine.seating import DineSaved, active, left, seated
 from core.errors import RuleError
 from core.events import NOBODY
 from core.games.dine import GAME as DINE
 from core.render.dine_controls import PUBLIC, for_seat
+from core.render.dine_controls import moves as moves_of
 from core.render.dine_text import describe
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
@@ -35,18 +36,14 @@ from ..ui import moves
 from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
-from ..ui.games import (
-    GameRules,
-    result_players,
-    saved_anyway,
-    stale,
-)
+from ..ui.games import GameRules, stale
 from ..ui.members import may_act_as_host, may_end
-from ..ui.moves import load_saved
+from ..ui.message import BoardMessage
+from ..ui.moves import board_follows, load_saved, send_result
 from ..ui.replies import send, update
 from .board import board_message, closed_lobby, lobby_message
-from .hand import hand_message
-from .ids import FAMILY, Verb
+from .hand import hand_message, picked
+from .ids import BOARD, FAMILY, PAY, TAKE, Verb
 
 log = logging.getLogger(__name__)
 RULES = GameRules.of(
@@ -64,12 +61,6 @@ SAVED_NOT_ON_BOARD = (
 
 def load(record: GameRecord) -> DineSaved:
     return load_saved(RULES, record)
-
-
-def board_follows(bot: Any, game_id: int) -> AbstractAsyncContextManager[None]:
-    """What `saved_anyway` does after Discord failed to show a saved change: redraw the board from
-    the store (a started game's board, never the lobby it was)."""
-    return saved_anyway(SAVED_NOT_ON_BOARD, refresh=lambda: bot.boards.request(game_id))
 
 
 def who(interaction: discord.Interaction) -> str:
@@ -139,7 +130,7 @@ async def _lobby_change(
             table_action_json(kind, **detail),
             status="abandoned" if empty else "active",
         )
-        async with board_follows(bot, record.id):
+        async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
             if empty:
                 await update(
                     interaction, **closed_lobby(saved, "Everyone left, so the lobby closed.").as_edit()
@@ -226,7 +217,7 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
             record.id, record.version + 1, saved, pictures=bot.settings.board_pictures
         )
         record = await commit(interaction, record, saved, table_action_json("start", **detail))
-        async with board_follows(bot, record.id):
+        async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
             await update(interaction, **message.as_edit())
             await bot.boards.shown(record)
 
@@ -255,49 +246,62 @@ async def hand(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
     seat = seat_for(saved, interaction.user.id, arg)
     message = hand_message(record.id, record.version, saved, seat, interaction.user.id)
     if on_hand_view(interaction):
-        await update(interaction, **message)
+        await update(interaction, **message.as_edit())
     else:
-        if message["view"] is None:
-            message.pop("view")
-        await send(interaction, ephemeral=True, **message)
+        await send(interaction, ephemeral=True, **message.as_send())
 
 
 async def act(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
-    seat_part, _, index = arg.partition(".")
-    await _act(interaction, ref, seat_part, int(index) if index.isdigit() else -1)
+    seat_part, _, code = arg.partition(".")
+    await _act(interaction, ref, seat_part, code)
 
 
 async def menu(interaction: discord.Interaction, ref: Ref, value: str) -> None:
     seat_part, _, _ = ref.arg.partition(".")
-    if value.startswith("a") and value[1:].isdigit():
-        await _act(interaction, ref, seat_part, int(value[1:]))
-    elif value.startswith("g") and value[1:].isdigit():
-        await _pick(interaction, ref, seat_part, int(value[1:]))
-    else:
+    if value.startswith(TAKE):
+        await _act(interaction, ref, seat_part, value.removeprefix(TAKE))
+    elif value.startswith(PAY):
+        await _pick(interaction, ref, seat_part, value.removeprefix(PAY))
+    else:  # an old index (`a3`, `g2`) or no value at all
         raise RuleError(FAMILY.outdated)
 
 
-async def _pick(interaction: discord.Interaction, ref: Ref, seat_part: str, move: int) -> None:
-    """Show the ways to pay for a move: the same version, nothing saved."""
+def decoded(saved: DineSaved, code: str) -> Action:
+    """The action a control's code names; an id that is not a code (an old index) is outdated."""
+    assert saved.state is not None
+    action = decode(saved.state, code)
+    if action is None:
+        raise RuleError(FAMILY.outdated)
+    return action
+
+
+async def _pick(interaction: discord.Interaction, ref: Ref, seat_part: str, group: str) -> None:
+    """Show the ways to pay for a move (named by its group code): the same version, nothing saved."""
     record, saved = await clicked(interaction, ref, from_board=False)
     check_crew(saved, interaction.user.id)
+    if saved.state is None:
+        raise RuleError("The game has not started yet.")
     seat = seat_for(saved, interaction.user.id, seat_part)
+    decoded(saved, group)  # not a code (an old index): outdated, whatever the version
     if ref.version != record.version:
         await update(
             interaction,
-            **hand_message(record.id, record.version, saved, seat, interaction.user.id, STALE_HAND),
+            **hand_message(record.id, record.version, saved, seat, interaction.user.id, STALE_HAND).as_edit(),
         )
         return
-    await update(
-        interaction, **hand_message(record.id, record.version, saved, seat, interaction.user.id, picking=move)
-    )
+    if picked(moves_of(saved.state, seat), group) is None:
+        raise stale(record, RULES)
+    message = hand_message(record.id, record.version, saved, seat, interaction.user.id, picking=group)
+    await update(interaction, **message.as_edit())
 
 
 def _allowed(action: Action, seat: int | None) -> bool:
     return isinstance(action, PUBLIC) if seat is None else for_seat(action, seat)
 
 
-async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index: int) -> None:
+async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code: str) -> None:
+    """Take the action `code` names for `seat_part` (a seat, or the board's `BOARD`), if it is
+    legal now and that seat's to take."""
     bot = bot_of(interaction)
     private = on_hand_view(interaction)
     user = interaction.user.id
@@ -306,17 +310,15 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
         check_crew(saved, user)
         if saved.state is None:
             raise RuleError("The game has not started yet.")
-        seat = seat_for(saved, user, seat_part) if seat_part != "b" else None
+        seat = seat_for(saved, user, seat_part) if seat_part != BOARD else None
+        action = decoded(saved, code)
         if ref.version != record.version:
             if private and seat is not None:
-                await update(
-                    interaction, **hand_message(record.id, record.version, saved, seat, user, STALE_HAND)
-                )
+                stale_hand = hand_message(record.id, record.version, saved, seat, user, STALE_HAND)
+                await update(interaction, **stale_hand.as_edit())
                 return
             await bot.boards.stale_click(interaction, record, RULES)
-        actions = legal_actions(saved.state)
-        action = actions[index] if 0 <= index < len(actions) else None
-        if action is None or not _allowed(action, seat):
+        if action not in legal_actions(saved.state) or not _allowed(action, seat):
             raise stale(record, RULES)
         acting = seat if seat is not None else saved.seat_of(user)
         before = saved.state
@@ -350,14 +352,14 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, index
 
 
 async def _show(
-    interaction: discord.Interaction, record: GameRecord, saved: DineSaved, hand: dict[str, Any] | None
+    interaction: discord.Interaction, record: GameRecord, saved: DineSaved, hand: BoardMessage | None
 ) -> None:
     """Show a saved move in the hand view it was made from (`hand`; the board follows through the
     keeper) or on the board itself, then the result if the game ended."""
     bot = bot_of(interaction)
-    async with saved_anyway(SAVED_BUT_NOT_SHOWN, refresh=lambda: bot.boards.request(record.id)):
+    async with board_follows(interaction, record.id, SAVED_BUT_NOT_SHOWN):
         if hand is not None:
-            await update(interaction, **hand)
+            await update(interaction, **hand.as_edit())
             bot.boards.request(record.id)
         else:
             pictures = bot.settings.board_pictures
@@ -367,15 +369,12 @@ async def _show(
             )
             await bot.boards.answered(record)
         if saved.state is not None and saved.state.outcome != "playing":
-            await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
+            await announce(interaction, record, saved)
 
 
-async def final_embed(
-    interaction: discord.Interaction, record: GameRecord, saved: DineSaved
-) -> discord.Embed:
-    """The result message, naming whom the stored result counts for."""
-    players = await result_players(bot_of(interaction).store, record, seated_users(saved))
-    return result_embed(record, saved, players)
+async def announce(interaction: discord.Interaction, record: GameRecord, saved: DineSaved) -> None:
+    crew = seated_users(saved)
+    await send_result(interaction, record, crew, lambda players: result_embed(record, saved, players))
 
 
 def result_embed(record: GameRecord, saved: DineSaved, players: tuple[int, ...]) -> discord.Embed:
@@ -419,7 +418,7 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
                 update={"table": saved.table.with_news([*saved.table.recent, "The host closed the lobby."])}
             )
             record = await commit(interaction, record, saved, table_action_json("close"), status="abandoned")
-            async with board_follows(bot, record.id):
+            async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
                 await update(interaction, content="The lobby is closed.", view=None)
                 await bot.boards.show(record, closed_lobby(saved, "The host closed the lobby."))
             return
@@ -427,13 +426,13 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
         lines = [f"**{who(interaction)}** ends the game.", *(e.text for e in events)]
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
-    async with board_follows(bot, record.id):
+    async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
         await update(interaction, content="The game is over and counts as a loss.", view=None)
         await bot.boards.show(
             record,
             await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
         )
-        await send(interaction, embed=await final_embed(interaction, record, saved), ephemeral=False)
+        await announce(interaction, record, saved)
 
 
 def abandoned(record: GameRecord, why: str, moved: set[int]) -> Ending:

@@ -3,12 +3,14 @@
 A click loads its stored game through the game's declaration (`clicked`), checks the clicker is crew
 (`check_crew`, in the game's own words from `GameRules`) and, once the engine has made the next state,
 commits it (`commit`: the result, credited to the crew who moved, goes in the same save when the game
-ends). A finished game is announced with `finished_embed`, whose skeleton is the same for every game.
+ends). What follows a save is shown under `board_follows`. A finished game is announced with
+`send_result`, its message drawn by `finished_embed`, whose skeleton is the same for every game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 
 import discord
 
@@ -20,7 +22,16 @@ from core.table import Table
 
 from .bot import bot_of
 from .controls import Ref
-from .games import GameRules, add_players_field, game_for_click, players_credited, save_move
+from .games import (
+    GameRules,
+    add_players_field,
+    game_for_click,
+    players_credited,
+    result_players,
+    save_move,
+    saved_anyway,
+)
+from .replies import send
 
 Field = tuple[str, str] | tuple[str, str, bool]  # name, value and, if not inline, False
 
@@ -94,3 +105,23 @@ def finished_embed(
     add_players_field(embed, crew, players)
     embed.set_footer(text=footer)
     return embed
+
+
+def board_follows(
+    interaction: discord.Interaction, game_id: int, text: str
+) -> AbstractAsyncContextManager[None]:
+    """Show a saved change under this: Discord failing to take it is not "nothing changed"; the
+    player reads `text` and the board keeper redraws the game's board from the store."""
+    return saved_anyway(text, refresh=lambda: bot_of(interaction).boards.request(game_id))
+
+
+async def send_result(
+    interaction: discord.Interaction,
+    record: GameRecord,
+    crew: Sequence[int],
+    result_embed: Callable[[tuple[int, ...]], discord.Embed],
+) -> None:
+    """Announce a finished game in public: `result_embed` draws its result for the crew members
+    whom the stored result counts for."""
+    players = await result_players(bot_of(interaction).store, record, crew)
+    await send(interaction, embed=result_embed(players), ephemeral=False)

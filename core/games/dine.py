@@ -8,6 +8,7 @@ from random import Random
 from core.dine.actions import Action, action_from_json, action_to_json
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
+from core.dine.codes import decode
 from core.dine.engine import Event, abandon, apply, deal, legal_actions
 from core.dine.seating import DineSaved, lobby, seated
 from core.dine.seating import Setup as Lobby
@@ -96,12 +97,12 @@ def _sample(rng: Random) -> DineSetup:
 
 
 def _controls(state: State) -> list[Action | None]:
-    """Every option of the board's decisions and of each seat's hand view, as the action its index
-    names in `legal_actions`."""
+    """Every option of the board's decisions and of each seat's hand view, as the action its code
+    stands for."""
     actions = legal_actions(state)
     seats: list[int | None] = [None, *range(state.crew)]
-    indexes = [o.index for seat in seats for move in moves(state, seat, actions) for o in move.options]
-    return [actions[i] if 0 <= i < len(actions) else None for i in indexes]
+    codes = [o.code for seat in seats for move in moves(state, seat, actions) for o in move.options]
+    return [decode(state, code) for code in codes]
 
 
 def _hint(state: State) -> Choice:

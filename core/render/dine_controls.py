@@ -1,18 +1,20 @@
 """Which Dine controls each crew member sees, drawn from `legal_actions` alone.
 
-An action is named by its index in `legal_actions(state)`: a control carries the game's version,
-so the index names the same action when it is clicked (a click on an older version is refused
-before the index is read). A seat's hand view lists *moves* — a card's play action, the occupied
-station's action, a ship action, or one answer to a decision — and a move that can be paid in
-several ways leads to a second menu of payments. Decisions about nobody's hand (solve or jump, an
-"A OR B", a shield) also appear on the public board.
+An action is named by its code (`core.dine.codes`), never by its place in `legal_actions`: a click
+is decoded and checked to be legal now, so a control can never stand for another action. A seat's
+hand view lists *moves* — a card's play action, the occupied station's action, a ship action, or
+one answer to a decision — and a move that can be paid in several ways leads to a second menu of
+payments; such a move is named by its `group`, the code of the same action with nothing paid.
+Decisions about nobody's hand (solve or jump, an "A OR B", a shield) also appear on the public
+board, whose codes therefore name only public cards (a shield's grid cards).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.dine.actions import (
+    NO_PAYMENT,
     Action,
     Choose,
     Clear,
@@ -22,6 +24,7 @@ from core.dine.actions import (
     UseShip,
     UseStation,
 )
+from core.dine.codes import encode
 from core.dine.engine import legal_actions, ship_of
 from core.dine.state import State
 from core.dine.symbols import side
@@ -37,7 +40,7 @@ PUBLIC = (Clear, Choose, Shield)
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    index: int  # into legal_actions(state)
+    code: str  # the action's code (`core.dine.codes`)
     label: str
     description: str = ""
 
@@ -49,6 +52,7 @@ class Move:
     label: str
     description: str
     options: tuple[Option, ...]
+    group: str  # the code of the action with nothing paid: names the move in its payments' menu
 
 
 def for_seat(action: Action, seat: int) -> bool:
@@ -58,14 +62,11 @@ def for_seat(action: Action, seat: int) -> bool:
     return getattr(action, "seat", None) == seat
 
 
-def _group(state: State, action: Action) -> tuple[object, ...] | None:
-    """Actions that differ only in how they are paid share a group; decisions are never grouped."""
-    if isinstance(action, PlayCard):
-        return ("play", action.seat, action.card, action.action)
-    if isinstance(action, UseStation):
-        return ("station", action.seat)
-    if isinstance(action, UseShip):
-        return ("ship", action.seat, action.index)
+def _group(action: Action) -> Action | None:
+    """Actions that differ only in how they are paid share a group, the same action unpaid;
+    decisions are never grouped."""
+    if isinstance(action, PlayCard | UseStation | UseShip):
+        return replace(action, payment=NO_PAYMENT)
     return None
 
 
@@ -98,15 +99,19 @@ def payment_label(state: State, action: Action) -> str:
 def moves(state: State, seat: int | None, actions: list[Action] | None = None) -> list[Move]:
     """The moves shown to `seat` (None: the public board's decisions only), in the engine's order."""
     actions = legal_actions(state) if actions is None else actions
-    groups: dict[object, list[int]] = {}
-    for index, action in enumerate(actions):
+    groups: dict[Action, list[Action]] = {}
+    for action in actions:
         shown = isinstance(action, PUBLIC) if seat is None else for_seat(action, seat)
         if shown:
-            key = _group(state, action)
-            groups.setdefault(key if key is not None else ("one", index), []).append(index)
+            group = _group(action)
+            groups.setdefault(action if group is None else group, []).append(action)
     found: list[Move] = []
-    for indexes in groups.values():
-        label, description = _move_words(state, actions[indexes[0]], seat)
-        options = tuple(Option(i, clip(payment_label(state, actions[i]), LABEL_LIMIT)) for i in indexes)
-        found.append(Move(clip(label, LABEL_LIMIT), clip(description, LABEL_LIMIT), options))
+    for group, members in groups.items():
+        label, description = _move_words(state, members[0], seat)
+        options = tuple(
+            Option(encode(state, action), clip(payment_label(state, action), LABEL_LIMIT))
+            for action in members
+        )
+        move = Move(clip(label, LABEL_LIMIT), clip(description, LABEL_LIMIT), options, encode(state, group))
+        found.append(move)
     return found

@@ -5,9 +5,10 @@ Seeded loops, not hypothesis (the same games every run, and cheaper than shrinki
 that solves and upgrades whenever it may, and 50 longer ones under the heuristic crew, which plays,
 occupies and upgrades as a real crew does; a few seconds in all. After every move the test gathers
 what everyone may read — the move's public line, each event's public text, the picture's alt text,
-the board embed's words (its core inputs), the board's shared controls — and what one seat may read
-about the others (its controls, the hint), and asserts that none names a card held in a hand whose
-name was never shown in public (played, paid, discarded, removed, occupied or given up).
+the board embed's words (its core inputs), the board's shared controls (their words, and the cards
+their codes name by number: a custom id anyone can inspect) — and what one seat may read about the
+others (its controls, the hint), and asserts that none names a card held in a hand whose name was
+never shown in public (played, paid, discarded, removed, occupied or given up).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from core.dine.actions import (
 )
 from core.dine.ai import heuristic
 from core.dine.cards import card_set, station
+from core.dine.codes import decode
 from core.dine.engine import apply, deal, legal_actions
 from core.dine.state import State
 from core.dine.symbols import side
@@ -89,9 +91,24 @@ def secrets(states: Iterable[State], public: set[str], seats: Iterable[int] | No
     return found - public
 
 
+def cards_of(action: Action | None) -> set[str]:
+    """The station cards an action names: the card it plays, upgrades, occupies or gives, and those
+    its payment gives up."""
+    named = {getattr(action, "card", None)}
+    payment = getattr(action, "payment", None)
+    if payment is not None:
+        named |= {*payment.hand, *payment.grid}
+    return {card for card in named if card is not None}
+
+
+def coded(state: State, code: str) -> str:
+    """The names of the cards a control's code names, as the words anyone decoding it could read."""
+    return " ".join(sorted(name for card in cards_of(decode(state, code)) for name in both_sides(card)))
+
+
 def board_texts(state: State, actions: list[Action], picture: bool) -> Iterator[str]:
-    """What the public board says: the embed's core inputs, the shared controls and (with `picture`)
-    the picture's alt text."""
+    """What the public board says: the embed's core inputs, the shared controls (with what their
+    codes name) and (with `picture`) the picture's alt text."""
     if picture:
         yield board_summary(state, NAMES[: state.crew])
     if state.pending is not None:
@@ -102,15 +119,22 @@ def board_texts(state: State, actions: list[Action], picture: bool) -> Iterator[
     for move in moves(state, None, actions):
         yield move.label
         yield move.description
-        yield from (option.label for option in move.options)
+        yield coded(state, move.group)
+        for option in move.options:
+            yield option.label
+            yield coded(state, option.code)
 
 
 def seat_texts(state: State, seat: int, actions: list[Action], hint: bool) -> Iterator[str]:
-    """What `seat` reads in its own view: its controls, and the hint if asked."""
+    """What `seat` reads in its own view: its controls (with what their codes name), and the hint
+    if asked."""
     for move in moves(state, seat, actions):
         yield move.label
         yield move.description
-        yield from (option.label for option in move.options)
+        yield coded(state, move.group)
+        for option in move.options:
+            yield option.label
+            yield coded(state, option.code)
     if hint:
         yield hint_text(state, [seat], NAMES[: state.crew])
 

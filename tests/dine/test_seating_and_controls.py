@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from core.dine.actions import PlayCard
+from core.dine.actions import NO_PAYMENT, PlayCard
 from core.dine.ai import heuristic
+from core.dine.codes import decode, encode
 from core.dine.engine import apply, legal_actions, new_game
 from core.dine.seating import Setup, active, left, lobby, seated, vote_refusal, voted
 from core.render.dine_controls import LABEL_LIMIT, for_seat, moves
@@ -83,21 +85,23 @@ def test_every_legal_action_is_offered_to_the_seat_it_belongs_to_and_labels_fit(
         steps = 0
         while state.outcome == "playing" and steps < 400:
             actions = legal_actions(state)
-            offered: dict[int, set[int]] = {}
+            offered: dict[str, set[int]] = {}
             for seat in range(state.crew):
                 shown = moves(state, seat, actions)
                 for move in shown:
                     assert len(move.label) <= LABEL_LIMIT
                     assert len(move.description) <= LABEL_LIMIT
                     for option in move.options:
-                        assert for_seat(actions[option.index], seat)
+                        action = decode(state, option.code)
+                        assert action is not None
+                        assert for_seat(action, seat)
                         assert len(option.label) <= LABEL_LIMIT
-                        offered.setdefault(option.index, set()).add(seat)
+                        offered.setdefault(option.code, set()).add(seat)
                 assert len(shown) <= 100
-            assert set(offered) == set(range(len(actions)))
-            for index, action in enumerate(actions):
+            assert set(offered) == {encode(state, action) for action in actions}
+            for action in actions:
                 if isinstance(action, PlayCard):
-                    assert offered[index] == {action.seat}
+                    assert offered[encode(state, action)] == {action.seat}
             state, _ = apply(state, heuristic(state).action)
             steps += 1
 
@@ -110,15 +114,19 @@ def test_a_move_groups_only_the_ways_to_pay_for_one_thing() -> None:
                 break
             actions = legal_actions(state)
             for move in moves(state, 0, actions):
+                taken = [decode(state, o.code) for o in move.options]
                 kinds = {
-                    (
-                        type(actions[o.index]),
-                        getattr(actions[o.index], "card", None),
-                        getattr(actions[o.index], "action", None),
-                    )
-                    for o in move.options
+                    (type(action), getattr(action, "card", None), getattr(action, "action", None))
+                    for action in taken
                 }
                 assert len(kinds) == 1
+                assert all(action in actions for action in taken)
+                group = decode(state, move.group)  # the same action with nothing paid
+                assert all(
+                    replace(action, payment=NO_PAYMENT) == group
+                    for action in taken
+                    if action.kind in ("play", "station", "ship")
+                )
             state, _ = apply(state, heuristic(state).action)
 
 
@@ -130,7 +138,8 @@ def test_the_board_shows_only_decisions_about_nobodys_hand(seat: int) -> None:
             break
         public = moves(state, None)
         for move in public:
-            action = legal_actions(state)[move.options[0].index]
+            action = decode(state, move.options[0].code)
+            assert action in legal_actions(state)
             assert not hasattr(action, "seat") or getattr(action, "seat", None) is None
             assert for_seat(action, seat)
         state, _ = apply(state, heuristic(state).action)

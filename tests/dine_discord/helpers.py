@@ -10,10 +10,11 @@ from typing import Any
 
 import simcord
 
+from cogs.dine.ids import PAY, TAKE
 from cogs.dine.play import load
 from core.dine.actions import Action
 from core.dine.ai import heuristic
-from core.dine.engine import legal_actions
+from core.dine.codes import encode
 from core.dine.seating import DineSaved
 from core.storage import GameRecord
 from tests.support.messages import components, message, record_of
@@ -81,32 +82,32 @@ async def perform(hands: Hands, player: Player, action: Action) -> simcord.Inter
     """Use `player`'s hand view to take `action`: a button, a menu entry, or a move then its payment."""
     record, saved = await saved_of(hands.world, hands.game_id)
     assert saved.state is not None
-    index = legal_actions(saved.state).index(action)
+    code = encode(saved.state, action)
     view = await hands.view(player)
     if not view.embeds[0].footer.text.endswith(f"move {record.version}"):
         await player.clicks(view, "Refresh")  # as a player would, seeing others moved
         view = await hands.view(player)
     for control in components(view):
         custom_id = control.get("custom_id", "")
-        if control["type"] == 2 and custom_id.split(":")[2] == "a" and custom_id.endswith(f".{index}"):
+        if control["type"] == 2 and custom_id.split(":")[2] == "a" and custom_id.endswith(f".{code}"):
             return await player.clicks(view, custom_id=custom_id)
     for control in components(view):
         if control["type"] != 3:
             continue
         values = [option["value"] for option in control["options"]]
-        if f"a{index}" in values:
-            return await player.picks(view, [f"a{index}"], custom_id=control["custom_id"])
+        if TAKE + code in values:
+            return await player.picks(view, [TAKE + code], custom_id=control["custom_id"])
         for value in values:
-            if not value.startswith("g"):
+            if not value.startswith(PAY):
                 continue
             await player.picks(view, [value], custom_id=control["custom_id"])
             picked = await hands.view(player)
             for menu in components(picked):
-                if menu["type"] == 3 and f"a{index}" in [o["value"] for o in menu["options"]]:
-                    return await player.picks(picked, [f"a{index}"], custom_id=menu["custom_id"])
+                if menu["type"] == 3 and TAKE + code in [o["value"] for o in menu["options"]]:
+                    return await player.picks(picked, [TAKE + code], custom_id=menu["custom_id"])
             await player.clicks(picked, "Back")
             view = await hands.view(player)
-    raise AssertionError(f"{action} (index {index}) is not offered in the hand view")
+    raise AssertionError(f"{action} (code {code}) is not offered in the hand view")
 
 
 STALE = "nothing was done"

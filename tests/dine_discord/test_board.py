@@ -18,9 +18,10 @@ import pytest
 from cogs.dine.board import board_embed, board_view
 from cogs.dine.commands import hint_text
 from cogs.dine.hand import hand_message
-from cogs.dine.ids import FAMILY
+from cogs.dine.ids import FAMILY, PAY, TAKE
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
+from core.dine.codes import decode, encode
 from core.dine.engine import apply, deal, legal_actions
 from core.dine.expert import expert_policy
 from core.dine.seating import DineSaved, Seat, Setup, lobby, seated
@@ -32,6 +33,7 @@ from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, EXPERT_SEED
 from core.render.dine_lookup import entries
 from core.render.dine_text import describe_action
+from tests.dine.test_hidden_cards import cards_of
 from tests.support.messages import board_of, components, custom_ids, message, record_of
 
 from .helpers import Hands, owner, perform, saved_of, start_game
@@ -66,28 +68,28 @@ async def play_until(world: Any, game_id: int, crew: list, done: Any, hands: Han
     raise AssertionError("the wanted state never came")
 
 
-def offered_on_board(board: Any, game_id: int, version: int) -> set[int]:
-    """The action indexes the board's controls offer (buttons `b.<i>` and menu values `a<i>`)."""
+def offered_on_board(board: Any, game_id: int, version: int) -> set[str]:
+    """The action codes the board's controls offer (buttons `b.<code>` and menu values `a.<code>`)."""
     found = set()
     for control in components(board):
         custom_id = control["custom_id"]
         assert f":{game_id}:{version}:" in custom_id
         if control["type"] == 2 and custom_id.split(":")[2] == "a":
             assert custom_id.split(":")[-1].startswith("b.")
-            found.add(int(custom_id.split(".")[-1]))
+            found.add(custom_id.split(":")[-1].removeprefix("b."))
         if control["type"] == 3:
-            assert all(option["value"].startswith("a") for option in control["options"])
-            found |= {int(option["value"][1:]) for option in control["options"]}
+            assert all(option["value"].startswith(TAKE) for option in control["options"])
+            found |= {option["value"].removeprefix(TAKE) for option in control["options"]}
     return found
 
 
-async def use_board(player: Any, board: Any, index: int) -> Any:
+async def use_board(player: Any, board: Any, code: str) -> Any:
     for control in components(board):
-        if control["type"] == 2 and control["custom_id"].endswith(f":b.{index}"):
+        if control["type"] == 2 and control["custom_id"].endswith(f":b.{code}"):
             return await player.clicks(board, custom_id=control["custom_id"])
-        if control["type"] == 3 and f"a{index}" in [o["value"] for o in control["options"]]:
-            return await player.picks(board, [f"a{index}"], custom_id=control["custom_id"])
-    raise AssertionError(f"the board does not offer action {index}")
+        if control["type"] == 3 and TAKE + code in [o["value"] for o in control["options"]]:
+            return await player.picks(board, [TAKE + code], custom_id=control["custom_id"])
+    raise AssertionError(f"the board does not offer action {code}")
 
 
 # --- the board's own decisions --------------------------------------------------------------------
@@ -111,16 +113,16 @@ async def test_public_decisions_are_pressed_on_the_board(world, seed, crew, opti
     state = saved.state
     assert state is not None
     board = await board_of(world, game_id)
-    public = {i for i, action in enumerate(legal_actions(state)) if isinstance(action, PUBLIC)}
+    public = {encode(state, action) for action in legal_actions(state) if isinstance(action, PUBLIC)}
     assert public
     assert offered_on_board(board, game_id, record.version) == public
     assert state.pending is not None
     assert state.pending.reason in board.embeds[0].description
     assert "My hand" in [c.get("label") for c in components(board)]
     action = heuristic(state).action
-    index = legal_actions(state).index(action)
+    code = encode(state, action)
 
-    refused = await use_board(watcher, board, index)
+    refused = await use_board(watcher, board, code)
 
     assert refused.ephemeral
     assert "Only this game's crew can play it" in refused.response.content
@@ -128,7 +130,7 @@ async def test_public_decisions_are_pressed_on_the_board(world, seed, crew, opti
     assert world.take_errors() == []  # a refused click is answered, not an error
 
     patches = board_patches(world, board.id)
-    done = await use_board(players[0], board, index)
+    done = await use_board(players[0], board, code)
 
     assert not done.ephemeral
     assert done.response.id == board.id  # the board itself, edited as the click's answer
@@ -559,23 +561,23 @@ def check_view(view: discord.ui.View | None) -> list[dict[str, Any]]:
     return controls
 
 
-def reached(controls: list[dict[str, Any]], board: bool) -> tuple[set[int], list[int]]:
-    """The action indexes a view offers directly, and its moves that first ask how to pay."""
+def reached(controls: list[dict[str, Any]], board: bool) -> tuple[set[str], list[str]]:
+    """The action codes a view offers directly, and the groups of its moves that first ask how to pay."""
     direct, picks = set(), []
     for control in controls:
         verb, arg = control["custom_id"].split(":")[2], control["custom_id"].split(":")[5]
         if control["type"] == 2 and verb == "a":
             assert arg.startswith("b.") if board else not arg.startswith("b.")
-            direct.add(int(arg.split(".")[1]))
+            direct.add(arg.split(".", 1)[1])
         if control["type"] == 3:
             for option in control["options"]:
                 value = option["value"]
-                if value.startswith("a"):
-                    direct.add(int(value[1:]))
+                if value.startswith(TAKE):
+                    direct.add(value.removeprefix(TAKE))
                 else:
-                    assert value.startswith("g")
+                    assert value.startswith(PAY)
                     assert not board
-                    picks.append(int(value[1:]))
+                    picks.append(value.removeprefix(PAY))
     return direct, picks
 
 
@@ -587,25 +589,32 @@ def check_state(state: State, vacant: int | None = None) -> None:
     check_embed(embed)
     board_controls = check_view(board_view(987654321, version, saved))
     on_board, _ = reached(board_controls, board=True)
-    assert on_board == {i for i, action in enumerate(actions) if isinstance(action, PUBLIC)}
-    offered: set[int] = set(on_board)
+    assert on_board == {encode(state, action) for action in actions if isinstance(action, PUBLIC)}
+    held = {card for hand in state.hands for card in hand}
+    for code in on_board:  # the board is public: its ids name no card that is in a hand
+        named = cards_of(decode(state, code))
+        assert not named & held, (code, named & held)
+    offered: set[str] = set(on_board)
     for seat, held in enumerate(saved.seats):
         user = held.user if held.user is not None else saved.seats[(seat + 1) % len(saved.seats)].user
         assert user is not None
         shown = hand_message(987654321, version, saved, seat, user, "You: " + "x" * 1500)
-        check_embed(shown["embed"])
-        direct, picks = reached(check_view(shown["view"]), board=False)
+        assert shown.embed is not None
+        check_embed(shown.embed)
+        direct, picks = reached(check_view(shown.view), board=False)
         offered |= direct
         for pick in picks:
             paying = hand_message(987654321, version, saved, seat, user, picking=pick)
-            check_embed(paying["embed"])
-            controls = check_view(paying["view"])
+            assert paying.embed is not None
+            check_embed(paying.embed)
+            controls = check_view(paying.view)
             assert "Back" in [c.get("label") for c in controls]
             more, deeper = reached(controls, board=False)
             assert more
             assert not deeper
             offered |= more
-    assert offered == set(range(len(actions))), [actions[i] for i in set(range(len(actions))) - offered]
+    codes = {encode(state, action): action for action in actions}
+    assert offered == set(codes), [codes[code] for code in set(codes) - offered]
 
 
 @pytest.mark.parametrize(("crew", "starter", "level", "seeds"), GAMES)

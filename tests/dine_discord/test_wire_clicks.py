@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 
 from cogs.client import DeepSpaceBot, create_bot
+from cogs.dine.ids import FAMILY, PAY, TAKE
 from cogs.dine.play import STALE_HAND, load
-from core.dine.actions import action_from_json
+from core.dine.actions import Choose, PlayCard, action_from_json
 from core.dine.ai import heuristic
+from core.dine.codes import decode, encode
 from core.dine.engine import legal_actions
 from core.render.dine_controls import PUBLIC
 from core.settings import Settings
@@ -121,37 +123,37 @@ class Table:
         refreshed = await self.answer(self.press(user, hand, button["custom_id"]))
         assert refreshed.body["type"] == 7
 
-    def direct(self, user: JSON) -> dict[int, tuple[str, list[str] | None]]:
-        """The action indexes `user`'s hand view takes in one press: index → (custom id, values)."""
-        found: dict[int, tuple[str, list[str] | None]] = {}
+    def direct(self, user: JSON) -> dict[str, tuple[str, list[str] | None]]:
+        """The action codes `user`'s hand view takes in one press: code → (custom id, values)."""
+        found: dict[str, tuple[str, list[str] | None]] = {}
         for control in walk(self.hand(user)["components"]):
             custom_id = control.get("custom_id", "")
             if control["type"] == 2 and custom_id.split(":")[2] == "a":
-                found[int(custom_id.rsplit(".", 1)[1])] = (custom_id, None)
+                found[custom_id.split(":")[5].split(".", 1)[1]] = (custom_id, None)
             if control["type"] == 3:
                 for option in control["options"]:
-                    if option["value"].startswith("a"):
-                        found[int(option["value"][1:])] = (custom_id, [option["value"]])
+                    if option["value"].startswith(TAKE):
+                        found[option["value"].removeprefix(TAKE)] = (custom_id, [option["value"]])
         return found
 
-    async def move(self, user: JSON, index: int) -> Recorded:
-        """Take action `index` through `user`'s hand view, asking how to pay first if needed."""
+    async def move(self, user: JSON, code: str) -> Recorded:
+        """Take the action of `code` through `user`'s hand view, asking how to pay first if needed."""
         offered = self.direct(user)
-        if index not in offered:
+        if code not in offered:
             for control in walk(self.hand(user)["components"]):
                 for option in control.get("options", []) if control["type"] == 3 else []:
-                    if not option["value"].startswith("g"):
+                    if not option["value"].startswith(PAY):
                         continue
                     picked = self.press(user, self.hand(user), control["custom_id"], [option["value"]])
                     assert (await self.answer(picked)).body["type"] == 7
-                    if index in self.direct(user):
+                    if code in self.direct(user):
                         break
                     await self.refresh(user)  # presses Back
                 else:
                     continue
                 break
             offered = self.direct(user)
-        custom_id, values = offered[index]
+        custom_id, values = offered[code]
         return await self.answer(self.press(user, self.hand(user), custom_id, values))
 
     def user_of(self, seat: int) -> JSON:
@@ -165,7 +167,7 @@ class Table:
         action = heuristic(state).action
         user = self.user_of(getattr(action, "seat", None) or 0)
         await self.refresh(user)
-        answer = await self.move(user, legal_actions(state).index(action))
+        answer = await self.move(user, encode(state, action))
         assert STALE_HAND not in answer.body["data"]["embeds"][0]["description"]
 
     async def logged(self) -> int:
@@ -198,10 +200,9 @@ async def test_two_crew_members_moving_at_once_are_applied_one_at_a_time(
         if not mine or not theirs:  # a decision only one of them can answer: play it alone
             await table.play_heuristic()
             continue
-        actions = legal_actions(state)
-        chosen = heuristic(state).action
-        first = actions.index(chosen) if actions.index(chosen) in mine else min(mine)
-        second = next((i for i in theirs if i != first), first)
+        chosen = encode(state, heuristic(state).action)
+        first = chosen if chosen in mine else min(mine)
+        second = next((code for code in theirs if code != first), first)
         presses = {
             "alice": table.press(table.alice, table.hand(table.alice), *mine[first]),
             "bob": table.press(table.bob, table.hand(table.bob), *theirs[second]),
@@ -222,9 +223,9 @@ async def test_two_crew_members_moving_at_once_are_applied_one_at_a_time(
         assert after.version == record.version + 1
         assert await table.logged() == after.version
         winner = "alice" if applied(answers["alice"]) else "bob"
-        index = first if winner == "alice" else second
+        code = first if winner == "alice" else second
         (last,) = (await bot.store.actions(table.game))[-1:]
-        assert action_from_json(last.action_json) == actions[index]
+        assert action_from_json(last.action_json) == decode(state, code)
         rounds += 1
     assert rounds >= 4
     board = await table.board()
@@ -247,10 +248,10 @@ async def test_two_presses_of_the_same_board_decision_apply_it_once(
     record = await table.record()
     state = load(record).state
     assert state is not None
-    index = legal_actions(state).index(heuristic(state).action)
-    assert isinstance(legal_actions(state)[index], PUBLIC)
+    action = heuristic(state).action
+    assert isinstance(action, PUBLIC)
     board = await table.board()
-    custom_id = f"ds:dine:a:{table.game}:{record.version}:b.{index}"
+    custom_id = f"ds:dine:a:{table.game}:{record.version}:b.{encode(state, action)}"
     assert custom_id in [c.get("custom_id") for c in walk(board["components"])]
     presses = [table.press(table.alice, board, custom_id), table.press(table.bob, board, custom_id)]
 
@@ -264,3 +265,80 @@ async def test_two_presses_of_the_same_board_decision_apply_it_once(
     assert edited.body["data"]["embeds"][0]["footer"]["text"].startswith(
         f"Game #{table.game} · move {after.version} · "
     )
+
+
+async def test_controls_of_the_old_index_form_are_answered_as_outdated(
+    fake: FakeDiscord, bot: DeepSpaceBot
+) -> None:
+    """Ids and values an older bot drew, naming an action by its index in `legal_actions`, at the
+    game's current version: each click is told the control is outdated, and nothing changes."""
+    table = Table(fake, bot)
+    await table.start()
+    record = await table.record()
+    logged = await table.logged()
+    board, hand = await table.board(), table.hand(table.alice)
+    at = f"{table.game}:{record.version}"
+    old = [
+        (board, f"ds:dine:a:{at}:b.0", None),  # a board decision by index
+        (hand, f"ds:dine:a:{at}:0.3", None),  # a hand view's button by index
+        (hand, f"ds:dine:m:{at}:0.0", ["a3"]),  # a hand view's menu: take action 3
+        (hand, f"ds:dine:m:{at}:0.0", ["g2"]),  # … or show the payments of move 2
+        (board, f"ds:dine:m:{at}:b.0", ["a0"]),
+        (hand, f"ds:dine:m:{at}:0.p0", ["a12"]),  # a payment menu
+    ]
+    for message, custom_id, values in old:
+        drawn = (  # the message as the older bot drew it
+            {"type": 2, "style": 2, "label": "Old", "custom_id": custom_id}
+            if values is None
+            else {"type": 3, "custom_id": custom_id, "options": [{"label": "Old", "value": values[0]}]}
+        )
+        fake.messages[message["id"]]["components"] = [{"type": 1, "components": [drawn]}]
+        answer = await table.answer(table.press(table.alice, message, custom_id, values))
+        assert answer.body["type"] == 4, custom_id
+        assert answer.body["data"]["flags"] & EPHEMERAL
+        assert answer.body["data"]["content"] == FAMILY.outdated, custom_id
+    after = await table.record()
+    assert (after.version, after.state_json) == (record.version, record.state_json)
+    assert await table.logged() == logged
+
+
+async def test_a_code_for_another_seat_or_off_the_board_is_refused_as_stale(
+    fake: FakeDiscord, bot: DeepSpaceBot
+) -> None:
+    """A well-formed code is still checked: a legal play of Bob's pressed in Alice's hand view, or a
+    hand card's play pressed as a board decision, or an action that is not legal now, is refused
+    politely as stale, and nothing changes."""
+    table = Table(fake, bot)
+    await table.start()
+    record = await table.record()
+    logged = await table.logged()
+    state = load(record).state
+    assert state is not None
+    bobs = next(a for a in legal_actions(state) if isinstance(a, PlayCard) and a.seat == 1)
+    alices = next(a for a in legal_actions(state) if isinstance(a, PlayCard) and a.seat == 0)
+    not_legal = Choose(option=1)  # nothing asks for a choice now
+    assert not_legal not in legal_actions(state)
+    board, hand = await table.board(), table.hand(table.alice)
+    at = f"{table.game}:{record.version}"
+    forged = [
+        (hand, f"ds:dine:a:{at}:0.{encode(state, bobs)}", None),
+        (hand, f"ds:dine:m:{at}:0.0", [TAKE + encode(state, bobs)]),
+        (board, f"ds:dine:a:{at}:b.{encode(state, alices)}", None),
+        (hand, f"ds:dine:a:{at}:0.{encode(state, not_legal)}", None),
+    ]
+    for message, custom_id, values in forged:
+        drawn = (
+            {"type": 2, "style": 2, "label": "Forged", "custom_id": custom_id}
+            if values is None
+            else {"type": 3, "custom_id": custom_id, "options": [{"label": "Forged", "value": values[0]}]}
+        )
+        fake.messages[message["id"]]["components"] = [{"type": 1, "components": [drawn]}]
+        answer = await table.answer(table.press(table.alice, message, custom_id, values))
+        assert answer.body["type"] == 4, custom_id
+        assert answer.body["data"]["flags"] & EPHEMERAL
+        assert answer.body["data"]["content"].startswith(
+            "The board changed since you looked, so nothing was done."
+        )
+    after = await table.record()
+    assert (after.version, after.state_json) == (record.version, record.state_json)
+    assert await table.logged() == logged
