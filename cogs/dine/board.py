@@ -19,7 +19,7 @@ from core.dine.state import State
 from core.dine.symbols import row_symbols, side
 from core.render.dine_board import render_board
 from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
-from core.render.dine_text import board_summary, sector_text, symbol_text, tracks
+from core.render.dine_text import board_summary, deck_text, sector_text, symbol_text, tracks
 from core.words import clip, escaped, plural, stars
 
 from ..ui.message import BoardMessage
@@ -87,7 +87,7 @@ def closed_lobby(saved: DineSaved, why: str) -> BoardMessage:
 def status_line(state: State) -> str:
     parts = [f"**{state.ship}**", *(f"{name.capitalize()} {v}/{n}" for name, v, n in tracks(state))]
     sectors = sum(1 for card in state.stack if card.sector)
-    parts += [f"Deck {len(state.deck)}", f"Discard {len(state.discard)}", f"Sectors left {sectors}"]
+    parts += [deck_text(state), f"Discard {len(state.discard)}", f"Sectors left {sectors}"]
     return " · ".join(parts)
 
 

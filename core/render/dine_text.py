@@ -151,13 +151,29 @@ def tracks_text(state: State) -> str:
     return ", ".join(f"{name} {value}/{length}" for name, value, length in tracks(state))
 
 
+def top_card(state: State) -> str | None:
+    """The name of the deck's top card, face up as it lies (rulebook: "You always see the top card
+    of the deck"), or None when the deck is empty."""
+    return side(state.deck[0], state.upgraded).name if state.deck else None
+
+
+def deck_text(state: State) -> str:
+    """ "Deck 7, top card Ramjet", or what an empty deck means for the next draw."""
+    name = top_card(state)
+    if name is not None:
+        return f"Deck {len(state.deck)}, top card {name}"
+    if state.discard:
+        return "Deck empty (the next draw shuffles the discard pile into a new deck)"
+    return "Deck empty, and no discard pile to shuffle"
+
+
 def describe_board(state: State) -> str:
     """The whole table in words: sector, grid rows, tracks, hands."""
     spec = sector_side(state)
     have = symbols(state)
     lines = [
         f"{state.ship}: {tracks_text(state)}"
-        + f". Deck {len(state.deck)}, discard {len(state.discard)}. Sectors left: "
+        + f". {deck_text(state)}; discard {len(state.discard)}. Sectors left: "
         f"{sum(1 for c in state.stack if c.sector)}.",
     ]
     if spec is not None:
@@ -263,7 +279,7 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
         )
     lines.append(
         f"{state.ship} ({state.level}): {tracks_text(state)}"
-        + f". Deck {len(state.deck)}, discard {len(state.discard)}, removed {len(state.removed)}; "
+        + f". {deck_text(state)}; discard {len(state.discard)}, removed {len(state.removed)}; "
         f"{stack_text(state)}."
     )
     members: list[str] = []
