@@ -121,6 +121,8 @@ def hand_message(
     if picking is not None and saved.state is not None:  # (a hand exists only once the game started)
         shown = moves(saved.state, seat)
         if 0 <= picking < len(shown):
-            embed.description = f"**{shown[picking].label}** — how do you pay? ({shown[picking].description})"
+            move = shown[picking]
+            cost = f" ({move.description})" if move.description else ""
+            embed.description = f"**{move.label}** — how do you pay?{cost}"
     view = hand_view(game_id, version, saved, seat, user, picking)
     return {"embed": embed, "view": view}

@@ -3,28 +3,44 @@
 - Deck and Discard Pile: "You always see the top card of the deck." — the board in words, the
   picture's alt text and the terminal name it (or say the deck is empty), and the crews that never see
   hidden cards keep it in the worlds they deal themselves (it is public).
+- Actions: "They are always built the same way: Costs, colon, effect. [...] If a "-" is there, the
+  action costs you nothing." — every control and terminal line of a printed action reads "cost: effect".
 
 The ruling on "a card with N drive" (E9) has its own file, `test_ruling_e9.py`. Cards used (Spacehopper
-3000): Ramjet rdrive-1, Fusion Core reactor-1, Plasma Coil reactor-3, Helm Console pilot-1.
+3000): Ramjet rdrive-1, Rotary Thruster rdrive-2 (occupied: discard a hand card with 2+ drive: draw 2,
+once per sector), Fusion Core reactor-1 (occupied: free: draw 1, once per sector), Helm Console pilot-1.
 """
 
 from __future__ import annotations
 
 from random import Random
 
-from core.dine.actions import UseShip
+from core.dine.actions import Action, UseShip, UseStation
+from core.dine.ai import heuristic
 from core.dine.cards import card_set, station
-from core.dine.engine import apply, deal
+from core.dine.engine import apply, deal, legal_actions
 from core.dine.state import State
 from core.dine.worlds import determinize, public_key
 from core.games.dine import GAME as DINE
+from core.render.dine_controls import moves
 from core.render.dine_text import (
+    FREE,
+    action_text,
+    action_words,
     board_summary,
+    describe,
     describe_board,
     top_card,
+    used_action,
 )
-from tests.dine.helpers import table
+from tests.dine.helpers import ship_deck, table
 from tools.play import play as terminal
+
+QUASAR = "Quasar Calzone"
+
+
+def said(state: State, action: Action) -> str:
+    return describe(state, action).text
 
 
 def terminal_lines(state: State) -> list[str]:
@@ -47,9 +63,7 @@ def test_the_board_in_words_and_the_alt_text_name_the_top_card_of_the_deck() -> 
 
 def test_the_top_card_shown_is_the_card_drawn_next() -> None:
     """The ship's "free: draw 1" takes the card the board named; the board then names the next one."""
-    ship = card_set().ship("Spacehopper 3000")
-    assert ship.actions[0].cost.kind == "none"
-    assert [(e.op, e.amount) for e in ship.actions[0].effects] == [("draw", 1)]
+    assert action_text(card_set().ship("Spacehopper 3000").actions[0]) == "free: draw 1, twice per sector"
     state = table(hands=[["pilot-1"]], deck=["rdrive-1", "reactor-1", "reactor-3"])
     shown = top_card(state)
 
@@ -102,3 +116,93 @@ def test_the_top_card_is_part_of_what_the_crews_see_and_the_rest_is_not() -> Non
 
     assert public_key(7, under) == public_key(7, state)
     assert public_key(7, swapped) != public_key(7, state)
+
+
+# --- "Costs, colon, effect" ---
+
+
+def states_with_stations() -> list[State]:
+    """States of real games under the heuristic crew (every ship, 1 and 2 crew), and each of them
+    again every 10th move with crew member 1 occupying, in turn, each of the ship's stations that give
+    an action (one not in play elsewhere)."""
+    found: list[State] = []
+    for seed, ship in enumerate(side.name for side in card_set().ship_sides()):
+        actions = [c for c in ship_deck(ship) if station(c).normal.occupied.action is not None]
+        for crew in (1, 2):
+            state, _ = deal(seed, ship=ship, level="Pepperoni", crew=crew)
+            for number in range(120):
+                if state.outcome != "playing":
+                    break
+                found.append(state)
+                if number % 10 == 0:
+                    for card in actions:
+                        if card in state.deck or card in state.discard:
+                            found.append(state.model_copy(update={"stations": [card, *state.stations[1:]]}))
+                state, _ = apply(state, heuristic(state).action)
+    return found
+
+
+def test_every_printed_action_reads_cost_colon_effect_in_every_menu_and_terminal_line() -> None:
+    """Every move that carries out a printed action (a hand card's, the occupied station's, the ship's)
+    shows its cost and its effect: in the control's label as "cost: effect", or — only when that
+    would not fit — the effect in the label and the cost in its description; the terminal line (and
+    the board's log, which uses the same words) reads "(cost: effect)"."""
+    stations = 0
+    for state in states_with_stations():
+        actions = legal_actions(state)
+        for seat in range(state.crew):
+            for move in moves(state, seat, actions):
+                used = used_action(state, actions[move.options[0].index])
+                if used is None:
+                    continue
+                words = action_words(used)
+                stations += isinstance(actions[move.options[0].index], UseStation)
+                if words.text in move.label:
+                    assert move.description == ""
+                else:
+                    assert words.effect in move.label
+                    assert move.description == f"Cost: {words.cost}"
+        for action in actions:
+            used = used_action(state, action)
+            if used is not None:
+                assert f"({action_words(used).text})" in said(state, action)
+    assert stations > 0
+
+
+def test_a_free_action_reads_free_never_a_dash() -> None:
+    """Actions: "If a '-' is there, the action costs you nothing": the controls say "free"."""
+    state = table(hands=[["pilot-1", "reactor-1"]])
+    labels = [move.label for move in moves(state, 0)]
+
+    assert "Helm Console — free: play" in labels
+    assert "Ship — free: draw 1, twice per sector" in labels
+    assert said(state, UseShip(seat=0, index=0)) == "Crew 1: ship action (free: draw 1, twice per sector)"
+    texts = [*labels, *(said(state, a) for a in legal_actions(state)), *terminal_lines(state)]
+    assert not [text for text in texts if "–:" in text or "- -" in text or "-:" in text]
+    assert action_words(station("pilot-1").normal.actions[0]).cost == FREE
+
+
+def test_an_occupied_stations_action_shows_its_cost_and_effect() -> None:
+    """The occupied Rotary Thruster: its control, the terminal line and the board in words say what
+    it costs and what it does."""
+    state = table(hands=[["rdrive-1", "pilot-1"]], stations=["rdrive-2"])
+    use = UseStation(
+        seat=0, payment=next(a.payment for a in legal_actions(state) if isinstance(a, UseStation))
+    )
+    printed = "discard a hand card with 2+ drive: draw 2, once per sector"
+
+    assert f"Rotary Thruster (occupied) — {printed}" in [move.label for move in moves(state, 0)]
+    assert said(state, use) == f"Crew 1: use Rotary Thruster ({printed}) by giving up Ramjet"
+    assert f"occupies Rotary Thruster (action — {printed})" in describe_board(state)
+    assert f"at Rotary Thruster (action — {printed})" in board_summary(state)
+    lines = terminal_lines(state)
+    assert any(
+        line.endswith(f"Crew 1: use Rotary Thruster ({printed}) by giving up Ramjet") for line in lines
+    )
+
+
+def test_a_free_station_action_reads_free() -> None:
+    state = table(hands=[["pilot-1"]], stations=["reactor-1"])
+
+    assert "Fusion Core (occupied) — free: draw 1, once per sector" in [m.label for m in moves(state, 0)]
+    assert said(state, UseStation(seat=0)) == "Crew 1: use Fusion Core (free: draw 1, once per sector)"
