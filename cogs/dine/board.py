@@ -19,7 +19,14 @@ from core.dine.state import State
 from core.dine.symbols import row_symbols, side
 from core.render.dine_board import render_board
 from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
-from core.render.dine_text import board_summary, sector_text, symbol_text, tracks
+from core.render.dine_text import (
+    board_summary,
+    deck_text,
+    occupied_text,
+    sector_text,
+    symbol_text,
+    tracks,
+)
 from core.words import clip, escaped, plural, stars
 
 from ..ui.controls import Ref
@@ -88,7 +95,7 @@ def closed_lobby(saved: DineSaved, why: str) -> BoardMessage:
 def status_line(state: State) -> str:
     parts = [f"**{state.ship}**", *(f"{name.capitalize()} {v}/{n}" for name, v, n in tracks(state))]
     sectors = sum(1 for card in state.stack if card.sector)
-    parts += [f"Deck {len(state.deck)}", f"Discard {len(state.discard)}", f"Sectors left {sectors}"]
+    parts += [deck_text(state), f"Discard {len(state.discard)}", f"Sectors left {sectors}"]
     return " · ".join(parts)
 
 
@@ -132,7 +139,10 @@ def crew_lines(saved: DineSaved) -> list[str]:
         )
         cards = f"{len(state.hands[seat])}/{hand_size(state, seat)} cards"
         station = state.stations[seat]
-        occupied = f", occupies **{side(station, state.upgraded).name}**" if station else ""
+        occupied = ""
+        if station:
+            face = side(station, state.upgraded)
+            occupied = f", occupies **{face.name}** ({occupied_text(face.occupied)})"
         lines.append(f"{seat + 1}. {who}: {cards}{occupied}")
     return lines
 
@@ -196,6 +206,10 @@ def board_view(game_id: int, version: int, saved: DineSaved) -> discord.ui.View 
     return view
 
 
+def ways(move: Move) -> str:
+    return f"{plural(len(move.options), 'way')} to pay"
+
+
 def add_moves(
     view: discord.ui.View,
     shown: list[Move],
@@ -203,10 +217,12 @@ def add_moves(
     act_ref: Callable[[str], Ref],
     row: int,
 ) -> int:
-    """Single-option moves as buttons when they fit one row, else menus of up to 25; returns the next row."""
+    """Single-option moves as buttons when they fit one row and each label whole (a button has no
+    description to carry a cost), else menus of up to 25; returns the next row."""
     if not shown:
         return row
-    if len(shown) <= 5 and all(len(move.options) == 1 for move in shown):
+    whole = all(len(move.label) <= BUTTON_LIMIT and not move.description for move in shown)
+    if len(shown) <= 5 and whole and all(len(move.options) == 1 for move in shown):
         for move in shown:
             view.add_item(
                 Button(act_ref(move.options[0].code), label=clip(move.label, BUTTON_LIMIT), row=row)
@@ -219,7 +235,7 @@ def add_moves(
                 value=TAKE + move.options[0].code if len(move.options) == 1 else PAY + move.group,
                 description=(move.description or None)
                 if len(move.options) == 1
-                else clip(f"{move.description} · {plural(len(move.options), 'way')} to pay", LABEL_LIMIT),
+                else clip(" · ".join(filter(None, [move.description, ways(move)])), LABEL_LIMIT),
             )
             for move in shown[n : n + 25]
         ]

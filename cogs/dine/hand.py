@@ -134,6 +134,7 @@ def hand_message(
     if picking is not None and saved.state is not None:  # (a hand exists only once the game started)
         paying = picked(moves(saved.state, seat), picking)
         if paying is not None:
-            embed.description = f"**{paying.label}** — how do you pay? ({paying.description})"
+            cost = f" ({paying.description})" if paying.description else ""
+            embed.description = f"**{paying.label}** — how do you pay?{cost}"
     view = hand_view(game_id, version, saved, seat, user, picking)
     return BoardMessage(embed=embed, view=view)

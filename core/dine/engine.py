@@ -38,7 +38,7 @@ from .actions import (
     UseStation,
 )
 from .cards import Action as CardAction
-from .cards import Cost, Effect, SectorSide, ShipSide, Symbol, Track, card_set, sector, station
+from .cards import Cost, Effect, SectorSide, ShipSide, StationSide, Symbol, Track, card_set, sector, station
 from .state import HAND_SIZES, Outcome, Pending, Placed, StackCard, State, Task
 from .symbols import face, grid_symbols, grid_totals, meets, payments, row_symbols, side
 
@@ -199,15 +199,45 @@ def _track_value(state: State, track: Track) -> int:
     return {Track.PIZZA: state.pizza, Track.DAMAGE: state.damage, Track.SHIP: state.marker}[track]
 
 
-def card_drive(card_id: str, upgraded: list[str]) -> int:
-    """FAQ "Discard/Remove with drive": drive symbols anywhere on the card's side that is up."""
-    return _side_drive(card_id, card_id in upgraded)
+# Rules versions played before ruling E9: their games keep the count of drive they were played with,
+# the drive field and the drive the two row effects give directly. Counting by E9 can give a crew that
+# was stranded (R18) an action, so a recorded game would replay differently and fail verification.
+BEFORE_E9 = frozenset({"dine-1"})
 
 
-@lru_cache(maxsize=1024)
-def _side_drive(card_id: str, upgraded: bool) -> int:
+def card_drive(card_id: str, upgraded: list[str], rules_version: str) -> int:
+    """FAQ "Discard/Remove with drive": the drive symbols on the card's side that is up — every one
+    (E9), or in the versions of `BEFORE_E9` the drive field and the rows' direct drive."""
+    return _side_drive(card_id, card_id in upgraded, rules_version in BEFORE_E9)
+
+
+@lru_cache(maxsize=2048)
+def _side_drive(card_id: str, upgraded: bool, before_e9: bool) -> int:
     shown = face(card_id, upgraded)
+    if not before_e9:
+        return printed_drive(shown)
     return shown.drive + shown.row.symbols.get(Symbol.DRIVE, 0) + shown.rotated.symbols.get(Symbol.DRIVE, 0)
+
+
+def printed_drive(shown: StationSide) -> int:
+    """Ruling E9: every drive symbol printed on a station side, wherever it is — "it does not matter
+    where the drive is printed. Only the number of drive symbols anywhere on the card counts" (FAQ).
+    The drive field; each row effect's drive, given or inside a production (what it makes and what
+    it reads); the drive its actions and its occupied effect name. "N drive" is N symbols."""
+    drive = Symbol.DRIVE
+    count = shown.drive
+    for row in (shown.row, shown.rotated):
+        count += row.symbols.get(drive, 0)
+        count += sum(made.amount for made in row.produce if made.symbol == drive)
+        count += sum(made.per for made in row.produce if made.of == drive)
+    occupied = shown.occupied
+    actions = [*shown.actions, *([occupied.action] if occupied.action is not None else [])]
+    count += sum(action.cost.symbols.get(drive, 0) + action.cost.min_drive for action in actions)
+    if occupied.permanent == "jump_drive":
+        count += occupied.amount
+    if occupied.trigger == drive:
+        count += 1
+    return count
 
 
 def occupied_by(state: State, name: str) -> int | None:
@@ -305,7 +335,8 @@ def _payments(
     elif cost.kind in ("discard", "remove"):
         others = sorted(c for c in state.hands[seat] if c != playing)
         if cost.min_drive:
-            fit = [c for c in others if card_drive(c, state.upgraded) >= cost.min_drive]
+            rules = state.rules_version
+            fit = [c for c in others if card_drive(c, state.upgraded, rules) >= cost.min_drive]
         else:
             fit = others
         if keep is None:

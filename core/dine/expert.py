@@ -10,11 +10,11 @@ what the search crew's playout would have scored from there (1 for a win, plus a
 sectors cleared and the tracks). The near future — the current sector, where the moves differ — is
 played; the far future is estimated, with no luck in it.
 
-It never sees hidden cards: the worlds are the search crew's (`core.dine.worlds`): the deck reshuffled,
-the face-down sectors redrawn, a new engine seed; the worlds' seed comes from the policy's seed and the
-public part of the state, and `features` reads only what is on the table (the face-down sectors count
-by number and side only). So the crew is deterministic for a seed, and two states that differ only in
-what is hidden get the same choice.
+It never sees hidden cards: the worlds are the search crew's (`core.dine.worlds`): the deck under its
+(public) top card reshuffled, the face-down sectors redrawn, a new engine seed; the worlds' seed comes
+from the policy's seed and the public part of the state, and `features` reads only what is on the table
+(the face-down sectors count by number and side only). So the crew is deterministic for a seed, and two
+states that differ only in what is hidden get the same choice.
 """
 
 from __future__ import annotations

@@ -3,14 +3,14 @@ game, several times, with the heuristic crew, and keeps the move whose playouts 
 
 The greedy heuristic (`core.dine.ai`) sees one action deep; what it misses — a station that pays off
 two sectors later, a card better kept for the jump, the lighter consequence that costs a card now — is
-what the playouts show. The crew does not cheat: before each playout it deals itself a world of its
-own ("determinizes"). The deck is reshuffled, the sectors still face down in the stack are drawn
-afresh from the cards they could be, and the engine's own seed is replaced, so the discard pile's
-reshuffles and the sectors the help cards lay out in the playout are not the real game's either. What
-the crew sees is what the players see on the board: the grid, the tracks, the discard pile, the
-current sector, and every hand — the rulebook lets the crew lay its hands out openly ("You may also
-lay out your hand cards openly in front of you"). The deck's top card is visible at a real table, but
-the bot does not show it, so the crew does not use it either.
+what the playouts show. The crew does not cheat: before each playout it deals itself a world of its own
+("determinizes"). The deck under its top card is reshuffled, the sectors still face down in the stack
+are drawn afresh from the cards they could be, and the engine's own seed is replaced, so the discard
+pile's reshuffles and the sectors the help cards lay out in the playout are not the real game's either.
+What the crew sees is what the players see on the board: the grid, the tracks, the discard pile, the
+current sector, and every hand — the rulebook lets the crew lay its hands out openly ("You may also lay
+out your hand cards openly in front of you") — and the deck's top card, which the rulebook shows to
+everyone ("You always see the top card of the deck") and the board names.
 
 Every playout of a decision is dealt from the same worlds for every candidate move (common random
 numbers), so the moves are compared on the same luck. The worlds come from a `random.Random` seeded

@@ -2,12 +2,11 @@
 afresh ("determinized"), and a seed from the public part only.
 
 What the crew sees is what the players see on the board: the grid, the tracks, the discard pile, the
-current sector, and every hand (the rulebook lets the crew lay its hands out openly). What it does not
-see, and what a world deals anew: the order of the deck, the sectors still face down in the stack, and
-the engine's own seed (the discard pile's reshuffles, the sectors the help cards lay out). The deck's
-top card is visible at a real table, but the bot does not show it yet, so no crew uses it: a world
-shuffles the whole deck (see `determinize`). Shared by the search crew (`core.dine.search`) and the
-expert crew (`core.dine.expert`).
+current sector, the deck's top card ("You always see the top card of the deck"; the board names it),
+and every hand (the rulebook lets the crew lay its hands out openly). What it does not see, and what a
+world deals anew: the order of the deck under its top card, the sectors still face down in the stack,
+and the engine's own seed (the discard pile's reshuffles, the sectors the help cards lay out). Shared
+by the search crew (`core.dine.search`) and the expert crew (`core.dine.expert`).
 """
 
 from __future__ import annotations
@@ -20,13 +19,13 @@ from .state import StackCard, State
 
 
 def determinize(state: State, rng: Random) -> State:
-    """A world consistent with what the crew sees: the deck shuffled, the hidden sectors drawn afresh, and
-    a new seed for the engine's own shuffles (the discard pile, the sectors a help card lays out)."""
+    """A world consistent with what the crew sees: the deck under its (public) top card shuffled, the
+    hidden sectors drawn afresh, and a new seed for the engine's own shuffles (the discard pile, the
+    sectors a help card lays out)."""
     world = state.clone()
-    world.deck.sort()  # the real order must not leak through the shuffle
-    rng.shuffle(world.deck)
-    # Hook: the rulebook shows the deck's top card to everyone. Once the bot shows it too, keep it on
-    # top here (take it out before the shuffle, put it back first) and add it to `public_key`.
+    under = sorted(world.deck[1:])  # the real order must not leak through the shuffle
+    rng.shuffle(under)
+    world.deck = [*world.deck[:1], *under]
     world.seed = rng.getrandbits(63)
     _redraw_sectors(world, rng)
     return world
@@ -68,11 +67,11 @@ def _redraw_sectors(world: State, rng: Random) -> None:
 
 
 def public_key(seed: int, state: State) -> int:
-    """A seed from `seed` and what the crew can see of `state`: the deck as a set, the stack as the
-    current sector and what lies under it as far as it shows, and neither the game's seed nor its
-    generator."""
+    """A seed from `seed` and what the crew can see of `state`: the deck's top card and the rest of
+    the deck as a set, the stack as the current sector and what lies under it as far as it shows, and
+    neither the game's seed nor its generator."""
     seen = state.clone()
-    seen.deck.sort()
+    seen.deck = [*seen.deck[:1], *sorted(seen.deck[1:])]
     seen.stack = seen.stack[:1] + [
         StackCard(sector="?", side=c.side) if _hidden(c) else c for c in seen.stack[1:]
     ]

@@ -25,13 +25,13 @@ from core.dine.actions import (
     UseStation,
 )
 from core.dine.codes import encode
-from core.dine.engine import legal_actions, ship_of
+from core.dine.engine import legal_actions
 from core.dine.state import State
 from core.dine.symbols import side
 from core.events import NOBODY
 from core.words import clip
 
-from .dine_text import action_words, describe, payment_words
+from .dine_text import action_words, describe, payment_words, used_action
 
 LABEL_LIMIT = 100  # Discord's limit for select option labels and descriptions
 BUTTON_LIMIT = 80
@@ -70,24 +70,26 @@ def _group(action: Action) -> Action | None:
     return None
 
 
-def _move_words(state: State, action: Action, seat: int | None) -> tuple[str, str]:
-    """A move's label and description: what it does and what it costs."""
+def _subject(state: State, action: Action) -> str:
+    """Whose printed action a move uses: the hand card's name, the occupied station's, or the ship."""
     if isinstance(action, PlayCard):
-        face = side(action.card, state.upgraded)
-        words = action_words(face.actions[action.action])
-        return f"{face.name}: {words.effect}", f"Cost: {words.cost}"
+        return side(action.card, state.upgraded).name
     if isinstance(action, UseStation):
-        held = state.stations[action.seat]
-        face = side(held or "", state.upgraded)
-        used = face.occupied.action
-        if used is None:
-            return face.name, ""
-        words = action_words(used)
-        return f"Occupied {face.name}: {words.effect}", f"Cost: {words.cost}"
-    if isinstance(action, UseShip):
-        words = action_words(ship_of(state).actions[action.index])
-        return f"Ship: {words.effect}", f"Cost: {words.cost}"
-    return describe(state, action, NOBODY if seat is None else (seat,)).deed, ""
+        return f"{side(state.stations[action.seat] or '', state.upgraded).name} (occupied)"
+    return "Ship"
+
+
+def _move_words(state: State, action: Action, seat: int | None) -> tuple[str, str]:
+    """A move's label and description. A printed action reads "cost: effect" in its label; when
+    that is too long for a label, the effect stays in the label and the cost goes to the description."""
+    used = used_action(state, action)
+    if used is None:
+        return describe(state, action, NOBODY if seat is None else (seat,)).deed, ""
+    subject, words = _subject(state, action), action_words(used)
+    label = f"{subject} — {words.text}"
+    if len(label) <= LABEL_LIMIT:
+        return label, ""
+    return f"{subject} — {words.effect}", f"Cost: {words.cost}"
 
 
 def payment_label(state: State, action: Action) -> str:

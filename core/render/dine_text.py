@@ -47,9 +47,12 @@ def row_text(row: Row) -> str:
     return " + ".join(parts) or "nothing"
 
 
+FREE = "free"  # the rulebook's "-" cost: "If a '-' is there, the action costs you nothing"
+
+
 def cost_text(cost: Cost) -> str:
     if cost.kind == "none":
-        return "–"
+        return FREE
     if cost.kind in ("discard", "remove"):
         what = f"a hand card with {cost.min_drive}+ drive" if cost.min_drive else "another hand card"
         count = f"{cost.count} × " if cost.count > 1 else ""
@@ -61,25 +64,25 @@ def cost_text(cost: Cost) -> str:
 
 @dataclass(frozen=True, slots=True)
 class CardActionWords:
-    """A card's or the ship's action in its two parts, so a control can show each where it belongs
-    (the effect in a label, the cost in its description) without cutting the sentence apart."""
+    """A card's, a station's or the ship's action in its two parts, so a control can show each where
+    it fits (both in a label, or the cost in its description) without cutting the sentence apart."""
 
     cost: str
     effect: str  # with how often it may be used, if limited
 
     @property
     def text(self) -> str:
+        """The rulebook's "Costs, colon, effect": the one place the two parts are joined."""
         return f"{self.cost}: {self.effect}"
 
 
+TIMES = {1: "once", 2: "twice"}
+
+
 def action_words(action: CardAction) -> CardActionWords:
-    limit = (
-        " (once per sector)"
-        if action.per_sector == 1
-        else f" ({action.per_sector}× per sector)"
-        if action.per_sector
-        else ""
-    )
+    limit = ""
+    if action.per_sector:
+        limit = f", {TIMES.get(action.per_sector, f'{action.per_sector} times')} per sector"
     return CardActionWords(cost_text(action.cost), describe_effects(action.effects) + limit)
 
 
@@ -95,6 +98,13 @@ def occupied_text(occupied: Occupied) -> str:
         sign = "−" if occupied.permanent == "jump_drive" else "+"
         return f"always — {what[occupied.permanent]} {sign}{occupied.amount}"
     return f"at {occupied.trigger}: {describe_effects(occupied.effects)}"
+
+
+def occupation(state: State, card: str) -> str:
+    """An occupied station and what it does for its occupier: "Fusion Core (action — free: draw 1,
+    once per sector)"."""
+    face = side(card, state.upgraded)
+    return f"{face.name} ({occupied_text(face.occupied)})"
 
 
 def station_text(face: StationSide, station_name: str) -> str:
@@ -151,13 +161,29 @@ def tracks_text(state: State) -> str:
     return ", ".join(f"{name} {value}/{length}" for name, value, length in tracks(state))
 
 
+def top_card(state: State) -> str | None:
+    """The name of the deck's top card, face up as it lies (rulebook: "You always see the top card
+    of the deck"), or None when the deck is empty."""
+    return side(state.deck[0], state.upgraded).name if state.deck else None
+
+
+def deck_text(state: State) -> str:
+    """ "Deck 7, top card Ramjet", or what an empty deck means for the next draw."""
+    name = top_card(state)
+    if name is not None:
+        return f"Deck {len(state.deck)}, top card {name}"
+    if state.discard:
+        return "Deck empty (the next draw shuffles the discard pile into a new deck)"
+    return "Deck empty, and no discard pile to shuffle"
+
+
 def describe_board(state: State) -> str:
     """The whole table in words: sector, grid rows, tracks, hands."""
     spec = sector_side(state)
     have = symbols(state)
     lines = [
         f"{state.ship}: {tracks_text(state)}"
-        + f". Deck {len(state.deck)}, discard {len(state.discard)}. Sectors left: "
+        + f". {deck_text(state)}; discard {len(state.discard)}. Sectors left: "
         f"{sum(1 for c in state.stack if c.sector)}.",
     ]
     if spec is not None:
@@ -178,7 +204,7 @@ def describe_board(state: State) -> str:
     for seat in range(state.crew):
         hand = ", ".join(side(c, state.upgraded).name for c in state.hands[seat]) or "no cards"
         held = state.stations[seat]
-        occupied = f"; occupies {side(held, state.upgraded).name}" if held else ""
+        occupied = f"; occupies {occupation(state, held)}" if held else ""
         lines.append(f"Crew {seat + 1} ({len(state.hands[seat])}/{hand_size(state, seat)}): {hand}{occupied}")
     if state.pending is not None:
         lines.append(f"Decision: {state.pending.reason}")
@@ -263,13 +289,13 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
         )
     lines.append(
         f"{state.ship} ({state.level}): {tracks_text(state)}"
-        + f". Deck {len(state.deck)}, discard {len(state.discard)}, removed {len(state.removed)}; "
+        + f". {deck_text(state)}; discard {len(state.discard)}, removed {len(state.removed)}; "
         f"{stack_text(state)}."
     )
     members: list[str] = []
     for seat, name in enumerate(crew):
         held = state.stations[seat]
-        at = f", at {side(held, state.upgraded).name}" if held else ""
+        at = f", at {occupation(state, held)}" if held else ""
         members.append(f"{name} holds {len(state.hands[seat])}/{hand_size(state, seat)} cards{at}")
     lines.append("; ".join(members) + ".")
     if state.pending is not None:
@@ -310,7 +336,8 @@ def payment_words(state: State, payment: Payment) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Described:
-    """A move in its parts: whose it is (None: the crew's decision), what it does, how it is paid.
+    """A move in its parts: whose it is (None: the crew's decision), what it does, the printed action
+    it uses ("cost: effect"), how it is paid.
 
     The board's log, a hand view's note and a control each take the parts they need; nothing cuts a
     rendered sentence back apart.
@@ -319,15 +346,33 @@ class Described:
     seat: int | None
     what: str
     paid: str = ""
+    rule: str = ""  # the used action as printed, "discard another hand card: rotate, play"
 
     @property
     def deed(self) -> str:
-        """The move without whose it is: "play X upright by giving up Y"."""
-        return f"{self.what} by {self.paid}" if self.paid else self.what
+        """The move without whose it is: "play X rotated (discard another hand card: rotate, play) by
+        giving up Y"."""
+        ruled = f"{self.what} ({self.rule})" if self.rule else self.what
+        return f"{ruled} by {self.paid}" if self.paid else ruled
 
     @property
     def text(self) -> str:
         return f"Crew {self.seat + 1}: {self.deed}" if self.seat is not None else self.deed
+
+
+def used_action(state: State, action: Action) -> CardAction | None:
+    """The printed action a move carries out: a hand card's middle action, the occupied station's
+    action or a ship action; None for the crew's decisions, which are no printed action."""
+    match action:
+        case PlayCard(card=card, action=index):
+            return side(card, state.upgraded).actions[index]
+        case UseStation(seat=seat):
+            held = state.stations[seat]
+            return side(held, state.upgraded).occupied.action if held is not None else None
+        case UseShip(index=index):
+            return ship_of(state).actions[index]
+        case _:
+            return None
 
 
 def describe(state: State, action: Action, seats: Container[int] | None = None) -> Described:
@@ -343,15 +388,16 @@ def describe(state: State, action: Action, seats: Container[int] | None = None) 
             face = side(card, state.upgraded)
             used = face.actions[index]
             how = "rotated" if any(e.op == "rotate_play" for e in used.effects) else "upright"
-            extra = [e for e in used.effects if e.op not in ("play", "rotate_play")]
-            more = f", then {describe_effects(tuple(extra))}" if extra else ""
-            return Described(seat, f"play {face.name} {how}{more}", payment_words(state, payment))
+            paid = payment_words(state, payment)
+            return Described(seat, f"play {face.name} {how}", paid, action_text(used))
         case UseStation(seat=seat, payment=payment):
             name = side(state.stations[seat] or "", state.upgraded).name
-            return Described(seat, f"use {name}", payment_words(state, payment))
+            used = used_action(state, action)
+            rule = action_text(used) if used is not None else ""
+            return Described(seat, f"use {name}", payment_words(state, payment), rule)
         case UseShip(seat=seat, index=index, payment=payment):
             used = ship_of(state).actions[index]
-            return Described(seat, f"ship action ({action_text(used)})", payment_words(state, payment))
+            return Described(seat, "ship action", payment_words(state, payment), action_text(used))
         case Clear(how="continue"):
             return Described(None, "Keep playing")
         case Clear(how="jump"):

@@ -58,12 +58,14 @@ def shown(state: State, cards: Iterable[str]) -> set[str]:
 
 
 def on_the_table(state: State) -> set[str]:
-    """Names of the cards everyone sees now: the grid, the piles, the occupied stations."""
+    """Names of the cards everyone sees now: the grid, the piles, the occupied stations, and the deck's
+    top card ("You always see the top card of the deck": public from the moment it is on top)."""
     cards = [placed.card for row in state.grid for placed in row]
     cards += [
         *state.discard,
         *state.removed,
         *(card for card in state.stations if card is not None),
+        *state.deck[:1],
     ]
     return shown(state, cards)
 

@@ -1,0 +1,91 @@
+"""Ruling E9 (docs/rulings-dine.md), the FAQ's "Discard/Remove with drive": "If you must discard or
+remove cards with a certain number of drive, it does not matter where the drive is printed. Only the
+number of drive symbols anywhere on the card counts." Drive inside a production counts, both what it
+makes and what it reads; rules version dine-1, played before the ruling, keeps its earlier count.
+
+Cards used: Rotary Thruster rdrive-2 (occupied: discard a hand card with 2+ drive: draw 2, once per
+sector), Star Chart Table pilot-3 (upgraded: drive 1, 3 navigation + 1 drive per 2 navigation), Doppler
+Array sensors-2 (Quasar Calzone; drive 1, 1 navigation per 2 drive), Warp Sled rdrive-3, Chief
+Engineer's Workshop engineering-4 (Crusty Cruiser), Fusion Core reactor-1.
+"""
+
+from __future__ import annotations
+
+from core.dine.actions import Payment, UseStation
+from core.dine.cards import Production, Symbol, card_set, station
+from core.dine.engine import apply, card_drive, legal_actions, printed_drive
+from core.dine.state import State
+from core.render.dine_text import action_text
+from tests.dine.helpers import table
+
+QUASAR = "Quasar Calzone"
+
+AFTER_E9 = "dine-2"  # the first rules version after dine-1 (issue 16's card set v2): E9 holds there
+CRUSTY = "Crusty Cruiser"
+
+
+def under_e9(state: State) -> State:
+    return state.model_copy(update={"rules_version": AFTER_E9})
+
+
+def station_payments(state: State) -> list[tuple[str, ...]]:
+    return [a.payment.hand for a in legal_actions(state) if isinstance(a, UseStation)]
+
+
+def test_drive_made_by_a_production_counts_for_a_card_with_n_drive() -> None:
+    """E9: the upgraded Star Chart Table prints drive 1 and "1 drive per 2 navigation" — 2 drive
+    symbols, so the occupied Rotary Thruster takes it as its "card with 2 drive" (it draws 2); on its
+    normal side, no drive anywhere, it is not offered."""
+    upgraded = station("pilot-3").upgraded
+    assert upgraded.drive == 1
+    assert Production(symbol=Symbol.DRIVE, per=2, of=Symbol.NAVIGATION) in upgraded.row.produce
+    assert printed_drive(station("pilot-3").normal) == 0
+    plain = under_e9(table(hands=[["pilot-3", "reactor-1"]], stations=["rdrive-2"]))
+    flipped = under_e9(table(hands=[["pilot-3", "reactor-1"]], stations=["rdrive-2"], upgraded=["pilot-3"]))
+
+    assert station_payments(plain) == []
+    assert station_payments(flipped) == [("pilot-3",)]
+    after, _ = apply(flipped, UseStation(seat=0, payment=Payment(hand=("pilot-3",))))
+    assert after.discard == ["pilot-3"]
+    assert after.hands[0] == ["reactor-1", *flipped.deck[:2]]
+
+
+def test_drive_a_production_reads_counts_too() -> None:
+    """E9: Doppler Array prints drive 1 and "1 navigation per 2 drive" — 3 drive symbols (Quasar
+    Calzone, which has R-Drive and Sensors)."""
+    assert {"R-Drive", "Sensors"} <= set(card_set().ship(QUASAR).stations)
+    state = under_e9(table(ship=QUASAR, hands=[["sensors-2", "reactor-1"]], stations=["rdrive-2"]))
+
+    assert card_drive("sensors-2", [], AFTER_E9) == 3
+    assert station_payments(state) == [("sensors-2",)]
+
+
+def test_e9_only_adds_drive_to_the_earlier_count() -> None:
+    """E9 never counts less than the earlier count (the drive field and the drive the two row effects
+    give directly); Warp Sled shows what it adds: drive 1, 1 drive per energy, occupied "pay 2 drive"."""
+    for card in card_set().stations:
+        for upgraded in (False, True):
+            ids = [card.id] if upgraded else []
+            assert card_drive(card.id, ids, AFTER_E9) >= card_drive(card.id, ids, "dine-1")
+    assert card_drive("rdrive-3", [], "dine-1") == 1
+    assert card_drive("rdrive-3", [], AFTER_E9) == 1 + 1 + 2
+
+
+def test_dine_1_games_keep_the_drive_count_they_were_played_with() -> None:
+    """Rules dine-1 was played before E9: its games keep the earlier count, or a recorded game could
+    replay differently. The case that showed it (a simulated Crusty Cruiser game): the only card in
+    hand is Chief Engineer's Workshop (no free action; "1 drive per 2 shield" and 1 drive rotated),
+    the ship's discard action is used up and its marker is off the track. By the earlier count the
+    crew is stranded (R18); by E9 the Workshop has 2 drive and pays the occupied Rotary Thruster."""
+    workshop = station("engineering-4").normal
+    assert [a.cost.kind for a in workshop.actions] == ["discard", "remove"]
+    assert action_text(card_set().ship(CRUSTY).actions[0]).startswith("ship marker 1 left:")
+    assert card_set().ship(CRUSTY).actions[1].per_sector == 1
+    dine_1 = table(ship=CRUSTY, hands=[["engineering-4"]], stations=["rdrive-2"], marker=0)
+    dine_1 = dine_1.model_copy(update={"used": {"ship:1": 1}})
+
+    assert dine_1.rules_version == "dine-1"
+    assert legal_actions(dine_1) == []
+    assert station_payments(under_e9(dine_1)) == [("engineering-4",)]
+    plain = table(hands=[["pilot-3", "reactor-1"]], stations=["rdrive-2"], upgraded=["pilot-3"])
+    assert station_payments(plain) == []  # the upgraded Star Chart Table of the E9 scenario above
