@@ -85,9 +85,11 @@ class Pen:
         width: int = WIDTH - 40,
         fill: Colour = INK,
         symbols: bool = True,
+        lines: int = 99,
     ) -> int:
-        """`parts` ((text, bold) runs, or one plain string) wrapped to `width` pixels from (x, y);
-        returns the y below the last line. `symbols=False` keeps symbol words as words (flavour)."""
+        """`parts` ((text, bold) runs, or one plain string) wrapped to `width` pixels from (x, y), at
+        most `lines` lines (then "…"); returns the y below the last line. `symbols=False` keeps
+        symbol words as words (flavour)."""
         runs = [(parts, False)] if isinstance(parts, str) else parts
         pieces = [p for text, bold in runs for p in self._pieces(text, bold, symbols)]
         line_h = size + 5
@@ -102,6 +104,10 @@ class Pen:
                 continue
             w = size if icon else int(font(size, bold).getlength(text))
             if cx + w > left + width and cx > left:
+                lines -= 1
+                if not lines:
+                    self.draw.text((cx, y), "…", font=font(size), fill=fill)
+                    break
                 cx, y = left, y + line_h
             if icon:
                 icons.symbol(self.draw, icon, cx, y + 1, size)

@@ -27,6 +27,8 @@ SYMBOL_ICONS: dict[str, Colour] = {
     "damage": (150, 40, 40),
 }
 LEGEND = tuple(SYMBOL_ICONS)
+CRUST, PEPPERONI = (150, 90, 30), (180, 40, 30)
+PIZZA_TOPPINGS = (CRUST, PEPPERONI)  # the pizza icon's other colours (a palette needs them)
 
 # The ten station names: a colour each (white text reads on every one) and an icon each.
 STATION_COLOURS: dict[str, Colour] = {
@@ -96,10 +98,10 @@ def _shield(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Colour) -> 
 def _pizza(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Colour) -> None:
     # a slice, point down, with two pepperoni
     d.polygon([(x + 0.05 * s, y + 0.1 * s), (x + 0.95 * s, y + 0.1 * s), (x + 0.5 * s, y + s)], fill=c)
-    d.rectangle((x + 0.05 * s, y + 0.02 * s, x + 0.95 * s, y + 0.16 * s), fill=(150, 90, 30))
+    d.rectangle((x + 0.05 * s, y + 0.02 * s, x + 0.95 * s, y + 0.16 * s), fill=CRUST)
     r = s / 10
     for px, py in ((0.38, 0.35), (0.6, 0.55)):
-        d.ellipse((x + px * s - r, y + py * s - r, x + px * s + r, y + py * s + r), fill=(180, 40, 30))
+        d.ellipse((x + px * s - r, y + py * s - r, x + px * s + r, y + py * s + r), fill=PEPPERONI)
 
 
 def _damage(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Colour) -> None:
