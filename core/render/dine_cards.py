@@ -190,11 +190,12 @@ def station_card(face: StationSide, station: str, upgraded: bool) -> bytes:
     image, draw = _canvas(band)
     pen = Pen(draw)
     icons.station(draw, station, 20, 18, 40, PAPER, band)
-    title = font(18, bold=True)
-    name = face.name
-    while title.getlength(name) > WIDTH - 150 and len(name) > 4:
+    room = WIDTH - 96 - (20 * face.drive + 10 if face.drive else 0)
+    size = next((s for s in (18, 17, 16, 15) if font(s, bold=True).getlength(face.name) <= room), 14)
+    title, name = font(size, bold=True), face.name
+    while title.getlength(name) > room and len(name) > 4:  # a long name shrinks first, then is cut
         name = name[:-2] + "…"
-    draw.text((70, 15), name, font=title, fill=PAPER)
+    draw.text((70, 15 + (18 - size) // 2), name, font=title, fill=PAPER)
     kind = f"{station} · level {face.level}" + (" · upgraded" if upgraded else "")
     draw.text((70, 41), kind, font=font(12), fill=PAPER)
     if face.drive:  # printed drive, on a plate so its colour reads on every band
@@ -343,3 +344,27 @@ def sheet(pictures: list[bytes], columns: int = 4) -> bytes:
     buffer = io.BytesIO()
     out.quantize(colors=255, method=Image.Quantize.FASTOCTREE).save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+def legend_card() -> bytes:
+    """What the pictures' icons and colours mean: the seven symbols and the ten stations."""
+    image = Image.new("RGB", (2 * WIDTH + 10, 250), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((2, 2, image.width - 3, image.height - 3), radius=16, outline=EDGE, width=3)
+    draw.text((20, 14), "Symbols", font=font(16, bold=True), fill=INK)
+    for i, name in enumerate(icons.LEGEND):
+        x, y = 20 + (i % 4) * 180, 44 + (i // 4) * 32
+        icons.symbol(draw, name, x, y, 22)
+        draw.text((x + 30, y + 2), name, font=font(15), fill=INK)
+    draw.text(
+        (20, 116),
+        "Stations (band colour and icon of every card of that station)",
+        font=font(16, bold=True),
+        fill=INK,
+    )
+    for i, (name, colour) in enumerate(STATION_COLOURS.items()):
+        x, y = 20 + (i % 5) * 140, 146 + (i // 5) * 46
+        draw.rounded_rectangle((x, y, x + 130, y + 38), radius=8, fill=colour)
+        icons.station(draw, name, x + 7, y + 6, 26, PAPER, colour)
+        draw.text((x + 40, y + 10), name, font=font(14, bold=True), fill=PAPER)
+    return _png(image)

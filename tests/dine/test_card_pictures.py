@@ -262,3 +262,15 @@ def test_the_gallery_sheets_hold_every_side() -> None:
 def test_the_bundled_font_is_not_pillows_default() -> None:
     assert isinstance(font(14), ImageFont.FreeTypeFont)
     assert font(14).getname()[0] == "DejaVu Sans"
+
+
+def test_every_card_shows_its_whole_name(drawn: Drawn) -> None:
+    for cards in card_sets():
+        drawn.clear()
+        names = [f.name for c in cards.stations for f in (c.normal, c.upgraded)]
+        names += [f.name for c in cards.sectors for f in (c.front, c.back)]
+        names += [f.name for c in cards.ships for f in (c.front, c.back)]
+        for _ in every_picture(cards):
+            pass
+        texts = {text for text, _ in drawn}
+        assert [name for name in names if name not in texts] == []
