@@ -5,9 +5,8 @@ tracks and the crew (hand counts and occupied stations: never which cards, hands
 Right: the newest grid rows with each card's name, station colour and icon, symbols and each row's
 totals, the current row marked. A decision waiting or the outcome runs along the bottom; under it,
 the top card of the deck (public: "You always see the top card of the deck") and the legend of the
-symbol icons. The same facts in words are
-`core.render.dine_text.board_summary`, used as the alt text. Rendering is pure CPU work: the Discord
-layer runs it off the event loop.
+symbol icons. The same facts in words are `core.render.dine_text.board_summary`, used as the alt
+text. Rendering is pure CPU work: the Discord layer runs it off the event loop.
 """
 
 from __future__ import annotations
