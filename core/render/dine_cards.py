@@ -190,7 +190,7 @@ def station_card(face: StationSide, station: str, upgraded: bool) -> bytes:
     image, draw = _canvas(band)
     pen = Pen(draw)
     icons.station(draw, station, 20, 18, 40, PAPER, band)
-    room = WIDTH - 96 - (20 * face.drive + 10 if face.drive else 0)
+    room = WIDTH - 96 - (40 if face.drive else 0)
     size = next((s for s in (18, 17, 16, 15) if font(s, bold=True).getlength(face.name) <= room), 14)
     title, name = font(size, bold=True), face.name
     while title.getlength(name) > room and len(name) > 4:  # a long name shrinks first, then is cut
@@ -198,11 +198,11 @@ def station_card(face: StationSide, station: str, upgraded: bool) -> bytes:
     draw.text((70, 15 + (18 - size) // 2), name, font=title, fill=PAPER)
     kind = f"{station} · level {face.level}" + (" · upgraded" if upgraded else "")
     draw.text((70, 41), kind, font=font(12), fill=PAPER)
-    if face.drive:  # printed drive, on a plate so its colour reads on every band
-        plate = WIDTH - 24 - 20 * face.drive
+    if face.drive:  # printed drive as "2»", on a plate so its colour reads on every band
+        plate = WIDTH - 52
         draw.rounded_rectangle((plate - 6, 24, WIDTH - 18, 52), radius=6, fill=PAPER)
-        for i in range(face.drive):
-            icons.symbol(draw, "drive", plate + i * 20, 29, 18)
+        draw.text((plate, 27), str(face.drive), font=font(18, bold=True), fill=INK)
+        icons.symbol(draw, "drive", plate + 13, 29, 18)
         pen.used.add("drive")
     y = _label(draw, 76, "In a row")
     y = pen.write(20, y, row_text(face.row), 15) + 6
