@@ -2,28 +2,29 @@
 
 Left: the current sector (jump, solutions, danger against the current row, consequences), the ship's
 tracks and the crew (hand counts and occupied stations: never which cards, hands are private).
-Right: the newest grid rows with each card's name and symbols and each row's totals, the current
-row marked. A decision waiting or the outcome runs along the bottom. The same facts in words are
-`core.render.dine_text.board_summary`, used as the alt text. Rendering is pure CPU work: the Discord
-layer runs it off the event loop.
+Right: the newest grid rows with each card's name, station colour and icon, symbols and each row's
+totals, the current row marked. A decision waiting or the outcome runs along the bottom; under it,
+the top card of the deck (public: "You always see the top card of the deck") and the legend of the
+symbol icons. The same facts in words are `core.render.dine_text.board_summary`, used as the alt
+text. Rendering is pure CPU work: the Discord layer runs it off the event loop.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from core.dine.cards import Production, StationSide, Symbol, TrackSpec
+from core.dine.cards import Production, StationSide, Symbol, TrackSpec, station
 from core.dine.engine import danger_value, hand_size, sector_side, ship_of, symbols
 from core.dine.state import Placed, State
 from core.dine.symbols import row_symbols, side
 from core.words import plural
 
-from .dine_cards import KIND_COLOURS, SYMBOL_COLOURS, font
+from . import icons
+from .dine_cards import KIND_COLOURS, Pen, font
 from .dine_text import (
     SHOWN_ROWS,
     consequences_text,
@@ -32,10 +33,11 @@ from .dine_text import (
     solutions_text,
     stack_text,
 )
+from .fonts import drawable
 from .png import blended_palette, encode
 
 Colour = tuple[int, int, int]
-WIDTH, HEIGHT = 960, 540
+WIDTH, HEIGHT = 960, 584
 BACKGROUND = (16, 22, 40)
 PANEL = (28, 36, 62)
 CURRENT_PANEL = (40, 50, 84)
@@ -48,49 +50,30 @@ TRACK_OFF = (55, 64, 92)
 DAMAGE_ON, PIZZA_ON, MARKER_ON = (220, 90, 70), (240, 170, 50), (90, 150, 230)
 CURRENT = (250, 210, 90)  # the current row's mark
 WON, LOST, DECISION = (60, 150, 90), (170, 50, 50), (120, 90, 30)
-LETTERS = {
-    Symbol.DRIVE: "D",
-    Symbol.NAVIGATION: "N",
-    Symbol.ENERGY: "E",
-    Symbol.FIREPOWER: "F",
-    Symbol.SHIELD: "S",
-}
-
-LEGEND = {
-    Symbol.DRIVE: "drive",
-    Symbol.NAVIGATION: "nav",
-    Symbol.ENERGY: "energy",
-    Symbol.FIREPOWER: "fire",
-    Symbol.SHIELD: "shield",
-}
-LEGEND_STEP = 60
+ICON = 13  # a symbol icon's side in chips
 
 # Layout, shared with the tests that read pixels back.
 MARGIN = 16
 LEFT_RIGHT = 316  # the left column's right edge
 SECTOR_Y, SECTOR_BOTTOM = 44, 242
-TRACK_Y, TRACK_STEP, PIP_X, PIP = 252, 28, 104, 20
+TRACK_Y, TRACK_STEP, PIP_X, PIP = 252, 28, 120, 20
 CREW_Y, CREW_STEP = 356, 44
 GRID_X, GRID_RIGHT = 332, WIDTH - MARGIN
 ROWS_Y, ROW_H, ROW_GAP = 86, 74, 6
 LABEL_W, TOTALS_W, CARD_GAP, CARD_MIN, CARD_MAX = 56, 124, 6, 52, 104
-BANNER = (MARGIN, 496, WIDTH - MARGIN, HEIGHT - 8)
+BANNER = (MARGIN, 496, WIDTH - MARGIN, 532)
+FOOTER = (MARGIN, 542, WIDTH - MARGIN, HEIGHT - 8)  # the top of the deck, and the icons' legend
+DECK_TOP = (MARGIN + 112, 546, 520, HEIGHT - 12)  # the top card of the deck, drawn as a grid card is
 TRACKS = ("damage", "pizza", "marker")
 
 
 # --- text that fits ----------------------------------------------------------------------------------
 
-_ASCII = str.maketrans({"–": "-", "—": "-", "−": "-", "×": "x", "→": "->", "★": "*", "☆": "-", "’": "'"})
-_DRAWABLE = frozenset(map(chr, range(32, 127))) | {"…", "·"}
 
-
-@lru_cache(maxsize=4096)
 def plain(text: str) -> str:
-    """Text the bundled font can draw: it has ASCII (and little else), so accents are dropped and any
-    other character (an emoji in a display name) becomes "?" rather than a box."""
-    decomposed = unicodedata.normalize("NFKD", text.translate(_ASCII))
-    kept = (c for c in decomposed if not unicodedata.combining(c))
-    return "".join(c if c in _DRAWABLE else "?" for c in kept)
+    """Text the shipped font can draw: a character it lacks (an emoji in a display name) becomes "?"
+    rather than a box (`core.render.fonts.drawable`)."""
+    return drawable(text)
 
 
 @lru_cache(maxsize=4096)
@@ -174,22 +157,47 @@ def card_boxes(count: int, row: int) -> tuple[list[tuple[int, int, int, int]], i
 def _chips(
     draw: ImageDraw.ImageDraw, x: int, y: int, given: Counter[Symbol], right: int, lines: int = 1
 ) -> None:
-    """Each symbol as a chip in its colour with count and letter ("2D"), on up to `lines` lines."""
+    """Each symbol as its count and icon ("2⚡"), on up to `lines` lines."""
     left = x
     for symbol in Symbol:
         count = given.get(symbol, 0)
         if not count:
             continue
-        label = f"{count}{LETTERS[symbol]}"
-        width = 10 + 6 * len(label)
+        label = str(count)
+        width = int(font(12, True).getlength(label)) + 1 + ICON
         if x + width > right and lines > 1 and x > left:
             x, y, lines = left, y + 19, lines - 1
         if x + width > right:
             draw.text((x, y + 1), "…", font=font(11), fill=MUTED)
             return
-        draw.rounded_rectangle((x, y, x + width, y + 15), radius=4, fill=SYMBOL_COLOURS[symbol])
-        draw.text((x + width // 2, y + 8), label, font=font(11), fill=DARK, anchor="mm")
-        x += width + 3
+        draw.text((x, y), label, font=font(12, True), fill=TEXT)
+        icons.symbol(draw, symbol.value, x + width - ICON, y + 1, ICON)
+        x += width + 6
+
+
+def _notes(draw: ImageDraw.ImageDraw, x: int, y: int, parts: Sequence[str | Symbol], right: int) -> None:
+    """Small text and icons in a line ("+1⚡/2✦ rotated"), ending in "…" where it runs out of room."""
+    face = font(10)
+    for part in parts:
+        width = 11 if isinstance(part, Symbol) else int(face.getlength(part))
+        if x + width > right - 8:
+            draw.text((x, y), "…", font=face, fill=MUTED)
+            return
+        if isinstance(part, Symbol):
+            icons.symbol(draw, part.value, x, y + 1, 10)
+        else:
+            draw.text((x, y), part, font=face, fill=MUTED)
+        x += width + 1
+
+
+def _station_mark(
+    draw: ImageDraw.ImageDraw, card: str, box: tuple[int, int, int, int], ground: Colour
+) -> None:
+    """A card's station at a glance: a stripe of its colour down the left edge, its icon bottom right."""
+    name = station(card).station
+    colour = icons.station_colour(name)
+    draw.rectangle((box[0], box[1] + 3, box[0] + 3, box[3] - 3), fill=colour)
+    icons.station(draw, name, box[2] - 15, box[3] - 15, 11, colour, ground)
 
 
 @cache
@@ -206,17 +214,21 @@ def _card_symbols(card: str, rotated: bool, upgraded: bool) -> tuple[Counter[Sym
 
 def _card(draw: ImageDraw.ImageDraw, state: State, placed: Placed, box: tuple[int, int, int, int]) -> None:
     upgraded = placed.card in state.upgraded
-    draw.rounded_rectangle(box, radius=5, fill=ROTATED if placed.rotated else CARD)
-    x, y, right = box[0] + 5, box[1] + 3, box[2] - 4
+    ground = ROTATED if placed.rotated else CARD
+    draw.rounded_rectangle(box, radius=5, fill=ground)
+    _station_mark(draw, placed.card, box, ground)
+    x, y, right = box[0] + 7, box[1] + 3, box[2] - 4
     name = side(placed.card, state.upgraded).name
     _text_lines(draw, x, y, wrap(name, 11, right - x, 2), 11, TEXT)
     direct, produce = _card_symbols(placed.card, placed.rotated, upgraded)
     _chips(draw, x, y + 30, direct, right)
-    notes = [f"+{p.amount}{LETTERS[p.symbol]}/{p.per}{LETTERS[p.of]}" for p in produce]
-    notes += ["rotated"] if placed.rotated else []
+    notes: list[str | Symbol] = []
+    for p in produce:
+        notes += [f"+{p.amount}", p.symbol, f"/{p.per}", p.of, " "]
+    notes += ["rotated "] if placed.rotated else []
     notes += ["upgr."] if upgraded else []
     if notes:
-        draw.text((x, y + 48), fit(" ".join(notes), 10, right - x), font=font(10), fill=MUTED)
+        _notes(draw, x, y + 48, notes, right - 12)
 
 
 def _row(draw: ImageDraw.ImageDraw, state: State, number: int, index: int, current: bool) -> None:
@@ -225,7 +237,7 @@ def _row(draw: ImageDraw.ImageDraw, state: State, number: int, index: int, curre
     draw.rounded_rectangle(box, radius=6, fill=CURRENT_PANEL if current else PANEL)
     x, y = box[0] + 12, box[1]
     draw.text((x, y + 6), f"Row {number + 1}", font=font(13), fill=TEXT)
-    draw.text((x, y + 24), f"{len(row)} card{'s' if len(row) != 1 else ''}", font=font(12), fill=MUTED)
+    draw.text((x, y + 24), f"{len(row)} card{'s' if len(row) != 1 else ''}", font=font(11), fill=MUTED)
     if current:
         draw.rectangle((box[0], y, box[0] + 5, box[3]), fill=CURRENT)
         draw.text((x, y + 44), "NOW", font=font(13), fill=CURRENT)
@@ -260,8 +272,9 @@ def _sector(draw: ImageDraw.ImageDraw, state: State) -> None:
     name_room = LEFT_RIGHT - MARGIN - 30 - int(font(12).getlength(kind))
     draw.text((MARGIN + 10, SECTOR_Y + 6), fit(spec.name, 17, name_room), font=font(17), fill=TEXT)
     x, width, y = MARGIN + 10, LEFT_RIGHT - MARGIN - 20, SECTOR_Y + 38
-    y = _text_lines(draw, x, y, wrap(f"Jump: {jump_text(state)}", 13, width, 1), 13, TEXT)
-    y = _text_lines(draw, x, y, wrap(f"Solve: {solutions_text(spec)}", 13, width, 2), 13, TEXT)
+    pen = Pen(draw)
+    y = pen.write(x, y, plain(f"Jump: {jump_text(state)}"), 13, width, TEXT, lines=1) - 1
+    y = pen.write(x, y, plain(f"Solve: {solutions_text(spec)}"), 13, width, TEXT, lines=2) - 1
     value, count = danger_value(state), len(state.current_row)
     if value == 0:
         y = _text_lines(draw, x, y + 2, ["Danger 0: strikes at once"], 13, DAMAGE_ON)
@@ -274,7 +287,7 @@ def _sector(draw: ImageDraw.ImageDraw, state: State) -> None:
             on = DAMAGE_ON if i < count else TRACK_OFF
             draw.rectangle((pips_x + i * step, y + 4, pips_x + i * step + step - 4, y + 16), fill=on)
         y += 21
-    y = _text_lines(draw, x, y, wrap(f"Then: {consequences_text(spec)}", 13, width, 3), 13, TEXT)
+    y = pen.write(x, y, plain(f"Then: {consequences_text(spec)}"), 13, width, TEXT, lines=3) - 1
     if spec.rules:
         rules = "Rules: " + ", ".join(r.replace("_", " ") for r in spec.rules)
         _text_lines(draw, x, y, wrap(rules, 12, width, 1), 12, MUTED)
@@ -283,15 +296,21 @@ def _sector(draw: ImageDraw.ImageDraw, state: State) -> None:
 def _tracks(draw: ImageDraw.ImageDraw, state: State) -> None:
     ship = ship_of(state)
     specs: list[tuple[str, int, TrackSpec | None, Colour]] = [
-        ("Damage", state.damage, ship.damage, DAMAGE_ON),
-        ("Pizza", state.pizza, ship.pizza, PIZZA_ON),
-        ("Marker", state.marker, ship.marker, MARKER_ON),
+        ("damage", state.damage, ship.damage, DAMAGE_ON),
+        ("pizza", state.pizza, ship.pizza, PIZZA_ON),
+        ("marker", state.marker, ship.marker, MARKER_ON),
     ]
     for track, (label, value, spec, on) in enumerate(specs):
         if spec is None:
             continue
         y = TRACK_Y + track * TRACK_STEP
-        draw.text((MARGIN, y + 3), f"{label} {value}/{spec.length}", font=font(13), fill=TEXT)
+        if label in icons.SYMBOL_ICONS:
+            icons.symbol(draw, label, MARGIN, y + 3, 15)
+        else:
+            draw.polygon([(MARGIN, y + 4), (MARGIN + 15, y + 10), (MARGIN, y + 17)], fill=on)
+        draw.text(
+            (MARGIN + 20, y + 3), f"{label.capitalize()} {value}/{spec.length}", font=font(13), fill=TEXT
+        )
         for i in range(spec.length):
             box = pip_box(track, i, spec.length)
             draw.rectangle(box, fill=on if i < value else TRACK_OFF)
@@ -316,9 +335,14 @@ def _crew(draw: ImageDraw.ImageDraw, state: State, names: Sequence[str] | None) 
             else:
                 draw.rectangle((x, y + 1, x + step - 3, y + 15), outline=TRACK_OFF)
         draw.text((MARGIN, y), fit(name, 15, backs_x - MARGIN - 8), font=font(15), fill=TEXT)
-        station = state.stations[seat]
-        where = f"at {side(station, state.upgraded).name}" if station else "no station occupied"
-        draw.text((MARGIN + 8, y + 20), fit(where, 12, LEFT_RIGHT - MARGIN - 8), font=font(12), fill=MUTED)
+        held_station = state.stations[seat]
+        if held_station:
+            name = station(held_station).station
+            icons.station(draw, name, MARGIN + 8, y + 21, 12, icons.station_colour(name), BACKGROUND)
+            where = f"at {side(held_station, state.upgraded).name} ({name})"
+        else:
+            where = "no station occupied"
+        draw.text((MARGIN + 24, y + 20), fit(where, 12, LEFT_RIGHT - MARGIN - 24), font=font(12), fill=MUTED)
 
 
 def _banner(draw: ImageDraw.ImageDraw, state: State) -> None:
@@ -333,6 +357,46 @@ def _banner(draw: ImageDraw.ImageDraw, state: State) -> None:
     draw.rounded_rectangle(BANNER, radius=6, fill=fill)
     width = BANNER[2] - BANNER[0] - 24
     draw.text((BANNER[0] + 12, BANNER[1] + 9), fit(text, 16, width), font=font(16), fill=TEXT)
+
+
+def _deck_top(draw: ImageDraw.ImageDraw, state: State) -> None:
+    """The top card of the deck, face up as the rulebook has it, drawn like a grid card in a line."""
+    draw.text((MARGIN + 8, DECK_TOP[1] + 3), "Top of deck", font=font(12), fill=MUTED)
+    draw.text((MARGIN + 8, DECK_TOP[1] + 17), f"{len(state.deck)} in deck", font=font(11), fill=MUTED)
+    if not state.deck:
+        reshuffle = "the discard pile is shuffled in at the next draw" if state.discard else "no card left"
+        draw.text((DECK_TOP[0] + 8, DECK_TOP[1] + 7), f"Deck empty: {reshuffle}", font=font(12), fill=MUTED)
+        return
+    card = state.deck[0]
+    draw.rounded_rectangle(DECK_TOP, radius=5, fill=CARD)
+    _station_mark(draw, card, DECK_TOP, CARD)
+    x, y, right = DECK_TOP[0] + 8, DECK_TOP[1] + 7, DECK_TOP[2] - 20
+    face = side(card, state.upgraded)
+    upgraded = " (upgraded)" if card in state.upgraded else ""
+    name = fit(f"{face.name}{upgraded}", 13, 190)
+    draw.text((x, y), name, font=font(13, True), fill=TEXT)
+    x += int(font(13, True).getlength(name)) + 10
+    label = station(card).station
+    draw.text((x, y + 1), label, font=font(11), fill=MUTED)
+    x += int(font(11).getlength(label)) + 10
+    direct, produce = _card_symbols(card, False, bool(upgraded))
+    _chips(draw, x, y, direct, right)
+    x += sum(int(font(12, True).getlength(str(n))) + 1 + ICON + 6 for n in direct.values() if n)
+    notes: list[str | Symbol] = []
+    for p in produce:
+        notes += [f"+{p.amount}", p.symbol, f"/{p.per}", p.of, " "]
+    _notes(draw, x, y + 2, notes, right)
+
+
+def _footer(draw: ImageDraw.ImageDraw, state: State) -> None:
+    """The top of the deck on the left, the legend of the symbol icons on the right."""
+    draw.rounded_rectangle(FOOTER, radius=6, fill=PANEL)
+    _deck_top(draw, state)
+    x = DECK_TOP[2] + 14
+    for name in icons.LEGEND:
+        icons.symbol(draw, name, x, FOOTER[1] + 12, ICON)
+        draw.text((x + ICON + 3, FOOTER[1] + 11), name, font=font(11), fill=MUTED)
+        x += ICON + 3 + int(font(11).getlength(name)) + 9
 
 
 def render_board(state: State, names: Sequence[str] | None = None) -> bytes:
@@ -356,25 +420,14 @@ def render_board(state: State, names: Sequence[str] | None = None) -> bytes:
     rows = shown_rows(state)
     heading = f"Grid: {len(state.grid)} row{'s' if len(state.grid) != 1 else ''}, in all"
     draw.text((GRID_X, 48), heading, font=font(14), fill=TEXT)
-    _chips(
-        draw,
-        GRID_X + int(font(14).getlength(heading)) + 8,
-        49,
-        symbols(state),
-        GRID_RIGHT - 5 * LEGEND_STEP - 8,
-    )
-    legend_x = GRID_RIGHT - 5 * LEGEND_STEP
-    for i, symbol in enumerate(Symbol):
-        x = legend_x + i * LEGEND_STEP
-        draw.rounded_rectangle((x, 50, x + 13, 63), radius=3, fill=SYMBOL_COLOURS[symbol])
-        draw.text((x + 7, 57), LETTERS[symbol], font=font(10), fill=DARK, anchor="mm")
-        draw.text((x + 16, 50), LEGEND[symbol], font=font(11), fill=MUTED)
+    _chips(draw, GRID_X + int(font(14).getlength(heading)) + 10, 50, symbols(state), GRID_RIGHT)
     if rows.start:
         older = f"+{plural(rows.start, 'older row')} not shown"
         draw.text((GRID_X, 68), older, font=font(12), fill=MUTED)
     for index, number in enumerate(rows):
         _row(draw, state, number, index, current=number == len(state.grid) - 1)
     _banner(draw, state)
+    _footer(draw, state)
     # A fixed palette of the board's own colours (and the blends its text edges make) keeps the PNG
     # small and quick to encode, as for the D-6 board; the encoder is most of the render time.
     return encode(image, palette())
@@ -383,9 +436,9 @@ def render_board(state: State, names: Sequence[str] | None = None) -> bytes:
 @cache
 def palette() -> Image.Image:
     """Every solid colour drawn, plus each ink blended into the grounds it is drawn on."""
-    chips = [*SYMBOL_COLOURS.values()]
+    chips = [*icons.SYMBOL_ICONS.values(), *icons.STATION_COLOURS.values(), *icons.PIZZA_TOPPINGS]
     grounds = [BACKGROUND, PANEL, CURRENT_PANEL, CARD, ROTATED, TRACK_OFF, DAMAGE_ON, PIZZA_ON, MARKER_ON]
     grounds += [WON, LOST, DECISION, *KIND_COLOURS.values()]
     pairs = [(g, ink) for g in grounds for ink in (TEXT, MUTED)]
-    pairs += [(g, ink) for g in chips for ink in (DARK, TEXT)] + [(CURRENT_PANEL, CURRENT)]
+    pairs += [(CURRENT_PANEL, CURRENT)]
     return blended_palette([*grounds, *chips, TEXT, MUTED, DARK, CURRENT], pairs)

@@ -1,72 +1,154 @@
 """Deep Space Dine cards as pictures (Pillow), drawn from the card data alone.
 
-Each card side is a portrait card laid out as the rulebook describes it: a station shows its level,
-name and station name, drive, row effect, the two actions in the middle (with the coloured bar on
-the left), the occupied effect, and the rotated effect printed upside down at the bottom, as on a
-real card; a sector shows its jump, solutions, danger and consequences; a ship its stations, tracks
-and actions. The texts come from `core.render.dine_text`, so picture and words always agree.
+Each card side is a portrait card with the parts the rulebook names. A station shows its station's
+own colour and icon (ten of each, `core.render.icons`), level, name and printed drive, what it gives
+in a row, its two actions, what it does while occupied and what it gives rotated; a sector its jump,
+solutions, danger and consequences; a ship its stations, tracks and actions. Every action reads
+"cost: effect" (a free one "free: …"), symbols are drawn as icons, and a legend at the foot of each
+card names the icons on it. Everything is drawn upright, the rotated side too, so a screenshot reads
+without turning the phone. The texts come from `core.render.dine_text`, so picture and words agree.
 """
 
 from __future__ import annotations
 
 import io
-import textwrap
-from functools import cache
+import re
+from collections.abc import Iterable, Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from core.dine.cards import SectorSide, ShipSide, StationSide, Symbol, TrackSpec
+from core.dine.cards import Action, Occupied, SectorSide, ShipSide, StationSide, Symbol, TrackSpec
 from core.dine.engine import describe_effects
 
-from .dine_text import action_text, occupied_text, row_text
+from . import icons
+from .dine_text import action_words, row_text
+from .fonts import Font
+from .fonts import font as _font
 
 WIDTH, HEIGHT = 360, 500
 INK, MUTED, PAPER, EDGE = (30, 30, 40), (95, 95, 110), (246, 242, 232), (60, 60, 72)
-SYMBOL_COLOURS = {
-    Symbol.DRIVE: (235, 120, 60),
-    Symbol.NAVIGATION: (70, 140, 230),
-    Symbol.ENERGY: (240, 190, 40),
-    Symbol.FIREPOWER: (210, 60, 60),
-    Symbol.SHIELD: (70, 170, 120),
-}
+TINT = (232, 226, 212)  # the rotated box's ground
+SYMBOL_COLOURS: dict[Symbol, tuple[int, int, int]] = {s: icons.SYMBOL_ICONS[s.value] for s in Symbol}
 KIND_COLOURS = {
-    "easy": (90, 170, 110),
-    "hard": (200, 90, 70),
+    "easy": (70, 150, 90),
+    "hard": (190, 75, 55),
     "boss": (120, 60, 150),
-    "starter": (80, 150, 200),
+    "starter": (60, 130, 185),
 }
-_PLAIN = str.maketrans({"–": "-", "—": "-", "×": "x"})
-STATION_COLOURS = [(70, 110, 170), (170, 110, 60), (110, 150, 80), (150, 80, 130), (90, 140, 150)]
+SHIP_BAND = (45, 55, 85)
+STATION_COLOURS = icons.STATION_COLOURS
+Colour = tuple[int, int, int]
 
 
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+def font(size: int, bold: bool = False) -> Font:
+    """The pictures' font (`core.render.fonts`), re-exported for the board and the tests."""
+    return _font(size, bold)
 
 
-def _canvas(band: tuple[int, int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+# --- text with icons -------------------------------------------------------------------------------------
+
+_WORD = re.compile(r"^([(\[]?)(drive|navigation|energy|firepower|shield|pizza|damage)([)\].,;:]*)$")
+_NUMBER = re.compile(r"^[+−-]?\d+\+?$")
+
+
+class Pen:
+    """Draws wrapped text on a card, a symbol word as its icon, and remembers which icons it drew
+    (the card's legend lists exactly those)."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw) -> None:
+        self.draw = draw
+        self.used: set[str] = set()
+
+    @staticmethod
+    def _pieces(text: str, bold: bool, symbols: bool) -> list[tuple[str, bool, str | None]]:
+        """(text, bold, icon) pieces, a word or a space each: a symbol word becomes its icon."""
+        out: list[tuple[str, bool, str | None]] = [(" ", bold, None)] if text[:1].isspace() else []
+        for word in text.split():
+            match = _WORD.match(word) if symbols else None
+            if match:
+                if match.group(1):
+                    out.append((match.group(1), bold, None))
+                out.append(("", bold, match.group(2)))
+                if match.group(3):
+                    out.append((match.group(3), bold, None))
+            else:
+                out.append((word, bold, None))
+            out.append((" ", bold, None))
+        return out if text[-1:].isspace() else out[:-1]
+
+    def write(
+        self,
+        x: int,
+        y: int,
+        parts: Sequence[tuple[str, bool]] | str,
+        size: int = 14,
+        width: int = WIDTH - 40,
+        fill: Colour = INK,
+        symbols: bool = True,
+        lines: int = 99,
+    ) -> int:
+        """`parts` ((text, bold) runs, or one plain string) wrapped to `width` pixels from (x, y), at
+        most `lines` lines (then "…"); returns the y below the last line. `symbols=False` keeps
+        symbol words as words (flavour)."""
+        runs = [(parts, False)] if isinstance(parts, str) else parts
+        pieces = [p for text, bold in runs for p in self._pieces(text, bold, symbols)]
+        line_h = size + 5
+        left, cx = x, x
+        previous = ""
+        for index, (text, bold, icon) in enumerate(pieces):
+            if text == " ":
+                # a number and its symbol stay together ("2⚡"); other words are a space apart
+                following = pieces[index + 1][2] if index + 1 < len(pieces) else None
+                gap = 2 if following and _NUMBER.match(previous) else int(font(size).getlength(" "))
+                cx += gap
+                continue
+            w = size if icon else int(font(size, bold).getlength(text))
+            if cx + w > left + width and cx > left:
+                lines -= 1
+                if not lines:
+                    self.draw.text((cx, y), "…", font=font(size), fill=fill)
+                    break
+                cx, y = left, y + line_h
+            if icon:
+                icons.symbol(self.draw, icon, cx, y + 1, size)
+                self.used.add(icon)
+            else:
+                self.draw.text((cx, y), text, font=font(size, bold), fill=fill)
+            cx += w
+            previous = text if not icon else ""
+        return y + line_h
+
+    def legend(self, bottom: int = HEIGHT - 14) -> None:
+        """The icons drawn on this card, each with its word, in lines ending at `bottom`."""
+        lines: list[list[tuple[str, int]]] = [[]]
+        x = 20
+        for name in (n for n in icons.LEGEND if n in self.used):
+            width = 15 + int(font(11).getlength(name))
+            if x + width > WIDTH - 20:
+                lines.append([])
+                x = 20
+            lines[-1].append((name, x))
+            x += width + 10
+        y = bottom - 16 * len(lines)
+        self.draw.line((16, y - 4, WIDTH - 16, y - 4), fill=TINT, width=1)
+        for line in lines:
+            for name, x in line:
+                icons.symbol(self.draw, name, x, y + 1, 12)
+                self.draw.text((x + 15, y), name, font=font(11), fill=MUTED)
+            y += 16
+
+
+def _canvas(band: Colour) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((2, 2, WIDTH - 3, HEIGHT - 3), radius=16, outline=EDGE, width=3)
-    draw.rounded_rectangle((10, 10, WIDTH - 11, 62), radius=10, fill=band)
+    draw.rounded_rectangle((10, 10, WIDTH - 11, 66), radius=10, fill=band)
     return image, draw
 
 
-def _text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    text: str,
-    size: int = 14,
-    fill: tuple[int, int, int] = INK,
-    width: int = 44,
-) -> int:
-    """Wrapped text from `xy`; returns the y below it."""
-    x, y = xy
-    text = text.translate(_PLAIN)  # the bundled font has no en or em dash
-    for line in textwrap.wrap(text, width=width) or [""]:
-        draw.text((x, y), line, font=font(size), fill=fill)
-        y += size + 4
-    return y
+def _label(draw: ImageDraw.ImageDraw, y: int, text: str, fill: Colour = MUTED) -> int:
+    draw.text((20, y), text.upper(), font=font(11, bold=True), fill=fill)
+    return y + 16
 
 
 def _png(image: Image.Image) -> bytes:
@@ -75,92 +157,181 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def _pips(draw: ImageDraw.ImageDraw, x: int, y: int, count: int, colour: tuple[int, int, int]) -> None:
-    for i in range(count):
-        draw.ellipse((x + i * 18, y, x + i * 18 + 14, y + 14), fill=colour, outline=EDGE)
+def action_parts(action: Action) -> list[tuple[str, bool]]:
+    """ "cost: effect" as runs, the cost in bold; a free action reads "free: …" (the rulebook's "-")."""
+    words = action_words(action)
+    cost = "free" if action.cost.kind == "none" else words.cost
+    return [(f"{cost}:", True), (f" {words.effect}", False)]
+
+
+def occupied_parts(occupied: Occupied) -> list[tuple[str, bool]]:
+    """An occupied station's effect: its action as "cost: effect", else "always: …" or "at X: …"."""
+    if occupied.action is not None:
+        return action_parts(occupied.action)
+    if occupied.permanent is not None:
+        what = {"hand_size": "hand size", "danger": "danger value", "jump_drive": "drive needed to jump"}
+        sign = "−" if occupied.permanent == "jump_drive" else "+"
+        return [("always:", True), (f" {what[occupied.permanent]} {sign}{occupied.amount}", False)]
+    return [(f"at {occupied.trigger}:", True), (f" {describe_effects(occupied.effects)}", False)]
+
+
+def _action(pen: Pen, y: int, parts: Sequence[tuple[str, bool]], bar: Colour, size: int = 14) -> int:
+    """One action with the coloured bar on its left, as printed on the cards."""
+    bottom = pen.write(32, y, parts, size, width=WIDTH - 56)
+    pen.draw.rectangle((18, y, 24, bottom - 5), fill=bar)
+    return bottom
+
+
+# --- station cards ----------------------------------------------------------------------------------------
 
 
 def station_card(face: StationSide, station: str, upgraded: bool) -> bytes:
-    band = STATION_COLOURS[sum(map(ord, station)) % len(STATION_COLOURS)]
+    band = icons.station_colour(station)
     image, draw = _canvas(band)
-    draw.text((20, 16), f"L{face.level}", font=font(14), fill=PAPER)
-    draw.text((56, 14), face.name, font=font(18), fill=PAPER)
-    draw.text((56, 38), station + ("  (upgraded)" if upgraded else ""), font=font(12), fill=PAPER)
-    _pips(draw, WIDTH - 20 - 18 * face.drive, 24, face.drive, SYMBOL_COLOURS[Symbol.DRIVE])
-    y = _text(draw, (20, 74), f"In a row: {row_text(face.row)}", 14)
-    y = max(y, 130) + 6
+    pen = Pen(draw)
+    icons.station(draw, station, 20, 18, 40, PAPER, band)
+    room = WIDTH - 96 - (40 if face.drive else 0)
+    size = next((s for s in (18, 17, 16, 15) if font(s, bold=True).getlength(face.name) <= room), 14)
+    title, name = font(size, bold=True), face.name
+    while title.getlength(name) > room and len(name) > 4:  # a long name shrinks first, then is cut
+        name = name[:-2] + "…"
+    draw.text((70, 15 + (18 - size) // 2), name, font=title, fill=PAPER)
+    kind = f"{station} · level {face.level}" + (" · upgraded" if upgraded else "")
+    draw.text((70, 41), kind, font=font(12), fill=PAPER)
+    if face.drive:  # printed drive as "2»", on a plate so its colour reads on every band
+        plate = WIDTH - 52
+        draw.rounded_rectangle((plate - 6, 24, WIDTH - 18, 52), radius=6, fill=PAPER)
+        draw.text((plate, 27), str(face.drive), font=font(18, bold=True), fill=INK)
+        icons.symbol(draw, "drive", plate + 13, 29, 18)
+        pen.used.add("drive")
+    y = _label(draw, 76, "In a row")
+    y = pen.write(20, y, row_text(face.row), 15) + 6
+    y = _label(draw, max(y, 132), "Play it (cost: effect)")
     for action in face.actions:
-        draw.rectangle((16, y, 22, y + 34), fill=band)
-        y = _text(draw, (30, y), action_text(action), 13, width=46) + 8
-    y = max(y, 250) + 4
+        y = _action(pen, y, action_parts(action), band) + 4
+    y = max(y, 250)
     draw.line((16, y, WIDTH - 16, y), fill=MUTED, width=1)
-    _text(draw, (20, y + 8), f"Occupied: {occupied_text(face.occupied)}", 13, fill=MUTED, width=46)
-    # the rotated effect, printed upside down at the bottom as on the card
-    strip = Image.new("RGB", (WIDTH - 40, 70), PAPER)
-    _text(ImageDraw.Draw(strip), (0, 0), f"Rotated: {row_text(face.rotated)}", 14, width=42)
-    image.paste(strip.rotate(180), (20, HEIGHT - 90))
+    y = _label(draw, y + 8, "While occupied")
+    occupied = occupied_parts(face.occupied)
+    if face.occupied.action is not None:
+        _action(pen, y, occupied, band, 13)
+    else:
+        pen.write(20, y, occupied, 13)
+    top = HEIGHT - 118
+    draw.rounded_rectangle((14, top, WIDTH - 15, HEIGHT - 42), radius=8, fill=TINT)
+    _label(draw, top + 8, "Rotated ↻ (in a row, no drive)")
+    pen.write(22, top + 26, row_text(face.rotated), 15, width=WIDTH - 48)
+    pen.legend()
     return _png(image)
 
 
+# --- sector cards -----------------------------------------------------------------------------------------
+
+
+def _per_crew(values: Iterable[int | None]) -> str:
+    return " / ".join("X" if v is None else str(v) for v in values)
+
+
 def sector_card(face: SectorSide) -> bytes:
-    image, draw = _canvas(KIND_COLOURS[face.kind])
-    draw.text((20, 16), f"L{face.level}", font=font(14), fill=PAPER)
-    draw.text((56, 14), face.name, font=font(18), fill=PAPER)
-    draw.text((56, 38), face.kind + (f" · {face.german}" if face.german else ""), font=font(12), fill=PAPER)
-    drive = " / ".join("X" if d is None else str(d) for d in face.jump.drive)
-    y = _text(draw, (20, 74), f"Jump (1 / 2 / 3 crew): {drive} drive + {face.jump.navigation} navigation", 14)
-    y += 8
+    band = KIND_COLOURS[face.kind]
+    image, draw = _canvas(band)
+    pen = Pen(draw)
+    draw.text((20, 15), f"L{face.level}", font=font(18, bold=True), fill=PAPER)
+    draw.text((60, 15), face.name, font=font(18, bold=True), fill=PAPER)
+    german = f" · {face.german}" if face.german else ""
+    draw.text((60, 41), f"{face.kind}{german}", font=font(12), fill=PAPER)
+    y = _label(draw, 76, "Jump (1 / 2 / 3 crew)")
+    jump = f"{_per_crew(face.jump.drive)} drive"
+    if face.jump.navigation:
+        jump += f" + {face.jump.navigation} navigation"
+    y = pen.write(20, y, jump, 15) + 6
+    y = _label(draw, y, "Solve (either one)" if len(face.solutions) > 1 else "Solve")
     for number, solution in enumerate(face.solutions, 1):
         if solution.pay is not None:
             what = f"pay {solution.amount} {solution.pay}"
         else:
             what = ", ".join(f"{n} {s}" for s, n in solution.symbols.items())
             what += " per crew member" if solution.per_crew else ""
-        y = _text(draw, (20, y), f"Solution {number}: {what}", 14) + 4
-    danger = " / ".join(map(str, face.danger))
-    y = _text(draw, (20, y + 8), f"Danger (1 / 2 / 3 crew): {danger}", 14, fill=KIND_COLOURS[face.kind])
-    options = " OR ".join(describe_effects(o) for o in face.consequences)
-    y = _text(draw, (20, y + 2), f"Consequences: {options}", 14) + 8
+        prefix = [(f"{number}.", True)] if len(face.solutions) > 1 else []
+        y = pen.write(20, y, [*prefix, (f" {what}" if prefix else what, False)], 15) + 2
+    y = _label(draw, y + 6, "Danger (1 / 2 / 3 crew)", fill=band)
+    cards = " cards in the row" if any(face.danger) else ""
+    cards += " (0: strikes on arrival)" if 0 in face.danger else ""
+    y = pen.write(20, y, f"{_per_crew(face.danger)}{cards}", 15, fill=band)
+    y = _label(draw, y + 4, "Then (choose one)" if len(face.consequences) > 1 else "Then")
+    for number, option in enumerate(face.consequences, 1):
+        prefix = [(f"{number}.", True)] if len(face.consequences) > 1 else []
+        what = describe_effects(option)
+        y = pen.write(20, y, [*prefix, (f" {what}" if prefix else what, False)], 15) + 2
     if face.rules:
-        y = _text(draw, (20, y), "Rules: " + ", ".join(r.replace("_", " ") for r in face.rules), 13) + 6
+        y = _label(draw, y + 6, "Rules")
+        y = pen.write(20, y, ", ".join(r.replace("_", " ") for r in face.rules), 14)
     if face.flavour:
-        _text(draw, (20, max(y, HEIGHT - 120)), face.flavour, 12, fill=MUTED, width=50)
+        pen.write(20, max(y + 10, HEIGHT - 96), face.flavour, 12, fill=MUTED, symbols=False)
+    pen.legend()
     return _png(image)
 
 
-def _track(
-    draw: ImageDraw.ImageDraw, y: int, label: str, track: TrackSpec, colour: tuple[int, int, int]
-) -> int:
-    draw.text((20, y), label, font=font(13), fill=INK)
+# --- ship cards -------------------------------------------------------------------------------------------
+
+
+def _track(pen: Pen, y: int, label: str, track: TrackSpec, colour: Colour) -> int:
+    draw = pen.draw
+    if label in icons.SYMBOL_ICONS:
+        icons.symbol(draw, label, 20, y + 3, 16)
+        pen.used.add(label)
+        draw.text((40, y + 3), label, font=font(14), fill=INK)
     for space in range(1, track.length + 1):
-        x = 110 + (space - 1) * 28
+        x = 124 + (space - 1) * 24
         fill = (230, 200, 200) if space in track.remove_cards else PAPER
-        draw.rectangle((x, y, x + 22, y + 22), fill=fill, outline=colour, width=2)
-    return y + 32
+        draw.rectangle((x, y, x + 19, y + 21), fill=fill, outline=colour, width=2)
+    return y + 28
+
+
+def _station_chips(draw: ImageDraw.ImageDraw, y: int, names: Sequence[str]) -> int:
+    """The ship's stations as chips in their own colours and icons."""
+    x = 20
+    for name in names:
+        colour = icons.station_colour(name)
+        width = 30 + int(font(12, bold=True).getlength(name))
+        if x + width > WIDTH - 20:
+            x, y = 20, y + 28
+        draw.rounded_rectangle((x, y, x + width, y + 22), radius=6, fill=colour)
+        icons.station(draw, name, x + 5, y + 3, 16, PAPER, colour)
+        draw.text((x + 25, y + 4), name, font=font(12, bold=True), fill=PAPER)
+        x += width + 6
+    return y + 30
 
 
 def ship_card(face: ShipSide) -> bytes:
-    image, draw = _canvas((50, 60, 90))
-    draw.text((20, 14), face.name, font=font(20), fill=PAPER)
-    draw.text((20, 40), "ship", font=font(12), fill=PAPER)
-    y = _text(draw, (20, 74), "Stations: " + ", ".join(face.stations), 14) + 8
-    y = _track(draw, y, "Damage", face.damage, (200, 80, 60))
-    y = _track(draw, y, "Pizza", face.pizza, (220, 160, 40))
+    image, draw = _canvas(SHIP_BAND)
+    pen = Pen(draw)
+    draw.text((20, 14), face.name, font=font(20, bold=True), fill=PAPER)
+    draw.text((20, 42), "ship", font=font(12), fill=PAPER)
+    y = _label(draw, 76, "Stations (their cards make the deck)")
+    y = _station_chips(draw, y, face.stations) + 2
+    y = _label(draw, y, "Tracks (the marker starts on the right)")
+    y = _track(pen, y, "damage", face.damage, (200, 80, 60))
+    y = _track(pen, y, "pizza", face.pizza, (220, 160, 40))
     if face.marker is not None:
-        y = _track(draw, y, "Ship marker", face.marker, (70, 120, 200))
-    y += 6
+        draw.text((20, y + 3), "ship marker", font=font(14), fill=INK)
+        y = _track(pen, y, "", face.marker, (70, 120, 200))
+    if any(face.damage.remove_cards):
+        y = pen.write(20, y, "pink space: remove cards", 11, fill=MUTED)
+    y = _label(draw, y + 6, "Ship actions (cost: effect)")
     for action in face.actions:
-        y = _text(draw, (20, y), f"Ship action: {action_text(action)}", 13, width=46) + 4
+        y = _action(pen, y, action_parts(action), SHIP_BAND) + 4
     if face.rules:
-        y = _text(
-            draw,
-            (20, y + 4),
-            "Rules: " + ", ".join(f"{r.rule.replace('_', ' ')} {r.amount}" for r in face.rules),
-            13,
-        )
+        y = _label(draw, y + 4, "Rules")
+        rules = ", ".join(f"{r.rule.replace('_', ' ')} +{r.amount}" for r in face.rules)
+        y = pen.write(20, y, rules, 14)
     if face.flavour:
-        _text(draw, (20, max(y + 8, HEIGHT - 110)), face.flavour, 12, fill=MUTED, width=50)
+        pen.write(20, max(y + 10, HEIGHT - 96), face.flavour, 12, fill=MUTED, symbols=False)
+    pen.legend()
     return _png(image)
+
+
+# --- sheets -------------------------------------------------------------------------------------------------
 
 
 def sheet(pictures: list[bytes], columns: int = 4) -> bytes:
@@ -171,5 +342,29 @@ def sheet(pictures: list[bytes], columns: int = 4) -> bytes:
     for i, card in enumerate(cards):
         out.paste(card, (10 + (i % columns) * (WIDTH + 10), 10 + (i // columns) * (HEIGHT + 10)))
     buffer = io.BytesIO()
-    out.quantize(colors=128, method=Image.Quantize.FASTOCTREE).save(buffer, format="PNG")
+    out.quantize(colors=255, method=Image.Quantize.FASTOCTREE).save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+def legend_card() -> bytes:
+    """What the pictures' icons and colours mean: the seven symbols and the ten stations."""
+    image = Image.new("RGB", (2 * WIDTH + 10, 250), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((2, 2, image.width - 3, image.height - 3), radius=16, outline=EDGE, width=3)
+    draw.text((20, 14), "Symbols", font=font(16, bold=True), fill=INK)
+    for i, name in enumerate(icons.LEGEND):
+        x, y = 20 + (i % 4) * 180, 44 + (i // 4) * 32
+        icons.symbol(draw, name, x, y, 22)
+        draw.text((x + 30, y + 2), name, font=font(15), fill=INK)
+    draw.text(
+        (20, 116),
+        "Stations (band colour and icon of every card of that station)",
+        font=font(16, bold=True),
+        fill=INK,
+    )
+    for i, (name, colour) in enumerate(STATION_COLOURS.items()):
+        x, y = 20 + (i % 5) * 140, 146 + (i // 5) * 46
+        draw.rounded_rectangle((x, y, x + 130, y + 38), radius=8, fill=colour)
+        icons.station(draw, name, x + 7, y + 6, 26, PAPER, colour)
+        draw.text((x + 40, y + 10), name, font=font(14, bold=True), fill=PAPER)
+    return _png(image)

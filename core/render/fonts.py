@@ -1,0 +1,101 @@
+"""The fonts the pictures are drawn with, shipped in the repository (`core/render/fonts/`).
+
+Pillow's bundled font covers little beyond ASCII, so card texts drew boxes ("H☐hnerstall-Nebel",
+"jump ☐1"). DejaVu Sans Condensed (Bitstream Vera licence, `fonts/LICENSE-DejaVu.txt`) covers Latin,
+Greek, Cyrillic and the usual typography (– — − × → …), and is narrow enough for card text. Which
+characters it has is read from its own cmap table, so text can be checked (tests) and display names
+cleaned (`drawable`) against the real font rather than a guessed list.
+"""
+
+from __future__ import annotations
+
+import struct
+import unicodedata
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+FOLDER = Path(__file__).resolve().parent / "fonts"
+REGULAR = FOLDER / "DejaVuSansCondensed.ttf"
+BOLD = FOLDER / "DejaVuSansCondensed-Bold.ttf"
+
+Font = ImageFont.FreeTypeFont
+
+
+@cache
+def font(size: int, bold: bool = False) -> Font:
+    """The picture font at `size` pixels. Basic layout: the texts are left-to-right and need no
+    shaping, and it is several times faster than Raqm per line."""
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def _cmap(data: bytes) -> frozenset[int]:
+    """The code points of a TrueType font's Unicode cmap subtables (formats 4 and 12)."""
+    tables = struct.unpack_from(">H", data, 4)[0]
+    offset = next(
+        struct.unpack_from(">I", data, 12 + 16 * i + 8)[0]
+        for i in range(tables)
+        if data[12 + 16 * i : 16 + 16 * i] == b"cmap"
+    )
+    count = struct.unpack_from(">H", data, offset + 2)[0]
+    points: set[int] = set()
+    for i in range(count):
+        platform, encoding, sub = struct.unpack_from(">HHI", data, offset + 4 + 8 * i)
+        if (platform, encoding) not in ((3, 1), (3, 10), (0, 3), (0, 4)):
+            continue
+        start = offset + sub
+        kind = struct.unpack_from(">H", data, start)[0]
+        if kind == 4:
+            segments = struct.unpack_from(">H", data, start + 6)[0] // 2
+            ends = struct.unpack_from(f">{segments}H", data, start + 14)
+            starts = struct.unpack_from(f">{segments}H", data, start + 16 + 2 * segments)
+            deltas = struct.unpack_from(f">{segments}h", data, start + 16 + 4 * segments)
+            ranges_at = start + 16 + 6 * segments
+            ranges = struct.unpack_from(f">{segments}H", data, ranges_at)
+            for seg, (first, last) in enumerate(zip(starts, ends, strict=True)):
+                for point in range(first, last + 1):
+                    if point == 0xFFFF:
+                        continue
+                    if ranges[seg] == 0:
+                        glyph = (point + deltas[seg]) & 0xFFFF
+                    else:
+                        at = ranges_at + 2 * seg + ranges[seg] + 2 * (point - first)
+                        glyph = struct.unpack_from(">H", data, at)[0]
+                        glyph = (glyph + deltas[seg]) & 0xFFFF if glyph else 0
+                    if glyph:
+                        points.add(point)
+        elif kind == 12:
+            groups = struct.unpack_from(">I", data, start + 12)[0]
+            for g in range(groups):
+                first, last, glyph = struct.unpack_from(">III", data, start + 16 + 12 * g)
+                points.update(p for p in range(first, last + 1) if glyph + p - first)
+    return frozenset(points)
+
+
+@cache
+def covered(bold: bool = False) -> frozenset[int]:
+    """Every code point the font draws a real glyph for (not the missing-glyph box)."""
+    return _cmap((BOLD if bold else REGULAR).read_bytes())
+
+
+def missing(text: str, bold: bool = False) -> str:
+    """The characters of `text` the font has no glyph for (each once, in order)."""
+    have = covered(bold)
+    return "".join(dict.fromkeys(c for c in text if ord(c) not in have and c not in "\n"))
+
+
+@lru_cache(maxsize=4096)
+def drawable(text: str) -> str:
+    """`text` with every character the font lacks (an emoji in a display name) made drawable: a
+    letter with an accent the font lacks loses the accent, anything else becomes "?"."""
+    if not missing(text) and not missing(text, bold=True):
+        return text
+    out: list[str] = []
+    for char in text:
+        if not missing(char) and not missing(char, bold=True):
+            out.append(char)
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+        out.append(base if base and not missing(base) and not missing(base, bold=True) else "?")
+    return "".join(out)
