@@ -18,6 +18,7 @@ from random import Random
 from core.dine.actions import Action, UseShip, UseStation
 from core.dine.ai import heuristic
 from core.dine.cards import card_set, station
+from core.dine.codes import decode
 from core.dine.engine import apply, deal, legal_actions
 from core.dine.state import State
 from core.dine.worlds import determinize, public_key
@@ -152,11 +153,14 @@ def test_every_printed_action_reads_cost_colon_effect_in_every_menu_and_terminal
         actions = legal_actions(state)
         for seat in range(state.crew):
             for move in moves(state, seat, actions):
-                used = used_action(state, actions[move.options[0].index])
+                first = decode(state, move.options[0].code)
+                assert first is not None
+                assert first in actions
+                used = used_action(state, first)
                 if used is None:
                     continue
                 words = action_words(used)
-                stations += isinstance(actions[move.options[0].index], UseStation)
+                stations += isinstance(first, UseStation)
                 if words.text in move.label:
                     assert move.description == ""
                 else:

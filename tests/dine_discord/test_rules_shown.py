@@ -18,6 +18,7 @@ import discord
 from cogs.dine.board import add_moves, crew_lines, status_line
 from cogs.dine.hand import card_field, hand_view
 from cogs.dine.ids import Verb, ref
+from core.dine.codes import decode
 from core.dine.engine import legal_actions
 from core.dine.seating import DineSaved, Setup, lobby, seated
 from core.dine.state import State
@@ -76,7 +77,9 @@ def test_every_hand_control_of_a_printed_action_shows_its_cost_and_effect() -> N
         words = list(shown(view))
         printed = 0
         for move in moves(state, 0, actions):
-            used = used_action(state, actions[move.options[0].index])
+            first = decode(state, move.options[0].code)
+            assert first in actions
+            used = used_action(state, first)
             if used is None:
                 continue
             printed += 1
@@ -89,9 +92,11 @@ def test_every_hand_control_of_a_printed_action_shows_its_cost_and_effect() -> N
 
 
 def test_a_label_too_long_for_a_button_goes_into_a_menu_whole() -> None:
-    long = Move("Helm Console — " + "x" * BUTTON_LIMIT, "", (Option(0, "Nothing to pay"),))
-    short = Move("Helm Console — free: play", "", (Option(1, "Nothing to pay"),))
-    costly = Move("Ramjet — rotate, play", "Cost: discard another hand card", (Option(2, "Giving up X"),))
+    long = Move("Helm Console — " + "x" * BUTTON_LIMIT, "", (Option("u0", "Nothing to pay"),), "u0")
+    short = Move("Helm Console — free: play", "", (Option("u1", "Nothing to pay"),), "u1")
+    costly = Move(
+        "Ramjet — rotate, play", "Cost: discard another hand card", (Option("u2", "Giving up X"),), "u2"
+    )
     at = lambda verb, arg="": ref(verb, 1, 1, arg)  # noqa: E731
 
     def drawn(move: Move) -> list[tuple[str, str]]:
