@@ -17,9 +17,10 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from core.dine.cards import Production, StationSide, Symbol, TrackSpec
+from core.dine.cards import CardSet, Production, StationSide, Symbol, TrackSpec
 from core.dine.engine import danger_value, hand_size, sector_side, ship_of, symbols
 from core.dine.state import Placed, State
+from core.dine.symbols import face as face_of
 from core.dine.symbols import row_symbols, side
 from core.words import plural
 
@@ -193,10 +194,12 @@ def _chips(
 
 
 @cache
-def _card_symbols(card: str, rotated: bool, upgraded: bool) -> tuple[Counter[Symbol], tuple[Production, ...]]:
+def _card_symbols(
+    cards: CardSet, card: str, rotated: bool, upgraded: bool
+) -> tuple[Counter[Symbol], tuple[Production, ...]]:
     """What one card gives by itself: its direct symbols (printed drive while upright, R1) and its
     productions, which count only together with the rest of the row (the row totals show that)."""
-    face: StationSide = side(card, (card,) if upgraded else ())
+    face: StationSide = face_of(cards, card, upgraded)
     gives = face.rotated if rotated else face.row
     direct = Counter(gives.symbols)
     if not rotated and face.drive:
@@ -208,9 +211,9 @@ def _card(draw: ImageDraw.ImageDraw, state: State, placed: Placed, box: tuple[in
     upgraded = placed.card in state.upgraded
     draw.rounded_rectangle(box, radius=5, fill=ROTATED if placed.rotated else CARD)
     x, y, right = box[0] + 5, box[1] + 3, box[2] - 4
-    name = side(placed.card, state.upgraded).name
+    name = side(state.cards, placed.card, state.upgraded).name
     _text_lines(draw, x, y, wrap(name, 11, right - x, 2), 11, TEXT)
-    direct, produce = _card_symbols(placed.card, placed.rotated, upgraded)
+    direct, produce = _card_symbols(state.cards, placed.card, placed.rotated, upgraded)
     _chips(draw, x, y + 30, direct, right)
     notes = [f"+{p.amount}{LETTERS[p.symbol]}/{p.per}{LETTERS[p.of]}" for p in produce]
     notes += ["rotated"] if placed.rotated else []
@@ -239,7 +242,7 @@ def _row(draw: ImageDraw.ImageDraw, state: State, number: int, index: int, curre
         draw.text((GRID_X + LABEL_W, y + 28), "empty: the next card goes here", font=font(12), fill=MUTED)
     totals_x = GRID_RIGHT - TOTALS_W + 6
     draw.text((totals_x, y + 8), "row gives", font=font(11), fill=MUTED)
-    given = row_symbols(row, state.upgraded)
+    given = row_symbols(state.cards, row, state.upgraded)
     if any(given.values()):
         _chips(draw, totals_x, y + 26, given, GRID_RIGHT - 4, lines=2)
     else:
@@ -317,7 +320,7 @@ def _crew(draw: ImageDraw.ImageDraw, state: State, names: Sequence[str] | None) 
                 draw.rectangle((x, y + 1, x + step - 3, y + 15), outline=TRACK_OFF)
         draw.text((MARGIN, y), fit(name, 15, backs_x - MARGIN - 8), font=font(15), fill=TEXT)
         station = state.stations[seat]
-        where = f"at {side(station, state.upgraded).name}" if station else "no station occupied"
+        where = f"at {side(state.cards, station, state.upgraded).name}" if station else "no station occupied"
         draw.text((MARGIN + 8, y + 20), fit(where, 12, LEFT_RIGHT - MARGIN - 8), font=font(12), fill=MUTED)
 
 

@@ -72,12 +72,12 @@ def _group(state: State, action: Action) -> tuple[object, ...] | None:
 def _move_words(state: State, action: Action, seat: int | None) -> tuple[str, str]:
     """A move's label and description: what it does and what it costs."""
     if isinstance(action, PlayCard):
-        face = side(action.card, state.upgraded)
+        face = side(state.cards, action.card, state.upgraded)
         words = action_words(face.actions[action.action])
         return f"{face.name}: {words.effect}", f"Cost: {words.cost}"
     if isinstance(action, UseStation):
         held = state.stations[action.seat]
-        face = side(held or "", state.upgraded)
+        face = side(state.cards, held or "", state.upgraded)
         used = face.occupied.action
         if used is None:
             return face.name, ""

@@ -170,15 +170,14 @@ def describe_board(state: State) -> str:
     for number, row in enumerate(state.grid, 1):
         current = " (current)" if number == len(state.grid) else ""
         cards = ", ".join(
-            side(p.card, state.upgraded).name + (" [rotated]" if p.rotated else "") for p in row
+            side(state.cards, p.card, state.upgraded).name + (" [rotated]" if p.rotated else "") for p in row
         )
-        lines.append(
-            f"  Row {number}{current}: {cards or 'empty'} → {symbol_text(row_symbols(row, state.upgraded))}"
-        )
+        gives = symbol_text(row_symbols(state.cards, row, state.upgraded))
+        lines.append(f"  Row {number}{current}: {cards or 'empty'} → {gives}")
     for seat in range(state.crew):
-        hand = ", ".join(side(c, state.upgraded).name for c in state.hands[seat]) or "no cards"
+        hand = ", ".join(side(state.cards, c, state.upgraded).name for c in state.hands[seat]) or "no cards"
         held = state.stations[seat]
-        occupied = f"; occupies {side(held, state.upgraded).name}" if held else ""
+        occupied = f"; occupies {side(state.cards, held, state.upgraded).name}" if held else ""
         lines.append(f"Crew {seat + 1} ({len(state.hands[seat])}/{hand_size(state, seat)}): {hand}{occupied}")
     if state.pending is not None:
         lines.append(f"Decision: {state.pending.reason}")
@@ -233,10 +232,12 @@ def in_order(given: Mapping[Symbol, int]) -> dict[Symbol, int]:
 def _row_words(state: State, number: int, cards: bool) -> str:
     row = state.grid[number - 1]
     current = " (current)" if number == len(state.grid) else ""
-    totals = symbol_text(in_order(row_symbols(row, state.upgraded)))
+    totals = symbol_text(in_order(row_symbols(state.cards, row, state.upgraded)))
     if not cards:
         return f"row {number}{current}: {plural(len(row), 'card')} → {totals}"
-    listed = ", ".join(side(p.card, state.upgraded).name + (" rotated" if p.rotated else "") for p in row)
+    listed = ", ".join(
+        side(state.cards, p.card, state.upgraded).name + (" rotated" if p.rotated else "") for p in row
+    )
     return f"row {number}{current}: {listed or 'empty'} → {totals}"
 
 
@@ -269,7 +270,7 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
     members: list[str] = []
     for seat, name in enumerate(crew):
         held = state.stations[seat]
-        at = f", at {side(held, state.upgraded).name}" if held else ""
+        at = f", at {side(state.cards, held, state.upgraded).name}" if held else ""
         members.append(f"{name} holds {len(state.hands[seat])}/{hand_size(state, seat)} cards{at}")
     lines.append("; ".join(members) + ".")
     if state.pending is not None:
@@ -301,9 +302,11 @@ def payment_words(state: State, payment: Payment) -> str:
     """How a move is paid ("giving up X and discarding Y from row 2"), or "" when nothing is paid."""
     parts: list[str] = []
     if payment.hand:
-        parts.append("giving up " + ", ".join(side(c, state.upgraded).name for c in payment.hand))
+        parts.append(
+            "giving up " + ", ".join(side(state.cards, c, state.upgraded).name for c in payment.hand)
+        )
     if payment.row is not None:
-        names = ", ".join(side(c, state.upgraded).name for c in payment.grid)
+        names = ", ".join(side(state.cards, c, state.upgraded).name for c in payment.grid)
         parts.append(f"discarding {names} from row {payment.row + 1}")
     return " and ".join(parts)
 
@@ -340,14 +343,14 @@ def describe(state: State, action: Action, seats: Container[int] | None = None) 
 
     match action:
         case PlayCard(seat=seat, card=card, action=index, payment=payment):
-            face = side(card, state.upgraded)
+            face = side(state.cards, card, state.upgraded)
             used = face.actions[index]
             how = "rotated" if any(e.op == "rotate_play" for e in used.effects) else "upright"
             extra = [e for e in used.effects if e.op not in ("play", "rotate_play")]
             more = f", then {describe_effects(tuple(extra))}" if extra else ""
             return Described(seat, f"play {face.name} {how}{more}", payment_words(state, payment))
         case UseStation(seat=seat, payment=payment):
-            name = side(state.stations[seat] or "", state.upgraded).name
+            name = side(state.cards, state.stations[seat] or "", state.upgraded).name
             return Described(seat, f"use {name}", payment_words(state, payment))
         case UseShip(seat=seat, index=index, payment=payment):
             used = ship_of(state).actions[index]
@@ -367,17 +370,17 @@ def describe(state: State, action: Action, seats: Container[int] | None = None) 
             return Described(None, "Upgrade nothing")
         case Upgrade(seat=seat, card=card):
             holder = seat or 0
-            name = "a hand card" if hidden(holder) else side(card or "", state.upgraded).name
+            name = "a hand card" if hidden(holder) else side(state.cards, card or "", state.upgraded).name
             return Described(holder, f"upgrade {name}")
         case Occupy(seat=seat, card=None):
             return Described(seat, "occupy nothing new")
         case Occupy(seat=seat, card=card):
-            return Described(seat, f"occupy {side(card or '', state.upgraded).name}")
+            return Described(seat, f"occupy {side(state.cards, card or '', state.upgraded).name}")
         case Choose(option=i):
             pending = state.pending
             return Described(None, f"Choose: {pending.options[i] if pending else i + 1}")
         case Give(seat=seat, card=card):
-            return Described(seat, f"give up {side(card, state.upgraded).name}")
+            return Described(seat, f"give up {side(state.cards, card, state.upgraded).name}")
         case Shield(payment=payment):
             if payment is None:
                 return Described(None, "Take the damage")

@@ -7,8 +7,11 @@ import io
 from PIL import Image
 
 from core.dine.cards import card_set
+from core.dine.state import RULES_VERSION
 from core.render.dine_cards import HEIGHT, WIDTH, sector_card, ship_card, station_card
 from tools.gallery import SHEETS, pictures
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 
 def _image(png: bytes) -> Image.Image:
@@ -18,7 +21,7 @@ def _image(png: bytes) -> Image.Image:
 
 
 def test_every_card_side_draws_as_a_portrait_card() -> None:
-    cards = card_set()
+    cards = CARDS
     drawn = [station_card(c.normal, c.station, upgraded=False) for c in cards.stations]
     drawn += [station_card(c.upgraded, c.station, upgraded=True) for c in cards.stations]
     drawn += [sector_card(face) for c in cards.sectors for face in (c.front, c.back)]
@@ -29,7 +32,7 @@ def test_every_card_side_draws_as_a_portrait_card() -> None:
 
 
 def test_sides_differ_and_the_band_shows_the_kind() -> None:
-    card = card_set().sectors[0]
+    card = CARDS.sectors[0]
     easy, hard = _image(sector_card(card.front)), _image(sector_card(card.back))
     assert easy.tobytes() != hard.tobytes()
     assert easy.convert("RGB").getpixel((WIDTH - 30, 20)) != hard.convert("RGB").getpixel((WIDTH - 30, 20))
