@@ -15,7 +15,7 @@ from collections.abc import Callable
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
 from core.dine.engine import apply, new_game
-from core.dine.state import State
+from core.dine.state import RULES_VERSION, State
 from core.render.dine_board import render_board
 from core.render.dine_text import board_summary
 
@@ -24,7 +24,7 @@ NAMES = ("Ada Lovelace", "Grace Hopper", "Margaret Hamilton")
 
 def collect(games: int) -> list[State]:
     """Every state of `games` heuristic games, round the ships, crew sizes and two levels."""
-    ships = [side.name for side in card_set().ship_sides()]
+    ships = [side.name for side in card_set(RULES_VERSION).ship_sides()]
     states: list[State] = []
     for seed in range(games):
         state = new_game(

@@ -24,7 +24,7 @@ from core.dine.ai import _card_worth, _station_value, _upgrade_gain, heuristic, 
 from core.dine.cards import card_set
 from core.dine.engine import apply, new_game
 from core.dine.expert import FEATURES, features, terminal
-from core.dine.state import State
+from core.dine.state import RULES_VERSION, State
 from core.dine.worlds import determinize
 from tools.sim import MAX_DINE_DECISIONS
 
@@ -119,7 +119,7 @@ def measured(state: State, game: int, worlds: int) -> list[Row]:
 
 
 def samples(games: int, worlds: int, seed: int) -> list[Row]:
-    cards = card_set()
+    cards = card_set(RULES_VERSION)
     levels = [None, *(level.name for level in cards.levels)]
     ships = [side.name for side in cards.ship_sides()]
     found: list[Row] = []

@@ -56,8 +56,20 @@ def leaderboard_embed(game: str, period: Period, scope: str, board: Leaderboard)
     else:
         mine = "Not ranked here yet."
     embed.add_field(name="You", value=mine, inline=False)
-    embed.set_footer(text=f"Each player's best game counts. Ties: {TIE_BREAKS}.")
+    embed.set_footer(text=f"Each player's best game counts. Ties: {TIE_BREAKS}.{versions_note(game)}")
     return embed
+
+
+def versions_note(kind: str) -> str:
+    """Results of every rules version a game still plays share one board: a game keeps the rules (and
+    cards) it was dealt with, so its score is compared as it is, not converted."""
+    found = find(kind)
+    if found is None or len(found.rules_versions) < 2:
+        return ""
+    return (
+        f" Games of every rules version ({', '.join(found.rules_versions)}) are ranked together; their"
+        " scores are compared as they are."
+    )
 
 
 def stats_embed(user: discord.abc.User, found: dict[str, PlayerStats]) -> discord.Embed:

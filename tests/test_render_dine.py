@@ -11,7 +11,7 @@ from PIL import Image
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
 from core.dine.engine import apply, danger_value, new_game, sector_side
-from core.dine.state import Pending, Placed, State
+from core.dine.state import RULES_VERSION, Pending, Placed, State
 from core.dine.symbols import side
 from core.render.dine_board import (
     BACKGROUND,
@@ -34,6 +34,8 @@ from core.render.dine_board import (
 from core.render.dine_cards import font
 from core.render.dine_text import SHOWN_ROWS, SUMMARY_LIMIT, board_summary
 
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
+
 NAMES = ["Ada", "Grace", "Margaret"]
 
 
@@ -51,7 +53,7 @@ def track(image: Image.Image, index: int, length: int) -> list[tuple[int, int, i
 
 def crowded(crew: int = 3, rows: int = 8) -> State:
     """A table far fuller than real games make: `rows` rows, the newest with 10 cards, some rotated."""
-    ids = [c.id for c in card_set().stations]
+    ids = [c.id for c in CARDS.stations]
     grid = [
         [Placed(card=ids[(r * 7 + i) % len(ids)], rotated=i % 3 == 1) for i in range(3 + r)]
         for r in range(rows)
@@ -174,7 +176,7 @@ def test_the_words_name_the_sector_danger_and_hand_counts_but_no_hand_card() -> 
     assert f"danger {value}: the current row holds 0 of {value} cards" in text or value == 0
     for seat, name in enumerate(NAMES):
         assert f"{name} holds {len(state.hands[seat])}/" in text
-    hand_names = {side(c, state.upgraded).name for hand in state.hands for c in hand}
+    hand_names = {side(state.cards, c, state.upgraded).name for hand in state.hands for c in hand}
     assert hand_names
     for name in hand_names:
         assert name not in text
@@ -194,9 +196,9 @@ def test_the_words_fit_and_keep_hands_private_through_whole_games(seed: int, cre
     for state in states:
         text = board_summary(state, NAMES[:crew])
         assert len(text) <= SUMMARY_LIMIT
-        public = {side(p.card, state.upgraded).name for row in state.grid for p in row}
-        public |= {side(c, state.upgraded).name for c in state.stations if c}
-        secret = {side(c, state.upgraded).name for hand in state.hands for c in hand} - public
+        public = {side(state.cards, p.card, state.upgraded).name for row in state.grid for p in row}
+        public |= {side(state.cards, c, state.upgraded).name for c in state.stations if c}
+        secret = {side(state.cards, c, state.upgraded).name for hand in state.hands for c in hand} - public
         assert not [name for name in secret if name in text], state.actions_taken
     for state in [*states[:: max(1, len(states) // 5)], states[-1]]:
         assert picture(state).size == (WIDTH, HEIGHT)

@@ -10,10 +10,13 @@ from core.d6 import deal as deal_d6
 from core.d6 import legal_actions as d6_actions
 from core.dine.cards import card_set
 from core.dine.engine import deal, legal_actions
+from core.dine.state import RULES_VERSION
 from core.events import EVERY_SEAT, NOBODY
 from core.render import d6_text
 from core.render.dine_text import action_text, action_words, describe, describe_action, tracks_text
 from core.words import clip, stars
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 ROOT = Path(__file__).resolve().parent.parent
 SPLIT_TEXT = re.compile(r"""split\(\s*["']: ["']""")
@@ -41,7 +44,7 @@ def test_a_described_move_is_its_parts_joined() -> None:
 
 
 def test_a_card_action_is_its_cost_and_effect() -> None:
-    cards = card_set()
+    cards = CARDS
     used = [a for c in cards.stations for face in (c.normal, c.upgraded) for a in face.actions]
     used += [a for ship in cards.ship_sides() for a in ship.actions]
     for action in used:

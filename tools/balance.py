@@ -18,6 +18,7 @@ from pathlib import Path
 
 from core.dine.cards import Symbol, card_set
 from core.dine.crews import POLICIES
+from core.dine.state import RULES_VERSION
 from core.words import plural
 from tools.sim import DineSummary, simulate_dine
 
@@ -54,9 +55,9 @@ def cells_to_run(
     policy: str = "heuristic",
 ) -> list[Cell]:
     """Every (level, crew, ship) cell of the report in its order; `levels`/`ships` pick a subset."""
-    all_ships = [side.name for side in card_set().ship_sides()]
-    all_levels = ["starter"] + [level.name for level in card_set().levels]
-    easiest = card_set().levels[0].name
+    all_ships = [side.name for side in card_set(RULES_VERSION).ship_sides()]
+    all_levels = ["starter"] + [level.name for level in card_set(RULES_VERSION).levels]
+    easiest = card_set(RULES_VERSION).levels[0].name
     return [
         (games, level if level != "starter" else easiest, crew, ship, seed, level == "starter", policy)
         for level in all_levels
@@ -98,7 +99,7 @@ def report(cells: list[DineSummary], games: int, seed: int, seconds: float, jobs
     levels = list(dict.fromkeys(c.level for c in cells))
     crews = sorted({c.crew for c in cells})
     took = f"{seconds / 60:.0f} min" + (f" in {jobs} processes" if jobs > 1 else "")
-    goal = targets([level.name for level in card_set().levels])
+    goal = targets([level.name for level in card_set(RULES_VERSION).levels])
     policy = cells[0].policy if cells else "heuristic"
     crew = "the heuristic crew (`core/dine/ai.py`)"
     option = ""
@@ -151,7 +152,7 @@ def target_checks(cells: list[DineSummary], crew_gap: float = 0.07, ship_gap: fl
     """The brief's targets, checked on the simulated cells: each level's win rate per crew size (all
     ships together) in its band, the middle levels strictly falling, and per level the crew sizes within
     `crew_gap` of each other and the ships (each averaged over the crew sizes) within `ship_gap`."""
-    levels = [level.name for level in card_set().levels]
+    levels = [level.name for level in card_set(RULES_VERSION).levels]
     band = bands(levels)
     goal = targets(levels)
     lines = [
@@ -216,7 +217,7 @@ def dead_cards(cells: list[DineSummary], floor: float = 0.05) -> list[str]:
 def symbol_sources() -> tuple[dict[Symbol, int], dict[Symbol, int]]:
     """Per symbol, how many station sides give it (printed drive, a row or rotated row, a production)
     and how many sector sides or costs ask for it (a jump, a solution, a `pay` cost of a card or ship)."""
-    cards = card_set()
+    cards = card_set(RULES_VERSION)
     given = dict.fromkeys(Symbol, 0)
     for card in cards.stations:
         for face in (card.normal, card.upgraded):

@@ -134,10 +134,10 @@ def dine_symbols_counted(state: Any, action: Any) -> set[str]:
     if not isinstance(action, PlayCard | UseStation | UseShip) or action.payment.row is None:
         return set()
     if isinstance(action, PlayCard):
-        cost = side(action.card, state.upgraded).actions[action.action].cost
+        cost = side(state.cards, action.card, state.upgraded).actions[action.action].cost
     elif isinstance(action, UseStation):
         held = state.stations[action.seat]
-        used = side(held, state.upgraded).occupied.action if held is not None else None
+        used = side(state.cards, held, state.upgraded).occupied.action if held is not None else None
         if used is None:
             return set()
         cost = used.cost
@@ -147,12 +147,23 @@ def dine_symbols_counted(state: Any, action: Any) -> set[str]:
 
 
 def simulate_dine(
-    games: int, level: str, crew: int, ship: str, policy: str, seed: int, *, starter: bool = False
+    games: int,
+    level: str,
+    crew: int,
+    ship: str,
+    policy: str,
+    seed: int,
+    *,
+    starter: bool = False,
+    rules_version: str | None = None,
 ) -> DineSummary:
+    """`games` games from seeds `seed`, `seed + 1`, … dealt under `rules_version` (None: new games')."""
     from core.dine.crews import POLICIES as DINE_POLICIES
     from core.dine.engine import apply as dine_apply
     from core.dine.engine import new_game as dine_game
+    from core.dine.state import RULES_VERSION
 
+    rules = rules_version or RULES_VERSION
     choose = DINE_POLICIES[policy](seed)
     wins = sectors = actions = won_score = 0
     losses: dict[str, int] = {}
@@ -161,7 +172,7 @@ def simulate_dine(
     symbols_used: dict[str, int] = {}
     started = time.perf_counter()
     for k in range(games):
-        state = dine_game(seed + k, ship=ship, level=level, crew=crew, starter=starter)
+        state = dine_game(seed + k, ship=ship, level=level, crew=crew, starter=starter, rules_version=rules)
         seen: set[str] = set()
         counted: set[str] = set()
         positions: dict[str, int] = {}
@@ -268,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
     dine.add_argument("--policy", choices=sorted(DINE_POLICIES), default="heuristic")
     dine.add_argument("--seed", type=int, default=1)
     dine.add_argument("--json", action="store_true", help="print one JSON object instead of a sentence")
+    dine.add_argument(
+        "--rules", default=None, help="the rules version (card set), e.g. dine-2 (default: new games')"
+    )
     d6.set_defaults(run=_run_d6)
     dine.set_defaults(run=_run_dine)
     args = parser.parse_args(argv)
@@ -284,7 +298,14 @@ def _run_d6(args: argparse.Namespace) -> str:
 
 def _run_dine(args: argparse.Namespace) -> str:
     found = simulate_dine(
-        args.games, args.level, args.crew, args.ship, args.policy, args.seed, starter=args.starter
+        args.games,
+        args.level,
+        args.crew,
+        args.ship,
+        args.policy,
+        args.seed,
+        starter=args.starter,
+        rules_version=args.rules,
     )
     return json.dumps(asdict(found)) if args.json else describe_dine(found)
 

@@ -121,8 +121,10 @@ def grid_lines(state: State) -> list[str]:
     for number in range(first, len(state.grid)):
         row = state.grid[number]
         current = " ← current" if number == len(state.grid) - 1 else ""
-        cards = ", ".join(side(p.card, state.upgraded).name + (" ↻" if p.rotated else "") for p in row)
-        total = symbol_text(row_symbols(row, state.upgraded))
+        cards = ", ".join(
+            side(state.cards, p.card, state.upgraded).name + (" ↻" if p.rotated else "") for p in row
+        )
+        total = symbol_text(row_symbols(state.cards, row, state.upgraded))
         lines.append(f"**Row {number + 1}**{current}: {cards or 'empty'} → {total}")
     return lines
 
@@ -141,7 +143,7 @@ def crew_lines(saved: DineSaved) -> list[str]:
         station = state.stations[seat]
         occupied = ""
         if station:
-            face = side(station, state.upgraded)
+            face = side(state.cards, station, state.upgraded)
             occupied = f", occupies **{face.name}** ({occupied_text(face.occupied)})"
         lines.append(f"{seat + 1}. {who}: {cards}{occupied}")
     return lines

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from core.dine.cards import card_set
+from core.dine.cards import CardSet, card_set
 from core.dine.seating import DineSaved, Setup, active, lobby, vote_refusal, voted, votes_needed
 from core.dine.state import RULES_VERSION
 from core.errors import RuleError
@@ -41,10 +41,11 @@ MODES = [
     Choice(name="starter game (learn the rules; suggested for newcomers)", value="starter"),
     Choice(name="normal game (pick a difficulty)", value="normal"),
 ]
-SHIPS = [Choice(name=side.name, value=side.name) for side in card_set().ship_sides()]
+NEW_CARDS = card_set(RULES_VERSION)  # new games' cards: the options of `/dine new`
+SHIPS = [Choice(name=side.name, value=side.name) for side in NEW_CARDS.ship_sides()]
 LEVELS = [
     Choice(name=f"{level.name} ({level.easy} easy, {level.hard} hard sectors)", value=level.name)
-    for level in card_set().levels
+    for level in NEW_CARDS.levels
 ]
 TOPICS = [Choice(name=name, value=name) for name in topics("dine")]
 SWEEP_SECONDS = 60
@@ -107,7 +108,7 @@ class Dine(
         setup = Setup(
             starter=starter,
             ship=ship.value if ship else "Spacehopper 3000",
-            level=difficulty.value if difficulty else card_set().levels[0].name,
+            level=difficulty.value if difficulty else NEW_CARDS.levels[0].name,
         )
         await check_channel_free(interaction, RULES)
         saved = lobby(interaction.user.id, interaction.user.display_name, setup, discord.utils.utcnow())
@@ -195,9 +196,10 @@ class Dine(
     async def card(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, NAME_LENGTH]
     ) -> None:
-        entry = find(name)
+        cards = await cards_here(interaction)
+        entry = find(cards, name)
         if entry is None:
-            close = ", ".join(suggest(name, 5)) or "none"
+            close = ", ".join(suggest(cards, name, 5)) or "none"
             raise RuleError(
                 f"I know no card called “{escaped(clip(name, NAME_LENGTH))}”. Close matches: {close}."
             )
@@ -213,7 +215,7 @@ class Dine(
 
     @card.autocomplete("name")
     async def card_names(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return [Choice(name=name, value=name) for name in suggest(current)]
+        return [Choice(name=name, value=name) for name in suggest(await cards_here(interaction), current)]
 
     @app_commands.command(name="rules", description="The rules of Deep Space Dine, in short sections.")
     @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")
@@ -221,6 +223,14 @@ class Dine(
     async def rules(self, interaction: discord.Interaction, topic: Choice[str] | None = None) -> None:
         embed = rules_embed(RULES, topic.value if topic is not None else None, COLOURS["lobby"])
         await send(interaction, embed=embed, ephemeral=True)
+
+
+async def cards_here(interaction: discord.Interaction) -> CardSet:
+    """The cards of the Dine game in this channel (its rules version's), else those new games use."""
+    record = await bot_of(interaction).store.active_game(interaction.channel_id or 0)
+    if record is not None and record.kind == RULES.kind and RULES.game.plays(record.rules_version):
+        return card_set(record.rules_version)
+    return NEW_CARDS
 
 
 def started(saved: DineSaved) -> DineSaved:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import discord
 
-from core.dine.cards import station as station_card
+from core.dine.cards import CardSet
 from core.dine.engine import hand_size
 from core.dine.seating import DineSaved
 from core.dine.symbols import side
@@ -29,10 +29,10 @@ Button, Menu = FAMILY.Button, FAMILY.Menu
 PAYMENT_MENUS = 4
 
 
-def card_field(card_id: str, upgraded: list[str]) -> tuple[str, str]:
+def card_field(cards: CardSet, card_id: str, upgraded: list[str]) -> tuple[str, str]:
     """A hand card as an embed field: every part a player needs to decide."""
-    face = side(card_id, upgraded)
-    name = f"{face.name} · level {face.level} {station_card(card_id).station}"
+    face = side(cards, card_id, upgraded)
+    name = f"{face.name} · level {face.level} {cards.station(card_id).station}"
     if card_id in upgraded:
         name += " (upgraded)"
     drive = f" · {face.drive} drive" if face.drive else ""
@@ -59,11 +59,11 @@ def hand_embed(game_id: int, version: int, saved: DineSaved, seat: int, note: st
     text.append(f"{len(hand)} of {hand_size(state, seat)} cards. Nobody else sees this message.")
     embed = discord.Embed(title=title, description="\n\n".join(text), colour=COLOURS[state.outcome])
     for card_id in hand[:23]:
-        name, value = card_field(card_id, state.upgraded)
+        name, value = card_field(state.cards, card_id, state.upgraded)
         embed.add_field(name=name, value=value, inline=False)
     held = state.stations[seat]
     if held is not None:
-        face = side(held, state.upgraded)
+        face = side(state.cards, held, state.upgraded)
         embed.add_field(
             name=f"Occupied station: {face.name}", value=occupied_text(face.occupied), inline=False
         )

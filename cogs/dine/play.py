@@ -198,7 +198,14 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         seed = bot.new_seed()
         setup = saved.setup
         crew = len(saved.table.crew)
-        state, events = deal(seed, ship=setup.ship, level=setup.level, crew=crew, starter=setup.starter)
+        state, events = deal(  # by the rules the lobby was opened under, as its record says
+            seed,
+            ship=setup.ship,
+            level=setup.level,
+            crew=crew,
+            starter=setup.starter,
+            rules_version=record.rules_version,
+        )
         saved = seated(saved, discord.utils.utcnow(), state)
         lines = [
             *gone,

@@ -21,7 +21,7 @@ from core.policies import Choice, Policy, random_player
 
 from .actions import Action, Choose, Clear, Give, Occupy, PlayCard, Shield, Upgrade, UseShip, UseStation
 from .cards import Action as CardAction
-from .cards import Effect, SectorSide, Symbol, sector, station
+from .cards import CardSet, Effect, SectorSide, Symbol
 from .engine import (
     danger_value,
     hand_size,
@@ -93,10 +93,12 @@ def _vector_ways(ways: list[tuple[str, Counter[Symbol]]]) -> tuple[Way, ...]:
 
 
 @lru_cache(maxsize=1024)
-def _sector_ways(card_id: str, up: str, crew: int, drive: int | None) -> tuple[tuple[Way, ...], float]:
+def _sector_ways(
+    cards: CardSet, card_id: str, up: str, crew: int, drive: int | None
+) -> tuple[tuple[Way, ...], float]:
     """`_vector_ways` of `targets` and the lightest strike (`strike_harm`) of a sector side: the same for
     every decision until the sector is cleared."""
-    card = sector(card_id)
+    card = cards.sector(card_id)
     spec = card.front if up == "front" else card.back
     return _vector_ways(_targets(spec, crew, drive)), _strike_harm(spec)
 
@@ -132,6 +134,7 @@ class _Now:
     progress: float
     danger: int
     strike: float
+    cards: CardSet  # the game's card set (its rules version's)
     upgraded: frozenset[str] = frozenset()
     vector: tuple[int, ...] = ()  # the grid's symbols in `SYMBOLS` order
     vector_ways: tuple[Way, ...] = ()
@@ -143,21 +146,22 @@ class _Now:
 
 def _now(state: State) -> _Now:
     upgraded = frozenset(state.upgraded)
-    rows = [row_vector(row_key(row, upgraded)) for row in state.grid]
+    cards = state.cards
+    rows = [row_vector(cards, row_key(row, upgraded)) for row in state.grid]
     vector = tuple(map(sum, zip(*rows, strict=True)))  # the grid's symbols (`symbols`) as a vector
     top = state.sector_card
     vector_ways, strike = (
-        _sector_ways(top.sector, top.side, state.crew, jump_drive(state))
+        _sector_ways(cards, top.sector, top.side, state.crew, jump_drive(state))
         if top is not None and top.sector is not None
         else ((), 0.0)
     )
-    now = _Now(_progress(vector_ways, vector)[0], danger_value(state), strike)
+    now = _Now(_progress(vector_ways, vector)[0], danger_value(state), strike, cards)
     now.upgraded = upgraded
     now.vector = vector
     now.vector_ways = vector_ways
     now.current = row_key(state.grid[-1], upgraded)
     now.base = _minus(vector, rows[-1])
-    now.plain = not any(row_gives(*placed)[1] for placed in now.current)
+    now.plain = not any(row_gives(cards, *placed)[1] for placed in now.current)
     return now
 
 
@@ -210,30 +214,32 @@ def _after_play(
     """The grid's symbols after `action` (a `SYMBOLS` vector), the card action used (`_middle`), and the
     current row after it."""
     upgraded = action.card in now.upgraded
-    middle = _middle(action.card, upgraded, action.action)
+    middle = _middle(now.cards, action.card, upgraded, action.action)
     rotated = middle[1]
     payment = action.payment
     base, current = now.base, now.current
     if payment.row is not None:
         row = state.grid[payment.row]
         kept = row_key([p for p in row if p.card not in payment.grid], now.upgraded)
-        have = _plus(_minus(now.vector, row_vector(row_key(row, now.upgraded))), row_vector(kept))
+        have = _plus(
+            _minus(now.vector, row_vector(now.cards, row_key(row, now.upgraded))), row_vector(now.cards, kept)
+        )
         if payment.row == len(state.grid) - 1:
             current = kept
-        base = _minus(have, row_vector(current))
+        base = _minus(have, row_vector(now.cards, current))
     else:
-        own, produce = row_gives(action.card, rotated, upgraded)
+        own, produce = row_gives(now.cards, action.card, rotated, upgraded)
         if not produce and now.plain:  # nothing in the row reads another card: the card just adds up
             return _plus(now.vector, own), middle, (*current, (action.card, rotated, upgraded))
     current = (*current, (action.card, rotated, upgraded))
-    return _plus(base, row_vector(current)), middle, current
+    return _plus(base, row_vector(now.cards, current)), middle, current
 
 
 @lru_cache(maxsize=1024)
-def _middle(card_id: str, upgraded: bool, index: int) -> tuple[CardAction, bool, float]:
+def _middle(cards: CardSet, card_id: str, upgraded: bool, index: int) -> tuple[CardAction, bool, float]:
     """A hand card's middle action, whether it rotates the card, and what each hand card paying for it
     costs the crew (asked for every candidate play)."""
-    used = face(card_id, upgraded).actions[index]
+    used = face(cards, card_id, upgraded).actions[index]
     return used, any(e.op == "rotate_play" for e in used.effects), CARD_SPENT.get(used.cost.kind, 0.0)
 
 
@@ -247,7 +253,7 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
         if after >= 1.0:
             return 2.0 + worth, ("meets", action.card, target, after)
         if now.danger and len(current) >= now.danger:  # the danger strikes, and the crew draws its drive
-            drawn = min(row_vector(current)[_DRIVE], len(state.deck) + len(state.discard))
+            drawn = min(row_vector(now.cards, current)[_DRIVE], len(state.deck) + len(state.discard))
             worth += GAIN["draw"] * drawn - now.strike
         return worth, ("brings", action.card, target, after)
     if isinstance(action, Clear):
@@ -256,7 +262,7 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
     if isinstance(action, UseStation):
         card_id = state.stations[action.seat]
         name = card_id or ""
-        used = side(name, now.upgraded).occupied.action
+        used = side(now.cards, name, now.upgraded).occupied.action
         assert used is not None, "a legal UseStation uses a station that has an action"
         card_action = used
     else:
@@ -268,7 +274,9 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
     if action.payment.row is not None:  # paying from the grid loses progress
         row = state.grid[action.payment.row]
         kept = row_key([p for p in row if p.card not in action.payment.grid], now.upgraded)
-        have = _plus(_minus(now.vector, row_vector(row_key(row, now.upgraded))), row_vector(kept))
+        have = _plus(
+            _minus(now.vector, row_vector(now.cards, row_key(row, now.upgraded))), row_vector(now.cards, kept)
+        )
         worth -= now.progress - _progress(now.vector_ways, have)[0]
     return worth, ("using", name, "", 0.0)
 
@@ -278,8 +286,12 @@ def _reason(state: State, how: tuple[str, str, str, float]) -> str:
     if kind == "toll":
         return "pay the toll and leave the sector"
     if kind == "using":
-        return f"using {side(card, state.upgraded).name}" if card else f"using the {state.ship}'s action"
-    name = side(card, state.upgraded).name
+        return (
+            f"using {side(state.cards, card, state.upgraded).name}"
+            if card
+            else f"using the {state.ship}'s action"
+        )
+    name = side(state.cards, card, state.upgraded).name
     if kind == "meets":
         return f"playing {name} meets {target}"
     return f"playing {name} brings {target} to {min(after, 1.0):.0%}"
@@ -304,7 +316,7 @@ def _pending_choice(state: State, actions: list[Action]) -> Choice:
         if not upgrades:
             return Choice(actions[0], "nothing to upgrade")
         best = max(upgrades, key=lambda a: _upgrade_gain(state, a.card or ""))
-        return Choice(best, f"upgrade {side(best.card or '', state.upgraded).name}")
+        return Choice(best, f"upgrade {side(state.cards, best.card or '', state.upgraded).name}")
     if pending.kind == "occupy":
         options = [a for a in actions if isinstance(a, Occupy)]
         if state.stations[pending.seat or 0] is not None:
@@ -315,7 +327,7 @@ def _pending_choice(state: State, actions: list[Action]) -> Choice:
         if not scored:
             return Choice(options[-1], "no card to occupy")
         best = max(scored, key=lambda pair: pair[0])
-        return Choice(best[1], f"occupy {side(best[1].card or '', state.upgraded).name}")
+        return Choice(best[1], f"occupy {side(state.cards, best[1].card or '', state.upgraded).name}")
     if pending.kind == "choose":
         spec = sector_side(state)
         assert spec is not None
@@ -325,7 +337,9 @@ def _pending_choice(state: State, actions: list[Action]) -> Choice:
     if pending.kind == "give":
         gives = [a for a in actions if isinstance(a, Give)]
         best = min(gives, key=lambda a: (_card_worth(state, a.card), -len(state.hands[a.seat])))
-        return Choice(best, f"give up {side(best.card, state.upgraded).name}, the least useful card")
+        return Choice(
+            best, f"give up {side(state.cards, best.card, state.upgraded).name}, the least useful card"
+        )
     shields = [a for a in actions if isinstance(a, Shield) and a.payment is not None]
     if shields:
         best = min(shields, key=lambda a: len(a.payment.grid) if a.payment else 0)
@@ -339,18 +353,18 @@ def _cards_in_play(state: State) -> int:
 
 
 def _card_worth(state: State, card_id: str) -> float:
-    return side_worth(card_id, card_id in state.upgraded)
+    return side_worth(state.cards, card_id, card_id in state.upgraded)
 
 
 @lru_cache(maxsize=1024)
-def side_worth(card_id: str, upgraded: bool) -> float:
+def side_worth(cards: CardSet, card_id: str, upgraded: bool) -> float:
     """How much a card gives upright, to choose which card to give up; asked per payment combination."""
-    shown = face(card_id, upgraded)
+    shown = face(cards, card_id, upgraded)
     return sum(shown.row.symbols.values()) + shown.drive + 0.5 * len(shown.row.produce)
 
 
 def _upgrade_gain(state: State, card_id: str) -> float:
-    card = station(card_id)
+    card = state.cards.station(card_id)
     up, down = card.upgraded, card.normal
     return sum(up.row.symbols.values()) + up.drive - sum(down.row.symbols.values()) - down.drive + 0.1
 
@@ -358,7 +372,7 @@ def _upgrade_gain(state: State, card_id: str) -> float:
 def _station_value(state: State, card_id: str | None) -> float:
     if card_id is None:
         return 0.0
-    occupied = side(card_id, state.upgraded).occupied
+    occupied = side(state.cards, card_id, state.upgraded).occupied
     if occupied.permanent is not None:
         return 1.0 + 0.2 * occupied.amount
     if occupied.trigger is not None:
@@ -413,7 +427,7 @@ def _candidates(state: State) -> list[Action]:
     """The main actions the heuristic weighs: only the cheapest hand payment of each (its first lowest),
     so no two candidates differ only in which hand cards pay."""
     upgraded = frozenset(state.upgraded)
-    given = {card: side_worth(card, card in upgraded) for hand in state.hands for card in hand}
+    given = {card: side_worth(state.cards, card, card in upgraded) for hand in state.hands for card in hand}
     return list(main_actions(state, given))
 
 

@@ -1,9 +1,13 @@
 """Deep Space Dine card data: the vocabulary every card is written in, and the validated card set.
 
 The rulebook (`shared/rules/deep-space-dine.en.md`) names every part of every card but prints no card
-contents; ours are original (`data/dine/cards.json`, see `docs/dine-cards.md`). Every effect is data
-in the small vocabulary below, interpreted by one engine (`core/dine/engine.py`): no card is named
-in code. Tuning the game is editing numbers in the data file.
+contents; ours are original (`data/dine/cards-<rules version>.json`, see `docs/dine-cards.md`). Every
+effect is data in the small vocabulary below, interpreted by one engine (`core/dine/engine.py`): no
+card is named in code. Tuning the game is editing numbers in a data file.
+
+Each rules version has its own card set (`CARD_FILES`), so a change of cards is a new version and a
+game keeps the cards it was dealt with to its end: every lookup takes the card set of the state's
+version (`State.cards`, or `card_set(version)`), never an implied current one.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from collections.abc import Iterator
 from enum import StrEnum
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -298,6 +302,7 @@ class HelpCard(_Data):
 
 class CardSet(_Data):
     about: str = Field(alias="_about")
+    version: str = ""  # the rules version it was loaded for (`card_set`); not in the file
     ships: tuple[ShipCard, ...] = Field(min_length=2, max_length=2)
     stations: tuple[StationCard, ...] = Field(min_length=36, max_length=36)
     sectors: tuple[SectorCard, ...] = Field(min_length=11, max_length=11)
@@ -333,6 +338,19 @@ class CardSet(_Data):
         check_productions(self)
         return self
 
+    # By identity: the lookup caches are keyed on a card set, and hashing every card (pydantic's frozen
+    # hash) would cost more than the lookups save. `card_set` loads each version's set once, so one
+    # version is always one object; a set made another way is its own cache key.
+    if TYPE_CHECKING:
+
+        def __hash__(self) -> int: ...
+
+    else:
+        __hash__ = object.__hash__  # C-level: a Python `__hash__` would cost more than the lookups save
+
+    def station(self, card_id: str) -> StationCard:
+        return _stations(self)[card_id]
+
     def ship_sides(self) -> Iterator[ShipSide]:
         for card in self.ships:
             yield card.front
@@ -345,7 +363,7 @@ class CardSet(_Data):
         raise KeyError(name)
 
     def sector(self, card_id: str) -> SectorCard:
-        return next(c for c in self.sectors if c.id == card_id)
+        return _sectors(self)[card_id]
 
     def level(self, name: str) -> Level:
         for level in self.levels:
@@ -377,18 +395,32 @@ def check_productions(cards: CardSet) -> None:
             raise ValueError(f"production {source}→{target} is on a cycle and must give less than it reads")
 
 
-@cache
-def card_set() -> CardSet:
-    """The validated card set, loaded once from the package data."""
-    text = resources.files("data.dine").joinpath("cards.json").read_text(encoding="utf-8")
-    return CardSet.model_validate(json.loads(text))
+# The one table of card data per rules version: a new card set is a new file and a new line here.
+CARD_FILES: dict[str, str] = {
+    "dine-1": "cards-dine-1.json",
+    "dine-2": "cards-dine-2.json",
+}
+
+
+def card_set(version: str) -> CardSet:
+    """The validated card set of rules `version`, loaded once from the package data."""
+    return _load(version)
 
 
 @cache
-def station(card_id: str) -> StationCard:
-    return {c.id: c for c in card_set().stations}[card_id]
+def _load(version: str) -> CardSet:
+    name = CARD_FILES.get(version)
+    if name is None:
+        raise ValueError(f"unknown Dine rules version {version!r}")
+    data = json.loads(resources.files("data.dine").joinpath(name).read_text(encoding="utf-8"))
+    return CardSet.model_validate({**data, "version": version})
 
 
 @cache
-def sector(card_id: str) -> SectorCard:
-    return card_set().sector(card_id)
+def _stations(cards: CardSet) -> dict[str, StationCard]:
+    return {c.id: c for c in cards.stations}
+
+
+@cache
+def _sectors(cards: CardSet) -> dict[str, SectorCard]:
+    return {c.id: c for c in cards.sectors}

@@ -31,7 +31,6 @@ from .actions import (
     UseShip,
     UseStation,
 )
-from .cards import card_set
 from .state import State
 
 MAX_LENGTH = 58  # a custom id's argument holds 60 characters; a hand view puts `<seat>.` first
@@ -42,8 +41,8 @@ _HOW_READ: dict[str, ClearHow] = {letter: how for how, letter in _HOW.items()}
 
 def station_ids(state: State) -> tuple[str, ...]:
     """The station card ids in the order codes number them: the station list of the card set the
-    state is played with (today there is one)."""
-    return tuple(card.id for card in card_set().stations)
+    state is played with (its rules version's)."""
+    return tuple(card.id for card in state.cards.stations)
 
 
 # --- writing -----------------------------------------------------------------------------------------

@@ -38,8 +38,8 @@ from .actions import (
     UseStation,
 )
 from .cards import Action as CardAction
-from .cards import Cost, Effect, SectorSide, ShipSide, StationSide, Symbol, Track, card_set, sector, station
-from .state import HAND_SIZES, Outcome, Pending, Placed, StackCard, State, Task
+from .cards import CardSet, Cost, Effect, SectorSide, ShipSide, StationSide, Symbol, Track, card_set
+from .state import HAND_SIZES, RULES_VERSION, Outcome, Pending, Placed, StackCard, State, Task
 from .symbols import face, grid_symbols, grid_totals, meets, payments, row_symbols, side
 
 EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
@@ -49,10 +49,17 @@ EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
 
 
 def deal(
-    seed: int, *, ship: str = "Spacehopper 3000", level: str = "Salad", crew: int = 1, starter: bool = False
+    seed: int,
+    *,
+    ship: str = "Spacehopper 3000",
+    level: str = "Salad",
+    crew: int = 1,
+    starter: bool = False,
+    rules_version: str = RULES_VERSION,
 ) -> tuple[State, Events]:
-    """Set up a game: the starter game (R20) or the normal set-up at `level`."""
-    cards = card_set()
+    """Set up a game: the starter game (R20) or the normal set-up at `level`, with the card set of
+    `rules_version` (new games: the newest)."""
+    cards = card_set(rules_version)
     if crew not in HAND_SIZES:
         raise IllegalAction("A crew is 1 to 3 members.")
     spec = cards.ship(ship)
@@ -62,6 +69,7 @@ def deal(
         names = set(spec.starter_stations or cards.starter_deck)
     deck = [c.id for c in cards.stations if c.station in names]
     state = State(
+        rules_version=rules_version,
         seed=seed,
         ship=spec.name,
         level=chosen.name,
@@ -95,7 +103,7 @@ def new_game(seed: int, **options: Any) -> State:
 
 
 def _easy_sectors(state: State, rng: Rng, count: int) -> list[StackCard]:
-    pool = [c.id for c in card_set().sectors if c.front.kind == "easy" and c.id not in state.easy_used]
+    pool = [c.id for c in state.cards.sectors if c.front.kind == "easy" and c.id not in state.easy_used]
     rng.shuffle("sectors", pool)
     state.easy_used += pool[:count]
     return [StackCard(sector=card_id, side="front") for card_id in pool[:count]]
@@ -105,20 +113,20 @@ def _easy_sectors(state: State, rng: Rng, count: int) -> list[StackCard]:
 
 
 def ship_of(state: State) -> ShipSide:
-    return _ship(state.ship)
+    return _ship(state.cards, state.ship)
 
 
 @lru_cache(maxsize=16)
-def _ship(name: str) -> ShipSide:
+def _ship(cards: CardSet, name: str) -> ShipSide:
     """The ship's side by name; cached because every decision asks it (its actions, its rules)."""
-    return card_set().ship(name)
+    return cards.ship(name)
 
 
 def sector_side(state: State) -> SectorSide | None:
     top = state.sector_card
     if top is None or top.sector is None:
         return None
-    card = sector(top.sector)
+    card = state.cards.sector(top.sector)
     return card.front if top.side == "front" else card.back
 
 
@@ -131,7 +139,7 @@ def _permanent(state: State, kind: str, seat: int | None = None) -> int:
     for s, card_id in enumerate(state.stations):
         if card_id is None or (seat is not None and s != seat):
             continue
-        occupied = side(card_id, state.upgraded).occupied
+        occupied = side(state.cards, card_id, state.upgraded).occupied
         if occupied.permanent == kind:
             total += occupied.amount
     return total
@@ -160,7 +168,7 @@ def jump_drive(state: State) -> int | None:
 
 
 def symbols(state: State) -> Counter[Symbol]:
-    return grid_symbols(state.grid, state.upgraded)
+    return grid_symbols(state.cards, state.grid, state.upgraded)
 
 
 def can_jump(state: State, have: Mapping[Symbol, int] | None = None) -> bool:
@@ -205,16 +213,16 @@ def _track_value(state: State, track: Track) -> int:
 BEFORE_E9 = frozenset({"dine-1"})
 
 
-def card_drive(card_id: str, upgraded: list[str], rules_version: str) -> int:
+def card_drive(cards: CardSet, card_id: str, upgraded: list[str]) -> int:
     """FAQ "Discard/Remove with drive": the drive symbols on the card's side that is up — every one
     (E9), or in the versions of `BEFORE_E9` the drive field and the rows' direct drive."""
-    return _side_drive(card_id, card_id in upgraded, rules_version in BEFORE_E9)
+    return _side_drive(cards, card_id, card_id in upgraded)
 
 
-@lru_cache(maxsize=2048)
-def _side_drive(card_id: str, upgraded: bool, before_e9: bool) -> int:
-    shown = face(card_id, upgraded)
-    if not before_e9:
+@lru_cache(maxsize=1024)
+def _side_drive(cards: CardSet, card_id: str, upgraded: bool) -> int:
+    shown = face(cards, card_id, upgraded)
+    if cards.version not in BEFORE_E9:
         return printed_drive(shown)
     return shown.drive + shown.row.symbols.get(Symbol.DRIVE, 0) + shown.rotated.symbols.get(Symbol.DRIVE, 0)
 
@@ -242,7 +250,7 @@ def printed_drive(shown: StationSide) -> int:
 
 def occupied_by(state: State, name: str) -> int | None:
     for seat, card_id in enumerate(state.stations):
-        if card_id is not None and station(card_id).station == name:
+        if card_id is not None and state.cards.station(card_id).station == name:
             return seat
     return None
 
@@ -265,11 +273,11 @@ def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action
     others anyway."""
     for i in track_solutions(state):
         yield Clear(how="solve", solution=i)
-    upgraded = state.upgraded
+    upgraded, cards = state.upgraded, state.cards
     ship = [(i, a) for i, a in enumerate(ship_of(state).actions) if _available(state, f"ship:{i}", a)]
     for seat in range(state.crew):
         for card_id in state.hands[seat]:
-            for index, action in enumerate(side(card_id, upgraded).actions):
+            for index, action in enumerate(side(cards, card_id, upgraded).actions):
                 if action.cost.kind == "none":
                     yield _free_play(seat, card_id, index)
                     continue
@@ -277,7 +285,7 @@ def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action
                     yield _play_card(seat, card_id, index, payment)
         occupied = state.stations[seat]
         if occupied is not None:
-            action = side(occupied, upgraded).occupied.action
+            action = side(cards, occupied, upgraded).occupied.action
             if action is not None and _available(state, f"station:{seat}", action):
                 yield from (_use_station(seat, p) for p in _payments(state, seat, action.cost, None, keep))
         for index, action in ship:
@@ -335,8 +343,7 @@ def _payments(
     elif cost.kind in ("discard", "remove"):
         others = sorted(c for c in state.hands[seat] if c != playing)
         if cost.min_drive:
-            rules = state.rules_version
-            fit = [c for c in others if card_drive(c, state.upgraded, rules) >= cost.min_drive]
+            fit = [c for c in others if card_drive(state.cards, c, state.upgraded) >= cost.min_drive]
         else:
             fit = others
         if keep is None:
@@ -347,7 +354,7 @@ def _payments(
         elif (cheapest := min(combinations(fit, cost.count), key=_summed(keep), default=None)) is not None:
             yield _hand_payment(cheapest)
     elif cost.kind == "pay":
-        for row, cards in payments(state.grid, state.upgraded, cost.symbols):
+        for row, cards in payments(state.cards, state.grid, state.upgraded, cost.symbols):
             yield _grid_payment(row, cards)
     elif cost.kind == "ship" and state.marker >= cost.count:
         yield NO_PAYMENT
@@ -368,7 +375,7 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
     elif pending.kind == "occupy":
         seat = pending.seat or 0
         for card_id in sorted(state.hands[seat]):
-            holder = occupied_by(state, station(card_id).station)
+            holder = occupied_by(state, state.cards.station(card_id).station)
             if holder is None or holder == seat:
                 yield Occupy(seat=seat, card=card_id)
         yield Occupy(seat=seat)
@@ -378,7 +385,7 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
         for seat in range(state.crew):
             yield from (Give(seat=seat, card=c) for c in sorted(state.hands[seat]))
     elif pending.kind == "shield":
-        for row, cards in payments(state.grid, state.upgraded, {Symbol.SHIELD: 1}):
+        for row, cards in payments(state.cards, state.grid, state.upgraded, {Symbol.SHIELD: 1}):
             yield Shield(payment=Payment(row=row, grid=cards))
         yield Shield()
 
@@ -409,7 +416,9 @@ def _can_act(state: State) -> bool:
     """Whether any main action is legal (R18): most often a hand card that plays for free says so."""
     for hand in state.hands:
         for card_id in hand:
-            if any(action.cost.kind == "none" for action in side(card_id, state.upgraded).actions):
+            if any(
+                action.cost.kind == "none" for action in side(state.cards, card_id, state.upgraded).actions
+            ):
                 return True
     return next(main_actions(state), None) is not None
 
@@ -421,7 +430,7 @@ def _legal(state: State, action: Action) -> bool:
     if isinstance(action, PlayCard):
         if not 0 <= action.seat < state.crew or action.card not in state.hands[action.seat]:
             return False
-        actions = side(action.card, state.upgraded).actions
+        actions = side(state.cards, action.card, state.upgraded).actions
         if action.action not in (0, 1):
             return False
         return action.payment in _payments(state, action.seat, actions[action.action].cost, action.card)
@@ -430,7 +439,7 @@ def _legal(state: State, action: Action) -> bool:
             return False
         if isinstance(action, UseStation):
             held = state.stations[action.seat]
-            used = side(held, state.upgraded).occupied.action if held is not None else None
+            used = side(state.cards, held, state.upgraded).occupied.action if held is not None else None
             key = f"station:{action.seat}"
         else:
             actions = ship_of(state).actions
@@ -458,14 +467,14 @@ def _why_illegal(state: State, action: Action) -> str:
 
 
 def _do_play(s: State, ev: Events, a: PlayCard) -> None:
-    action = side(a.card, s.upgraded).actions[a.action]
+    action = side(s.cards, a.card, s.upgraded).actions[a.action]
     _main(s, ev, a.seat, action, a.payment, a.card)
 
 
 def _do_station(s: State, ev: Events, a: UseStation) -> None:
     card_id = s.stations[a.seat]
     assert card_id is not None
-    action = side(card_id, s.upgraded).occupied.action
+    action = side(s.cards, card_id, s.upgraded).occupied.action
     assert action is not None
     s.used[f"station:{a.seat}"] = s.used.get(f"station:{a.seat}", 0) + 1
     _main(s, ev, a.seat, action, a.payment, None)
@@ -479,18 +488,18 @@ def _do_ship(s: State, ev: Events, a: UseShip) -> None:
 def _main(s: State, ev: Events, seat: int, action: CardAction, payment: Payment, card: str | None) -> None:
     """An action (rulebook "Actions"): pay, carry out the effects, fire "At X:" triggers, then check."""
     watched = _has_trigger(s)  # without an "At X:" station, no need to count the grid before and after
-    before = grid_totals(s.grid, s.upgraded) if watched else None
+    before = grid_totals(s.cards, s.grid, s.upgraded) if watched else None
     _pay(s, ev, seat, action.cost, payment)
     later = [task for effect in action.effects if (task := _effect(s, ev, effect, seat, card))]
     s.actions_taken += 1
     if before is not None:
-        later += _triggers(s, ev, before, grid_totals(s.grid, s.upgraded))
+        later += _triggers(s, ev, before, grid_totals(s.cards, s.grid, s.upgraded))
     s.queue[0:0] = [*later, _CHECK]  # the action's own effects finish before the checks
 
 
 def _has_trigger(s: State) -> bool:
     return any(
-        card_id is not None and side(card_id, s.upgraded).occupied.trigger is not None
+        card_id is not None and side(s.cards, card_id, s.upgraded).occupied.trigger is not None
         for card_id in s.stations
     )
 
@@ -501,14 +510,14 @@ def _pay(s: State, ev: Events, seat: int, cost: Cost, payment: Payment) -> None:
         s.hands[seat].remove(card_id)
         (s.removed if cost.kind == "remove" else s.discard).append(card_id)
         verb = "removes" if cost.kind == "remove" else "discards"
-        ev.append(Event(f"{who} {verb} {side(card_id, s.upgraded).name} to pay."))
+        ev.append(Event(f"{who} {verb} {side(s.cards, card_id, s.upgraded).name} to pay."))
     if payment.row is not None:
         row = s.grid[payment.row]
         for card_id in payment.grid:
             placed = next(p for p in row if p.card == card_id)
             row.remove(placed)
             s.discard.append(card_id)
-        names = ", ".join(side(c, s.upgraded).name for c in payment.grid)
+        names = ", ".join(side(s.cards, c, s.upgraded).name for c in payment.grid)
         ev.append(Event(f"Paid from row {payment.row + 1} by discarding {names}."))
     if cost.kind == "ship":
         s.marker = max(0, s.marker - cost.count)
@@ -522,7 +531,11 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
         s.hands[seat].remove(card)
         s.grid[-1].append(_placed(card, op == "rotate_play"))
         how = "rotated " if op == "rotate_play" else ""
-        ev.append(Event(f"Crew {seat + 1} plays {how}{side(card, s.upgraded).name} into row {len(s.grid)}."))
+        ev.append(
+            Event(
+                f"Crew {seat + 1} plays {how}{side(s.cards, card, s.upgraded).name} into row {len(s.grid)}."
+            )
+        )
     elif op == "draw":
         _draw(s, ev, seat, n)
     elif op == "crew_draw":
@@ -554,16 +567,18 @@ def _triggers(s: State, ev: Events, before: Mapping[Symbol, int], after: Mapping
     for seat, card_id in enumerate(s.stations):
         if card_id is None:
             continue
-        occupied = side(card_id, s.upgraded).occupied
+        occupied = side(s.cards, card_id, s.upgraded).occupied
         if occupied.trigger is not None and after[occupied.trigger] > before[occupied.trigger]:
-            ev.append(Event(f"{side(card_id, s.upgraded).name} (crew {seat + 1}): at {occupied.trigger}."))
+            ev.append(
+                Event(f"{side(s.cards, card_id, s.upgraded).name} (crew {seat + 1}): at {occupied.trigger}.")
+            )
             later += [task for effect in occupied.effects if (task := _effect(s, ev, effect, seat, None))]
     return later
 
 
 def _after_action(s: State, ev: Events) -> None:
     """ "Boldly Go…" first, then "We Have a Problem!" (rulebook; R8)."""
-    have = grid_totals(s.grid, s.upgraded)
+    have = grid_totals(s.cards, s.grid, s.upgraded)
     options = [f"solve:{i}" for i in solved_by_symbols(s, have)]
     if can_jump(s, have):
         options.append("jump")
@@ -589,7 +604,7 @@ def _strike(s: State, ev: Events) -> None:
     """R9: draw the current row's drive (fewest cards first), start a new row, then the consequences."""
     spec = sector_side(s)
     assert spec is not None
-    drive = row_symbols(s.grid[-1], s.upgraded)[Symbol.DRIVE]
+    drive = row_symbols(s.cards, s.grid[-1], s.upgraded)[Symbol.DRIVE]
     ev.append(
         Event(f"We have a problem: {spec.name} strikes! The crew draws {plural(drive, 'card')}.", "danger")
     )
@@ -648,7 +663,7 @@ def _do_upgrade(s: State, ev: Events, a: Upgrade) -> None:
     if a.card is not None:
         s.upgraded = sorted([*s.upgraded, a.card])
         seat = a.seat or 0
-        told = f"Crew {seat + 1} upgrades {side(a.card, s.upgraded).name}."
+        told = f"Crew {seat + 1} upgrades {side(s.cards, a.card, s.upgraded).name}."
         # The card stays in the hand: only its holder may read which one it is.
         ev.append(Event(f"Crew {seat + 1} upgrades a hand card.", "upgrade", ((seat, told),)))
 
@@ -661,7 +676,7 @@ def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
             s.discard.append(old)
         s.hands[a.seat].remove(a.card)
         s.stations[a.seat] = a.card
-        ev.append(Event(f"Crew {a.seat + 1} occupies {side(a.card, s.upgraded).name}."))
+        ev.append(Event(f"Crew {a.seat + 1} occupies {side(s.cards, a.card, s.upgraded).name}."))
     s.queue.insert(0, Task(op="occupy", index=a.seat + 1))
 
 
@@ -681,7 +696,7 @@ def _do_give(s: State, ev: Events, a: Give) -> None:
     s.hands[a.seat].remove(a.card)
     (s.removed if pending.give == "remove" else s.discard).append(a.card)
     verb = "removes" if pending.give == "remove" else "discards"
-    ev.append(Event(f"Crew {a.seat + 1} {verb} {side(a.card, s.upgraded).name}."))
+    ev.append(Event(f"Crew {a.seat + 1} {verb} {side(s.cards, a.card, s.upgraded).name}."))
     if pending.amount > 1:
         s.queue.insert(0, Task(op=f"{pending.give}_cards", amount=pending.amount - 1))
 
@@ -733,7 +748,7 @@ def _run(s: State, ev: Events) -> None:
 def _task_damage(s: State, ev: Events, task: Task) -> None:
     spec = sector_side(s)
     shields_allowed = spec is None or "no_shields" not in spec.rules
-    if shields_allowed and next(payments(s.grid, s.upgraded, {Symbol.SHIELD: 1}), None) is not None:
+    if shields_allowed and next(payments(s.cards, s.grid, s.upgraded, {Symbol.SHIELD: 1}), None) is not None:
         s.pending = Pending(
             kind="shield",
             amount=task.amount,
@@ -827,11 +842,11 @@ def _task_next_sector(s: State, ev: Events, task: Task) -> None:
             Event("Procure Ingredient: you have the Orion eggs! The Final Frontier lies ahead.", "help")
         )
     if s.stack and s.stack[0].help == "frontier":
-        bosses = [c.id for c in card_set().sectors if c.front.kind == "boss"]
+        bosses = [c.id for c in s.cards.sectors if c.front.kind == "boss"]
         rng.shuffle("boss", bosses)
-        hard = [c.id for c in card_set().sectors if c.front.kind == "easy" and c.id not in s.easy_used]
+        hard = [c.id for c in s.cards.sectors if c.front.kind == "easy" and c.id not in s.easy_used]
         rng.shuffle("hard", hard)
-        count = card_set().level(s.level).hard
+        count = s.cards.level(s.level).hard
         s.stack[0:1] = [StackCard(sector=c, side="back") for c in hard[:count]]
         s.stack.append(StackCard(sector=bosses[0], side="front"))
         ev.append(Event(f"The Final Frontier: {plural(count, 'hard sector')}, then the boss.", "help"))
@@ -957,7 +972,7 @@ def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
     s.pending, s.queue = None, []
     if outcome == "won":
         s.score = score(s)
-        rating = next(r for r in card_set().ratings if s.score >= r.min_score)
+        rating = next(r for r in s.cards.ratings if s.score >= r.min_score)
         s.stars, s.rating = rating.stars, rating.text
         ev.append(Event(f"{text} Score {s.score}: {stars(s.stars)} {s.rating}", "end"))
     else:

@@ -27,7 +27,7 @@ from core.policies import Choice, Policy
 
 from .actions import Action
 from .ai import heuristic_action, shortlist, side_worth
-from .cards import card_set, sector
+from .cards import CardSet
 from .engine import EASY_FROM_PROCURE, apply, danger_value, jump_drive, score, sector_side
 from .state import State
 from .worlds import determinize, public_key
@@ -156,7 +156,7 @@ def features(state: State) -> list[float]:
     side only), the tracks, the cards still in play and how strong they are, upgrades and stations,
     and what the current sector asks for. Per crew member where the crew size scales it."""
     crew = state.crew
-    level = card_set().level(state.level)
+    level = state.cards.level(state.level)
     left = hard = 0
     for card in state.stack:
         if card.help == "procure":
@@ -167,11 +167,11 @@ def features(state: State) -> list[float]:
             hard += level.hard + 1
         elif card.sector is not None:
             left += 1
-            hard += (card.side == "back" and not state.starter) or _is_boss(card.sector)
+            hard += (card.side == "back" and not state.starter) or _is_boss(state.cards, card.sector)
     playing = [*state.deck, *state.discard, *(c for hand in state.hands for c in hand)]
     playing += [p.card for row in state.grid for p in row]
     upgraded = set(state.upgraded)
-    worth = sum(side_worth(c, c in upgraded) for c in playing)
+    worth = sum(side_worth(state.cards, c, c in upgraded) for c in playing)
     drive_gap, solve_gap = _sector_gaps(state)
     stations = sum(c is not None for c in state.stations)
     cards = len(playing) / crew
@@ -219,8 +219,8 @@ def _sector_gaps(state: State) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=64)
-def _is_boss(card_id: str) -> bool:
-    return sector(card_id).front.kind == "boss"
+def _is_boss(cards: CardSet, card_id: str) -> bool:
+    return cards.sector(card_id).front.kind == "boss"
 
 
 # Fitted by `python -m bench.dine_value --games 3 --worlds 6` (seeds 1000-1002, every level, crew size

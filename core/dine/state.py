@@ -11,6 +11,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from .cards import CardSet, card_set
+
+# The version new games are dealt under; every version of `cards.CARD_FILES` still plays. To switch new
+# games to another card set, change this line (its data file and table line must exist).
 RULES_VERSION = "dine-1"
 HAND_SIZES = {1: 7, 2: 5, 3: 4}
 
@@ -66,7 +70,7 @@ _CLONED = frozenset((*_LISTS, "hands", "grid", "used", "rng", "easy_used"))  # w
 class State(BaseModel):
     model_config = ConfigDict(validate_assignment=False)
 
-    rules_version: str = RULES_VERSION
+    rules_version: str = "dine-1"  # a state stored before states named their rules was dealt by dine-1
     seed: int
     ship: str
     level: str
@@ -124,6 +128,11 @@ class State(BaseModel):
         deck); the simulator and the expert's playouts stop such a game instead of playing it on."""
         used = sorted((key, min(n, _USES_KEPT)) for key, n in self.used.items())
         return f"{self.model_dump_json(exclude={'rng', 'actions_taken', 'used'})}{used}"
+
+    @property
+    def cards(self) -> CardSet:
+        """The card set of the rules this game was dealt under: every card lookup goes through it."""
+        return card_set(self.rules_version)
 
     @property
     def current_row(self) -> list[Placed]:

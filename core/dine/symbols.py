@@ -15,20 +15,21 @@ from functools import lru_cache
 from itertools import combinations
 from operator import add
 
-from .cards import Production, StationSide, Symbol, Symbols, station
+from .cards import CardSet, Production, StationSide, Symbol, Symbols
 from .state import Placed
 
 _ROUNDS = 64  # far more than any card set needs; a guard, not a rule
 
 
-def side(card: str, upgraded: Collection[str]) -> StationSide:
-    return face(card, card in upgraded)
+def side(cards: CardSet, card: str, upgraded: Collection[str]) -> StationSide:
+    """The side of `card` that is up in a game whose upgraded cards are `upgraded`."""
+    return face(cards, card, card in upgraded)
 
 
-@lru_cache(maxsize=1024)
-def face(card: str, upgraded: bool) -> StationSide:
+@lru_cache(maxsize=2048)
+def face(cards: CardSet, card: str, upgraded: bool) -> StationSide:
     """The side of `card` that is up; cached because every decision asks it for every hand card."""
-    return station(card).side(upgraded)
+    return cards.station(card).side(upgraded)
 
 
 RowKey = tuple[tuple[str, bool, bool], ...]
@@ -40,27 +41,27 @@ def row_key(row: Sequence[Placed], upgraded: Collection[str]) -> RowKey:
     return tuple((p.card, p.rotated, p.card in upgraded) for p in row)
 
 
-def row_symbols(row: Sequence[Placed], upgraded: Collection[str]) -> Counter[Symbol]:
+def row_symbols(cards: CardSet, row: Sequence[Placed], upgraded: Collection[str]) -> Counter[Symbol]:
     """The symbols `row` gives (a fresh Counter: callers may change it)."""
-    return Counter(_row_symbols(row_key(row, upgraded)))
+    return Counter(_row_symbols(cards, row_key(row, upgraded)))
 
 
-def row_vector(key: RowKey) -> tuple[int, ...]:
+def row_vector(cards: CardSet, key: RowKey) -> tuple[int, ...]:
     """A row's symbols as a tuple in `SYMBOLS` order: cheap to add up in the crew's inner loop.
 
     A row's symbols do not depend on the order of its cards (the productions climb from nothing to
     their least fixpoint whatever the order), so the cache is keyed on the sorted cards: the crew's
     trial rows then hit it whichever order the cards were played in."""
-    return _sorted_row_vector(tuple(sorted(key)))
+    return _sorted_row_vector(cards, tuple(sorted(key)))
 
 
 @lru_cache(maxsize=65536)
-def _sorted_row_vector(key: RowKey) -> tuple[int, ...]:
+def _sorted_row_vector(cards: CardSet, key: RowKey) -> tuple[int, ...]:
     """`row_vector` worked out on vectors: no Counter for the many trial rows met only once."""
     direct = [0] * len(SYMBOLS)
     productions: list[Production] = []
     for card, rotated, upgraded in key:
-        own, produce = row_gives(card, rotated, upgraded)
+        own, produce = row_gives(cards, card, rotated, upgraded)
         direct = list(map(add, direct, own))
         productions.extend(produce)
     if productions:
@@ -73,11 +74,13 @@ def _sorted_row_vector(key: RowKey) -> tuple[int, ...]:
 _INDEX = {symbol: i for i, symbol in enumerate(SYMBOLS)}
 
 
-@lru_cache(maxsize=1024)
-def row_gives(card: str, rotated: bool, upgraded: bool) -> tuple[tuple[int, ...], tuple[Production, ...]]:
+@lru_cache(maxsize=2048)
+def row_gives(
+    cards: CardSet, card: str, rotated: bool, upgraded: bool
+) -> tuple[tuple[int, ...], tuple[Production, ...]]:
     """One card's own symbols in a row (a `SYMBOLS` vector; the printed drive while upright) and its
     productions. A row without productions gives just the sum of its cards' own symbols."""
-    face = station(card).side(upgraded)
+    face = cards.station(card).side(upgraded)
     gives = face.rotated if rotated else face.row
     own = [gives.symbols.get(s, 0) for s in SYMBOLS]
     if not rotated:
@@ -86,9 +89,9 @@ def row_gives(card: str, rotated: bool, upgraded: bool) -> tuple[tuple[int, ...]
 
 
 @lru_cache(maxsize=65536)
-def _row_symbols(row: tuple[tuple[str, bool, bool], ...]) -> Counter[Symbol]:
+def _row_symbols(cards: CardSet, row: tuple[tuple[str, bool, bool], ...]) -> Counter[Symbol]:
     """The row's symbols as a Counter (in `SYMBOLS` order, no zeros), from the one computation."""
-    return _nonzero(zip(SYMBOLS, row_vector(row), strict=True))
+    return _nonzero(zip(SYMBOLS, row_vector(cards, row), strict=True))
 
 
 def _nonzero(counts: Iterable[tuple[Symbol, int]]) -> Counter[Symbol]:
@@ -111,19 +114,23 @@ def _produced(direct: Mapping[Symbol, int], productions: Sequence[Production]) -
     return made
 
 
-def grid_totals(grid: Sequence[Sequence[Placed]], upgraded: Collection[str]) -> dict[Symbol, int]:
+def grid_totals(
+    cards: CardSet, grid: Sequence[Sequence[Placed]], upgraded: Collection[str]
+) -> dict[Symbol, int]:
     """Every symbol the whole grid has (zeros included), added up from the cached row vectors: for
     checks that only look symbols up."""
     total = [0] * len(SYMBOLS)
     for row in grid:
         if row:
-            total = list(map(add, total, row_vector(row_key(row, upgraded))))
+            total = list(map(add, total, row_vector(cards, row_key(row, upgraded))))
     return dict(zip(SYMBOLS, total, strict=True))
 
 
-def grid_symbols(grid: Sequence[Sequence[Placed]], upgraded: Collection[str]) -> Counter[Symbol]:
+def grid_symbols(
+    cards: CardSet, grid: Sequence[Sequence[Placed]], upgraded: Collection[str]
+) -> Counter[Symbol]:
     """The grid's symbols as a Counter without zeros (in `SYMBOLS` order)."""
-    return _nonzero(grid_totals(grid, upgraded).items())
+    return _nonzero(grid_totals(cards, grid, upgraded).items())
 
 
 def meets(have: Mapping[Symbol, int], need: Symbols, times: int = 1) -> bool:
@@ -131,7 +138,7 @@ def meets(have: Mapping[Symbol, int], need: Symbols, times: int = 1) -> bool:
 
 
 def payments(
-    grid: Sequence[Sequence[Placed]], upgraded: Collection[str], cost: Symbols
+    cards: CardSet, grid: Sequence[Sequence[Placed]], upgraded: Collection[str], cost: Symbols
 ) -> Iterator[tuple[int, tuple[str, ...]]]:
     """Every minimal way to pay `cost` from one row (R6): (row, the cards to discard from it).
 
@@ -140,15 +147,17 @@ def payments(
     """
     need = tuple(cost.items())
     for r, row in enumerate(grid):
-        for combo in _row_payments(row_key(row, upgraded), need):
+        for combo in _row_payments(cards, row_key(row, upgraded), need):
             yield r, tuple(row[i].card for i in combo)
 
 
 @lru_cache(maxsize=16384)
-def _row_payments(key: RowKey, need: tuple[tuple[Symbol, int], ...]) -> tuple[tuple[int, ...], ...]:
+def _row_payments(
+    cards: CardSet, key: RowKey, need: tuple[tuple[Symbol, int], ...]
+) -> tuple[tuple[int, ...], ...]:
     """`payments` for one row, as card positions: cached, since every decision asks it again for each
     card, station or shield that pays symbols, and the rows change only when a card is played."""
-    before = row_vector(key)
+    before = row_vector(cards, key)
     if not all(before[_INDEX[symbol]] >= amount for symbol, amount in need):
         return ()
     found: list[frozenset[int]] = []
@@ -158,7 +167,7 @@ def _row_payments(key: RowKey, need: tuple[tuple[Symbol, int], ...]) -> tuple[tu
             chosen = frozenset(combo)
             if any(f <= chosen for f in found):
                 continue
-            after = row_vector(tuple(k for i, k in enumerate(key) if i not in chosen))
+            after = row_vector(cards, tuple(k for i, k in enumerate(key) if i not in chosen))
             if all(before[_INDEX[s]] - after[_INDEX[s]] >= amount for s, amount in need):
                 found.append(chosen)
                 ways.append(combo)

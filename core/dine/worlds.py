@@ -14,7 +14,7 @@ from __future__ import annotations
 from hashlib import blake2b
 from random import Random
 
-from .cards import card_set
+from .cards import CardSet
 from .state import StackCard, State
 
 
@@ -37,14 +37,14 @@ def _redraw_sectors(world: State, rng: Random) -> None:
     Frontier; the starter game's sectors are laid out openly in a fixed order and stay. The cleared hard
     sectors are not in the state, so a hard sector may be redrawn as one already cleared (rarely, and
     only on the levels with the most hard sectors)."""
-    cards = card_set()
+    cards = world.cards
     easy = [c.id for c in cards.sectors if c.front.kind == "easy"]
     bosses = [c.id for c in cards.sectors if c.front.kind == "boss"]
     top = world.stack[0].sector if world.stack else None
     hidden_easy: list[int] = []
     hidden_hard: list[int] = []
     for i, card in enumerate(world.stack[1:], start=1):
-        if not _hidden(card):
+        if not _hidden(cards, card):
             continue
         if card.side == "back":
             hidden_hard.append(i)
@@ -73,15 +73,15 @@ def public_key(seed: int, state: State) -> int:
     seen = state.clone()
     seen.deck = [*seen.deck[:1], *sorted(seen.deck[1:])]
     seen.stack = seen.stack[:1] + [
-        StackCard(sector="?", side=c.side) if _hidden(c) else c for c in seen.stack[1:]
+        StackCard(sector="?", side=c.side) if _hidden(state.cards, c) else c for c in seen.stack[1:]
     ]
-    face_down = {card.sector for card in state.stack[1:] if _hidden(card)}
+    face_down = {card.sector for card in state.stack[1:] if _hidden(state.cards, card)}
     seen.easy_used = sorted(c for c in state.easy_used if c not in face_down)
     text = seen.model_dump_json(exclude={"seed", "rng"})
     return int.from_bytes(blake2b(f"{seed}\x1f{text}".encode(), digest_size=8).digest(), "big")
 
 
-def _hidden(card: StackCard) -> bool:
+def _hidden(cards: CardSet, card: StackCard) -> bool:
     """Whether a stack card under the current sector is face down: any sector but the starter game's,
     which are laid out openly in a fixed order (the boss cards' starter sides)."""
-    return card.sector is not None and not (card.side == "back" and card.sector in card_set().starter)
+    return card.sector is not None and not (card.side == "back" and card.sector in cards.starter)

@@ -7,7 +7,7 @@ from random import Random
 
 from core.dine.actions import Action, action_from_json, action_to_json
 from core.dine.ai import heuristic
-from core.dine.cards import card_set
+from core.dine.cards import CARD_FILES, card_set
 from core.dine.codes import decode
 from core.dine.engine import Event, abandon, apply, deal, legal_actions
 from core.dine.seating import DineSaved, lobby, seated
@@ -19,7 +19,10 @@ from core.render.dine_controls import moves
 from core.render.dine_text import describe_action, describe_board
 from core.table import Table
 
-RULES_VERSIONS = (RULES_VERSION,)
+# Every version a game may be dealt, played and verified under: each card set up to new games' own. A
+# card set listed after it (`CARD_FILES`) is still being designed: the tools may simulate it, but no
+# game is dealt under it until `RULES_VERSION` (core/dine/state.py) names it.
+RULES_VERSIONS = tuple(CARD_FILES)[: tuple(CARD_FILES).index(RULES_VERSION) + 1]
 
 
 class DineSetup(Setup):
@@ -53,11 +56,18 @@ class DineResult(ResultDetail):
 def _deal(seed: int, setup: DineSetup, rules_version: str) -> tuple[State, list[Event]]:
     if rules_version not in RULES_VERSIONS:
         raise ValueError(f"unknown Dine rules version {rules_version!r}")
-    return deal(seed, ship=setup.ship, level=setup.level, crew=setup.crew)
+    return deal(seed, ship=setup.ship, level=setup.level, crew=setup.crew, rules_version=rules_version)
 
 
 def _redeal(state: State) -> tuple[State, list[Event]]:
-    return deal(state.seed, ship=state.ship, level=state.level, crew=state.crew, starter=state.starter)
+    return deal(
+        state.seed,
+        ship=state.ship,
+        level=state.level,
+        crew=state.crew,
+        starter=state.starter,
+        rules_version=state.rules_version,
+    )
 
 
 def _detail(state: State) -> DineResult:
@@ -81,8 +91,8 @@ def _solo(table: Table, state: State, name: str, now: datetime) -> DineSaved:
 
 
 def _daily(day: date) -> DineSetup:
-    """Ship and middle level rotate with the date."""
-    cards = card_set()
+    """Ship and middle level rotate with the date, among the ships and levels new games are dealt."""
+    cards = card_set(RULES_VERSION)
     ships = [side.name for side in cards.ship_sides()]
     middle = [level.name for level in cards.levels[1:-1]] or [cards.levels[0].name]
     number = day.toordinal()
@@ -90,7 +100,7 @@ def _daily(day: date) -> DineSetup:
 
 
 def _sample(rng: Random) -> DineSetup:
-    cards = card_set()
+    cards = card_set(RULES_VERSION)
     ships = [side.name for side in cards.ship_sides()]
     levels = [level.name for level in cards.levels]
     return DineSetup(ship=rng.choice(ships), level=rng.choice(levels), crew=rng.randint(1, 3))

@@ -17,9 +17,10 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from core.dine.cards import Production, StationSide, Symbol, TrackSpec, station
+from core.dine.cards import CardSet, Production, StationSide, Symbol, TrackSpec
 from core.dine.engine import danger_value, hand_size, sector_side, ship_of, symbols
 from core.dine.state import Placed, State
+from core.dine.symbols import face as face_of
 from core.dine.symbols import row_symbols, side
 from core.words import plural
 
@@ -191,20 +192,22 @@ def _notes(draw: ImageDraw.ImageDraw, x: int, y: int, parts: Sequence[str | Symb
 
 
 def _station_mark(
-    draw: ImageDraw.ImageDraw, card: str, box: tuple[int, int, int, int], ground: Colour
+    draw: ImageDraw.ImageDraw, cards: CardSet, card: str, box: tuple[int, int, int, int], ground: Colour
 ) -> None:
     """A card's station at a glance: a stripe of its colour down the left edge, its icon bottom right."""
-    name = station(card).station
+    name = cards.station(card).station
     colour = icons.station_colour(name)
     draw.rectangle((box[0], box[1] + 3, box[0] + 3, box[3] - 3), fill=colour)
     icons.station(draw, name, box[2] - 15, box[3] - 15, 11, colour, ground)
 
 
 @cache
-def _card_symbols(card: str, rotated: bool, upgraded: bool) -> tuple[Counter[Symbol], tuple[Production, ...]]:
+def _card_symbols(
+    cards: CardSet, card: str, rotated: bool, upgraded: bool
+) -> tuple[Counter[Symbol], tuple[Production, ...]]:
     """What one card gives by itself: its direct symbols (printed drive while upright, R1) and its
     productions, which count only together with the rest of the row (the row totals show that)."""
-    face: StationSide = side(card, (card,) if upgraded else ())
+    face: StationSide = face_of(cards, card, upgraded)
     gives = face.rotated if rotated else face.row
     direct = Counter(gives.symbols)
     if not rotated and face.drive:
@@ -216,11 +219,11 @@ def _card(draw: ImageDraw.ImageDraw, state: State, placed: Placed, box: tuple[in
     upgraded = placed.card in state.upgraded
     ground = ROTATED if placed.rotated else CARD
     draw.rounded_rectangle(box, radius=5, fill=ground)
-    _station_mark(draw, placed.card, box, ground)
+    _station_mark(draw, state.cards, placed.card, box, ground)
     x, y, right = box[0] + 7, box[1] + 3, box[2] - 4
-    name = side(placed.card, state.upgraded).name
+    name = side(state.cards, placed.card, state.upgraded).name
     _text_lines(draw, x, y, wrap(name, 11, right - x, 2), 11, TEXT)
-    direct, produce = _card_symbols(placed.card, placed.rotated, upgraded)
+    direct, produce = _card_symbols(state.cards, placed.card, placed.rotated, upgraded)
     _chips(draw, x, y + 30, direct, right)
     notes: list[str | Symbol] = []
     for p in produce:
@@ -251,7 +254,7 @@ def _row(draw: ImageDraw.ImageDraw, state: State, number: int, index: int, curre
         draw.text((GRID_X + LABEL_W, y + 28), "empty: the next card goes here", font=font(12), fill=MUTED)
     totals_x = GRID_RIGHT - TOTALS_W + 6
     draw.text((totals_x, y + 8), "row gives", font=font(11), fill=MUTED)
-    given = row_symbols(row, state.upgraded)
+    given = row_symbols(state.cards, row, state.upgraded)
     if any(given.values()):
         _chips(draw, totals_x, y + 26, given, GRID_RIGHT - 4, lines=2)
     else:
@@ -337,9 +340,9 @@ def _crew(draw: ImageDraw.ImageDraw, state: State, names: Sequence[str] | None) 
         draw.text((MARGIN, y), fit(name, 15, backs_x - MARGIN - 8), font=font(15), fill=TEXT)
         held_station = state.stations[seat]
         if held_station:
-            name = station(held_station).station
+            name = state.cards.station(held_station).station
             icons.station(draw, name, MARGIN + 8, y + 21, 12, icons.station_colour(name), BACKGROUND)
-            where = f"at {side(held_station, state.upgraded).name} ({name})"
+            where = f"at {side(state.cards, held_station, state.upgraded).name} ({name})"
         else:
             where = "no station occupied"
         draw.text((MARGIN + 24, y + 20), fit(where, 12, LEFT_RIGHT - MARGIN - 24), font=font(12), fill=MUTED)
@@ -369,17 +372,17 @@ def _deck_top(draw: ImageDraw.ImageDraw, state: State) -> None:
         return
     card = state.deck[0]
     draw.rounded_rectangle(DECK_TOP, radius=5, fill=CARD)
-    _station_mark(draw, card, DECK_TOP, CARD)
+    _station_mark(draw, state.cards, card, DECK_TOP, CARD)
     x, y, right = DECK_TOP[0] + 8, DECK_TOP[1] + 7, DECK_TOP[2] - 20
-    face = side(card, state.upgraded)
+    face = side(state.cards, card, state.upgraded)
     upgraded = " (upgraded)" if card in state.upgraded else ""
     name = fit(f"{face.name}{upgraded}", 13, 190)
     draw.text((x, y), name, font=font(13, True), fill=TEXT)
     x += int(font(13, True).getlength(name)) + 10
-    label = station(card).station
+    label = state.cards.station(card).station
     draw.text((x, y + 1), label, font=font(11), fill=MUTED)
     x += int(font(11).getlength(label)) + 10
-    direct, produce = _card_symbols(card, False, bool(upgraded))
+    direct, produce = _card_symbols(state.cards, card, False, bool(upgraded))
     _chips(draw, x, y, direct, right)
     x += sum(int(font(12, True).getlength(str(n))) + 1 + ICON + 6 for n in direct.values() if n)
     notes: list[str | Symbol] = []

@@ -73,9 +73,9 @@ def _group(action: Action) -> Action | None:
 def _subject(state: State, action: Action) -> str:
     """Whose printed action a move uses: the hand card's name, the occupied station's, or the ship."""
     if isinstance(action, PlayCard):
-        return side(action.card, state.upgraded).name
+        return side(state.cards, action.card, state.upgraded).name
     if isinstance(action, UseStation):
-        return f"{side(state.stations[action.seat] or '', state.upgraded).name} (occupied)"
+        return f"{side(state.cards, state.stations[action.seat] or '', state.upgraded).name} (occupied)"
     return "Ship"
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from core.dine.cards import ShipSide, card_set
+from core.dine.cards import CardSet, ShipSide
 
 from .dine_cards import sector_card, sheet, ship_card, station_card
 from .dine_text import action_text, sector_text, station_text
@@ -40,8 +40,8 @@ def _ship_text(face: ShipSide) -> str:
 
 
 @cache
-def entries() -> tuple[CardEntry, ...]:
-    cards = card_set()
+def entries(cards: CardSet) -> tuple[CardEntry, ...]:
+    """Every card of `cards` (a game's rules version's set, or new games')."""
     found: list[CardEntry] = []
     for ship in cards.ships:
         found.append(
@@ -90,20 +90,20 @@ def entries() -> tuple[CardEntry, ...]:
     return tuple(found)
 
 
-def find(name: str) -> CardEntry | None:
+def find(cards: CardSet, name: str) -> CardEntry | None:
     """The card with a side of this name (case and spacing ignored), else the only partial match."""
     wanted = " ".join(name.lower().split())
-    exact = [e for e in entries() if any(n.lower() == wanted for n in e.names)]
+    exact = [e for e in entries(cards) if any(n.lower() == wanted for n in e.names)]
     if exact:
         return exact[0]
-    partial = [e for e in entries() if any(wanted in n.lower() for n in e.names)]
+    partial = [e for e in entries(cards) if any(wanted in n.lower() for n in e.names)]
     return partial[0] if len(partial) == 1 else None
 
 
-def suggest(typed: str, limit: int = 25) -> list[str]:
+def suggest(cards: CardSet, typed: str, limit: int = 25) -> list[str]:
     """Side names for autocomplete: those starting with what was typed first, then those containing it."""
     wanted = typed.lower().strip()
-    names = sorted({n for e in entries() for n in e.names})
+    names = sorted({n for e in entries(cards) for n in e.names})
     starts = [n for n in names if n.lower().startswith(wanted)]
     inside = [n for n in names if wanted in n.lower() and n not in starts]
     return (starts + inside)[:limit]

@@ -103,7 +103,7 @@ def occupied_text(occupied: Occupied) -> str:
 def occupation(state: State, card: str) -> str:
     """An occupied station and what it does for its occupier: "Fusion Core (action — free: draw 1,
     once per sector)"."""
-    face = side(card, state.upgraded)
+    face = side(state.cards, card, state.upgraded)
     return f"{face.name} ({occupied_text(face.occupied)})"
 
 
@@ -164,7 +164,7 @@ def tracks_text(state: State) -> str:
 def top_card(state: State) -> str | None:
     """The name of the deck's top card, face up as it lies (rulebook: "You always see the top card
     of the deck"), or None when the deck is empty."""
-    return side(state.deck[0], state.upgraded).name if state.deck else None
+    return side(state.cards, state.deck[0], state.upgraded).name if state.deck else None
 
 
 def deck_text(state: State) -> str:
@@ -196,13 +196,12 @@ def describe_board(state: State) -> str:
     for number, row in enumerate(state.grid, 1):
         current = " (current)" if number == len(state.grid) else ""
         cards = ", ".join(
-            side(p.card, state.upgraded).name + (" [rotated]" if p.rotated else "") for p in row
+            side(state.cards, p.card, state.upgraded).name + (" [rotated]" if p.rotated else "") for p in row
         )
-        lines.append(
-            f"  Row {number}{current}: {cards or 'empty'} → {symbol_text(row_symbols(row, state.upgraded))}"
-        )
+        gives = symbol_text(row_symbols(state.cards, row, state.upgraded))
+        lines.append(f"  Row {number}{current}: {cards or 'empty'} → {gives}")
     for seat in range(state.crew):
-        hand = ", ".join(side(c, state.upgraded).name for c in state.hands[seat]) or "no cards"
+        hand = ", ".join(side(state.cards, c, state.upgraded).name for c in state.hands[seat]) or "no cards"
         held = state.stations[seat]
         occupied = f"; occupies {occupation(state, held)}" if held else ""
         lines.append(f"Crew {seat + 1} ({len(state.hands[seat])}/{hand_size(state, seat)}): {hand}{occupied}")
@@ -259,10 +258,12 @@ def in_order(given: Mapping[Symbol, int]) -> dict[Symbol, int]:
 def _row_words(state: State, number: int, cards: bool) -> str:
     row = state.grid[number - 1]
     current = " (current)" if number == len(state.grid) else ""
-    totals = symbol_text(in_order(row_symbols(row, state.upgraded)))
+    totals = symbol_text(in_order(row_symbols(state.cards, row, state.upgraded)))
     if not cards:
         return f"row {number}{current}: {plural(len(row), 'card')} → {totals}"
-    listed = ", ".join(side(p.card, state.upgraded).name + (" rotated" if p.rotated else "") for p in row)
+    listed = ", ".join(
+        side(state.cards, p.card, state.upgraded).name + (" rotated" if p.rotated else "") for p in row
+    )
     return f"row {number}{current}: {listed or 'empty'} → {totals}"
 
 
@@ -327,9 +328,11 @@ def payment_words(state: State, payment: Payment) -> str:
     """How a move is paid ("giving up X and discarding Y from row 2"), or "" when nothing is paid."""
     parts: list[str] = []
     if payment.hand:
-        parts.append("giving up " + ", ".join(side(c, state.upgraded).name for c in payment.hand))
+        parts.append(
+            "giving up " + ", ".join(side(state.cards, c, state.upgraded).name for c in payment.hand)
+        )
     if payment.row is not None:
-        names = ", ".join(side(c, state.upgraded).name for c in payment.grid)
+        names = ", ".join(side(state.cards, c, state.upgraded).name for c in payment.grid)
         parts.append(f"discarding {names} from row {payment.row + 1}")
     return " and ".join(parts)
 
@@ -365,10 +368,10 @@ def used_action(state: State, action: Action) -> CardAction | None:
     action or a ship action; None for the crew's decisions, which are no printed action."""
     match action:
         case PlayCard(card=card, action=index):
-            return side(card, state.upgraded).actions[index]
+            return side(state.cards, card, state.upgraded).actions[index]
         case UseStation(seat=seat):
             held = state.stations[seat]
-            return side(held, state.upgraded).occupied.action if held is not None else None
+            return side(state.cards, held, state.upgraded).occupied.action if held is not None else None
         case UseShip(index=index):
             return ship_of(state).actions[index]
         case _:
@@ -385,13 +388,13 @@ def describe(state: State, action: Action, seats: Container[int] | None = None) 
 
     match action:
         case PlayCard(seat=seat, card=card, action=index, payment=payment):
-            face = side(card, state.upgraded)
+            face = side(state.cards, card, state.upgraded)
             used = face.actions[index]
             how = "rotated" if any(e.op == "rotate_play" for e in used.effects) else "upright"
             paid = payment_words(state, payment)
             return Described(seat, f"play {face.name} {how}", paid, action_text(used))
         case UseStation(seat=seat, payment=payment):
-            name = side(state.stations[seat] or "", state.upgraded).name
+            name = side(state.cards, state.stations[seat] or "", state.upgraded).name
             used = used_action(state, action)
             rule = action_text(used) if used is not None else ""
             return Described(seat, f"use {name}", payment_words(state, payment), rule)
@@ -413,17 +416,17 @@ def describe(state: State, action: Action, seats: Container[int] | None = None) 
             return Described(None, "Upgrade nothing")
         case Upgrade(seat=seat, card=card):
             holder = seat or 0
-            name = "a hand card" if hidden(holder) else side(card or "", state.upgraded).name
+            name = "a hand card" if hidden(holder) else side(state.cards, card or "", state.upgraded).name
             return Described(holder, f"upgrade {name}")
         case Occupy(seat=seat, card=None):
             return Described(seat, "occupy nothing new")
         case Occupy(seat=seat, card=card):
-            return Described(seat, f"occupy {side(card or '', state.upgraded).name}")
+            return Described(seat, f"occupy {side(state.cards, card or '', state.upgraded).name}")
         case Choose(option=i):
             pending = state.pending
             return Described(None, f"Choose: {pending.options[i] if pending else i + 1}")
         case Give(seat=seat, card=card):
-            return Described(seat, f"give up {side(card, state.upgraded).name}")
+            return Described(seat, f"give up {side(state.cards, card, state.upgraded).name}")
         case Shield(payment=payment):
             if payment is None:
                 return Described(None, "Take the damage")

@@ -14,10 +14,12 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from core.dine.actions import Action, Payment, PlayCard
 from core.dine.ai import heuristic, shortlist
-from core.dine.cards import Symbol, card_set, station
+from core.dine.cards import Symbol, card_set
 from core.dine.engine import Event, apply, deal, legal_actions, new_game, symbols
-from core.dine.state import Placed, StackCard, State
+from core.dine.state import RULES_VERSION, Placed, StackCard, State
 from core.policies import Policy
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 SEED = 2026
 SHIP = "Spacehopper 3000"
@@ -43,8 +45,8 @@ def stack_card(item: Sector | StackCard) -> StackCard:
 
 
 def ship_deck(ship: str) -> list[str]:
-    names = set(card_set().ship(ship).stations)
-    return [c.id for c in card_set().stations if c.station in names]
+    names = set(CARDS.ship(ship).stations)
+    return [c.id for c in CARDS.stations if c.station in names]
 
 
 def single_symbol_cells(ship: str = SHIP) -> list[tuple[Symbol, int, Cell]]:
@@ -53,7 +55,7 @@ def single_symbol_cells(ship: str = SHIP) -> list[tuple[Symbol, int, Cell]]:
     reads (alone in a row it reads nothing else); such cards are left out."""
     cells: list[tuple[Symbol, int, Cell]] = []
     for card in ship_deck(ship):
-        side = station(card).normal
+        side = CARDS.station(card).normal
         for rotated in (False, True):
             row = side.rotated if rotated else side.row
             shown = Counter(row.symbols)

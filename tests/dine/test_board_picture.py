@@ -10,11 +10,13 @@ import pytest
 from PIL import Image, ImageDraw
 
 from core.dine.ai import heuristic
-from core.dine.cards import card_set, station
+from core.dine.cards import card_set
 from core.dine.engine import apply, new_game
-from core.dine.state import Placed, State
+from core.dine.state import RULES_VERSION, Placed, State
 from core.render import icons
 from core.render.dine_board import DECK_TOP, PANEL, render_board, row_box
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 _DRAW_TEXT = ImageDraw.ImageDraw.text
 Drawn = list[tuple[str, Any]]
@@ -50,14 +52,14 @@ def with_top(state: State, card: str) -> State:
 def test_the_board_shows_the_top_card_of_the_deck(drawn: Drawn) -> None:
     """Rulebook: "You always see the top card of the deck"; the picture shows its name and station."""
     state = new_game(8, crew=2)
-    by_station = {station(c).station: c for c in state.deck}
+    by_station = {CARDS.station(c).station: c for c in state.deck}
     pilot, reactor = by_station["Pilot"], by_station["Reactor"]
     for card, name in ((pilot, "Pilot"), (reactor, "Reactor")):
         drawn.clear()
         shown = with_top(state, card)
         assert stripe(picture(shown), DECK_TOP) == icons.STATION_COLOURS[name]
         texts = [text for text, _ in drawn]
-        assert next(c for c in card_set().stations if c.id == card).normal.name in texts
+        assert next(c for c in CARDS.stations if c.id == card).normal.name in texts
         assert f"{len(state.deck)} in deck" in texts
     drawn.clear()
     empty = state.model_copy(update={"deck": [], "discard": list(state.deck)})
@@ -71,7 +73,7 @@ def test_grid_cards_show_their_station_colour() -> None:
     placed = state.model_copy(update={"grid": [[Placed(card=card)]]})
     image = picture(placed)
     top = row_box(0)[1] + 6
-    assert image.getpixel((row_box(0)[0] + 57, top + 30)) == icons.station_colour(station(card).station)
+    assert image.getpixel((row_box(0)[0] + 57, top + 30)) == icons.station_colour(CARDS.station(card).station)
 
 
 def test_symbols_are_icons_with_a_legend(drawn: Drawn) -> None:

@@ -15,6 +15,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from core.dine.cards import Action, CardSet, card_set
+from core.dine.state import RULES_VERSION
 from core.render import icons
 from core.render.dine_cards import (
     HEIGHT,
@@ -33,6 +34,7 @@ from tools.gallery import SHEETS, pictures
 DATA = Path(__file__).resolve().parents[2] / "data" / "dine"
 SYMBOL_WORDS = set(icons.SYMBOL_ICONS)
 _DRAW_TEXT = ImageDraw.ImageDraw.text  # unpatched, for the glyph checks themselves
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 
 def _image(png: bytes) -> Image.Image:
@@ -97,7 +99,7 @@ def _is_box(face: Any, char: str) -> bool:
 
 
 def test_every_card_side_draws_as_a_portrait_card() -> None:
-    cards = card_set()
+    cards = CARDS
     drawn = list(every_picture(cards))
     assert len(drawn) == 2 * 36 + 2 * 11 + 2 * 2
     for png in drawn:
@@ -176,7 +178,7 @@ def _expected(action: Action) -> str:
 
 
 def test_every_action_on_a_card_reads_cost_colon_effect(drawn: Drawn) -> None:
-    cards = card_set()
+    cards = CARDS
     for card in cards.stations:
         for face, upgraded in ((card.normal, False), (card.upgraded, True)):
             drawn.clear()
@@ -197,9 +199,9 @@ def test_every_action_on_a_card_reads_cost_colon_effect(drawn: Drawn) -> None:
 
 
 def test_free_actions_and_occupied_effects_read_cleanly() -> None:
-    free = next(a for c in card_set().stations for a in c.normal.actions if a.cost.kind == "none")
+    free = next(a for c in CARDS.stations for a in c.normal.actions if a.cost.kind == "none")
     assert action_parts(free)[0] == ("free:", True)
-    kinds = {c.normal.occupied.kind: c.normal.occupied for c in card_set().stations}
+    kinds = {c.normal.occupied.kind: c.normal.occupied for c in CARDS.stations}
     assert set(kinds) == {"action", "permanent", "trigger"}
     assert occupied_parts(kinds["permanent"])[0] == ("always:", True)
     assert occupied_parts(kinds["trigger"])[0][0].startswith("at ")
@@ -225,7 +227,7 @@ def test_the_ten_stations_have_ten_colours_and_ten_icons() -> None:
         shapes.add(image.tobytes())
     assert len(shapes) == 10
     # each card shows its station's colour in the band
-    for card in card_set().stations[::5]:
+    for card in CARDS.stations[::5]:
         band = (
             _image(station_card(card.normal, card.station, False)).convert("RGB").getpixel((WIDTH - 40, 60))
         )
@@ -234,7 +236,7 @@ def test_the_ten_stations_have_ten_colours_and_ten_icons() -> None:
 
 def test_symbols_are_icons_with_a_legend(drawn: Drawn) -> None:
     """A symbol appears as its icon (its colour is on the card) and its word only in the legend."""
-    for card in card_set().stations[:12]:
+    for card in CARDS.stations[:12]:
         face = card.normal
         drawn.clear()
         image = _image(station_card(face, card.station, False)).convert("RGB")
@@ -244,7 +246,7 @@ def test_symbols_are_icons_with_a_legend(drawn: Drawn) -> None:
             assert words.count(symbol.value) == 1, (face.name, symbol, words)  # the legend's word
             colours = {c for _, c in image.crop((20, 90, WIDTH - 20, 120)).getcolors(4096) or []}
             assert icons.SYMBOL_ICONS[symbol.value] in colours, (face.name, symbol)
-    sector = card_set().sectors[0].front
+    sector = CARDS.sectors[0].front
     drawn.clear()
     sector_card(sector)
     words = [text for text, _ in drawn]
@@ -253,7 +255,7 @@ def test_symbols_are_icons_with_a_legend(drawn: Drawn) -> None:
 
 
 def test_sides_differ_and_the_band_shows_the_kind() -> None:
-    card = card_set().sectors[0]
+    card = CARDS.sectors[0]
     easy, hard = _image(sector_card(card.front)), _image(sector_card(card.back))
     assert easy.tobytes() != hard.tobytes()
     assert easy.convert("RGB").getpixel((WIDTH - 30, 20)) != hard.convert("RGB").getpixel((WIDTH - 30, 20))

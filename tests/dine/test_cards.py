@@ -11,27 +11,30 @@ from importlib import resources
 import pytest
 from pydantic import ValidationError
 
-from core.dine.cards import CardSet, SectorSide, StationSide, Symbol, card_set
+from core.dine.cards import CARD_FILES, CardSet, SectorSide, StationSide, Symbol, card_set
+from core.dine.state import RULES_VERSION
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 SHIP_MARKER_SHIPS = {"Nostroven One", "Crusty Cruiser"}
 
 
 def raw_data() -> dict:
-    text = resources.files("data.dine").joinpath("cards.json").read_text(encoding="utf-8")
+    text = resources.files("data.dine").joinpath(CARD_FILES[RULES_VERSION]).read_text(encoding="utf-8")
     return json.loads(text)
 
 
 def sector_sides() -> list[SectorSide]:
-    return [side for card in card_set().sectors for side in (card.front, card.back)]
+    return [side for card in CARDS.sectors for side in (card.front, card.back)]
 
 
 def station_sides() -> list[StationSide]:
-    return [side for card in card_set().stations for side in (card.normal, card.upgraded)]
+    return [side for card in CARDS.stations for side in (card.normal, card.upgraded)]
 
 
 def deck(ship_name: str) -> list[str]:
-    names = set(card_set().ship(ship_name).stations)
-    return [card.id for card in card_set().stations if card.station in names]
+    names = set(CARDS.ship(ship_name).stations)
+    return [card.id for card in CARDS.stations if card.station in names]
 
 
 def direct_symbols(side: StationSide) -> tuple[int, int]:
@@ -40,15 +43,15 @@ def direct_symbols(side: StationSide) -> tuple[int, int]:
 
 
 def test_the_card_set_loads_and_says_where_it_comes_from() -> None:
-    cards = card_set()
+    cards = CARDS
 
     assert isinstance(cards, CardSet)
     assert "original" in cards.about
-    assert CardSet.model_validate(raw_data()) == cards
+    assert CardSet.model_validate({**raw_data(), "version": RULES_VERSION}) == cards
 
 
 def test_there_are_51_physical_cards() -> None:
-    cards = card_set()
+    cards = CARDS
 
     assert len(cards.ships) == 2
     assert len(cards.stations) == 36
@@ -58,14 +61,14 @@ def test_there_are_51_physical_cards() -> None:
 
 
 def test_the_four_ships_are_the_named_three_and_ours() -> None:
-    names = [side.name for side in card_set().ship_sides()]
+    names = [side.name for side in CARDS.ship_sides()]
 
     assert len(set(names)) == 4
     assert {"Spacehopper 3000", "Nostroven One", "Crusty Cruiser"} < set(names)
 
 
 def test_the_starter_deck_is_the_ten_pilot_reactor_and_r_drive_cards() -> None:
-    cards = card_set()
+    cards = CARDS
     starter = [card for card in cards.stations if card.station in cards.starter_deck]
 
     assert list(cards.starter_deck) == ["Pilot", "Reactor", "R-Drive"]
@@ -75,7 +78,7 @@ def test_the_starter_deck_is_the_ten_pilot_reactor_and_r_drive_cards() -> None:
 
 def test_station_counts_per_name() -> None:
     counts: dict[str, int] = {}
-    for card in card_set().stations:
+    for card in CARDS.stations:
         counts[card.station] = counts.get(card.station, 0) + 1
 
     assert counts == {
@@ -93,7 +96,7 @@ def test_station_counts_per_name() -> None:
 
 
 def test_every_ship_deck_has_16_to_22_cards_and_every_station_name_flies() -> None:
-    cards = card_set()
+    cards = CARDS
     for side in cards.ship_sides():
         assert 5 <= len(side.stations) <= 6, side.name
         assert 16 <= len(deck(side.name)) <= 22, side.name
@@ -102,7 +105,7 @@ def test_every_ship_deck_has_16_to_22_cards_and_every_station_name_flies() -> No
 
 
 def test_nostroven_one_flies_the_p_drive_and_spacehopper_the_r_drive() -> None:
-    cards = card_set()
+    cards = CARDS
 
     assert "P-Drive" in cards.ship("Nostroven One").stations
     assert "R-Drive" not in cards.ship("Nostroven One").stations
@@ -111,7 +114,7 @@ def test_nostroven_one_flies_the_p_drive_and_spacehopper_the_r_drive() -> None:
 
 
 def test_exactly_the_two_marker_ships_have_a_ship_marker() -> None:
-    cards = card_set()
+    cards = CARDS
     with_marker = {side.name for side in cards.ship_sides() if side.marker is not None}
 
     assert with_marker == SHIP_MARKER_SHIPS
@@ -124,7 +127,7 @@ def test_exactly_the_two_marker_ships_have_a_ship_marker() -> None:
 
 def test_ship_marker_costs_and_effects_only_on_marker_ships() -> None:
     """A ship-marker cost or effect on a ship without the track would be dead text."""
-    cards = card_set()
+    cards = CARDS
     for ship in cards.ship_sides():
         names = set(ship.stations)
         actions = list(ship.actions)
@@ -143,7 +146,7 @@ def test_ship_marker_costs_and_effects_only_on_marker_ships() -> None:
 
 
 def test_ships_have_tracks_and_one_or_two_actions_that_cannot_loop() -> None:
-    for side in card_set().ship_sides():
+    for side in CARDS.ship_sides():
         assert 6 <= side.damage.length <= 8, side.name
         assert 1 <= len(side.damage.remove_cards) <= 2, side.name
         assert all(1 <= space <= side.damage.length for space in side.damage.remove_cards)
@@ -156,7 +159,7 @@ def test_ships_have_tracks_and_one_or_two_actions_that_cannot_loop() -> None:
 
 
 def test_occupied_actions_cannot_loop_forever() -> None:
-    for card in card_set().stations:
+    for card in CARDS.stations:
         for side in (card.normal, card.upgraded):
             action = side.occupied.action
             if action is not None:
@@ -231,7 +234,7 @@ def test_the_pirate_sector_mirrors_the_rulebook_example() -> None:
 
 
 def test_sector_kinds_and_levels() -> None:
-    for card in card_set().sectors:
+    for card in CARDS.sectors:
         if card.front.kind == "easy":
             assert 1 <= card.front.level <= 2, card.id
             assert 2 <= card.back.level <= 3, card.id
@@ -244,7 +247,7 @@ def test_sector_kinds_and_levels() -> None:
 
 
 def test_the_starter_stack_opens_with_flight_to_orion() -> None:
-    cards = card_set()
+    cards = CARDS
     first = cards.sector(cards.starter[0]).back
 
     assert first.name == "Flight to Orion"
@@ -254,7 +257,7 @@ def test_the_starter_stack_opens_with_flight_to_orion() -> None:
 
 
 def test_starter_sectors_ask_only_for_what_the_starter_deck_gives() -> None:
-    cards = card_set()
+    cards = CARDS
     starter_cards = [c for c in cards.stations if c.station in cards.starter_deck]
     given = {Symbol.DRIVE} | {
         symbol for c in starter_cards for row in (c.normal.row, c.normal.rotated) for symbol in row.symbols
@@ -282,7 +285,7 @@ def test_bosses_are_bigger_than_normal_sectors_with_a_lower_danger() -> None:
         drive = side.jump.drive[crew - 1]
         return None if drive is None else drive + side.jump.navigation
 
-    cards = card_set()
+    cards = CARDS
     hard = [c.back for c in cards.sectors if c.back.kind == "hard" and c.back.danger[0]]
     easy = [c.front for c in cards.sectors if c.front.kind == "easy"]
     bosses = [c.front for c in cards.sectors if c.front.kind == "boss"]
@@ -302,8 +305,8 @@ def test_bosses_are_bigger_than_normal_sectors_with_a_lower_danger() -> None:
 
 
 def test_levels_run_easiest_first_from_salad() -> None:
-    levels = card_set().levels
-    normal = sum(1 for card in card_set().sectors if card.front.kind == "easy")
+    levels = CARDS.levels
+    normal = sum(1 for card in CARDS.sectors if card.front.kind == "easy")
 
     pizzas = ["Salad", "Margherita", "Pepperoni", "Quattro Formaggi", "Diavolo"]
     assert [level.name for level in levels] == pizzas
@@ -318,7 +321,7 @@ def test_levels_run_easiest_first_from_salad() -> None:
 
 
 def test_ratings_run_best_first() -> None:
-    ratings = card_set().ratings
+    ratings = CARDS.ratings
     scores = [r.min_score for r in ratings]
     stars = [r.stars for r in ratings]
 
@@ -327,12 +330,12 @@ def test_ratings_run_best_first() -> None:
     assert stars == sorted(stars, reverse=True)
     assert stars[0] == 5
     assert scores[-1] == 0  # every win gets a rating
-    best = max(2 * s.pizza.length + s.damage.length for s in card_set().ship_sides())
+    best = max(2 * s.pizza.length + s.damage.length for s in CARDS.ship_sides())
     assert scores[0] <= best
 
 
 def test_the_help_cards_carry_the_rulebook_texts_and_tables() -> None:
-    cards = card_set()
+    cards = CARDS
     procure = next(card for card in cards.help if card.id == "procure-ingredient")
     (other,) = [card for card in cards.help if card.id != "procure-ingredient"]
 
@@ -348,7 +351,7 @@ def test_the_help_cards_carry_the_rulebook_texts_and_tables() -> None:
 
 
 def test_upgraded_sides_are_never_weaker() -> None:
-    for card in card_set().stations:
+    for card in CARDS.stations:
         normal, upgraded = card.normal, card.upgraded
         assert upgraded != normal, card.id
         assert upgraded.name == normal.name, card.id
@@ -358,7 +361,7 @@ def test_upgraded_sides_are_never_weaker() -> None:
 
 
 def test_every_station_card_has_a_unique_id_and_two_ways_to_play() -> None:
-    ids = [card.id for card in card_set().stations]
+    ids = [card.id for card in CARDS.stations]
 
     assert len(set(ids)) == len(ids)
     for side in station_sides():

@@ -33,12 +33,14 @@ from core.dine.cards import card_set
 from core.dine.codes import MAX_LENGTH, decode, encode, station_ids
 from core.dine.crews import POLICIES
 from core.dine.engine import apply, deal, legal_actions
-from core.dine.state import State
+from core.dine.state import RULES_VERSION, State
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 GAMES = 30  # per crew
 MOVES = 150
-SHIPS = [side.name for side in card_set().ship_sides()]
-LEVELS = [level.name for level in card_set().levels]
+SHIPS = [side.name for side in CARDS.ship_sides()]
+LEVELS = [level.name for level in CARDS.levels]
 ARG = re.compile(r"[0-9a-z.+\-]+")  # what a custom id's argument allows (`cogs.ui.controls`)
 STATE, _ = deal(1, crew=3)
 IDS = station_ids(STATE)
@@ -104,7 +106,7 @@ def test_codes_read_as_documented() -> None:
     assert decode(STATE, "v0.12") == Give(seat=0, card=card)
     assert decode(STATE, "s1") == UseStation(seat=1)
     assert decode(STATE, "u1.0.-1-4") == UseShip(seat=1, index=0, payment=Payment(row=1, grid=(IDS[4],)))
-    assert tuple(c.id for c in card_set().stations) == IDS
+    assert tuple(c.id for c in CARDS.stations) == IDS
 
 
 def test_only_the_one_code_of_an_action_decodes() -> None:

@@ -15,10 +15,12 @@ from core.dine.cards import card_set
 from core.dine.crews import POLICIES
 from core.dine.engine import apply, legal_actions, new_game
 from core.dine.expert import FEATURES, WEIGHTS, expert_policy, features, value
-from core.dine.state import StackCard, State
+from core.dine.state import RULES_VERSION, StackCard, State
 from tools import sim
 
 from .helpers import decisions, play_to_end
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 SMALL = {"rollouts": 2, "candidates": 3}
 
@@ -63,7 +65,7 @@ def test_the_expert_does_not_see_the_face_down_sectors() -> None:
     state = new_game(4, level="Margherita", crew=1)
     hidden = [c.sector for c in state.stack[1:] if c.sector is not None]
     shown = state.stack[0].sector
-    unused = [c.id for c in card_set().sectors if c.front.kind == "easy" and c.id not in state.easy_used]
+    unused = [c.id for c in CARDS.sectors if c.front.kind == "easy" and c.id not in state.easy_used]
     swapped = state.clone()
     others = [StackCard(sector=c, side="front") for c in [*unused, *hidden][: len(hidden)]]
     swapped.stack = [state.stack[0], *others, *state.stack[1 + len(hidden) :]]

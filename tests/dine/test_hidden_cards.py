@@ -27,15 +27,17 @@ from core.dine.actions import (
     UseStation,
 )
 from core.dine.ai import heuristic
-from core.dine.cards import card_set, station
+from core.dine.cards import card_set
 from core.dine.codes import decode
 from core.dine.engine import apply, deal, legal_actions
-from core.dine.state import State
+from core.dine.state import RULES_VERSION, State
 from core.dine.symbols import side
 from core.events import NOBODY, Event
 from core.render.dine_controls import moves
 from core.render.dine_hint import hint_text
 from core.render.dine_text import board_summary, describe
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 RANDOM_GAMES = 2000
 RANDOM_MOVES = 12  # short deals: the cheap crew solves and upgrades whenever it may, so soon enough
@@ -43,18 +45,18 @@ HEURISTIC_GAMES = 50
 HEURISTIC_MOVES = 40
 HINT_EVERY = 4  # a hint costs two heuristic choices: every 4th move of the heuristic games
 PICTURE_EVERY = 5  # the alt text costs more than the rest together: every 5th move of a random game
-SHIPS = [ship.name for ship in card_set().ship_sides()]
-LEVELS = [level.name for level in card_set().levels]
+SHIPS = [ship.name for ship in CARDS.ship_sides()]
+LEVELS = [level.name for level in CARDS.levels]
 NAMES = ("Ann", "Ben", "Cal")
 
 
 def both_sides(card: str) -> set[str]:
-    spec = station(card)
+    spec = CARDS.station(card)
     return {spec.normal.name, spec.upgraded.name}
 
 
 def shown(state: State, cards: Iterable[str]) -> set[str]:
-    return {side(card, state.upgraded).name for card in cards}
+    return {side(state.cards, card, state.upgraded).name for card in cards}
 
 
 def on_the_table(state: State) -> set[str]:
@@ -233,7 +235,7 @@ def test_an_upgrade_names_its_card_to_its_holder_only() -> None:
             if upgrade is not None:
                 after, events = apply(state, upgrade)
                 event = next(e for e in events if e.kind == "upgrade")
-                name = side(upgrade.card, after.upgraded).name
+                name = side(after.cards, upgrade.card, after.upgraded).name
                 seat = upgrade.seat or 0
                 assert event.text == f"Crew {seat + 1} upgrades a hand card."
                 assert event.seen_by((seat,)) == f"Crew {seat + 1} upgrades {name}."
@@ -241,7 +243,7 @@ def test_an_upgrade_names_its_card_to_its_holder_only() -> None:
                 assert describe(state, upgrade, NOBODY).deed == "upgrade a hand card"
                 assert (
                     describe(state, upgrade, (seat,)).deed
-                    == f"upgrade {side(upgrade.card, state.upgraded).name}"
+                    == f"upgrade {side(state.cards, upgrade.card, state.upgraded).name}"
                 )
                 return
             state, _ = apply(state, heuristic(state).action)

@@ -30,15 +30,17 @@ from core.dine.actions import (
     UseStation,
 )
 from core.dine.ai import heuristic
-from core.dine.cards import card_set, station
+from core.dine.cards import card_set
 from core.dine.engine import apply, deal, legal_actions, score
-from core.dine.state import State
+from core.dine.state import RULES_VERSION, State
 from core.errors import IllegalAction
 from tests.dine.helpers import everywhere
 
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
+
 MAX_ACTIONS = 400
-SHIPS = [side.name for side in card_set().ship_sides()]
-LEVELS = [level.name for level in card_set().levels]
+SHIPS = [side.name for side in CARDS.ship_sides()]
+LEVELS = [level.name for level in CARDS.levels]
 
 PROPERTY = settings(
     max_examples=150,
@@ -106,7 +108,7 @@ def deck_of(setup: dict) -> Counter[str]:
 
 
 def check_state(state: State, deck: Counter[str]) -> None:
-    spec = card_set().ship(state.ship)
+    spec = CARDS.ship(state.ship)
 
     # Every station card of the deck is in exactly one place.
     assert everywhere(state) == deck
@@ -123,7 +125,7 @@ def check_state(state: State, deck: Counter[str]) -> None:
     # Stations: one per crew member, never two of the same name, never also in a hand.
     assert len(state.stations) == state.crew
     assert len(state.hands) == state.crew
-    names = [station(c).station for c in state.stations if c is not None]
+    names = [CARDS.station(c).station for c in state.stations if c is not None]
     assert len(names) == len(set(names))
 
     assert state.upgraded == sorted(set(state.upgraded))

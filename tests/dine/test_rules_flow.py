@@ -30,11 +30,13 @@ from core.dine.actions import (
     UseShip,
     UseStation,
 )
-from core.dine.cards import Symbol, card_set, sector, station
+from core.dine.cards import Symbol, card_set
 from core.dine.engine import apply, danger_value, legal_actions, sector_side
-from core.dine.state import Placed, StackCard, State
+from core.dine.state import RULES_VERSION, Placed, StackCard, State
 from core.errors import IllegalAction
 from tests.dine.helpers import SHIP, have, play, plays, rows_giving, run, ship_deck, table
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 ORION = "boss-kraken"  # back: Flight to Orion
 EGGS = "boss-inspector"  # back: Orion Egg Farm; front: The Health Inspector (X jump)
@@ -59,9 +61,9 @@ def orion(**fields: object) -> State:
     """Flight to Orion (3 energy) with Zero-Point Reactor (2 energy, no drive) in the current row:
     playing Plasma Coil (1 energy) meets its solution, and nothing reaches its jump. The one crew
     member holds Plasma Coil, Helm Console and Ramjet."""
-    assert sector(ORION).back.solutions[0].symbols == {Symbol.ENERGY: 3}
-    assert station("reactor-4").normal.row.symbols == {Symbol.ENERGY: 2}
-    assert station("reactor-3").normal.row.symbols == {Symbol.ENERGY: 1}
+    assert CARDS.sector(ORION).back.solutions[0].symbols == {Symbol.ENERGY: 3}
+    assert CARDS.station("reactor-4").normal.row.symbols == {Symbol.ENERGY: 2}
+    assert CARDS.station("reactor-3").normal.row.symbols == {Symbol.ENERGY: 1}
     values: dict[str, object] = {
         "hands": [["reactor-3", "pilot-1", "rdrive-1"]],
         "grid": [["reactor-4"]],
@@ -355,9 +357,9 @@ def test_a_no_upgrade_sector_gives_no_upgrade_when_solved() -> None:
     """Sector Cards: "Otherwise it is a special rule. Observe it!" — Black Hole Drive-In: "solving this
     sector gives no upgrade" (its solution's symbols are read from the card data; the grid shows them
     all but the Helm Console's navigation, which the play adds)."""
-    spec = sector("sector-gravity").back
+    spec = CARDS.sector("sector-gravity").back
     assert "no_upgrade" in spec.rules
-    needs = Counter(spec.solutions[0].symbols) - Counter(station("pilot-1").normal.row.symbols)
+    needs = Counter(spec.solutions[0].symbols) - Counter(CARDS.station("pilot-1").normal.row.symbols)
     grid = rows_giving(needs, exclude=["pilot-1"])
     state = table(hands=[["pilot-1"]], grid=grid, sector="sector-gravity", side="back")
     after, _ = play(state, "pilot-1")
@@ -459,7 +461,7 @@ def test_hand_size_is_not_a_maximum() -> None:
 def test_limited_actions_reset_when_a_sector_is_cleared() -> None:
     """E6: "the count resets when a sector is cleared" — the Spacehopper's draw, used up (twice per
     sector), is usable again."""
-    limit = card_set().ship(SHIP).actions[0].per_sector
+    limit = CARDS.ship(SHIP).actions[0].per_sector
     assert limit == 2
     state = orion().model_copy(update={"used": {"ship:0": limit}})
     assert UseShip(seat=0, index=0) not in legal_actions(state)
@@ -484,9 +486,9 @@ def test_an_occupied_jump_drive_station_lowers_the_jump() -> None:
     """Station Cards: "Effect only when the station is occupied" — an occupied Ramjet makes jumping
     need 1 drive less: Flight to Orion is jumped with 1 drive less than its printed jump (read from
     the card data); the grid plus the Autopilot played has exactly that 1 drive too few."""
-    jump = sector(ORION).back.jump
-    assert station("rdrive-1").normal.occupied.permanent == "jump_drive"
-    autopilot = station("pilot-2").normal
+    jump = CARDS.sector(ORION).back.jump
+    assert CARDS.station("rdrive-1").normal.occupied.permanent == "jump_drive"
+    autopilot = CARDS.station("pilot-2").normal
     drive = jump.drive[0]
     assert drive is not None
     needs = {
@@ -510,7 +512,7 @@ def test_an_occupied_jump_drive_station_lowers_the_jump() -> None:
 def test_repairing_moves_the_damage_marker_right_but_not_past_its_start(below_start: int, after: int) -> None:
     """Ship Cards: the Quasar Calzone's "discard: repair" moves the damage marker back to the right;
     a marker on its starting (rightmost) space stays there. `after`: spaces below the start after it."""
-    start = card_set().ship(QUASAR).damage.length
+    start = CARDS.ship(QUASAR).damage.length
     state = table(hands=[["pilot-1", "reactor-1"]], ship=QUASAR, damage=start - below_start)
     repaired = run(state, UseShip(seat=0, index=0, payment=Payment(hand=("reactor-1",))))
 
@@ -548,7 +550,7 @@ def asteroids(**fields: object) -> State:
     grid shows no navigation and no shield, so however the tuning sets Asteroid Drift's numbers (or
     Asteroid Hailstorm's, with `side="back"`) it can be neither jumped nor solved here (checked against
     the card data)."""
-    spec = getattr(sector(ASTEROIDS), str(fields.get("side", "front")))
+    spec = getattr(CARDS.sector(ASTEROIDS), str(fields.get("side", "front")))
     assert spec.jump.navigation > 0, "the scenario relies on the asteroids' jump needing navigation"
     assert all(s.symbols.get(Symbol.SHIELD) for s in spec.solutions), "... and their solutions needing shield"
     values: dict[str, object] = {
@@ -599,7 +601,7 @@ def test_the_danger_draw_starts_with_the_fewest_cards_and_goes_round_the_seats()
     """R9: "one at a time, starting with the crew member holding fewest cards (ties: earliest seat)
     and going round the seats". Asteroid Hailstorm (danger 4 for three crew members): hands 2, 1, 2
     after the play; 4 drive: seats 2, 3, 1, 2 draw."""
-    assert sector(ASTEROIDS).back.danger[2] == 4
+    assert CARDS.sector(ASTEROIDS).back.danger[2] == 4
     state = asteroids(
         hands=[["reactor-2", "pilot-1", "shields-1"], ["weapons-2"], ["weapons-3", "weapons-4"]],
         side="back",
@@ -617,7 +619,7 @@ def test_the_danger_draw_starts_with_the_fewest_cards_and_goes_round_the_seats()
 def test_the_danger_draw_breaks_ties_by_the_earliest_seat() -> None:
     """R9: "(ties: earliest seat)" — Asteroid Hailstorm (danger 4 for three crew members): hands 1, 1, 2
     after the play: seats 1, 2, 3, 1 draw."""
-    assert sector(ASTEROIDS).back.danger[2] == 4
+    assert CARDS.sector(ASTEROIDS).back.danger[2] == 4
     state = asteroids(
         hands=[["reactor-2", "pilot-1"], ["weapons-2"], ["weapons-3", "weapons-4"]], side="back"
     )
@@ -747,7 +749,7 @@ def big_drive_grid(navigation: int = 0) -> list[list]:
             break
         if card in (*(c if isinstance(c, str) else c[0] for c in BIG_DRIVE_ROW), "reactor-2"):
             continue
-        face = station(card).normal
+        face = CARDS.station(card).normal
         for rotated, gives in ((False, face.row), (True, face.rotated)):
             if gives.symbols.get(Symbol.NAVIGATION, 0) and not gives.produce:
                 rows.append([(card, True) if rotated else card])
@@ -763,15 +765,15 @@ def test_an_x_jump_cannot_be_jumped() -> None:
     as much drive as any numbered jump asks, and its navigation, do not jump."""
     card, face = next(
         (c.id, face)
-        for c in card_set().sectors
+        for c in CARDS.sectors
         for face, side in (("front", c.front), ("back", c.back))
         if side.jump.drive[0] is None
     )
-    spec = getattr(sector(card), face)
+    spec = getattr(CARDS.sector(card), face)
     state = table(hands=[["reactor-2"]], grid=big_drive_grid(spec.jump.navigation), sector=card, side=face)
     after, _ = play(state, "reactor-2")
 
-    numbered = [d for c in card_set().sectors for side in (c.front, c.back) if (d := side.jump.drive[0])]
+    numbered = [d for c in CARDS.sectors for side in (c.front, c.back) if (d := side.jump.drive[0])]
     assert have(after)["drive"] >= max(numbered)
     assert have(after).get("navigation", 0) >= spec.jump.navigation
     assert after.pending is None or "jump" not in after.pending.options
@@ -783,7 +785,7 @@ def test_an_x_jump_cannot_be_jumped() -> None:
 def test_an_x_jump_depends_on_the_crew_size(crew: int, jumps: bool) -> None:
     """Sector Cards / R11: "X jump — that crew size cannot jump this sector". The Kraken: a number
     alone (the grid's drive and navigation are enough), X with two or three."""
-    jump = sector(ORION).front.jump
+    jump = CARDS.sector(ORION).front.jump
     assert (jump.drive[crew - 1] is not None) is jumps
     hands = [["reactor-2"]] + [[] for _ in range(crew - 1)]
     state = table(hands=hands, grid=big_drive_grid(jump.navigation), sector=ORION)
@@ -799,7 +801,7 @@ def test_a_per_crew_member_solution_multiplies_by_the_crew_size(crew: int, met: 
     """Special Cases / R11: "Some solutions require symbols per crew member. Here you need the stated
     symbols for each crew member." The Kraken's per-crew solution (read from the card data): exactly
     the stated symbols in the grid are enough alone, not with two."""
-    solution = sector(ORION).front.solutions[1]
+    solution = CARDS.sector(ORION).front.solutions[1]
     assert solution.per_crew
     hands = [["pilot-1"]] + [[] for _ in range(crew - 1)]
     state = table(hands=hands, grid=rows_giving(solution.symbols, exclude=["pilot-1"]), sector=ORION)
@@ -812,7 +814,7 @@ def test_a_per_crew_member_solution_multiplies_by_the_crew_size(crew: int, met: 
 def test_a_per_crew_member_solution_for_two() -> None:
     """R11: "multiply the requirement by the crew size" — twice the Kraken's per-crew symbols (read from
     the card data) for two crew."""
-    solution = sector(ORION).front.solutions[1]
+    solution = CARDS.sector(ORION).front.solutions[1]
     assert solution.per_crew
     needs = {s: 2 * n for s, n in solution.symbols.items()}
     state = table(hands=[["pilot-1"], []], grid=rows_giving(needs, exclude=["pilot-1"]), sector=ORION)
@@ -829,7 +831,7 @@ def test_a_per_crew_member_solution_for_two() -> None:
 def test_a_shield_may_be_paid_instead_of_a_damage() -> None:
     """Damage / R7: "You can, however, always instead spend one shield per damage" — the Deflector
     Array in an old row takes the hit (no firepower in the grid, so Asteroid Drift is not solved)."""
-    assert all(s.symbols.get(Symbol.FIREPOWER) for s in sector(ASTEROIDS).front.solutions)
+    assert all(s.symbols.get(Symbol.FIREPOWER) for s in CARDS.sector(ASTEROIDS).front.solutions)
     state = asteroids(grid=[["shields-1"], ["rdrive-1", "rdrive-2", "reactor-1"]])
     after, _ = play(state, "reactor-2")
 
@@ -1027,7 +1029,7 @@ def test_a_station_is_occupied_by_one_crew_member_only() -> None:
     options = {a.card for a in legal_actions(first)}
 
     assert "pilot-2" in first.hands[1]
-    assert not [c for c in options if c is not None and station(c).station == "Pilot"]
+    assert not [c for c in options if c is not None and CARDS.station(c).station == "Pilot"]
     assert None in options
     with pytest.raises(IllegalAction):
         apply(first, Occupy(seat=1, card="pilot-2"))
@@ -1105,7 +1107,7 @@ def test_an_at_trigger_fires_when_the_symbol_is_newly_created() -> None:
 
 def test_an_at_trigger_fires_once_per_action() -> None:
     """R14: "fire once per action that newly creates X" — the rotated Ramjet's 2 navigation draw 1."""
-    assert station("rdrive-1").normal.rotated.symbols == {Symbol.NAVIGATION: 2}
+    assert CARDS.station("rdrive-1").normal.rotated.symbols == {Symbol.NAVIGATION: 2}
     state = table(hands=[["rdrive-1", "reactor-1"]], stations=["pilot-1"])
     after, _ = play(state, "rdrive-1", action=1, hand=["reactor-1"])
 
@@ -1167,7 +1169,7 @@ def test_an_at_trigger_repair_comes_before_the_danger_consequences() -> None:
     Nostroven One, Convection Core occupied (at shield: repair 1), damage 2 in Smart Mines (no shields,
     2 damage): Spare Parts Bin's shield repairs to 3 first, so the ship survives with 1. The ship
     marker is full, so the ship's action keeps the empty-handed crew from being stranded afterwards."""
-    track = card_set().ship(NOSTROVEN).marker
+    track = CARDS.ship(NOSTROVEN).marker
     assert track is not None
     state = table(
         hands=[["engineering-2"]],
@@ -1235,7 +1237,7 @@ def test_procure_ingredient_flips_into_the_final_frontier_with_4_easy_sectors() 
     assert frontier == [FRONTIER]
     assert len({c.sector for c in easy}) == 4
     assert all(c.side == "front" for c in easy)
-    assert all(sector(c.sector).front.kind == "easy" for c in easy)
+    assert all(CARDS.sector(c.sector).front.kind == "easy" for c in easy)
     assert done.easy_used[-4:] == [c.sector for c in easy]
 
 
@@ -1248,13 +1250,13 @@ def test_the_final_frontier_lays_the_levels_hard_sectors_then_a_boss_last(level:
     done = solve_orion(state)
     *hard, boss = done.stack
 
-    assert len(hard) == card_set().level(level).hard
+    assert len(hard) == CARDS.level(level).hard
     assert all(c.side == "back" for c in hard)
-    assert all(sector(c.sector).back.kind == "hard" for c in hard)
+    assert all(CARDS.sector(c.sector).back.kind == "hard" for c in hard)
     assert not {c.sector for c in hard} & set(state.easy_used)
     assert len({c.sector for c in hard}) == len(hard)
     assert boss.side == "front"
-    assert sector(boss.sector).front.kind == "boss"
+    assert CARDS.sector(boss.sector).front.kind == "boss"
 
 
 def test_the_final_frontiers_boss_is_random() -> None:
@@ -1272,7 +1274,7 @@ def test_the_starter_game_continues_on_salad() -> None:
     done = solve_orion(state)
 
     assert len(done.stack) == 1
-    assert sector(done.stack[0].sector).front.kind == "boss"
+    assert CARDS.sector(done.stack[0].sector).front.kind == "boss"
 
 
 # --- winning, scoring, track solutions, being stranded (R18, R19, E3) ---
@@ -1291,7 +1293,7 @@ def test_clearing_the_last_sector_wins_and_scores(pizza: int, damage: int, score
     assert done.outcome == "won"
     assert done.score == score
     assert done.stars == stars
-    assert done.rating == next(r.text for r in card_set().ratings if r.stars == stars)
+    assert done.rating == next(r.text for r in CARDS.ratings if r.stars == stars)
     assert legal_actions(done) == []
 
 

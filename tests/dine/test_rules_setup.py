@@ -9,14 +9,16 @@ from collections import Counter
 
 import pytest
 
-from core.dine.cards import card_set, sector, station
+from core.dine.cards import card_set
 from core.dine.engine import deal, sector_side
-from core.dine.state import StackCard
+from core.dine.state import RULES_VERSION, StackCard
 from core.errors import IllegalAction
 from tests.dine.helpers import everywhere, ship_deck
 
-SHIPS = [side.name for side in card_set().ship_sides()]
-LEVELS = [level.name for level in card_set().levels]
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
+
+SHIPS = [side.name for side in CARDS.ship_sides()]
+LEVELS = [level.name for level in CARDS.levels]
 
 
 def test_starter_deck_is_the_ten_pilot_reactor_and_r_drive_cards() -> None:
@@ -26,8 +28,8 @@ def test_starter_deck_is_the_ten_pilot_reactor_and_r_drive_cards() -> None:
     cards = everywhere(state)
 
     assert sum(cards.values()) == 10
-    assert {station(c).station for c in cards} == {"Pilot", "Reactor", "R-Drive"}
-    assert set(cards) == {c.id for c in card_set().stations if c.station in ("Pilot", "Reactor", "R-Drive")}
+    assert {CARDS.station(c).station for c in cards} == {"Pilot", "Reactor", "R-Drive"}
+    assert set(cards) == {c.id for c in CARDS.stations if c.station in ("Pilot", "Reactor", "R-Drive")}
     assert state.upgraded == []
     assert state.starter
 
@@ -41,7 +43,7 @@ def test_starter_stack_is_flight_to_orion_then_the_marked_sectors_then_procure_i
     assert sector_side(state) is not None
     assert sector_side(state).name == "Flight to Orion"
     assert first == StackCard(sector="boss-kraken", side="back")
-    assert [sector(c.sector).back.kind for c in (first, second, third)] == ["starter"] * 3
+    assert [CARDS.sector(c.sector).back.kind for c in (first, second, third)] == ["starter"] * 3
     assert second.side == "back"
     assert third.side == "back"
     assert help_card == StackCard(help="procure")
@@ -66,14 +68,14 @@ def test_normal_setup_lays_the_levels_easy_sectors_on_the_final_frontier(level: 
     """Normal set-up: "Lay out the card Die letzte Grenze. Now choose your difficulty on the help card
     and place the corresponding number of easy sectors as a shuffled deck on the Final Frontier." """
     state, _ = deal(7, level=level)
-    easy = card_set().level(level).easy
+    easy = CARDS.level(level).easy
     sectors, frontier = state.stack[:-1], state.stack[-1]
 
     assert frontier == StackCard(help="frontier")
     assert len(sectors) == easy
     assert len({c.sector for c in sectors}) == easy
     assert all(c.side == "front" for c in sectors)
-    assert all(sector(c.sector).front.kind == "easy" for c in sectors)
+    assert all(CARDS.sector(c.sector).front.kind == "easy" for c in sectors)
     assert not state.starter
 
 
@@ -124,7 +126,7 @@ def test_faq_three_crew_starter_game_draws_4_3_and_3() -> None:
 def test_nostroven_one_starter_deck_takes_the_p_drive() -> None:
     """Starter set-up: "If you play the Nostroven One, take the P-Drive." """
     state, _ = deal(1, ship="Nostroven One", starter=True)
-    names = Counter(station(c).station for c in everywhere(state).elements())
+    names = Counter(CARDS.station(c).station for c in everywhere(state).elements())
 
     assert names == Counter({"Pilot": 3, "Reactor": 4, "P-Drive": 3})
 
@@ -132,7 +134,7 @@ def test_nostroven_one_starter_deck_takes_the_p_drive() -> None:
 @pytest.mark.parametrize("ship", SHIPS)
 def test_markers_start_on_the_rightmost_spaces(ship: str) -> None:
     """Set-up: "put one marker each on the rightmost space of the damage track and of the pizza track"."""
-    spec = card_set().ship(ship)
+    spec = CARDS.ship(ship)
     state, _ = deal(2, ship=ship)
 
     assert state.damage == spec.damage.length

@@ -17,10 +17,10 @@ from random import Random
 
 from core.dine.actions import Action, UseShip, UseStation
 from core.dine.ai import heuristic
-from core.dine.cards import card_set, station
+from core.dine.cards import card_set
 from core.dine.codes import decode
 from core.dine.engine import apply, deal, legal_actions
-from core.dine.state import State
+from core.dine.state import RULES_VERSION, State
 from core.dine.worlds import determinize, public_key
 from core.games.dine import GAME as DINE
 from core.render.dine_controls import moves
@@ -36,6 +36,8 @@ from core.render.dine_text import (
 )
 from tests.dine.helpers import ship_deck, table
 from tools.play import play as terminal
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 QUASAR = "Quasar Calzone"
 
@@ -64,13 +66,13 @@ def test_the_board_in_words_and_the_alt_text_name_the_top_card_of_the_deck() -> 
 
 def test_the_top_card_shown_is_the_card_drawn_next() -> None:
     """The ship's "free: draw 1" takes the card the board named; the board then names the next one."""
-    assert action_text(card_set().ship("Spacehopper 3000").actions[0]) == "free: draw 1, twice per sector"
+    assert action_text(CARDS.ship("Spacehopper 3000").actions[0]) == "free: draw 1, twice per sector"
     state = table(hands=[["pilot-1"]], deck=["rdrive-1", "reactor-1", "reactor-3"])
     shown = top_card(state)
 
     after, _ = apply(state, UseShip(seat=0, index=0))
 
-    assert [station(c).normal.name for c in after.hands[0]] == ["Helm Console", shown]
+    assert [CARDS.station(c).normal.name for c in after.hands[0]] == ["Helm Console", shown]
     assert "Deck 2, top card Fusion Core" in board_summary(after)
 
 
@@ -127,8 +129,8 @@ def states_with_stations() -> list[State]:
     again every 10th move with crew member 1 occupying, in turn, each of the ship's stations that give
     an action (one not in play elsewhere)."""
     found: list[State] = []
-    for seed, ship in enumerate(side.name for side in card_set().ship_sides()):
-        actions = [c for c in ship_deck(ship) if station(c).normal.occupied.action is not None]
+    for seed, ship in enumerate(side.name for side in CARDS.ship_sides()):
+        actions = [c for c in ship_deck(ship) if CARDS.station(c).normal.occupied.action is not None]
         for crew in (1, 2):
             state, _ = deal(seed, ship=ship, level="Pepperoni", crew=crew)
             for number in range(120):
@@ -183,7 +185,7 @@ def test_a_free_action_reads_free_never_a_dash() -> None:
     assert said(state, UseShip(seat=0, index=0)) == "Crew 1: ship action (free: draw 1, twice per sector)"
     texts = [*labels, *(said(state, a) for a in legal_actions(state)), *terminal_lines(state)]
     assert not [text for text in texts if "–:" in text or "- -" in text or "-:" in text]
-    assert action_words(station("pilot-1").normal.actions[0]).cost == FREE
+    assert action_words(CARDS.station("pilot-1").normal.actions[0]).cost == FREE
 
 
 def test_an_occupied_stations_action_shows_its_cost_and_effect() -> None:

@@ -18,11 +18,13 @@ from itertools import permutations
 import pytest
 
 from core.dine.actions import Clear, Payment, UseStation
-from core.dine.cards import Symbol
+from core.dine.cards import Symbol, card_set
 from core.dine.engine import apply, legal_actions
-from core.dine.state import Placed
+from core.dine.state import RULES_VERSION, Placed
 from core.dine.symbols import grid_symbols, payments, row_symbols
 from tests.dine.helpers import have, play, table
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 ORION = "boss-kraken"  # its back side is Flight to Orion: jump 3 drive (1 crew), solved by 3 energy
 D, N, E, F, S = Symbol.DRIVE, Symbol.NAVIGATION, Symbol.ENERGY, Symbol.FIREPOWER, Symbol.SHIELD
@@ -33,7 +35,7 @@ def row(*cells: str | tuple[str, bool]) -> list[Placed]:
 
 
 def counts(cells: list[Placed], upgraded: tuple[str, ...] = ()) -> dict[str, int]:
-    return {s.value: n for s, n in row_symbols(cells, upgraded).items() if n}
+    return {s.value: n for s, n in row_symbols(CARDS, cells, upgraded).items() if n}
 
 
 # --- direct and produced symbols (rulebook "Obtaining Symbols", R4) ---
@@ -69,14 +71,14 @@ def test_production_does_not_count_symbols_of_other_rows() -> None:
     """Obtaining Symbols: "Important: you only produce symbols per symbol in the same row"."""
     grid = [row("reactor-4", "reactor-1", "reactor-3"), row("rdrive-2")]
 
-    assert row_symbols(grid[1], ())[D] == 1
-    assert grid_symbols(grid, ())[D] == 1
-    assert grid_symbols(grid, ())[E] == 4
+    assert row_symbols(CARDS, grid[1], ())[D] == 1
+    assert grid_symbols(CARDS, grid, ())[D] == 1
+    assert grid_symbols(CARDS, grid, ())[E] == 4
 
 
 def test_production_counts_in_the_row_where_both_cards_lie() -> None:
     """Obtaining Symbols: production works per row — the same cards in one row do produce."""
-    assert grid_symbols([row("reactor-4", "reactor-1", "reactor-3", "rdrive-2")], ())[D] == 3
+    assert grid_symbols(CARDS, [row("reactor-4", "reactor-1", "reactor-3", "rdrive-2")], ())[D] == 3
 
 
 def test_order_in_the_row_does_not_matter() -> None:
@@ -196,7 +198,7 @@ def test_jump_needs_drive_and_navigation_of_the_whole_grid() -> None:
 
 
 def pay(grid: list[list[Placed]], cost: dict[Symbol, int], upgraded: tuple[str, ...] = ()) -> set:
-    return {(r, frozenset(cards)) for r, cards in payments(grid, upgraded, cost)}
+    return {(r, frozenset(cards)) for r, cards in payments(CARDS, grid, upgraded, cost)}
 
 
 def test_paying_comes_from_one_row_only() -> None:

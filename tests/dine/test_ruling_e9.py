@@ -12,7 +12,7 @@ Engineer's Workshop engineering-4 (Crusty Cruiser), Fusion Core reactor-1.
 from __future__ import annotations
 
 from core.dine.actions import Payment, UseStation
-from core.dine.cards import Production, Symbol, card_set, station
+from core.dine.cards import Production, Symbol, card_set
 from core.dine.engine import apply, card_drive, legal_actions, printed_drive
 from core.dine.state import State
 from core.render.dine_text import action_text
@@ -36,10 +36,10 @@ def test_drive_made_by_a_production_counts_for_a_card_with_n_drive() -> None:
     """E9: the upgraded Star Chart Table prints drive 1 and "1 drive per 2 navigation" — 2 drive
     symbols, so the occupied Rotary Thruster takes it as its "card with 2 drive" (it draws 2); on its
     normal side, no drive anywhere, it is not offered."""
-    upgraded = station("pilot-3").upgraded
+    upgraded = card_set(AFTER_E9).station("pilot-3").upgraded
     assert upgraded.drive == 1
     assert Production(symbol=Symbol.DRIVE, per=2, of=Symbol.NAVIGATION) in upgraded.row.produce
-    assert printed_drive(station("pilot-3").normal) == 0
+    assert printed_drive(card_set(AFTER_E9).station("pilot-3").normal) == 0
     plain = under_e9(table(hands=[["pilot-3", "reactor-1"]], stations=["rdrive-2"]))
     flipped = under_e9(table(hands=[["pilot-3", "reactor-1"]], stations=["rdrive-2"], upgraded=["pilot-3"]))
 
@@ -53,22 +53,23 @@ def test_drive_made_by_a_production_counts_for_a_card_with_n_drive() -> None:
 def test_drive_a_production_reads_counts_too() -> None:
     """E9: Doppler Array prints drive 1 and "1 navigation per 2 drive" — 3 drive symbols (Quasar
     Calzone, which has R-Drive and Sensors)."""
-    assert {"R-Drive", "Sensors"} <= set(card_set().ship(QUASAR).stations)
+    assert {"R-Drive", "Sensors"} <= set(card_set(AFTER_E9).ship(QUASAR).stations)
     state = under_e9(table(ship=QUASAR, hands=[["sensors-2", "reactor-1"]], stations=["rdrive-2"]))
 
-    assert card_drive("sensors-2", [], AFTER_E9) == 3
+    assert card_drive(card_set(AFTER_E9), "sensors-2", []) == 3
     assert station_payments(state) == [("sensors-2",)]
 
 
 def test_e9_only_adds_drive_to_the_earlier_count() -> None:
     """E9 never counts less than the earlier count (the drive field and the drive the two row effects
     give directly); Warp Sled shows what it adds: drive 1, 1 drive per energy, occupied "pay 2 drive"."""
-    for card in card_set().stations:
+    for card in card_set(AFTER_E9).stations:
         for upgraded in (False, True):
             ids = [card.id] if upgraded else []
-            assert card_drive(card.id, ids, AFTER_E9) >= card_drive(card.id, ids, "dine-1")
-    assert card_drive("rdrive-3", [], "dine-1") == 1
-    assert card_drive("rdrive-3", [], AFTER_E9) == 1 + 1 + 2
+            after = card_drive(card_set(AFTER_E9), card.id, ids)
+            assert after >= card_drive(card_set("dine-1"), card.id, ids)
+    assert card_drive(card_set("dine-1"), "rdrive-3", []) == 1
+    assert card_drive(card_set(AFTER_E9), "rdrive-3", []) == 1 + 1 + 2
 
 
 def test_dine_1_games_keep_the_drive_count_they_were_played_with() -> None:
@@ -77,10 +78,10 @@ def test_dine_1_games_keep_the_drive_count_they_were_played_with() -> None:
     hand is Chief Engineer's Workshop (no free action; "1 drive per 2 shield" and 1 drive rotated),
     the ship's discard action is used up and its marker is off the track. By the earlier count the
     crew is stranded (R18); by E9 the Workshop has 2 drive and pays the occupied Rotary Thruster."""
-    workshop = station("engineering-4").normal
+    workshop = card_set("dine-1").station("engineering-4").normal
     assert [a.cost.kind for a in workshop.actions] == ["discard", "remove"]
-    assert action_text(card_set().ship(CRUSTY).actions[0]).startswith("ship marker 1 left:")
-    assert card_set().ship(CRUSTY).actions[1].per_sector == 1
+    assert action_text(card_set("dine-1").ship(CRUSTY).actions[0]).startswith("ship marker 1 left:")
+    assert card_set("dine-1").ship(CRUSTY).actions[1].per_sector == 1
     dine_1 = table(ship=CRUSTY, hands=[["engineering-4"]], stations=["rdrive-2"], marker=0)
     dine_1 = dine_1.model_copy(update={"used": {"ship:1": 1}})
 

@@ -14,10 +14,12 @@ from core.dine.cards import card_set
 from core.dine.crews import POLICIES
 from core.dine.engine import legal_actions, new_game
 from core.dine.search import determinize, public_key, search_policy
-from core.dine.state import StackCard
+from core.dine.state import RULES_VERSION, StackCard
 from tools import sim
 
 from .helpers import decisions, play_to_end
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 SMALL = {"rollouts": 2, "candidates": 3}
 
@@ -75,7 +77,7 @@ def test_the_search_crew_does_not_see_the_face_down_sectors() -> None:
     state = new_game(4, level="Margherita", crew=1)
     hidden = [c.sector for c in state.stack[1:] if c.sector is not None]
     shown = state.stack[0].sector
-    unused = [c.id for c in card_set().sectors if c.front.kind == "easy" and c.id not in state.easy_used]
+    unused = [c.id for c in CARDS.sectors if c.front.kind == "easy" and c.id not in state.easy_used]
     swapped = state.clone()
     others = [StackCard(sector=c, side="front") for c in [*unused, *hidden][: len(hidden)]]
     swapped.stack = [state.stack[0], *others, *state.stack[1 + len(hidden) :]]

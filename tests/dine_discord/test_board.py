@@ -25,7 +25,7 @@ from core.dine.codes import decode, encode
 from core.dine.engine import apply, deal, legal_actions
 from core.dine.expert import expert_policy
 from core.dine.seating import DineSaved, Seat, Setup, lobby, seated
-from core.dine.state import Pending, State
+from core.dine.state import RULES_VERSION, Pending, State
 from core.dine.symbols import side
 from core.errors import RuleError
 from core.guide import topics
@@ -37,6 +37,8 @@ from tests.dine.test_hidden_cards import cards_of
 from tests.support.messages import board_of, components, custom_ids, message, record_of
 
 from .helpers import Hands, owner, perform, saved_of, start_game
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 PENDING_LIMIT = 200
 
@@ -331,7 +333,7 @@ async def test_dine_board_without_a_game_is_refused_politely(world) -> None:
 
 @pytest.mark.parametrize("kind", ["station card", "sector card", "ship card", "help card"])
 async def test_dine_card_shows_both_sides_privately(world, kind) -> None:
-    entry = next(e for e in entries() if e.kind.startswith(kind))
+    entry = next(e for e in entries(CARDS) if e.kind.startswith(kind))
 
     shown = await world.player("Alice").runs("dine card", name=entry.names[-1].upper())
 
@@ -351,7 +353,7 @@ async def test_dine_card_shows_both_sides_privately(world, kind) -> None:
 
 async def test_dine_card_with_an_unknown_name_suggests_close_matches(world) -> None:
     alice = world.player("Alice")
-    names = sorted({n for e in entries() for n in e.names})
+    names = sorted({n for e in entries(CARDS) for n in e.names})
     typed = next(
         part for part in ("er", "an", "o") if sum(part in n.lower() for n in names) > 1
     )  # a fragment of several names: ambiguous, so no card is picked
@@ -371,7 +373,7 @@ async def test_dine_card_with_an_unknown_name_suggests_close_matches(world) -> N
 
 async def test_dine_card_autocomplete_offers_matching_names(world) -> None:
     alice = world.player("Alice")
-    names = {n for e in entries() for n in e.names}
+    names = {n for e in entries(CARDS) for n in e.names}
 
     everything = await alice.actor.autocomplete(world.channel, "dine card", "name", "")
     some = await alice.actor.autocomplete(world.channel, "dine card", "name", "sp")
@@ -444,8 +446,8 @@ async def test_dine_hint_suggests_a_move_of_the_asking_member_and_never_names_an
         assert f"*Why:* {mine.reason}" in text
         assert text.endswith(BY_HEURISTIC)
         assert BY_EXPERT not in text
-        others = {side(card, state.upgraded).name for card in state.hands[1 - seat]}
-        others -= {side(card, state.upgraded).name for card in state.hands[seat]}
+        others = {side(state.cards, card, state.upgraded).name for card in state.hands[1 - seat]}
+        others -= {side(state.cards, card, state.upgraded).name for card in state.hands[seat]}
         assert not [name for name in others if name in text], (seat, text)
     assert spectator.ephemeral
     assert "Only this game's crew can play it" in spectator.response.content
@@ -469,8 +471,8 @@ async def test_dine_hint_is_the_expert_crews_when_it_answers_in_time(world) -> N
     assert f"**Suggestion for you:** {describe_action(state, mine.action)}" in text
     assert text.endswith(BY_EXPERT)
     assert BY_HEURISTIC not in text
-    others = {side(card, state.upgraded).name for card in state.hands[1]}
-    others -= {side(card, state.upgraded).name for card in state.hands[0]}
+    others = {side(state.cards, card, state.upgraded).name for card in state.hands[1]}
+    others -= {side(state.cards, card, state.upgraded).name for card in state.hands[0]}
     assert not [name for name in others if name in text], text
 
 
@@ -619,7 +621,7 @@ def check_state(state: State, vacant: int | None = None) -> None:
 
 @pytest.mark.parametrize(("crew", "starter", "level", "seeds"), GAMES)
 def test_every_state_offers_every_legal_action_within_discords_limits(crew, starter, level, seeds) -> None:
-    assert level in [lv.name for lv in card_set().levels]
+    assert level in [lv.name for lv in CARDS.levels]
     checked = 0
     for seed in seeds:
         for n, state in enumerate(game_states(crew, starter, level, seed)):

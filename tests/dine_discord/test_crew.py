@@ -20,8 +20,10 @@ from cogs.dine.hand import card_field
 from cogs.dine.play import SAVED_BUT_NOT_SHOWN, STALE_HAND, load
 from core.dine.actions import Give, PlayCard, action_from_json
 from core.dine.ai import heuristic
+from core.dine.cards import card_set
 from core.dine.engine import legal_actions
 from core.dine.seating import DineSaved
+from core.dine.state import RULES_VERSION
 from core.dine.symbols import side
 from core.errors import RuleError
 from core.render.dine_controls import moves
@@ -30,6 +32,8 @@ from tests.support.messages import board_of, components, message, record_of
 from tests.support.scenario import Player, Unaudited, World, forgive_the_retry
 
 from .helpers import Hands, open_lobby, owner, perform, play_out, saved_of, stale_note, start_game
+
+CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
 HOST_STARTS = "Only the host can start the game; it starts when they press **Start**."
 NOT_CREW = "Only this game's crew can play it; you can watch the board."
@@ -88,7 +92,7 @@ def card_names(embed: discord.Embed) -> list[str]:
 def expected_cards(saved: DineSaved, seat: int) -> list[str]:
     state = saved.state
     assert state is not None
-    return [card_field(card, state.upgraded)[0] for card in state.hands[seat]]
+    return [card_field(state.cards, card, state.upgraded)[0] for card in state.hands[seat]]
 
 
 def seat_of_view(embed: discord.Embed) -> int:
@@ -98,7 +102,7 @@ def seat_of_view(embed: discord.Embed) -> int:
 
 
 def named(card: str, upgraded: list[str]) -> str:
-    return side(card, upgraded).name
+    return side(CARDS, card, upgraded).name
 
 
 def only_in_other_hands(saved: DineSaved, seat: int) -> set[str]:

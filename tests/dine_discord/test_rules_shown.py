@@ -18,10 +18,11 @@ import discord
 from cogs.dine.board import add_moves, crew_lines, status_line
 from cogs.dine.hand import card_field, hand_view
 from cogs.dine.ids import Verb, ref
+from core.dine.cards import card_set
 from core.dine.codes import decode
 from core.dine.engine import legal_actions
 from core.dine.seating import DineSaved, Setup, lobby, seated
-from core.dine.state import State
+from core.dine.state import RULES_VERSION, State
 from core.render.dine_controls import BUTTON_LIMIT, Move, Option, moves
 from core.render.dine_text import action_words, used_action
 from tests.dine.helpers import table
@@ -59,7 +60,7 @@ def test_the_board_says_what_an_occupied_station_does() -> None:
 
 
 def test_a_hand_card_shows_each_action_as_cost_colon_effect() -> None:
-    _, value = card_field("rdrive-3", [])
+    _, value = card_field(card_set(RULES_VERSION), "rdrive-3", [])
 
     assert "▸ free: play" in value
     assert "▸ remove another hand card: rotate, play, draw 2" in value

@@ -1,0 +1,143 @@
+"""Card sets per rules version: every lookup reads the cards of the state's own version.
+
+A test-only card set `dine-t` (v1 with every station and sector name in capitals and a shorter damage
+track on the Spacehopper) is played side by side with a v1 game of the same seed, one decision each
+in turn: if any lookup, cache or renderer used another version's cards than its state's, a name of
+the other set would show up (or a lookup of the other set's data would differ).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from random import Random
+from typing import Any
+
+import pytest
+
+from core.dine import cards as cards_module
+from core.dine.ai import heuristic
+from core.dine.cards import CARD_FILES, CardSet, card_set
+from core.dine.engine import apply, deal, legal_actions
+from core.dine.state import RULES_VERSION, State
+from core.dine.worlds import determinize
+from core.games.dine import GAME as DINE
+from core.games.dine import RULES_VERSIONS
+from core.render.dine_board import render_board
+from core.render.dine_controls import moves
+from core.render.dine_hint import hint_text
+from core.render.dine_lookup import find
+from core.render.dine_text import board_summary, describe, describe_board
+
+TEST = "dine-t"
+SHIP = "Spacehopper 3000"
+
+
+def _variant() -> CardSet:
+    data: dict[str, Any] = json.loads(
+        resources.files("data.dine").joinpath(CARD_FILES["dine-1"]).read_text(encoding="utf-8")
+    )
+    for card in data["stations"]:
+        for face in ("normal", "upgraded"):
+            card[face]["name"] = card[face]["name"].upper()
+    for card in data["sectors"]:
+        for face in ("front", "back"):
+            card[face]["name"] = card[face]["name"].upper()
+    for ship in data["ships"]:
+        for face in ("front", "back"):
+            if ship[face]["name"] == SHIP:
+                ship[face]["damage"]["length"] -= 1
+    return CardSet.model_validate({**data, "version": TEST})
+
+
+VARIANT = _variant()
+
+
+@pytest.fixture
+def test_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`card_set("dine-t")` is the variant; every other version loads as it does in the bot."""
+    load = cards_module._load  # pyright: ignore[reportPrivateUsage]
+    monkeypatch.setattr(cards_module, "_load", lambda version: VARIANT if version == TEST else load(version))
+
+
+def names(cards: CardSet) -> set[str]:
+    """The station and sector names of `cards` that only that set has (v1's are not in capitals)."""
+    sides = [s for c in cards.stations for s in (c.normal, c.upgraded)]
+    sides += [s for c in cards.sectors for s in (c.front, c.back)]
+    return {s.name for s in sides if s.name != s.name.upper()} or {s.name for s in sides}
+
+
+def texts(state: State) -> str:
+    """Everything the crew reads of `state`: board text, summary, controls, each move's words, a hint."""
+    parts = [describe_board(state), board_summary(state), hint_text(state, [0], ["Ada", "Brin"])]
+    for seat in (None, *range(state.crew)):
+        parts += [f"{m.label} {o.label}" for m in moves(state, seat) for o in m.options]
+    parts += [describe(state, action).deed for action in legal_actions(state)[:40]]
+    return "\n".join(parts)
+
+
+def test_the_version_table_names_a_file_for_every_version_and_refuses_others() -> None:
+    assert list(CARD_FILES) == ["dine-1", "dine-2"]
+    assert RULES_VERSIONS[0] == "dine-1"  # a version once played stays
+    assert RULES_VERSIONS[-1] == RULES_VERSION  # and none after new games' is dealt yet
+    for version in CARD_FILES:
+        assert card_set(version).version == version
+        assert card_set(version) is card_set(version)  # loaded once
+    with pytest.raises(ValueError, match="unknown Dine rules version 'dine-9'"):
+        card_set("dine-9")
+
+
+def test_dine_2_deals_and_plays_with_its_own_file() -> None:
+    """dine-2 is a real entry: until its designer changes it, its file is v1's, so the same seed deals
+    the same game; only the version differs."""
+    v1 = resources.files("data.dine").joinpath(CARD_FILES["dine-1"]).read_bytes()
+    v2 = resources.files("data.dine").joinpath(CARD_FILES["dine-2"]).read_bytes()
+    old = deal(7, level="Margherita", crew=2, rules_version="dine-1")[0]
+    new = deal(7, level="Margherita", crew=2, rules_version="dine-2")[0]
+    assert (old.rules_version, new.rules_version) == ("dine-1", "dine-2")
+    if v1 == v2:
+        assert old.model_dump(exclude={"rules_version"}) == new.model_dump(exclude={"rules_version"})
+
+
+@pytest.mark.usefixtures("test_version")
+def test_two_versions_played_in_turn_each_read_only_their_own_cards() -> None:
+    """A v1 game and a dine-t game of the same seed, one decision each in turn to their ends: each
+    text names only its own set's cards, the engine uses each set's numbers, and each game replays."""
+    old, _ = deal(11, ship=SHIP, level="Salad", crew=2, rules_version="dine-1")
+    new, _ = deal(11, ship=SHIP, level="Salad", crew=2, rules_version=TEST)
+    assert new.damage == old.damage - 1  # the variant's shorter damage track
+    assert new.cards is VARIANT
+    own = {"dine-1": names(card_set("dine-1")), TEST: names(VARIANT)}
+    logs: dict[str, list[str]] = {"dine-1": [], TEST: []}
+    games = {"dine-1": old, TEST: new}
+    for turn in range(400):
+        version = ("dine-1", TEST)[turn % 2]
+        state = games[version]
+        if state.outcome != "playing":
+            if all(g.outcome != "playing" for g in games.values()):
+                break
+            continue
+        if turn % 25 < 2:
+            shown = texts(state)
+            other = own[TEST if version == "dine-1" else "dine-1"]
+            assert not [name for name in other if name in shown], version
+            assert any(name in shown for name in own[version])
+            world = determinize(state, Random(turn))
+            assert world.cards is state.cards
+            assert render_board(state)[:4] == b"\x89PNG"
+        action = heuristic(state).action
+        logs[version].append(DINE.action_to_json(action))
+        games[version] = apply(state, action)[0]
+    for version, state in games.items():
+        assert state.outcome != "playing"
+        assert DINE.replay(state, logs[version]).model_dump() == state.model_dump()
+
+
+@pytest.mark.usefixtures("test_version")
+def test_card_lookup_finds_the_names_of_the_set_it_is_given() -> None:
+    name = next(iter(names(card_set("dine-1"))))
+    assert find(card_set("dine-1"), name) is not None
+    entry = find(VARIANT, name)  # the same letters match the capitalised name
+    assert entry is not None
+    assert name.upper() in entry.names
+    assert name not in entry.names
