@@ -19,7 +19,11 @@ from core.render.d6_controls import as_shown
 from core.storage import GameRecord
 from core.verify import verify_pending
 from tests.support.messages import components
+from tests.support.postgres import BACKENDS
 from tests.support.scenario import Player, World
+
+# The whole daily flow runs on both stores, end to end through Discord.
+pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
 
 
 @pytest.fixture

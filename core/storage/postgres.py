@@ -57,6 +57,21 @@ class Pool(Protocol):
     async def close(self) -> None: ...
 
 
+def is_lost_connection(error: BaseException) -> bool:
+    """A lost connection, also where asyncpg reports it as the failed clean-up that followed (ending a
+    transaction on a closed connection raises an `InterfaceError` whose context is the real loss)."""
+    seen: BaseException | None = error
+    for _ in range(5):
+        if seen is None:
+            return False
+        if isinstance(seen, LOST_CONNECTION):
+            return True
+        if not isinstance(seen, asyncpg.InterfaceError):
+            return False
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 POSTGRES = Dialect(
     players="SELECT string_agg(p.user_id::text, ',') FROM result_players p WHERE p.game_id = r.game_id",
     not_abandoned="coalesce((r.detail_json::jsonb ->> 'abandoned')::boolean, false) = false",
@@ -203,7 +218,9 @@ class PostgresStore(SqlStore):
             try:
                 async with self.pool.acquire(timeout=self.timeout) as conn:
                     return await use(conn)
-            except LOST_CONNECTION as error:
+            except (*LOST_CONNECTION, asyncpg.InterfaceError) as error:
+                if not is_lost_connection(error):
+                    raise
                 if attempt == 2:
                     log.error("the database stayed unreachable after a retry: %r", error)
                     raise StoreUnavailable() from error
