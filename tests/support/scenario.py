@@ -33,6 +33,7 @@ def build_bot(
     """The production bot on a test database (a SQLite path or a PostgreSQL URL), wired as `bot.py`
     wires it; commands are published at start as with --sync-global."""
     where = {"database_url": database} if isinstance(database, str) else {"database_path": database}
+    settings.setdefault("shard_count", 1)  # simcord has no gateway to ask for Discord's recommendation
     configured = Settings(_env_file=None, **where, **settings)
     bot = create_bot(
         configured,
