@@ -75,6 +75,7 @@ def is_lost_connection(error: BaseException) -> bool:
 POSTGRES = Dialect(
     players="SELECT string_agg(p.user_id::text, ',') FROM result_players p WHERE p.game_id = r.game_id",
     not_abandoned="coalesce((r.detail_json::jsonb ->> 'abandoned')::boolean, false) = false",
+    keep_ids="OVERRIDING SYSTEM VALUE",
 )
 
 
@@ -243,3 +244,14 @@ class PostgresStore(SqlStore):
 
     async def schema_version(self) -> int:
         return await self._on_connection(schema_version)
+
+    async def _after_load(self) -> None:
+        """New games must get ids after the copied ones."""
+
+        async def work(tx: Tx) -> None:
+            await tx.rows(
+                "SELECT setval(pg_get_serial_sequence('games', 'id'),"
+                " greatest((SELECT max(id) FROM games), 1), (SELECT count(*) > 0 FROM games))"
+            )
+
+        await self._write(work)

@@ -86,6 +86,47 @@ class Dialect:
 
     players: str  # the result's players as "1,2,3", for a row of `results r`
     not_abandoned: str  # true where result `r` was not abandoned (its detail JSON says so)
+    keep_ids: str = ""  # what lets an INSERT give `games.id` itself (copying a store)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A stored table as copied between stores: its key, its columns, and whether a row may change
+    after it is written (copied again on a re-run) or is insert-only (logs, results, verdicts)."""
+
+    name: str
+    key: tuple[str, ...]
+    columns: tuple[str, ...]
+    mutable: bool = False
+
+
+# Every table, parents before children (foreign keys).
+TABLES: tuple[Table, ...] = (
+    Table("games", ("id",), tuple(GAME_COLUMNS.replace(" ", "").split(",")), mutable=True),
+    Table("actions", ("game_id", "seq"), ("game_id", "seq", "user_id", "action_json", "at")),
+    Table(
+        "results",
+        ("game_id",),
+        ("game_id", "kind", "guild_id", "outcome", "score", "rounds", "detail_json", "finished_at"),
+    ),
+    Table("result_players", ("game_id", "user_id"), ("game_id", "user_id")),
+    Table(
+        "daily_challenges",
+        ("game", "day"),
+        ("game", "day", "seed", "setup_json", "rules_version", "created_at"),
+    ),
+    Table("daily_attempts", ("game", "day", "user_id"), ("game", "day", "user_id", "game_id", "started_at")),
+    Table("verifications", ("game_id",), ("game_id", "ok", "note", "checked_at")),
+    Table(
+        "bests",
+        ("kind", "scope", "period", "user_id"),
+        ("kind", "scope", "period", "user_id", "rank_key", "game_id"),
+        mutable=True,
+    ),
+    Table("daily_posts", ("guild_id",), ("guild_id", "channel_id", "hour", "last_day"), mutable=True),
+)
+_TIMES = frozenset({"created_at", "updated_at", "at", "finished_at", "started_at", "checked_at"})
+_DAYS = frozenset({"day", "last_day"})
 
 
 def as_datetime(value: datetime | str) -> datetime:
@@ -438,6 +479,54 @@ class SqlStore(Store):
             )
 
         return await self._write(work) == 1
+
+    # --- copying between stores (tools/migrate_store.py) ----------------------------------------
+
+    async def dump(self, table: Table) -> list[Row]:
+        """Every row of `table` in key order, times and days typed alike for both stores."""
+        rows = await self._fetch(
+            f"SELECT {', '.join(table.columns)} FROM {table.name} ORDER BY {', '.join(table.key)}"
+        )
+        return [_typed(row) for row in rows]
+
+    async def load(self, table: Table, rows: Sequence[Row], batch: int = 1000) -> None:
+        """Write `rows` into `table` keeping their keys: a row already there is left alone if the table
+        is insert-only, or brought up to date if it is mutable; so copying again is safe."""
+        values = ", ".join("?" for _ in table.columns)
+        keep_ids = f" {self.dialect.keep_ids}" if table.name == "games" else ""
+        changes = ", ".join(f"{c} = excluded.{c}" for c in table.columns if c not in table.key)
+        conflict = f"DO UPDATE SET {changes}" if table.mutable else "DO NOTHING"
+        sql = (
+            f"INSERT INTO {table.name} ({', '.join(table.columns)}){keep_ids} VALUES ({values})"
+            f" ON CONFLICT ({', '.join(table.key)}) {conflict}"
+        )
+        for start in range(0, len(rows), batch):
+            chunk = [tuple(row[c] for c in table.columns) for row in rows[start : start + batch]]
+
+            async def work(tx: Tx, chunk: list[tuple[Any, ...]] = chunk) -> None:
+                await tx.run_many(sql, chunk)
+
+            await self._write(work)
+        await self._after_load()
+
+    async def _after_load(self) -> None:
+        """What a backend must do after rows were written with their own ids (nothing by default)."""
+
+
+def _typed(row: Row) -> Row:
+    """A row with its times as UTC `datetime` and its days as `date`, whichever store it came from."""
+    return {
+        column: (
+            value
+            if value is None
+            else as_datetime(value).astimezone(UTC)
+            if column in _TIMES
+            else as_date(value)
+            if column in _DAYS
+            else value
+        )
+        for column, value in row.items()
+    }
 
 
 def rows_of(records: Iterable[Any]) -> list[Row]:
