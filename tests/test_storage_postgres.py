@@ -226,6 +226,19 @@ async def test_the_pool_never_opens_more_connections_than_its_size(url: str) -> 
     assert max(seen) <= 2
 
 
+async def test_a_pool_busy_for_the_whole_wait_is_answered_politely_and_not_retried(url: str) -> None:
+    async with PostgresStore(url, pool_size=1, timeout=0.5) as store:
+        game = await new_game(store)
+        async with store.pool.acquire():  # someone holds the only connection
+            began = asyncio.get_running_loop().time()
+            with pytest.raises(StoreUnavailable):
+                await store.get_game(game)
+            waited = asyncio.get_running_loop().time() - began
+        assert 0.5 <= waited < 1.0  # one wait, no second one
+        record = await store.get_game(game)  # the same connection serves again: none were dropped
+        assert record is not None
+
+
 # --- a network that fails --------------------------------------------------------------------
 
 

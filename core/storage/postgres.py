@@ -214,7 +214,8 @@ class PostgresStore(SqlStore):
         return self._pool
 
     async def _on_connection(self, use: Callable[[Connection], Awaitable[T]]) -> T:
-        """Run `use` on a pooled connection; a lost connection is retried once on a fresh one."""
+        """Run `use` on a pooled connection; a lost connection is retried once on a fresh one. Waiting
+        `timeout` for a connection (all busy, or the server not answering) is not retried."""
         for attempt in (1, 2):
             try:
                 async with self.pool.acquire(timeout=self.timeout) as conn:
@@ -222,8 +223,8 @@ class PostgresStore(SqlStore):
             except (*LOST_CONNECTION, asyncpg.InterfaceError) as error:
                 if not is_lost_connection(error):
                     raise
-                if attempt == 2:
-                    log.error("the database stayed unreachable after a retry: %r", error)
+                if attempt == 2 or isinstance(error, TimeoutError):  # a timeout: we waited long enough
+                    log.error("the database is unreachable or every connection stayed busy: %r", error)
                     raise StoreUnavailable() from error
                 log.warning("lost the database connection (%r); trying once more", error)
                 await self.pool.expire_connections()  # the others are likely gone too: reconnect lazily
