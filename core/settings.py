@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 from typing import Annotated, Self
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_core import PydanticUseDefault
@@ -112,6 +113,15 @@ class Settings(BaseSettings):
             if not all(0 <= shard < self.shard_count for shard in self.shard_ids):
                 raise ValueError(f"SHARD_IDS must lie in 0..{self.shard_count - 1} (SHARD_COUNT - 1)")
         return self
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """What must never appear in a log: the token, and the database password if the URL has one."""
+        found = [self.discord_token.get_secret_value()] if self.discord_token is not None else []
+        if self.database_url is not None:
+            password = urlsplit(self.database_url.get_secret_value()).password
+            found += [password] if password else []
+        return tuple(found)
 
     @property
     def database_location(self) -> Path | str:
