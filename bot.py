@@ -103,10 +103,11 @@ def main(argv: list[str] | None = None, *, retry_delays: Iterable[float] | None 
         print(TOKEN_HELP.format(problem="none is set"), file=sys.stderr)
         return 2
     token = settings.discord_token.get_secret_value()
-    configure_logging(settings.log_level, secrets=(token,))
+    configure_logging(settings.log_level, secrets=settings.secrets)
 
     def make_bot() -> discord.Client:
-        return create_bot(settings, store_for(settings.database_path), sync_global=args.sync_global)
+        store = store_for(settings.database_location, pool_size=settings.database_pool_size)
+        return create_bot(settings, store, sync_global=args.sync_global)
 
     try:
         asyncio.run(run(make_bot, token, backoff() if retry_delays is None else retry_delays))

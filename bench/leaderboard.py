@@ -3,7 +3,8 @@
 Run: `.venv/bin/python -m bench.leaderboard [--results 1000000]`. Builds a throw-away SQLite database
 with the bot's schema: results spread over a year, 50,000 players in 20 servers, verified and folded
 into `bests` as the bot does, then times each leaderboard (today / this week / all time, server and
-global, with the caller's own rank) through the real `SqliteStore`.
+global, with the caller's own rank) through the real `SqliteStore`. With `--postgres URL` the same
+rows are then copied (COPY) into a throw-away PostgreSQL schema and timed through `PostgresStore`.
 """
 
 from __future__ import annotations
@@ -15,11 +16,15 @@ import sqlite3
 import statistics
 import tempfile
 import time
+import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import asyncpg
+
 from core.ranking import GLOBAL, day_of, period_key, period_keys, rank_key
-from core.storage import SqliteStore
+from core.storage import PostgresStore, SqliteStore, Store
+from core.storage.sql_store import TABLES
 
 DAYS, PLAYERS, GUILDS = 365, 50_000, 20
 
@@ -48,7 +53,7 @@ def populate(path: Path, count: int, today: datetime) -> None:
                     bests[slot] = (key, game_id)
     db = sqlite3.connect(path)
     with db:
-        db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)", games)
+        db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, NULL)", games)
         db.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)", results)
         db.executemany("INSERT INTO result_players VALUES (?, ?)", players)
         db.executemany("INSERT INTO verifications VALUES (?, ?, ?, ?)", verified)
@@ -65,8 +70,8 @@ async def create_schema(path: Path) -> None:
         pass
 
 
-async def measure(path: Path, today: datetime, repeats: int) -> None:
-    async with SqliteStore(path) as store:
+async def measure(store: Store, today: datetime, repeats: int) -> None:
+    async with store:
         day = today.date()
         for period in ("today", "week", "all"):
             for scope_name, scope in (("server", 3), ("global", GLOBAL)):
@@ -81,10 +86,36 @@ async def measure(path: Path, today: datetime, repeats: int) -> None:
                 )
 
 
+async def to_postgres(path: Path, server: str, today: datetime, repeats: int) -> None:
+    """Copy the populated SQLite rows into a new PostgreSQL schema with COPY, then time the same queries."""
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(server)
+    await admin.execute(f"CREATE SCHEMA {schema}")
+    try:
+        url = f"{server}{'&' if '?' in server else '?'}search_path={schema}"
+        started = time.perf_counter()
+        async with SqliteStore(path) as source, PostgresStore(url) as target:
+            await admin.execute(f"SET search_path = {schema}")
+            for table in TABLES:
+                rows = await source.dump(table)
+                if rows:
+                    await admin.copy_records_to_table(
+                        table.name, records=[tuple(row.values()) for row in rows], columns=list(table.columns)
+                    )
+            await admin.execute("ANALYZE")
+            del target
+        print(f"copied into PostgreSQL in {time.perf_counter() - started:.1f} s")
+        await measure(PostgresStore(url), today, repeats)
+    finally:
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        await admin.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--results", type=int, default=1_000_000)
     parser.add_argument("--repeats", type=int, default=50)
+    parser.add_argument("--postgres", metavar="URL", help="also time PostgreSQL (a schema of its own)")
     args = parser.parse_args()
     today = datetime(2026, 11, 30, 12, tzinfo=UTC)
     with tempfile.TemporaryDirectory() as folder:
@@ -93,7 +124,11 @@ def main() -> None:
         started = time.perf_counter()
         populate(path, args.results, today)
         print(f"{args.results:,} results written in {time.perf_counter() - started:.1f} s")
-        asyncio.run(measure(path, today, args.repeats))
+        print("SQLite:")
+        asyncio.run(measure(SqliteStore(path), today, args.repeats))
+        if args.postgres:
+            print("PostgreSQL:")
+            asyncio.run(to_postgres(path, args.postgres, today, args.repeats))
 
 
 if __name__ == "__main__":

@@ -38,8 +38,14 @@ EXTENSIONS: tuple[str, ...] = (
 )
 
 
-class DeepSpaceBot(commands.Bot):
-    """A slash-command bot; the cogs reach the store, the per-game locks and the boards through it."""
+class DeepSpaceBot(commands.AutoShardedBot):
+    """A slash-command bot; the cogs reach the store, the per-game locks and the boards through it.
+
+    Sharded: by default one process runs every shard, as many as Discord recommends; `SHARD_COUNT`
+    and `SHARD_IDS` split the bot over processes sharing one PostgreSQL store. Per-game locks stay in
+    the process (a server's interactions all reach the shard that holds it); what crosses servers is
+    made safe by the store's own constraints.
+    """
 
     def __init__(self, settings: Settings, store: Store, *, sync_global: bool = False) -> None:
         # The bot has no voice features: without this, discord.py warns at every start that the voice
@@ -54,7 +60,9 @@ class DeepSpaceBot(commands.Bot):
             # Nothing the bot posts pings anyone: names it echoes could hold mentions, and the crew lists
             # name members as <@id> only to show them. A message meant to ping sets its own.
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
         )
+        self.shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
         self.settings = settings
         self.store = store
         self.game_locks = KeyedLocks()

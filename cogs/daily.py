@@ -35,7 +35,7 @@ from core.words import escaped
 from .client import DeepSpaceBot
 from .standings import standing_line, title
 from .ui.bot import bot_of
-from .ui.endings import still_there
+from .ui.endings import serves, still_there
 from .ui.games import board_link, saved_anyway
 from .ui.message import BoardMessage
 from .ui.replies import send
@@ -273,6 +273,8 @@ async def post_due(bot: Any) -> int:
     posted = 0
     for post in await bot.store.daily_posts():
         if not post_is_due(post, now) or (post.last_day is not None and post.last_day >= today):
+            continue
+        if not serves(bot, post.guild_id):  # the process running that server's shard posts it
             continue
         async with bot.game_locks(("daily-post", post.guild_id)):
             fresh = next((p for p in await bot.store.daily_posts() if p.guild_id == post.guild_id), None)

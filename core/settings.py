@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Self
+from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_core import PydanticUseDefault
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
@@ -26,6 +27,24 @@ class Settings(BaseSettings):
     )
     database_path: Path = Field(
         default=DEFAULT_DATABASE, description="Where the SQLite database lives; its folder is created."
+    )
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="A postgresql://user:password@host:port/database URL: use PostgreSQL instead of SQLite "
+        "(needed to run several bot processes on one database).",
+    )
+    database_pool_size: int = Field(
+        default=10, ge=1, le=100, description="PostgreSQL: the most connections one bot process opens."
+    )
+    shard_count: int | None = Field(
+        default=None,
+        ge=1,
+        description="How many shards the whole bot has (all processes together); unset: Discord's choice.",
+    )
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None,
+        description="The shards this process runs, comma-separated or a range such as 0-3 "
+        "(needs SHARD_COUNT); unset: all of them.",
     )
     dev_guild_id: int | None = Field(
         default=None, description="A server id whose slash commands are synced at every start."
@@ -59,6 +78,55 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return frozenset(int(part) for part in value.replace(" ", "").split(",") if part)
         return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_only(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(("postgresql://", "postgres://")):
+            raise ValueError("must start with postgresql:// (leave it unset for SQLite at DATABASE_PATH)")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _split_shards(cls, value: object) -> object:
+        """ "0,1,2" or "0-2" (or a mix): the shard ids, in order."""
+        if not isinstance(value, str):
+            return value
+        if not value.strip():
+            raise PydanticUseDefault
+        ids: list[int] = []
+        for part in value.replace(" ", "").split(","):
+            if "-" in part:
+                first, last = (int(end) for end in part.split("-", 1))
+                ids.extend(range(first, last + 1))
+            elif part:
+                ids.append(int(part))
+        return tuple(ids)
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Self:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (the total over every process)")
+            if not self.shard_ids or len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError("SHARD_IDS must name each shard once")
+            if not all(0 <= shard < self.shard_count for shard in self.shard_ids):
+                raise ValueError(f"SHARD_IDS must lie in 0..{self.shard_count - 1} (SHARD_COUNT - 1)")
+        return self
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """What must never appear in a log: the token, and the database password if the URL has one."""
+        found = [self.discord_token.get_secret_value()] if self.discord_token is not None else []
+        if self.database_url is not None:
+            password = urlsplit(self.database_url.get_secret_value()).password
+            found += [password] if password else []
+        return tuple(found)
+
+    @property
+    def database_location(self) -> Path | str:
+        """What `core.storage.store_for` opens: the PostgreSQL URL if one is set, else the SQLite file."""
+        return self.database_path if self.database_url is None else self.database_url.get_secret_value()
 
     @field_validator("log_level")
     @classmethod

@@ -1,20 +1,53 @@
-"""Shared fixtures: a temporary database, and the simcord world the scenario tests play in."""
+"""Shared fixtures: a temporary database (SQLite, or a PostgreSQL schema of its own), and the simcord
+world the scenario tests play in.
+
+`location` runs a test against both stores. `database` is SQLite unless a module asks for both with
+`pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)`.
+"""
 
 from __future__ import annotations
 
 import threading
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from tests.support.fake_discord import FakeDiscord
+from tests.support.postgres import BACKENDS, fresh_schema, require_postgres, server_url
 from tests.support.scenario import World, build_bot
 
 
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """The PostgreSQL server's URL; skips (fails under CI=true) when none is reachable."""
+    require_postgres()
+    return server_url()
+
+
+async def _location(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Path | str]:
+    if backend == "sqlite":
+        yield tmp_path / "deepspace.sqlite3"
+        return
+    request.getfixturevalue("postgres_server")
+    async with fresh_schema() as url:
+        yield url
+
+
+@pytest.fixture(params=BACKENDS)
+async def location(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Path | str]:
+    """Where a test's store lives: a SQLite file, then a fresh PostgreSQL schema (the test runs twice)."""
+    async for where in _location(request.param, tmp_path, request):
+        yield where
+
+
 @pytest.fixture
-def database(tmp_path: Path) -> Path:
-    return tmp_path / "deepspace.sqlite3"
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Path | str]:
+    async for where in _location(getattr(request, "param", "sqlite"), tmp_path, request):
+        yield where
 
 
 @pytest.fixture
@@ -24,12 +57,12 @@ def customise_bot():
 
 
 @pytest.fixture
-def simcord_bot(database: Path, customise_bot):
+def simcord_bot(database: Path | str, customise_bot):
     return build_bot(database, customise=customise_bot)
 
 
 @pytest.fixture
-async def world(simcord_env, database: Path, customise_bot):
+async def world(simcord_env, database: Path | str, customise_bot):
     world = World(simcord_env, database, customise_bot)
     yield world
     world.audit()

@@ -19,7 +19,16 @@ from core.render.d6_controls import as_shown
 from core.storage import GameRecord
 from core.verify import verify_pending
 from tests.support.messages import components
+from tests.support.postgres import BACKENDS
 from tests.support.scenario import Player, World
+
+# The whole daily flow runs on both stores, end to end through Discord. Advancing the clock by days
+# runs the background loops thousands of times, each a real round trip to PostgreSQL: on a busy
+# machine that takes longer than simcord's default 5 s to settle.
+pytestmark = [
+    pytest.mark.parametrize("database", BACKENDS, indirect=True),
+    pytest.mark.simcord(settle_timeout=120),
+]
 
 
 @pytest.fixture

@@ -26,9 +26,10 @@ from core.games.dine import GAME as DINE
 from core.ranking import GLOBAL, period_key, rank_key
 from core.results import new_result
 from core.stats import player_stats
-from core.storage import AttemptExists, NewResult, SqliteStore
+from core.storage import AttemptExists, NewResult, Store
 from core.table import Saved, Table, table_action_json
 from core.verify import ranked, verify_pending
+from tests.support.postgres import drop_trigger, open_store, raw_execute
 
 START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
@@ -49,13 +50,13 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path, clock: Clock):
-    async with SqliteStore(tmp_path / "standings.sqlite3", clock=clock) as opened:
+async def store(location: Path | str, clock: Clock):  # both stores: see `location` in conftest
+    async with open_store(location, clock=clock) as opened:
         yield opened
 
 
 async def finished_d6(
-    store: SqliteStore,
+    store: Store,
     seed: int,
     user: int,
     *,
@@ -93,7 +94,7 @@ async def finished_d6(
     return record.id
 
 
-async def finished_dine(store: SqliteStore, seed: int, user: int) -> int:
+async def finished_dine(store: Store, seed: int, user: int) -> int:
     setup = Setup(starter=False, level="Salad")
     saved = lobby(user, "Ann", setup, START)
     record = await store.create_game(
@@ -130,9 +131,7 @@ async def finished_dine(store: SqliteStore, seed: int, user: int) -> int:
     return record.id
 
 
-async def finished_with(
-    store: SqliteStore, user: int, result: NewResult, *, guild: int = 1, **attempt
-) -> int:
+async def finished_with(store: Store, user: int, result: NewResult, *, guild: int = 1, **attempt) -> int:
     """A game stored as finished with `result` in one move (no replay: its state is empty)."""
     record = await store.create_game(
         kind="d6",
@@ -155,9 +154,7 @@ async def finished_with(
     return record.id
 
 
-async def plain_result(
-    store: SqliteStore, user: int, *, won: bool, score: int, rounds: int, guild: int = 1
-) -> int:
+async def plain_result(store: Store, user: int, *, won: bool, score: int, rounds: int, guild: int = 1) -> int:
     """A finished game whose result is taken as verified (for ordering tests, no replay)."""
     result = NewResult(outcome="won" if won else "lost", score=score, rounds=rounds, players=(user,))
     game_id = await finished_with(store, user, result, guild=guild)
@@ -200,7 +197,7 @@ def test_the_daily_set_up_rotates_with_the_date_but_is_fixed_for_a_day() -> None
     assert setup_for("d6", day).difficulty in {"easy", "medium", "hard"}
 
 
-async def test_the_first_challenge_asked_for_a_day_is_the_one_kept(store: SqliteStore) -> None:
+async def test_the_first_challenge_asked_for_a_day_is_the_one_kept(store: Store) -> None:
     day = date(2026, 11, 30)
     first = await store.daily_challenge("d6", day, seed=11, setup_json='{"a": 1}', rules_version="d6-1")
     second = await store.daily_challenge("d6", day, seed=22, setup_json='{"a": 2}', rules_version="d6-2")
@@ -211,7 +208,7 @@ async def test_the_first_challenge_asked_for_a_day_is_the_one_kept(store: Sqlite
 
 
 async def test_a_second_ranked_attempt_on_the_same_day_is_refused_and_writes_nothing(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     day = date(2026, 11, 30)
     fields = {"kind": "d6", "guild_id": 1, "owner_id": 7, "state_json": "{}", "rules_version": "d6-1"}
@@ -225,7 +222,7 @@ async def test_a_second_ranked_attempt_on_the_same_day_is_refused_and_writes_not
 
 
 async def test_a_leaderboard_orders_players_by_their_best_result_with_shared_ranks_for_ties(
-    store: SqliteStore, clock: Clock
+    store: Store, clock: Clock
 ) -> None:
     await plain_result(store, 1, won=False, score=30, rounds=5)
     await plain_result(store, 1, won=True, score=3, rounds=9)  # player 1's best: a win beats any loss
@@ -243,7 +240,7 @@ async def test_a_leaderboard_orders_players_by_their_best_result_with_shared_ran
 
 
 async def test_the_caller_sees_their_rank_beyond_the_top_ten_and_servers_are_separate(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     for user in range(1, 15):
         await plain_result(store, user, won=True, score=100 - user, rounds=3, guild=1 if user % 2 else 2)
@@ -258,9 +255,7 @@ async def test_the_caller_sees_their_rank_beyond_the_top_ten_and_servers_are_sep
     assert (await store.leaderboard("d6", "all", 1, user_id=14)).mine is None
 
 
-async def test_today_and_this_week_only_count_results_of_their_period(
-    store: SqliteStore, clock: Clock
-) -> None:
+async def test_today_and_this_week_only_count_results_of_their_period(store: Store, clock: Clock) -> None:
     await plain_result(store, 1, won=True, score=50, rounds=3)
     clock.now += timedelta(days=1)  # Tuesday, same ISO week
     await plain_result(store, 2, won=True, score=10, rounds=3)
@@ -274,7 +269,7 @@ async def test_today_and_this_week_only_count_results_of_their_period(
     assert [s.user_id for s in (await store.leaderboard("d6", "all", GLOBAL, 1)).top] == [1, 2, 3]
 
 
-async def test_real_games_are_verified_by_replay_before_they_enter_a_leaderboard(store: SqliteStore) -> None:
+async def test_real_games_are_verified_by_replay_before_they_enter_a_leaderboard(store: Store) -> None:
     d6_game = await finished_d6(store, seed=3, user=1)
     dine_game = await finished_dine(store, seed=4, user=2)
     assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()  # not verified yet
@@ -286,15 +281,18 @@ async def test_real_games_are_verified_by_replay_before_they_enter_a_leaderboard
 
 
 async def test_a_tampered_action_log_fails_verification_and_is_logged(
-    store: SqliteStore, caplog: pytest.LogCaptureFixture
+    store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     honest = await finished_d6(store, seed=5, user=1)
     tampered = await finished_d6(store, seed=6, user=2)
     actions = await store.actions(tampered)
-    await store.db.execute("DROP TRIGGER actions_update_forbidden")  # what an attacker with the file could do
-    await store.db.execute(
+    await drop_trigger(store, "actions_update_forbidden", "actions")  # what an attacker could do
+    await raw_execute(
+        store,
         "UPDATE actions SET action_json = ? WHERE game_id = ? AND seq = ?",
-        (actions[1].action_json, tampered, actions[0].seq),
+        actions[1].action_json,
+        tampered,
+        actions[0].seq,
     )
     with caplog.at_level(logging.WARNING, logger="deepspace.verify"):
         assert await verify_pending(store) == 2
@@ -305,19 +303,19 @@ async def test_a_tampered_action_log_fails_verification_and_is_logged(
     assert board.mine is None
 
 
-async def test_an_edited_stored_state_or_result_fails_verification(store: SqliteStore) -> None:
+async def test_an_edited_stored_state_or_result_fails_verification(store: Store) -> None:
     game = await finished_d6(store, seed=8, user=1)
     record = await store.get_game(game)
     assert record is not None
     stored = json.loads(record.state_json)
     stored["state"]["hull"] = 8
     stored["state"]["score"] += 5
-    await store.db.execute("UPDATE games SET state_json = ? WHERE id = ?", (json.dumps(stored), game))
+    await raw_execute(store, "UPDATE games SET state_json = ? WHERE id = ?", json.dumps(stored), game)
     await verify_pending(store)
     assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()
 
 
-async def test_two_readers_verifying_the_same_results_at_once_count_them_once(store: SqliteStore) -> None:
+async def test_two_readers_verifying_the_same_results_at_once_count_them_once(store: Store) -> None:
     game_id = await finished_d6(store, seed=9, user=1)
     await asyncio.gather(verify_pending(store), verify_pending(store))
     await store.record_verification(game_id, ok=False, note="late")  # the first verdict stands
@@ -327,16 +325,16 @@ async def test_two_readers_verifying_the_same_results_at_once_count_them_once(st
     assert await store.unverified_results() == []
 
 
-async def test_a_result_whose_rounds_were_edited_fails_verification(store: SqliteStore) -> None:
+async def test_a_result_whose_rounds_were_edited_fails_verification(store: Store) -> None:
     game = await finished_d6(store, seed=10, user=1)
-    await store.db.execute("DROP TRIGGER results_update_forbidden")
-    await store.db.execute("UPDATE results SET rounds = 1 WHERE game_id = ?", (game,))
+    await drop_trigger(store, "results_update_forbidden", "results")
+    await raw_execute(store, "UPDATE results SET rounds = 1 WHERE game_id = ?", game)
     await verify_pending(store)
     assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()
 
 
 async def test_a_daily_game_must_be_dealt_from_the_days_challenge_and_be_the_recorded_attempt(
-    store: SqliteStore, caplog: pytest.LogCaptureFixture
+    store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     day = START.date()
     forged = await finished_d6(store, seed=11, user=1, daily=day.isoformat())  # no challenge that day
@@ -349,7 +347,7 @@ async def test_a_daily_game_must_be_dealt_from_the_days_challenge_and_be_the_rec
     assert (await store.leaderboard("d6", "all", GLOBAL, 1)).players == 0
 
 
-async def test_practice_results_are_verified_but_never_ranked(store: SqliteStore) -> None:
+async def test_practice_results_are_verified_but_never_ranked(store: Store) -> None:
     result = NewResult(outcome="won", score=99, rounds=1, players=(1,), detail_json='{"practice": true}')
     game_id = await finished_with(store, 1, result)
     stored = await store.result(game_id)
@@ -359,7 +357,7 @@ async def test_practice_results_are_verified_but_never_ranked(store: SqliteStore
     assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()
 
 
-async def test_the_daily_podium_ranks_verified_ranked_attempts_of_that_day(store: SqliteStore) -> None:
+async def test_the_daily_podium_ranks_verified_ranked_attempts_of_that_day(store: Store) -> None:
     day = START.date()
     for user, (won, score) in {1: (True, 5), 2: (True, 9), 3: (False, 20), 4: (True, 7)}.items():
         result = NewResult(outcome="won" if won else "lost", score=score, rounds=4, players=(user,))
@@ -373,7 +371,7 @@ async def test_the_daily_podium_ranks_verified_ranked_attempts_of_that_day(store
 
 
 async def test_abandoned_attempts_keep_no_streak_and_practice_games_count_in_no_stats(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     day = START.date()
     played = NewResult(outcome="won", score=5, rounds=4, players=(1,))
@@ -390,7 +388,7 @@ async def test_abandoned_attempts_keep_no_streak_and_practice_games_count_in_no_
     assert (stats.streak, stats.best_streak) == (1, 1)
 
 
-async def test_turning_the_daily_post_off_and_on_again_never_posts_twice_a_day(store: SqliteStore) -> None:
+async def test_turning_the_daily_post_off_and_on_again_never_posts_twice_a_day(store: Store) -> None:
     day = START.date()
     await store.set_daily_post(7, 70, hour=9)
     assert await store.mark_daily_posted(7, day)

@@ -1,4 +1,8 @@
-"""The SQLite store: round-trips, optimistic concurrency, one game per channel, results, migrations."""
+"""The store, SQLite and PostgreSQL alike: round-trips, optimistic concurrency, one game per channel,
+results, append-only logs, cancellation; then SQLite's own connection settings and migrations.
+
+Every test taking `store` or `location` runs against both stores (ids `[sqlite]`, `[postgres]`).
+"""
 
 from __future__ import annotations
 
@@ -10,17 +14,22 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 import pytest
 
 from core.storage import (
     ActiveGameExists,
     GameNotFound,
     NewResult,
+    PostgresStore,
     SqliteStore,
+    Store,
     VersionConflict,
 )
 from core.storage.migrations import LATEST_VERSION, MIGRATIONS
+from core.storage.postgres_migrations import PG_LATEST_VERSION
 from core.storage.sqlite import connect, migrate
+from tests.support.postgres import open_store, raw_execute
 
 
 class Clock:
@@ -35,12 +44,18 @@ class Clock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path):
+async def store(location: Path | str):
+    async with open_store(location, clock=Clock()) as opened:
+        yield opened
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path: Path):
     async with SqliteStore(tmp_path / "store.sqlite3", clock=Clock()) as opened:
         yield opened
 
 
-async def new_game(store: SqliteStore, channel_id: int = 10, state: dict | None = None):
+async def new_game(store: Store, channel_id: int = 10, state: dict | None = None):
     return await store.create_game(
         kind="d6",
         guild_id=1,
@@ -51,7 +66,7 @@ async def new_game(store: SqliteStore, channel_id: int = 10, state: dict | None 
     )
 
 
-async def test_a_game_round_trips(store: SqliteStore) -> None:
+async def test_a_game_round_trips(store: Store) -> None:
     game = await new_game(store, state={"round": 0, "hull": 8})
     loaded = await store.get_game(game.id)
     assert loaded == game
@@ -64,7 +79,7 @@ async def test_a_game_round_trips(store: SqliteStore) -> None:
     assert await store.get_game(game.id + 1) is None
 
 
-async def test_save_appends_the_action_and_bumps_the_version(store: SqliteStore) -> None:
+async def test_save_appends_the_action_and_bumps_the_version(store: Store) -> None:
     game = await new_game(store)
     saved = await store.save(
         game.id, expected_version=0, user_id=7, action_json='{"roll": 1}', state_json='{"round": 1}'
@@ -82,7 +97,7 @@ async def test_save_appends_the_action_and_bumps_the_version(store: SqliteStore)
     ]
 
 
-async def test_a_stale_version_is_refused_and_changes_nothing(store: SqliteStore) -> None:
+async def test_a_stale_version_is_refused_and_changes_nothing(store: Store) -> None:
     game = await new_game(store)
     await store.save(game.id, expected_version=0, user_id=7, action_json="{}", state_json='{"a": 1}')
     with pytest.raises(VersionConflict) as conflict:
@@ -95,14 +110,14 @@ async def test_a_stale_version_is_refused_and_changes_nothing(store: SqliteStore
     assert len(await store.actions(game.id)) == 1
 
 
-async def test_saving_an_unknown_game_fails_clearly(store: SqliteStore) -> None:
+async def test_saving_an_unknown_game_fails_clearly(store: Store) -> None:
     with pytest.raises(GameNotFound):
         await store.save(404, expected_version=0, user_id=1, action_json="{}", state_json="{}")
     with pytest.raises(GameNotFound):
         await store.set_board_message(404, 5)
 
 
-async def test_concurrent_saves_of_one_version_let_exactly_one_through(store: SqliteStore) -> None:
+async def test_concurrent_saves_of_one_version_let_exactly_one_through(store: Store) -> None:
     game = await new_game(store)
     outcomes = await asyncio.gather(
         *(
@@ -116,7 +131,7 @@ async def test_concurrent_saves_of_one_version_let_exactly_one_through(store: Sq
     assert len(await store.actions(game.id)) == 1
 
 
-async def test_one_active_game_per_channel(store: SqliteStore) -> None:
+async def test_one_active_game_per_channel(store: Store) -> None:
     first = await new_game(store, channel_id=10)
     with pytest.raises(ActiveGameExists) as exists:
         await new_game(store, channel_id=10)
@@ -125,7 +140,7 @@ async def test_one_active_game_per_channel(store: SqliteStore) -> None:
     assert [g.id for g in await store.active_games()] == [first.id, other.id]
 
 
-async def test_a_servers_active_games(store: SqliteStore) -> None:
+async def test_a_servers_active_games(store: Store) -> None:
     here = await new_game(store, channel_id=10)
     elsewhere = await store.create_game(
         kind="dine", guild_id=2, channel_id=20, owner_id=100, state_json="{}", rules_version="dine-1"
@@ -135,7 +150,7 @@ async def test_a_servers_active_games(store: SqliteStore) -> None:
     assert await store.active_games("d6", guild_id=2) == []
 
 
-async def test_finishing_stores_the_result_atomically_and_frees_the_channel(store: SqliteStore) -> None:
+async def test_finishing_stores_the_result_atomically_and_frees_the_channel(store: Store) -> None:
     game = await new_game(store)
     result = NewResult(outcome="won", score=42, rounds=9, players=(100, 7, 100), detail_json='{"hull": 3}')
     finished = await store.save(
@@ -161,7 +176,7 @@ async def test_finishing_stores_the_result_atomically_and_frees_the_channel(stor
     assert replacement.id != game.id
 
 
-async def test_a_bad_result_rolls_back_the_whole_action(store: SqliteStore) -> None:
+async def test_a_bad_result_rolls_back_the_whole_action(store: Store) -> None:
     game = await new_game(store)
     with pytest.raises(json.JSONDecodeError):
         await store.save(
@@ -180,7 +195,7 @@ async def test_a_bad_result_rolls_back_the_whole_action(store: SqliteStore) -> N
     assert await store.result(game.id) is None
 
 
-async def test_board_message_is_remembered_without_a_new_version(store: SqliteStore) -> None:
+async def test_board_message_is_remembered_without_a_new_version(store: Store) -> None:
     game = await new_game(store)
     await store.set_board_message(game.id, 555)
     loaded = await store.get_game(game.id)
@@ -188,7 +203,7 @@ async def test_board_message_is_remembered_without_a_new_version(store: SqliteSt
     assert (loaded.board_message_id, loaded.version) == (555, 0)
 
 
-async def test_the_version_a_board_shows_is_remembered_for_its_message_only(store: SqliteStore) -> None:
+async def test_the_version_a_board_shows_is_remembered_for_its_message_only(store: Store) -> None:
     game = await new_game(store)
     await store.set_board_message(game.id, 555, version=0)
     moved = await store.save(game.id, expected_version=0, user_id=1, action_json="{}", state_json="{}")
@@ -206,7 +221,7 @@ async def test_the_version_a_board_shows_is_remembered_for_its_message_only(stor
     assert (reposted.board_message_id, reposted.board_version) == (666, None)
 
 
-async def test_boards_behind_are_those_of_active_and_recently_ended_games(store: SqliteStore) -> None:
+async def test_boards_behind_are_those_of_active_and_recently_ended_games(store: Store) -> None:
     async def game(channel_id: int, *, behind: bool, status: str = "active") -> int:
         record = await new_game(store, channel_id=channel_id)
         await store.set_board_message(record.id, 1000 + channel_id, version=0)
@@ -232,18 +247,19 @@ async def test_boards_behind_are_those_of_active_and_recently_ended_games(store:
     assert ended_long_ago in [record.id for record in await store.boards_behind(since - timedelta(days=1))]
 
 
-async def test_data_survives_reopening(tmp_path: Path) -> None:
-    path = tmp_path / "reopen.sqlite3"
-    async with SqliteStore(path) as first:
+async def test_data_survives_reopening(location: Path | str) -> None:
+    async with open_store(location) as first:
         game = await new_game(first)
         await first.save(game.id, expected_version=0, user_id=3, action_json="{}", state_json='{"x": 1}')
-    async with SqliteStore(path) as second:
+    async with open_store(location) as second:
         loaded = await second.get_game(game.id)
         assert loaded is not None
         assert (loaded.version, loaded.state_json) == (1, '{"x": 1}')
 
 
-async def test_connections_use_wal_foreign_keys_and_a_busy_timeout(store: SqliteStore) -> None:
+async def test_connections_use_wal_foreign_keys_and_a_busy_timeout(sqlite_store: SqliteStore) -> None:
+    store = sqlite_store
+
     async def pragma(name: str) -> object:
         async with store.db.execute(f"PRAGMA {name}") as cursor:
             row = await cursor.fetchone()
@@ -349,7 +365,7 @@ async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
         await SqliteStore(path).open()
 
 
-async def test_the_action_log_and_results_are_append_only(store: SqliteStore) -> None:
+async def test_the_action_log_and_results_are_append_only(store: Store) -> None:
     game = await new_game(store)
     result = NewResult(outcome="lost", score=1, rounds=1, players=(1,))
     await store.save(
@@ -368,8 +384,9 @@ async def test_the_action_log_and_results_are_append_only(store: SqliteStore) ->
         "DELETE FROM results",
         f"DELETE FROM games WHERE id = {game.id}",  # would cascade into the log
     ):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            await store.db.execute(statement)
+        with pytest.raises(Exception, match="append-only") as refused:
+            await raw_execute(store, statement)
+        assert isinstance(refused.value, sqlite3.IntegrityError | asyncpg.IntegrityConstraintViolationError)
     assert [a.action_json for a in await store.actions(game.id)] == ["{}"]
     stored = await store.result(game.id)
     assert stored is not None
@@ -377,7 +394,7 @@ async def test_the_action_log_and_results_are_append_only(store: SqliteStore) ->
 
 
 @pytest.mark.parametrize("steps", [1, 2, 3, 5, 8, 13])
-async def test_a_cancelled_save_leaves_the_store_usable(store: SqliteStore, steps: int) -> None:
+async def test_a_cancelled_save_leaves_the_store_usable(store: Store, steps: int) -> None:
     game = await new_game(store)
     task = asyncio.create_task(
         store.save(game.id, expected_version=0, user_id=1, action_json="{}", state_json='{"a": 1}')
@@ -387,7 +404,12 @@ async def test_a_cancelled_save_leaves_the_store_usable(store: SqliteStore, step
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
-    assert not store.db.in_transaction
+    if isinstance(store, SqliteStore):
+        assert not store.db.in_transaction
+    else:
+        assert isinstance(store, PostgresStore)
+        async with store.pool.acquire() as conn:  # the pool hands out no connection left in a transaction
+            assert not conn.is_in_transaction()
     current = await store.get_game(game.id)
     assert current is not None
     # Cancelled during COMMIT, the save may have landed; either way it landed whole or not at all.
@@ -402,11 +424,13 @@ async def test_a_cancelled_save_leaves_the_store_usable(store: SqliteStore, step
 
 
 @pytest.mark.parametrize("attempt", range(5))  # a race: try it a few times
-async def test_two_processes_opening_a_new_database_migrate_it_once(tmp_path: Path, attempt: int) -> None:
-    path = tmp_path / f"race{attempt}.sqlite3"
-    stores = [SqliteStore(path) for _ in range(6)]
+async def test_two_processes_opening_a_new_database_migrate_it_once(
+    location: Path | str, attempt: int
+) -> None:
+    stores = [open_store(location) for _ in range(6)]
     await asyncio.gather(*(s.open() for s in stores))
     try:
-        assert {await s.schema_version() for s in stores} == {LATEST_VERSION}
+        latest = LATEST_VERSION if isinstance(stores[0], SqliteStore) else PG_LATEST_VERSION
+        assert {await s.schema_version() for s in stores} == {latest}
     finally:
         await asyncio.gather(*(s.close() for s in stores))

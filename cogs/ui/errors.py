@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from core.errors import RuleError
+from core.storage import StoreUnavailable
 from core.words import clip, plural
 
 from .replies import send
@@ -57,6 +58,8 @@ def _policy_message(error: BaseException) -> str | None:
     """The player-facing message for errors that are not bugs, or None for a bug."""
     if isinstance(error, RuleError):
         return error.message
+    if isinstance(error, StoreUnavailable):  # logged by the store; the player may simply try again
+        return error.MESSAGE
     if isinstance(error, app_commands.TransformerError):
         return conversion_refusal(error)
     if isinstance(error, app_commands.CommandOnCooldown):

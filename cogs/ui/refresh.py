@@ -26,7 +26,7 @@ import discord
 from core.errors import RuleError
 from core.storage import GameRecord
 
-from .endings import end_if_channel_unknown
+from .endings import end_if_channel_unknown, serves
 from .games import GameRules, board_link, edit_board, stale
 from .message import BoardMessage
 from .replies import update
@@ -99,7 +99,8 @@ class BoardKeeper:
         previous process), the boards of recently ended games included."""
         since = discord.utils.utcnow() - self.ended_within
         for record in await self.bot.store.boards_behind(since):
-            if record.kind in self._draws:
+            # another process's shards redraw their own servers' boards
+            if record.kind in self._draws and (record.guild_id is None or serves(self.bot, record.guild_id)):
                 self.request(record.id)
 
     async def shown(self, record: GameRecord) -> None:

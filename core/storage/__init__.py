@@ -1,4 +1,5 @@
-"""Persistence behind one narrow interface; `store_for` picks the implementation for a location."""
+"""Persistence behind one narrow interface; `store_for` picks the implementation for a location:
+a `postgresql://` URL is the PostgreSQL store, anything else a SQLite file (the default)."""
 
 from __future__ import annotations
 
@@ -20,14 +21,18 @@ from .base import (
     Standing,
     StorageError,
     Store,
+    StoreUnavailable,
     VersionConflict,
 )
+from .postgres import DEFAULT_POOL_SIZE, PostgresStore, is_postgres_url
 from .sqlite import SqliteStore
 
 
-def store_for(path: Path | str) -> Store:
+def store_for(location: Path | str, *, pool_size: int = DEFAULT_POOL_SIZE) -> Store:
     """The store for a configured database location (SQLite is the embedded default)."""
-    return SqliteStore(path)
+    if is_postgres_url(location):
+        return PostgresStore(str(location), pool_size=pool_size)
+    return SqliteStore(location)
 
 
 __all__ = [
@@ -42,11 +47,13 @@ __all__ = [
     "GameStatus",
     "Leaderboard",
     "NewResult",
+    "PostgresStore",
     "ResultRecord",
     "SqliteStore",
     "Standing",
     "StorageError",
     "Store",
+    "StoreUnavailable",
     "VersionConflict",
     "store_for",
 ]

@@ -1,6 +1,7 @@
 """The store interface: what the bot persists, independent of the database behind it.
 
-Kept narrow so a PostgreSQL implementation can stand in for SQLite later. Every accepted game action
+Kept narrow so SQLite (the default) and PostgreSQL (shared by several processes) stand in for each
+other. Every accepted game action
 is one `save` call: the action is appended to the log and the game row moves from `expected_version`
 to the next version in a single transaction, or nothing changes at all.
 """
@@ -118,6 +119,15 @@ class DailyPost(_Record):
 
 class StorageError(Exception):
     """Base of the store's own errors."""
+
+
+class StoreUnavailable(StorageError):
+    """The database could not be reached, even on a second try; nothing was half-written."""
+
+    MESSAGE = "I can't reach the game database right now, so nothing changed; please try again in a minute."
+
+    def __init__(self) -> None:
+        super().__init__(self.MESSAGE)
 
 
 class GameNotFound(StorageError):

@@ -1,47 +1,27 @@
 """The embedded default store: one SQLite file in WAL mode, reached through aiosqlite.
 
 One connection serves the whole bot; an asyncio lock keeps each operation (and each transaction)
-whole, so two coroutines never interleave statements inside one another's transaction.
+whole, so two coroutines never interleave statements inside one another's transaction. The
+operations themselves are the shared SQL of `sql_store`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
-from collections.abc import AsyncGenerator, Callable, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncGenerator, Awaitable, Callable, Generator, Iterable, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from .base import (
-    ActionRecord,
-    ActiveGameExists,
-    AttemptExists,
-    GameNotFound,
-    GameRecord,
-    GameStatus,
-    NewResult,
-    ResultRecord,
-    Store,
-    VersionConflict,
-)
 from .migrations import LATEST_VERSION, MIGRATIONS
 from .sql import execute
-from .sqlite_standings import StandingsMixin
+from .sql_store import Dialect, Duplicate, Row, SqlStore, T, Tx, newer_schema_message, rows_of, utc_now
 
 BUSY_TIMEOUT_MS = 5000
-_GAME_COLUMNS = (
-    "id, kind, guild_id, channel_id, owner_id, status, state_json, version, rules_version,"
-    " board_message_id, board_version, created_at, updated_at"
-)
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 async def connect(path: Path | str) -> aiosqlite.Connection:
@@ -109,10 +89,7 @@ async def migrate(db: aiosqlite.Connection, target: int = LATEST_VERSION) -> int
     """
     current = await _user_version(db)
     if current > LATEST_VERSION:
-        raise RuntimeError(
-            f"the database is at schema version {current}, newer than this bot ({LATEST_VERSION}); "
-            "update the bot before using this database"
-        )
+        raise RuntimeError(newer_schema_message(current, LATEST_VERSION))
     for migration in MIGRATIONS:
         if migration.version > target:
             break
@@ -127,12 +104,61 @@ async def migrate(db: aiosqlite.Connection, target: int = LATEST_VERSION) -> int
     return current
 
 
-def _game(row: aiosqlite.Row) -> GameRecord:
-    return GameRecord.model_validate(dict(row))
+class _SqliteTx:
+    """`Tx` on the store's one connection: times and days become ISO text, a unique clash `Duplicate`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with _duplicates():
+            rowcount, _ = await execute(self.db, sql, _text(params))
+        return rowcount
+
+    async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with _duplicates():
+            cursor = await self.db.executemany(sql, [_text(row) for row in rows])
+            await cursor.close()
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        with _duplicates():
+            return rows_of(await self.db.execute_fetchall(sql, _text(params)))
 
 
-class SqliteStore(StandingsMixin, Store):
+def _text(params: Iterable[Any]) -> tuple[Any, ...]:
+    """SQLite keeps times and days as ISO text (UTC), which sorts as they do."""
+    return tuple(
+        value.astimezone(UTC).isoformat()
+        if isinstance(value, datetime)
+        else value.isoformat()
+        if isinstance(value, date)
+        else value
+        for value in params
+    )
+
+
+@contextmanager
+def _duplicates() -> Generator[None]:
+    try:
+        yield
+    except sqlite3.IntegrityError as error:
+        text = str(error)
+        if not text.startswith("UNIQUE constraint failed: "):
+            raise
+        table = text.removeprefix("UNIQUE constraint failed: ").split(".", 1)[0]
+        raise Duplicate(table, text) from error
+
+
+SQLITE = Dialect(
+    players="SELECT group_concat(user_id) FROM result_players p WHERE p.game_id = r.game_id",
+    not_abandoned="coalesce(json_extract(r.detail_json, '$.abandoned'), 0) = 0",
+)
+
+
+class SqliteStore(SqlStore):
     """`Store` on a SQLite file (or ":memory:"); `clock` is injectable so tests control time."""
+
+    dialect = SQLITE
 
     def __init__(self, path: Path | str, *, clock: Callable[[], datetime] = utc_now) -> None:
         self.path = path
@@ -161,175 +187,15 @@ class SqliteStore(StandingsMixin, Store):
             raise RuntimeError("the store is not open; call `await store.open()` first")
         return self._db
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncGenerator[aiosqlite.Connection, None]:
+    async def _write(self, work: Callable[[Tx], Awaitable[T]]) -> T:
         """A write transaction under the store lock; any exception rolls everything back."""
         async with self._lock, transaction(self.db) as db:
-            yield db
+            return await work(_SqliteTx(db))
 
-    async def _fetch(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self._lock:  # one trip to the database thread, not three (execute, fetch, close)
-            return list(await self.db.execute_fetchall(sql, tuple(params)))
-
-    def _now(self) -> str:
-        return self.clock().astimezone(UTC).isoformat()
+            return rows_of(await self.db.execute_fetchall(sql, _text(params)))
 
     async def schema_version(self) -> int:
-        rows = await self._fetch("PRAGMA user_version")
-        return int(rows[0][0])
-
-    async def create_game(
-        self,
-        *,
-        kind: str,
-        guild_id: int | None,
-        channel_id: int,
-        owner_id: int,
-        state_json: str,
-        rules_version: str,
-        attempt: tuple[str, date] | None = None,
-    ) -> GameRecord:
-        now = self._now()
-        try:
-            async with self._transaction() as db:
-                _, game_id = await execute(
-                    db,
-                    "INSERT INTO games (kind, guild_id, channel_id, owner_id, state_json, rules_version,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (kind, guild_id, channel_id, owner_id, state_json, rules_version, now, now),
-                )
-                if attempt is not None:
-                    await execute(
-                        db,
-                        "INSERT INTO daily_attempts (game, day, user_id, game_id, started_at)"
-                        " VALUES (?, ?, ?, ?, ?)",
-                        (attempt[0], attempt[1].isoformat(), owner_id, game_id, now),
-                    )
-        except sqlite3.IntegrityError as error:
-            if attempt is not None and "daily_attempts" in str(error):
-                taken = await self.daily_attempt(attempt[0], attempt[1], owner_id)
-                assert taken is not None
-                raise AttemptExists(taken) from None
-            existing = await self.active_game(channel_id)
-            if existing is None:  # not the one-per-channel rule: a genuine bug, let it surface
-                raise
-            raise ActiveGameExists(existing) from None
-        game = await self.get_game(int(game_id or 0))
-        assert game is not None
-        return game
-
-    async def get_game(self, game_id: int) -> GameRecord | None:
-        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game(rows[0]) if rows else None
-
-    async def active_game(self, channel_id: int) -> GameRecord | None:
-        rows = await self._fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
-        )
-        return _game(rows[0]) if rows else None
-
-    async def active_games(self, kind: str | None = None, *, guild_id: int | None = None) -> list[GameRecord]:
-        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active'"
-        params: tuple[Any, ...] = ()
-        if kind is not None:
-            sql, params = sql + " AND kind = ?", (kind,)
-        if guild_id is not None:
-            sql, params = sql + " AND guild_id = ?", (*params, guild_id)
-        return [_game(row) for row in await self._fetch(sql + " ORDER BY id", params)]
-
-    async def save(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        user_id: int,
-        action_json: str,
-        state_json: str,
-        status: GameStatus = "active",
-        result: NewResult | None = None,
-    ) -> GameRecord:
-        now = self._now()
-        async with self._transaction() as db:
-            updated, _ = await execute(
-                db,
-                "UPDATE games SET state_json = ?, version = version + 1, status = ?, updated_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (state_json, status, now, game_id, expected_version),
-            )
-            if updated != 1:
-                async with db.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)) as cur:
-                    row = await cur.fetchone()
-                if row is None:
-                    raise GameNotFound(game_id)
-                raise VersionConflict(game_id, expected_version, int(row["version"]), row["status"])
-            await execute(
-                db,
-                "INSERT INTO actions (game_id, seq, user_id, action_json, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, expected_version + 1, user_id, action_json, now),
-            )
-            if result is not None:
-                await self._insert_result(db, game_id, result, now)
-            (row,) = await db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-            return _game(row)
-
-    @staticmethod
-    async def _insert_result(db: aiosqlite.Connection, game_id: int, result: NewResult, now: str) -> None:
-        json.loads(result.detail_json)  # refuse malformed detail before it reaches the table
-        await execute(
-            db,
-            "INSERT INTO results (game_id, kind, guild_id, outcome, score, rounds, detail_json, finished_at)"
-            " SELECT id, kind, guild_id, ?, ?, ?, ?, ? FROM games WHERE id = ?",
-            (result.outcome, result.score, result.rounds, result.detail_json, now, game_id),
-        )
-        cursor = await db.executemany(
-            "INSERT INTO result_players (game_id, user_id) VALUES (?, ?)",
-            [(game_id, user) for user in sorted(set(result.players))],
-        )
-        await cursor.close()
-
-    async def set_board_message(
-        self, game_id: int, message_id: int | None, *, version: int | None = None
-    ) -> None:
-        async with self._transaction() as db:
-            updated, _ = await execute(
-                db,
-                "UPDATE games SET board_message_id = ?, board_version = ? WHERE id = ?",
-                (message_id, version, game_id),
-            )
-            if updated != 1:
-                raise GameNotFound(game_id)
-
-    async def board_shown(self, game_id: int, message_id: int, version: int) -> None:
-        async with self._transaction() as db:
-            await execute(
-                db,
-                "UPDATE games SET board_version = ? WHERE id = ? AND board_message_id = ?",
-                (version, game_id, message_id),
-            )
-
-    async def boards_behind(self, since: datetime) -> list[GameRecord]:
-        rows = await self._fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE board_message_id IS NOT NULL"
-            " AND board_version IS NOT version AND (status = 'active' OR updated_at >= ?) ORDER BY id",
-            (since.astimezone(UTC).isoformat(),),
-        )
-        return [_game(row) for row in rows]
-
-    async def actions(self, game_id: int) -> list[ActionRecord]:
-        rows = await self._fetch(
-            "SELECT game_id, seq, user_id, action_json, at FROM actions WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        )
-        return [ActionRecord.model_validate(dict(row)) for row in rows]
-
-    async def result(self, game_id: int) -> ResultRecord | None:
-        rows = await self._fetch(
-            "SELECT r.*, (SELECT group_concat(user_id) FROM result_players p WHERE p.game_id = r.game_id)"
-            " AS players FROM results r WHERE r.game_id = ?",
-            (game_id,),
-        )
-        if not rows:
-            return None
-        data = dict(rows[0])
-        data["players"] = tuple(sorted(int(u) for u in (data["players"] or "").split(",") if u))
-        return ResultRecord.model_validate(data)
+        async with self._lock:
+            return await _user_version(self.db)

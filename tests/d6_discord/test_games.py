@@ -16,9 +16,13 @@ from core.render.d6_controls import controls
 from core.render.d6_text import board_summary
 from core.storage import GameRecord
 from tests.support.messages import components, custom_ids, message, record_of
+from tests.support.postgres import BACKENDS
 from tests.support.scenario import Player, Unaudited, World, forgive_the_retry
 
 from .helpers import choose, perform, play_out
+
+# Whole D-6 games, restarts included, run on both stores end to end through Discord.
+pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
 
 WIN_SEED, LOSS_SEED = 46, 9  # hard, fast: the test player (the heuristic) wins the first, loses the second
 

@@ -144,6 +144,7 @@ class FakeDiscord:
             (method, re.compile(pattern), handler)
             for method, pattern, handler in [
                 ("GET", r"/users/@me", self._me),
+                ("GET", r"/gateway/bot", self._gateway_bot),
                 ("GET", r"/oauth2/applications/@me", self._application),
                 ("PUT", r"/applications/\d+(?:/guilds/(?P<guild>\d+))?/commands", self._put_commands),
                 ("POST", r"/interactions/(?P<id>\d+)/(?P<token>[^/]+)/callback", self._callback),
@@ -354,6 +355,13 @@ class FakeDiscord:
     async def _me(self, record: Recorded, match: re.Match[str]) -> web.Response:
         return json_response(self.bot_user)
 
+    async def _gateway_bot(self, record: Recorded, match: re.Match[str]) -> web.Response:
+        """Where a sharded bot that chooses no shard count asks how many shards to run: one."""
+        return json_response({
+            "url": f"ws://127.0.0.1:{self.port}/gateway", "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+        })  # fmt: skip
+
     async def _application(self, record: Recorded, match: re.Match[str]) -> web.Response:
         return json_response({
             "id": self.app_id, "name": "Deep Space", "icon": None, "description": "", "summary": "",
@@ -494,6 +502,7 @@ class FakeDiscord:
                 "v": 10, "user": self.bot_user, "guilds": [{"id": self.guild_id, "unavailable": True}],
                 "session_id": secrets.token_hex(16), "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
                 "application": {"id": self.app_id, "flags": 0}, "private_channels": [], "relationships": [],
+                **({"shard": data["shard"]} if "shard" in data else {}),  # a sharded bot's READY says which
             })  # fmt: skip
             await self._dispatch("GUILD_CREATE", self.guild())
             self.identified.set()

@@ -16,7 +16,7 @@ import simcord
 
 from cogs.client import DeepSpaceBot, create_bot
 from core.settings import Settings
-from core.storage import SqliteStore
+from core.storage import store_for
 
 from .discord_schema import RequestAuditor
 
@@ -24,12 +24,20 @@ BotCustomiser = Callable[[DeepSpaceBot], None]
 
 
 def build_bot(
-    database: Path, *, customise: BotCustomiser | None = None, sync_global: bool = True, **settings: Any
+    database: Path | str,
+    *,
+    customise: BotCustomiser | None = None,
+    sync_global: bool = True,
+    **settings: Any,
 ) -> DeepSpaceBot:
-    """The production bot on a test database; commands are published at start as with --sync-global."""
+    """The production bot on a test database (a SQLite path or a PostgreSQL URL), wired as `bot.py`
+    wires it; commands are published at start as with --sync-global."""
+    where = {"database_url": database} if isinstance(database, str) else {"database_path": database}
+    settings.setdefault("shard_count", 1)  # simcord has no gateway to ask for Discord's recommendation
+    configured = Settings(_env_file=None, **where, **settings)
     bot = create_bot(
-        Settings(_env_file=None, database_path=database, **settings),
-        SqliteStore(database),
+        configured,
+        store_for(configured.database_location, pool_size=configured.database_pool_size),
         sync_global=sync_global,
     )
     if customise is not None:
@@ -38,7 +46,9 @@ def build_bot(
 
 
 class World:
-    def __init__(self, env: simcord.Env, database: Path, customise: BotCustomiser | None = None) -> None:
+    def __init__(
+        self, env: simcord.Env, database: Path | str, customise: BotCustomiser | None = None
+    ) -> None:
         self.env = env
         self.database = database
         self.customise = customise

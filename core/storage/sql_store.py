@@ -1,0 +1,534 @@
+"""Every store operation written once in SQL that SQLite and PostgreSQL both run.
+
+A backend supplies a connection adapter (`Tx`: `?` placeholders, rows as dicts, a unique-key clash as
+`Duplicate`), the two places its SQL differs (`Dialect`), and how it runs a unit of work: `_write`
+runs one in a transaction (retrying a lost connection where the backend can), `_fetch` one read.
+Times and days go in as `datetime`/`date`; a backend that stores text converts them itself.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import abstractmethod
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any, Protocol, TypeVar
+
+from core.ranking import GLOBAL, day_of, period_keys, rank_key
+
+from .base import (
+    ActionRecord,
+    ActiveGameExists,
+    AttemptExists,
+    DailyAttempt,
+    DailyChallenge,
+    DailyPost,
+    GameNotFound,
+    GameRecord,
+    GameStatus,
+    Leaderboard,
+    NewResult,
+    ResultRecord,
+    Standing,
+    StorageError,
+    Store,
+    VersionConflict,
+)
+
+T = TypeVar("T")
+Row = dict[str, Any]
+
+GAME_COLUMNS = (
+    "id, kind, guild_id, channel_id, owner_id, status, state_json, version, rules_version,"
+    " board_message_id, board_version, created_at, updated_at"
+)
+_STANDING = (
+    "SELECT b.user_id, b.game_id, b.rank_key, r.outcome, r.score, r.rounds, r.finished_at"
+    " FROM bests b JOIN results r ON r.game_id = b.game_id"
+)
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def newer_schema_message(found: int, latest: int) -> str:
+    return (
+        f"the database is at schema version {found}, newer than this bot ({latest}); "
+        "update the bot before using this database"
+    )
+
+
+class Duplicate(StorageError):
+    """A unique key refused a row (the adapters raise it, naming the table, so callers can tell which)."""
+
+    def __init__(self, table: str, detail: str) -> None:
+        super().__init__(detail)
+        self.table = table
+
+
+class Tx(Protocol):
+    """One connection inside one transaction, as the shared SQL sees it."""
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute a statement; the number of rows it changed."""
+        ...
+
+    async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """The SQL fragments that differ between the backends."""
+
+    players: str  # the result's players as "1,2,3", for a row of `results r`
+    not_abandoned: str  # true where result `r` was not abandoned (its detail JSON says so)
+    keep_ids: str = ""  # what lets an INSERT give `games.id` itself (copying a store)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A stored table as copied between stores: its key, its columns, and whether a row may change
+    after it is written (copied again on a re-run) or is insert-only (logs, results, verdicts)."""
+
+    name: str
+    key: tuple[str, ...]
+    columns: tuple[str, ...]
+    mutable: bool = False
+
+
+# Every table, parents before children (foreign keys).
+TABLES: tuple[Table, ...] = (
+    Table("games", ("id",), tuple(GAME_COLUMNS.replace(" ", "").split(",")), mutable=True),
+    Table("actions", ("game_id", "seq"), ("game_id", "seq", "user_id", "action_json", "at")),
+    Table(
+        "results",
+        ("game_id",),
+        ("game_id", "kind", "guild_id", "outcome", "score", "rounds", "detail_json", "finished_at"),
+    ),
+    Table("result_players", ("game_id", "user_id"), ("game_id", "user_id")),
+    Table(
+        "daily_challenges",
+        ("game", "day"),
+        ("game", "day", "seed", "setup_json", "rules_version", "created_at"),
+    ),
+    Table("daily_attempts", ("game", "day", "user_id"), ("game", "day", "user_id", "game_id", "started_at")),
+    Table("verifications", ("game_id",), ("game_id", "ok", "note", "checked_at")),
+    Table(
+        "bests",
+        ("kind", "scope", "period", "user_id"),
+        ("kind", "scope", "period", "user_id", "rank_key", "game_id"),
+        mutable=True,
+    ),
+    Table("daily_posts", ("guild_id",), ("guild_id", "channel_id", "hour", "last_day"), mutable=True),
+)
+_TIMES = frozenset({"created_at", "updated_at", "at", "finished_at", "started_at", "checked_at"})
+_DAYS = frozenset({"day", "last_day"})
+
+
+def as_datetime(value: datetime | str) -> datetime:
+    return value if isinstance(value, datetime) else datetime.fromisoformat(value)
+
+
+def as_date(value: date | str) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(value)
+
+
+def _game(row: Row) -> GameRecord:
+    return GameRecord.model_validate(row)
+
+
+def _result(row: Row) -> ResultRecord:
+    players = str(row.pop("players") or "")
+    return ResultRecord.model_validate(
+        {**row, "players": tuple(sorted(int(user) for user in players.split(",") if user))}
+    )
+
+
+def _standing(row: Row, rank: int) -> Standing:
+    return Standing.model_validate({**row, "rank": rank})
+
+
+class SqlStore(Store):
+    """`Store` from the shared SQL; see the module docstring for what a backend adds."""
+
+    dialect: Dialect
+
+    @abstractmethod
+    async def _write(self, work: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run `work` in one transaction: all of it is committed, or (on any exception) none."""
+
+    @abstractmethod
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    def _now(self) -> datetime:
+        return self.clock().astimezone(UTC)
+
+    @property
+    def _results(self) -> str:
+        return f"SELECT r.*, ({self.dialect.players}) AS players FROM results r"
+
+    # --- games ------------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        kind: str,
+        guild_id: int | None,
+        channel_id: int,
+        owner_id: int,
+        state_json: str,
+        rules_version: str,
+        attempt: tuple[str, date] | None = None,
+    ) -> GameRecord:
+        now = self._now()
+
+        async def work(tx: Tx) -> GameRecord:
+            (row,) = await tx.rows(
+                "INSERT INTO games (kind, guild_id, channel_id, owner_id, state_json, rules_version,"
+                f" created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
+                (kind, guild_id, channel_id, owner_id, state_json, rules_version, now, now),
+            )
+            if attempt is not None:
+                await tx.run(
+                    "INSERT INTO daily_attempts (game, day, user_id, game_id, started_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (attempt[0], attempt[1], owner_id, row["id"], now),
+                )
+            return _game(row)
+
+        try:
+            return await self._write(work)
+        except Duplicate as error:
+            if attempt is not None and error.table == "daily_attempts":
+                taken = await self.daily_attempt(attempt[0], attempt[1], owner_id)
+                if taken is not None:
+                    raise AttemptExists(taken) from None
+            existing = await self.active_game(channel_id)
+            if existing is None:  # not the one-per-channel rule: a genuine bug, let it surface
+                raise
+            raise ActiveGameExists(existing) from None
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        rows = await self._fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game(rows[0]) if rows else None
+
+    async def active_game(self, channel_id: int) -> GameRecord | None:
+        rows = await self._fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
+        )
+        return _game(rows[0]) if rows else None
+
+    async def active_games(self, kind: str | None = None, *, guild_id: int | None = None) -> list[GameRecord]:
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active'"
+        params: tuple[Any, ...] = ()
+        if kind is not None:
+            sql, params = sql + " AND kind = ?", (kind,)
+        if guild_id is not None:
+            sql, params = sql + " AND guild_id = ?", (*params, guild_id)
+        return [_game(row) for row in await self._fetch(sql + " ORDER BY id", params)]
+
+    async def save(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        user_id: int,
+        action_json: str,
+        state_json: str,
+        status: GameStatus = "active",
+        result: NewResult | None = None,
+    ) -> GameRecord:
+        if result is not None:
+            json.loads(result.detail_json)  # refuse malformed detail before anything is written
+        now = self._now()
+
+        async def work(tx: Tx) -> GameRecord:
+            rows = await tx.rows(
+                "UPDATE games SET state_json = ?, version = version + 1, status = ?, updated_at = ?"
+                f" WHERE id = ? AND version = ? AND status = 'active' RETURNING {GAME_COLUMNS}",
+                (state_json, status, now, game_id, expected_version),
+            )
+            if not rows:
+                found = await tx.rows("SELECT version, status FROM games WHERE id = ?", (game_id,))
+                if not found:
+                    raise GameNotFound(game_id)
+                raise VersionConflict(game_id, expected_version, int(found[0]["version"]), found[0]["status"])
+            await tx.run(
+                "INSERT INTO actions (game_id, seq, user_id, action_json, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, expected_version + 1, user_id, action_json, now),
+            )
+            if result is not None:
+                await tx.run(
+                    "INSERT INTO results"
+                    " (game_id, kind, guild_id, outcome, score, rounds, detail_json, finished_at)"
+                    " SELECT id, kind, guild_id, ?, ?, ?, ?, ? FROM games WHERE id = ?",
+                    (result.outcome, result.score, result.rounds, result.detail_json, now, game_id),
+                )
+                await tx.run_many(
+                    "INSERT INTO result_players (game_id, user_id) VALUES (?, ?)",
+                    [(game_id, user) for user in sorted(set(result.players))],
+                )
+            return _game(rows[0])
+
+        return await self._write(work)
+
+    async def set_board_message(
+        self, game_id: int, message_id: int | None, *, version: int | None = None
+    ) -> None:
+        async def work(tx: Tx) -> int:
+            return await tx.run(
+                "UPDATE games SET board_message_id = ?, board_version = ? WHERE id = ?",
+                (message_id, version, game_id),
+            )
+
+        if await self._write(work) != 1:
+            raise GameNotFound(game_id)
+
+    async def board_shown(self, game_id: int, message_id: int, version: int) -> None:
+        async def work(tx: Tx) -> int:
+            return await tx.run(
+                "UPDATE games SET board_version = ? WHERE id = ? AND board_message_id = ?",
+                (version, game_id, message_id),
+            )
+
+        await self._write(work)
+
+    async def boards_behind(self, since: datetime) -> list[GameRecord]:
+        rows = await self._fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE board_message_id IS NOT NULL"
+            " AND (board_version IS NULL OR board_version <> version)"
+            " AND (status = 'active' OR updated_at >= ?) ORDER BY id",
+            (since.astimezone(UTC),),
+        )
+        return [_game(row) for row in rows]
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        rows = await self._fetch(
+            "SELECT game_id, seq, user_id, action_json, at FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [ActionRecord.model_validate(row) for row in rows]
+
+    async def result(self, game_id: int) -> ResultRecord | None:
+        rows = await self._fetch(self._results + " WHERE r.game_id = ?", (game_id,))
+        return _result(rows[0]) if rows else None
+
+    # --- daily challenges, verification and standings ------------------------------------------
+    # Leaderboards read `bests`: one row per (game kind, scope, period, player) holding the player's
+    # best verified result there as one `rank_key` (`core.ranking`), so the top ten is an index walk
+    # and a player's rank one index count, however many results are stored.
+
+    async def daily_challenge(
+        self, game: str, day: date, *, seed: int, setup_json: str, rules_version: str
+    ) -> DailyChallenge:
+        now = self._now()
+
+        async def work(tx: Tx) -> Row:
+            await tx.run(
+                "INSERT INTO daily_challenges (game, day, seed, setup_json, rules_version, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (game, day, seed, setup_json, rules_version, now),
+            )
+            (row,) = await tx.rows("SELECT * FROM daily_challenges WHERE game = ? AND day = ?", (game, day))
+            return row
+
+        return DailyChallenge.model_validate(await self._write(work))
+
+    async def find_daily_challenge(self, game: str, day: date) -> DailyChallenge | None:
+        rows = await self._fetch("SELECT * FROM daily_challenges WHERE game = ? AND day = ?", (game, day))
+        return DailyChallenge.model_validate(rows[0]) if rows else None
+
+    async def daily_attempt(self, game: str, day: date, user_id: int) -> DailyAttempt | None:
+        rows = await self._fetch(
+            "SELECT * FROM daily_attempts WHERE game = ? AND day = ? AND user_id = ?", (game, day, user_id)
+        )
+        return DailyAttempt.model_validate(rows[0]) if rows else None
+
+    async def unverified_results(self, limit: int = 100) -> list[ResultRecord]:
+        rows = await self._fetch(
+            self._results + " WHERE NOT EXISTS (SELECT 1 FROM verifications v WHERE v.game_id = r.game_id)"
+            " ORDER BY r.finished_at, r.game_id LIMIT ?",
+            (limit,),
+        )
+        return [_result(row) for row in rows]
+
+    async def record_verification(
+        self, game_id: int, *, ok: bool, note: str = "", ranked: bool = True
+    ) -> None:
+        now = self._now()
+
+        async def work(tx: Tx) -> None:
+            inserted = await tx.run(
+                "INSERT INTO verifications (game_id, ok, note, checked_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO NOTHING",
+                (game_id, int(ok), note, now),
+            )
+            if inserted != 1 or not (ok and ranked):  # checked already (by a concurrent reader), or unranked
+                return
+            (row,) = await tx.rows(self._results + " WHERE r.game_id = ?", (game_id,))
+            result = _result(row)
+            key = rank_key(result.outcome == "won", result.score, result.rounds, result.finished_at)
+            scopes = [GLOBAL] + ([result.guild_id] if result.guild_id is not None else [])
+            await tx.run_many(
+                "INSERT INTO bests (kind, scope, period, user_id, rank_key, game_id)"
+                " VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (kind, scope, period, user_id) DO UPDATE"
+                " SET rank_key = excluded.rank_key, game_id = excluded.game_id"
+                " WHERE excluded.rank_key > bests.rank_key",
+                [
+                    (result.kind, scope, period, user, key, game_id)
+                    for user in result.players
+                    for scope in scopes
+                    for period in period_keys(day_of(result.finished_at))
+                ],
+            )
+
+        await self._write(work)
+
+    async def leaderboard(
+        self, kind: str, period_key: str, scope: int, user_id: int, limit: int = 10
+    ) -> Leaderboard:
+        where = " WHERE b.kind = ? AND b.scope = ? AND b.period = ?"
+        params = (kind, scope, period_key)
+        top_rows = await self._fetch(
+            _STANDING + where + " ORDER BY b.rank_key DESC, b.user_id LIMIT ?", (*params, limit)
+        )
+        (count,) = await self._fetch("SELECT COUNT(*) AS n FROM bests b" + where, params)
+        mine_rows = await self._fetch(_STANDING + where + " AND b.user_id = ?", (*params, user_id))
+        top: list[Standing] = []
+        rank, previous = 0, None
+        for position, row in enumerate(top_rows, 1):
+            if row["rank_key"] != previous:
+                rank, previous = position, row["rank_key"]
+            top.append(_standing(row, rank))
+        mine = None
+        if mine_rows:
+            (above,) = await self._fetch(
+                "SELECT COUNT(*) AS n FROM bests b" + where + " AND b.rank_key > ?",
+                (*params, mine_rows[0]["rank_key"]),
+            )
+            mine = _standing(mine_rows[0], int(above["n"]) + 1)
+        return Leaderboard(top=tuple(top), mine=mine, players=int(count["n"]))
+
+    async def daily_podium(
+        self, game: str, day: date, guild_id: int | None, limit: int = 3
+    ) -> list[Standing]:
+        sql = (
+            "SELECT a.user_id, r.game_id, r.outcome, r.score, r.rounds, r.finished_at"
+            " FROM daily_attempts a JOIN results r ON r.game_id = a.game_id"
+            " JOIN verifications v ON v.game_id = a.game_id AND v.ok = 1"
+            " WHERE a.game = ? AND a.day = ?"
+        )
+        params: tuple[Any, ...] = (game, day)
+        if guild_id is not None:
+            sql, params = sql + " AND r.guild_id = ?", (*params, guild_id)
+        rows = await self._fetch(sql, params)
+
+        def key(row: Row) -> int:
+            finished = as_datetime(row["finished_at"])
+            return rank_key(row["outcome"] == "won", row["score"], row["rounds"], finished)
+
+        ordered = sorted(rows, key=key, reverse=True)[:limit]
+        return [_standing(row, rank) for rank, row in enumerate(ordered, 1)]
+
+    async def player_results(self, kind: str, user_id: int) -> list[ResultRecord]:
+        rows = await self._fetch(
+            self._results
+            + " WHERE r.kind = ? AND r.game_id IN (SELECT game_id FROM result_players WHERE user_id = ?)"
+            " ORDER BY r.finished_at",
+            (kind, user_id),
+        )
+        return [_result(row) for row in rows]
+
+    async def daily_days(self, game: str, user_id: int) -> list[date]:
+        rows = await self._fetch(
+            "SELECT a.day FROM daily_attempts a JOIN results r ON r.game_id = a.game_id"
+            f" WHERE a.user_id = ? AND a.game = ? AND {self.dialect.not_abandoned} ORDER BY a.day",
+            (user_id, game),
+        )
+        return [as_date(row["day"]) for row in rows]
+
+    async def set_daily_post(self, guild_id: int, channel_id: int | None, hour: int = 0) -> None:
+        async def work(tx: Tx) -> None:
+            if channel_id is None:  # off, but the day posted is kept: opting in again posts no twice
+                await tx.run("UPDATE daily_posts SET channel_id = 0 WHERE guild_id = ?", (guild_id,))
+                return
+            await tx.run(
+                "INSERT INTO daily_posts (guild_id, channel_id, hour) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE"
+                " SET channel_id = excluded.channel_id, hour = excluded.hour",
+                (guild_id, channel_id, hour),
+            )
+
+        await self._write(work)
+
+    async def daily_posts(self) -> list[DailyPost]:
+        rows = await self._fetch("SELECT * FROM daily_posts WHERE channel_id <> 0 ORDER BY guild_id")
+        return [DailyPost.model_validate(row) for row in rows]
+
+    async def mark_daily_posted(self, guild_id: int, day: date) -> bool:
+        async def work(tx: Tx) -> int:
+            return await tx.run(
+                "UPDATE daily_posts SET last_day = ?"
+                " WHERE guild_id = ? AND (last_day IS NULL OR last_day < ?)",
+                (day, guild_id, day),
+            )
+
+        return await self._write(work) == 1
+
+    # --- copying between stores (tools/migrate_store.py) ----------------------------------------
+
+    async def dump(self, table: Table) -> list[Row]:
+        """Every row of `table` in key order, times and days typed alike for both stores."""
+        rows = await self._fetch(
+            f"SELECT {', '.join(table.columns)} FROM {table.name} ORDER BY {', '.join(table.key)}"
+        )
+        return [_typed(row) for row in rows]
+
+    async def load(self, table: Table, rows: Sequence[Row], batch: int = 1000) -> None:
+        """Write `rows` into `table` keeping their keys: a row already there is left alone if the table
+        is insert-only, or brought up to date if it is mutable; so copying again is safe."""
+        values = ", ".join("?" for _ in table.columns)
+        keep_ids = f" {self.dialect.keep_ids}" if table.name == "games" else ""
+        changes = ", ".join(f"{c} = excluded.{c}" for c in table.columns if c not in table.key)
+        conflict = f"DO UPDATE SET {changes}" if table.mutable else "DO NOTHING"
+        sql = (
+            f"INSERT INTO {table.name} ({', '.join(table.columns)}){keep_ids} VALUES ({values})"
+            f" ON CONFLICT ({', '.join(table.key)}) {conflict}"
+        )
+        for start in range(0, len(rows), batch):
+            chunk = [tuple(row[c] for c in table.columns) for row in rows[start : start + batch]]
+
+            async def work(tx: Tx, chunk: list[tuple[Any, ...]] = chunk) -> None:
+                await tx.run_many(sql, chunk)
+
+            await self._write(work)
+        await self._after_load()
+
+    async def _after_load(self) -> None:
+        """What a backend must do after rows were written with their own ids (nothing by default)."""
+
+
+def _typed(row: Row) -> Row:
+    """A row with its times as UTC `datetime` and its days as `date`, whichever store it came from."""
+    return {
+        column: (
+            value
+            if value is None
+            else as_datetime(value).astimezone(UTC)
+            if column in _TIMES
+            else as_date(value)
+            if column in _DAYS
+            else value
+        )
+        for column, value in row.items()
+    }
+
+
+def rows_of(records: Iterable[Any]) -> list[Row]:
+    """Driver rows (mappings by column name) as plain dicts."""
+    return [dict(record) for record in records]

@@ -1,0 +1,147 @@
+"""`python -m tools.migrate_store`: SQLite → PostgreSQL (and back), verified, and safe to run again."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+
+from core.ranking import GLOBAL
+from core.storage import PostgresStore, SqliteStore, Store
+from core.storage.sql_store import TABLES
+from core.verify import verify_pending
+from tests.support.postgres import fresh_schema, raw_execute
+from tests.test_standings import finished_d6
+from tools.migrate_store import checksum, main, open_location
+
+DAY = date(2026, 11, 30)
+
+
+@pytest.fixture
+async def url(postgres_server: str) -> AsyncIterator[str]:
+    async with fresh_schema() as where:
+        yield where
+
+
+async def fill(store: Store) -> int:
+    """Games of every kind of record: finished and verified, a daily attempt, one still active with a
+    board, a daily post. Returns the active game's id."""
+    for seed, user in [(3, 1), (4, 2), (5, 1)]:
+        await finished_d6(store, seed, user, guild=7)
+    await store.daily_challenge("d6", DAY, seed=36, setup_json="{}", rules_version="d6-1")
+    attempt = await store.create_game(
+        kind="d6", guild_id=7, channel_id=900, owner_id=3, state_json="{}", rules_version="d6-1",
+        attempt=("d6", DAY),
+    )  # fmt: skip
+    await store.set_board_message(attempt.id, 4242, version=0)
+    await store.save(attempt.id, expected_version=0, user_id=3, action_json='{"a": 1}', state_json='{"s": 1}')
+    await store.set_daily_post(7, 55, hour=9)
+    await store.mark_daily_posted(7, DAY)
+    assert await verify_pending(store) == 3
+    return attempt.id
+
+
+async def all_checksums(store: Store) -> dict[str, str]:
+    assert isinstance(store, SqliteStore | PostgresStore)
+    async with store:
+        return {table.name: checksum(await store.dump(table)) for table in TABLES}
+
+
+async def test_a_sqlite_store_is_copied_to_postgresql_verified_and_the_copy_plays_on(
+    tmp_path: Path, url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "old.sqlite3"
+    async with SqliteStore(source) as old:
+        active = await fill(old)
+        board_before = await old.leaderboard("d6", "all", GLOBAL, 1)
+
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    out = capsys.readouterr().out
+    assert out.count(" ok\n") == len(TABLES)
+    assert "MISMATCH" not in out
+    assert await all_checksums(SqliteStore(source)) == await all_checksums(PostgresStore(url))
+
+    async with PostgresStore(url) as new:
+        assert await new.leaderboard("d6", "all", GLOBAL, 1) == board_before
+        game = await new.get_game(active)
+        assert game is not None
+        assert (game.version, game.board_message_id, game.status) == (1, 4242, "active")
+        attempt = await new.daily_attempt("d6", DAY, 3)
+        assert attempt is not None
+        assert attempt.game_id == active
+        assert [a.action_json for a in await new.actions(active)] == ['{"a": 1}']
+        assert (await new.daily_posts())[0].last_day == DAY
+        saved = await new.save(active, expected_version=1, user_id=3, action_json="{}", state_json="{}")
+        assert saved.version == 2  # the copy takes moves where the source left off
+        fresh = await new.create_game(
+            kind="d6", guild_id=7, channel_id=901, owner_id=3, state_json="{}", rules_version="d6-1"
+        )
+        assert fresh.id > active  # new ids come after the copied ones
+
+
+async def test_copying_again_is_safe_and_brings_changed_rows_up_to_date(tmp_path: Path, url: str) -> None:
+    source = tmp_path / "live.sqlite3"
+    async with SqliteStore(source) as old:
+        active = await fill(old)
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    assert (
+        await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    )  # nothing doubled
+
+    async with SqliteStore(source) as old:  # the source moved on before the final copy
+        await old.save(active, expected_version=1, user_id=3, action_json='{"b": 2}', state_json='{"s": 2}')
+        await old.set_daily_post(7, 66, hour=10)
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    async with PostgresStore(url) as new:
+        game = await new.get_game(active)
+        assert game is not None
+        assert (game.version, game.state_json) == (2, '{"s": 2}')
+        assert len(await new.actions(active)) == 2
+        assert [(p.channel_id, p.hour) for p in await new.daily_posts()] == [(66, 10)]
+
+
+async def test_a_copy_that_differs_from_its_source_is_reported(
+    tmp_path: Path, url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "src.sqlite3"
+    async with SqliteStore(source) as old:
+        await fill(old)
+    async with PostgresStore(url) as target:  # a row the source never had
+        await target.set_daily_post(8, 77)
+        await raw_execute(target, "UPDATE daily_posts SET hour = 3 WHERE guild_id = 8")
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 1
+    captured = capsys.readouterr()
+    assert "daily_posts" in captured.err
+    assert captured.out.count("MISMATCH") == 1
+
+
+async def test_postgresql_copies_back_to_sqlite_identically(tmp_path: Path, url: str) -> None:
+    async with PostgresStore(url) as store:
+        await fill(store)
+    back = tmp_path / "back.sqlite3"
+    assert await asyncio.to_thread(main, ["--from", url, "--to", f"sqlite:///{back}"]) == 0
+    assert await all_checksums(PostgresStore(url)) == await all_checksums(SqliteStore(back))
+
+
+def test_locations_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert isinstance(open_location("postgresql://u@h/db"), PostgresStore)
+    relative = open_location("sqlite:///var/x.sqlite3")
+    assert isinstance(relative, SqliteStore)
+    assert relative.path == Path("var/x.sqlite3")
+    absolute = open_location("sqlite:////srv/x.sqlite3")
+    assert isinstance(absolute, SqliteStore)
+    assert absolute.path == Path("/srv/x.sqlite3")
+    assert main(["--from", "sqlite:///a", "--to", "sqlite:///a"]) == 2
+    missing = tmp_path / "missing.sqlite3"
+    assert main(["--from", f"sqlite:///{missing}", "--to", "postgresql://u@h/db"]) == 2
+    assert "No SQLite database" in capsys.readouterr().err
+    assert not missing.exists()
+
+
+def test_checksums_see_times_as_instants() -> None:
+    moment = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    assert checksum([{"at": moment}]) == checksum([{"at": moment}])
+    assert checksum([{"at": moment}]) != checksum([{"at": moment.replace(hour=13)}])
