@@ -3,7 +3,7 @@
     python -m bench.dine_expert_table [--games 2] [--jobs 2]
 
 Plays `--games` games per (level, crew size, ship) cell with the expert crew, as `python -m
-tools.balance --policy expert` does (same seeds, same worker pool), and prints per level and crew size
+tools.balance` does for its expert table (same seeds, same worker pool), and prints per level and crew size
 the CPU seconds a game, then the projected time of the full table (`--target` games per level-and-crew
 cell, ships pooled) on `--jobs` processes.
 """
@@ -19,7 +19,7 @@ from tools.sim import DineSummary, simulate_dine
 
 
 def _timed(cell: Cell) -> tuple[DineSummary, float]:
-    games, level, crew, ship, seed, starter, policy = cell
+    games, level, crew, ship, seed, starter, policy, _choices = cell
     started = time.process_time()
     found = simulate_dine(games, level, crew, ship, policy, seed, starter=starter)
     return found, time.process_time() - started

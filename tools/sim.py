@@ -111,6 +111,7 @@ class DineSummary:
     symbols_used: dict[str, int] = field(
         default_factory=dict[str, int]
     )  # symbol → games it counted in a clear or cost
+    choices: dict[str, int] = field(default_factory=dict[str, int])  # tools.choices counts, if asked
 
 
 def dine_symbols_counted(state: Any, action: Any) -> set[str]:
@@ -147,11 +148,22 @@ def dine_symbols_counted(state: Any, action: Any) -> set[str]:
 
 
 def simulate_dine(
-    games: int, level: str, crew: int, ship: str, policy: str, seed: int, *, starter: bool = False
+    games: int,
+    level: str,
+    crew: int,
+    ship: str,
+    policy: str,
+    seed: int,
+    *,
+    starter: bool = False,
+    choices: bool = False,
 ) -> DineSummary:
+    """`games` games of one cell; with `choices`, also what the crew chose when it had a choice
+    (`tools.choices`, for the balance report)."""
     from core.dine.crews import POLICIES as DINE_POLICIES
     from core.dine.engine import apply as dine_apply
     from core.dine.engine import new_game as dine_game
+    from tools.choices import ChoiceLog
 
     choose = DINE_POLICIES[policy](seed)
     wins = sectors = actions = won_score = 0
@@ -159,6 +171,7 @@ def simulate_dine(
     dealt: dict[str, int] = {}
     played: dict[str, int] = {}
     symbols_used: dict[str, int] = {}
+    log = ChoiceLog() if choices else None
     started = time.perf_counter()
     for k in range(games):
         state = dine_game(seed + k, ship=ship, level=level, crew=crew, starter=starter)
@@ -175,8 +188,12 @@ def simulate_dine(
                     break
             action = choose(state).action
             counted |= dine_symbols_counted(state, action)
+            if log is not None:
+                log.see(state, action)
             state, _ = dine_apply(state, action)
             seen.update(p.card for row in state.grid for p in row)
+        if log is not None:
+            log.end(state)
         for symbol in counted:
             symbols_used[symbol] = symbols_used.get(symbol, 0) + 1
         owned = {*state.deck, *state.discard, *state.removed, *(c for hand in state.hands for c in hand)}
@@ -217,6 +234,7 @@ def simulate_dine(
         played=played,
         games_per_second=games / elapsed if elapsed > 0 else float("inf"),
         symbols_used=symbols_used,
+        choices=dict(log.counts) if log is not None else {},
     )
 
 
