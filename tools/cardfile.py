@@ -66,7 +66,10 @@ def use_cards(path: Path | None) -> CardSet:
 
         lookups = {"card_set": card_set, "station": cache(station), "sector": cache(sector)}
     originals = {id(f) for f in _SHIPPED.values()} | {id(getattr(cards_module, n)) for n in _SHIPPED}
-    for module in [m for name, m in sys.modules.items() if name.startswith(("core.", "tools."))]:
+    ours = ("core.", "tools.", "__main__")  # __main__: the tool itself, run with python -m
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(ours):
+            continue
         for attr, value in list(vars(module).items()):
             if attr in lookups and id(value) in originals:
                 setattr(module, attr, lookups[attr])

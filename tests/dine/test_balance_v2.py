@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -267,3 +269,25 @@ def test_a_short_report_runs_end_to_end_on_a_card_file(tmp_path: Path) -> None:
     assert "| starter | ≥ 85 % | 1 |" in text
     assert "## Choices (novice crew)" in text
     assert "## How games were lost, per level" in text or "no loss" not in text
+
+
+def test_the_tool_run_as_a_program_reads_its_card_file_everywhere(tmp_path: Path) -> None:
+    """Run as `python -m tools.balance`, the tool is `__main__`, not `tools.balance`: its own card
+    look-ups (dead text, names) must read the file given too. v1 prints three danger-0 sector sides;
+    a copy without them must report no dead text."""
+    data = json.loads(V1.read_text(encoding="utf-8"))
+    for card in data["sectors"]:
+        for face in ("front", "back"):
+            card[face]["danger"] = [d or 3 for d in card[face]["danger"]]
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "report.md"
+    subprocess.run(
+        [
+            sys.executable, "-m", "tools.balance", "--cards", str(cards), "--games", "1",
+            "--expert-games", "0", "--levels", "starter", "--crews", "1", "--ships", "Spacehopper 3000",
+            "--out", str(out),
+        ],
+        check=True, cwd=ROOT, capture_output=True,
+    )  # fmt: skip
+    assert "Printed text no crew can ever use: holds (none)." in out.read_text(encoding="utf-8")
