@@ -195,21 +195,42 @@ def report(made: Run) -> str:
         "Win rates with their 95 % Wilson interval. Targets: the design brief's version 2.",
         "",
     ]
-    lines += _novice_table(made.novice, levels, goal)
-    lines += _expert_table(made.expert, levels, goal)
-    lines += _ladder_checks(made.novice, made.expert, levels, levels_all)
-    lines += _loss_table(cells, levels)
+    body = _novice_table(made.novice, levels, goal)
+    body += _expert_table(made.expert, levels, goal)
+    body += _ladder_checks(made.novice, made.expert, levels, levels_all)
+    body += _loss_table(cells, levels)
     choices: Counter[str] = Counter()
     source = made.expert or made.novice
     for cell in source:
         choices.update(cell.choices)
     who = "expert" if made.expert else "novice"
-    lines += choice_tables(choices, who)
+    body += choice_tables(choices, who)
+    lines += [*summary(body), "", *body]
     lines += ["", *dead_cards(made.novice)]
     lines += ["", *useful_symbols(made.novice)]
     games = sum(c.games for c in cells)
     lines += ["", f"Simulated {games} games in {took}.", ""]
     return "\n".join(lines)
+
+
+def summary(body: list[str]) -> list[str]:
+    """How many verdicts of each section hold and miss, counted from the tables' own verdicts: the
+    report's first words never say more than its cells do."""
+    counts: dict[str, list[int]] = {}
+    section = ""
+    for line in body:
+        if line.startswith("#"):
+            section = line.lstrip("# ")
+        elif "holds (" in line or "**misses**" in line:
+            pair = counts.setdefault(section, [0, 0])
+            pair[0 if "holds (" in line else 1] += 1
+    lines = ["## Summary", "", "| Section | Verdicts holding | Missing |", "|---|---|---|"]
+    lines += [f"| {name} | {held} | {missed} |" for name, (held, missed) in counts.items()]
+    held = sum(pair[0] for pair in counts.values())
+    missed = sum(pair[1] for pair in counts.values())
+    end = " Not every target is met." if missed else ""
+    lines += ["", f"{held} verdicts hold and {missed} miss.{end}"]
+    return lines
 
 
 def _novice_table(cells: list[DineSummary], levels: list[str], goal: dict[str, Bands]) -> list[str]:

@@ -165,6 +165,8 @@ def test_the_report_says_holds_and_misses_per_cell_with_the_figure() -> None:
     assert "| **misses** (80 %) |" in text
     assert "all met" not in text.lower()
     assert "seeds 1…100" in text
+    assert "| Novice crew, per cell | 1 | 1 |" in text  # the summary counts the tables' verdicts
+    assert "Not every target is met." in text
     losses = next(
         line for line in text.splitlines() if line.startswith("| novice | Salad |") and "%)" in line
     )
