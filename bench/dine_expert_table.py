@@ -1,9 +1,9 @@
 """How long the expert crew's balance table takes: every level × crew size cell, a few games each.
 
-    python -m bench.dine_expert_table [--games 2] [--jobs 2]
+    python -m bench.dine_expert_table [--games 2] [--jobs 2] [--rules dine-2]
 
 Plays `--games` games per (level, crew size, ship) cell with the expert crew, as `python -m
-tools.balance --policy expert` does (same seeds, same worker pool), and prints per level and crew size
+tools.balance` does for its expert table (same seeds, same worker pool), and prints per level and crew size
 the CPU seconds a game, then the projected time of the full table (`--target` games per level-and-crew
 cell, ships pooled) on `--jobs` processes.
 """
@@ -14,14 +14,16 @@ import argparse
 import multiprocessing
 import time
 
+from core.dine.cards import CARD_FILES
+from core.dine.state import RULES_VERSION
 from tools.balance import Cell, cells_to_run
 from tools.sim import DineSummary, simulate_dine
 
 
 def _timed(cell: Cell) -> tuple[DineSummary, float]:
-    games, level, crew, ship, seed, starter, policy = cell
+    games, level, crew, ship, seed, starter, policy, _choices, rules = cell
     started = time.process_time()
-    found = simulate_dine(games, level, crew, ship, policy, seed, starter=starter)
+    found = simulate_dine(games, level, crew, ship, policy, seed, starter=starter, rules_version=rules)
     return found, time.process_time() - started
 
 
@@ -31,8 +33,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--target", type=int, default=300, help="games per level-and-crew cell projected")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rules", choices=sorted(CARD_FILES), default=RULES_VERSION, help="the card set's version"
+    )
     args = parser.parse_args()
-    todo = cells_to_run(args.games, args.seed, policy="expert")
+    todo = cells_to_run(args.games, args.seed, policy="expert", rules=args.rules)
     started = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         done = pool.map(_timed, todo, chunksize=1)

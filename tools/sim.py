@@ -111,6 +111,8 @@ class DineSummary:
     symbols_used: dict[str, int] = field(
         default_factory=dict[str, int]
     )  # symbol → games it counted in a clear or cost
+    choices: dict[str, int] = field(default_factory=dict[str, int])  # tools.choices counts, if asked
+    rules_version: str = ""  # the rules version (card set) the games' states were dealt under
 
 
 def dine_symbols_counted(state: Any, action: Any) -> set[str]:
@@ -156,12 +158,16 @@ def simulate_dine(
     *,
     starter: bool = False,
     rules_version: str | None = None,
+    choices: bool = False,
 ) -> DineSummary:
-    """`games` games from seeds `seed`, `seed + 1`, … dealt under `rules_version` (None: new games')."""
+    """`games` games of one cell from seeds `seed`, `seed + 1`, … dealt under `rules_version` (None: new
+    games'); with `choices`, also what the crew chose when it had a choice (`tools.choices`, for the
+    balance report)."""
     from core.dine.crews import POLICIES as DINE_POLICIES
     from core.dine.engine import apply as dine_apply
     from core.dine.engine import new_game as dine_game
     from core.dine.state import RULES_VERSION
+    from tools.choices import ChoiceLog
 
     rules = rules_version or RULES_VERSION
     choose = DINE_POLICIES[policy](seed)
@@ -170,9 +176,12 @@ def simulate_dine(
     dealt: dict[str, int] = {}
     played: dict[str, int] = {}
     symbols_used: dict[str, int] = {}
+    log = ChoiceLog() if choices else None
+    versions: set[str] = set()
     started = time.perf_counter()
     for k in range(games):
         state = dine_game(seed + k, ship=ship, level=level, crew=crew, starter=starter, rules_version=rules)
+        versions.add(state.rules_version)
         seen: set[str] = set()
         counted: set[str] = set()
         positions: dict[str, int] = {}
@@ -186,8 +195,12 @@ def simulate_dine(
                     break
             action = choose(state).action
             counted |= dine_symbols_counted(state, action)
+            if log is not None:
+                log.see(state, action)
             state, _ = dine_apply(state, action)
             seen.update(p.card for row in state.grid for p in row)
+        if log is not None:
+            log.end(state)
         for symbol in counted:
             symbols_used[symbol] = symbols_used.get(symbol, 0) + 1
         owned = {*state.deck, *state.discard, *state.removed, *(c for hand in state.hands for c in hand)}
@@ -228,6 +241,8 @@ def simulate_dine(
         played=played,
         games_per_second=games / elapsed if elapsed > 0 else float("inf"),
         symbols_used=symbols_used,
+        choices=dict(log.counts) if log is not None else {},
+        rules_version=", ".join(sorted(versions)) or rules,
     )
 
 

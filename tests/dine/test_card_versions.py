@@ -88,15 +88,35 @@ def test_the_version_table_names_a_file_for_every_version_and_refuses_others() -
 
 
 def test_dine_2_deals_and_plays_with_its_own_file() -> None:
-    """dine-2 is a real entry: until its designer changes it, its file is v1's, so the same seed deals
-    the same game; only the version differs."""
+    """dine-2 is a real entry with its own file, the card set v2 candidate (`docs/dine-cards.md`): the
+    same seed deals the same card ids under both versions, but each game reads its own set. Galactic
+    Customs, on top here, has danger 0 for 2 crew in v1 (it strikes on arrival, ruling R10) and not in
+    v2 (no danger-0 side there); the dine-2 game then plays to its end on dine-2's cards."""
     v1 = resources.files("data.dine").joinpath(CARD_FILES["dine-1"]).read_bytes()
     v2 = resources.files("data.dine").joinpath(CARD_FILES["dine-2"]).read_bytes()
+    assert v1 != v2
     old = deal(7, level="Margherita", crew=2, rules_version="dine-1")[0]
     new = deal(7, level="Margherita", crew=2, rules_version="dine-2")[0]
     assert (old.rules_version, new.rules_version) == ("dine-1", "dine-2")
-    if v1 == v2:
-        assert old.model_dump(exclude={"rules_version"}) == new.model_dump(exclude={"rules_version"})
+    assert old.cards is card_set("dine-1")
+    assert new.cards is card_set("dine-2")
+    assert (old.hands, old.deck, old.stack) == (new.hands, new.deck, new.stack)
+    top = new.sector_card
+    assert top is not None
+    assert top.sector == "sector-customs"
+    assert top.side == "front"
+    assert card_set("dine-1").sector("sector-customs").front.danger[1] == 0
+    assert card_set("dine-2").sector("sector-customs").front.danger[1] > 0
+    assert old.pending is not None
+    assert old.pending.kind == "choose"
+    assert new.pending is None  # waiting for the crew's first action
+    state = new
+    for _ in range(3000):
+        if state.outcome != "playing":
+            break
+        state = apply(state, heuristic(state).action)[0]
+        assert state.cards is card_set("dine-2")
+    assert state.outcome in ("won", "lost")
 
 
 @pytest.mark.usefixtures("test_version")
