@@ -402,9 +402,13 @@ CARD_FILES: dict[str, str] = {
 }
 
 
-@cache  # one C-level call: every card lookup of every state goes through here, ~10^6 a game of playouts
 def card_set(version: str) -> CardSet:
     """The validated card set of rules `version`, loaded once from the package data."""
+    return _load(version)
+
+
+@cache
+def _load(version: str) -> CardSet:
     name = CARD_FILES.get(version)
     if name is None:
         raise ValueError(f"unknown Dine rules version {version!r}")
