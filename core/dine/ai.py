@@ -426,8 +426,8 @@ def _sentence(reason: str) -> str:
 def _candidates(state: State) -> list[Action]:
     """The main actions the heuristic weighs: only the cheapest hand payment of each (its first lowest),
     so no two candidates differ only in which hand cards pay."""
-    upgraded = frozenset(state.upgraded)
-    given = {card: side_worth(state.cards, card, card in upgraded) for hand in state.hands for card in hand}
+    upgraded, cards = frozenset(state.upgraded), state.cards
+    given = {card: side_worth(cards, card, card in upgraded) for hand in state.hands for card in hand}
     return list(main_actions(state, given))
 
 

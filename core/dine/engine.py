@@ -393,17 +393,19 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
 # --- apply -----------------------------------------------------------------------------------------
 
 
-def apply(state: State, action: Action, *, check: bool = True) -> tuple[State, Events]:
+def apply(state: State, action: Action, *, check: bool = True, reuse: bool = False) -> tuple[State, Events]:
     """The state after `action` and what happened; raises `IllegalAction` otherwise.
 
     `check=False` skips the legality check, for a caller that took `action` from `legal_actions`
     (or the crews' candidates) of this very state: the playouts of the search crews, thousands a
-    decision. The state and the events are the same; an illegal action is then not caught."""
+    decision. The state and the events are the same; an illegal action is then not caught.
+    `reuse=True` changes `state` itself and returns it instead of a copy, for a caller that owns
+    `state` and drops it (a playout's steps after its first): the same result without the clone."""
     if state.outcome != "playing":
         raise IllegalAction("This game is over.")
     if check and not _legal(state, action):
         raise IllegalAction(_why_illegal(state, action))
-    new = state.clone()
+    new = state if reuse else state.clone()
     events: Events = []
     _DISPATCH[type(action)](new, events, action)
     _run(new, events)

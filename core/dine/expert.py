@@ -112,7 +112,8 @@ def playout(state: State, horizon: int = HORIZON) -> float:
             if key in seen:  # it never delivers from here: a loss, where it stands
                 return float(False) + 0.02 * state.cleared + 0.005 * score(state)
             seen.add(key)
-        state, _ = apply(state, heuristic_action(state), check=False)
+        # The first step copies (the caller keeps its state); the playout owns every later one.
+        state, _ = apply(state, heuristic_action(state), check=False, reuse=step > 0)
     return terminal(state) if state.outcome != "playing" else value(state)
 
 
@@ -155,8 +156,8 @@ def features(state: State) -> list[float]:
     """What `value` reads, all on the table: the sectors still to clear (face-down ones by number and
     side only), the tracks, the cards still in play and how strong they are, upgrades and stations,
     and what the current sector asks for. Per crew member where the crew size scales it."""
-    crew = state.crew
-    level = state.cards.level(state.level)
+    crew, cardset = state.crew, state.cards
+    level = cardset.level(state.level)
     left = hard = 0
     for card in state.stack:
         if card.help == "procure":
@@ -167,11 +168,11 @@ def features(state: State) -> list[float]:
             hard += level.hard + 1
         elif card.sector is not None:
             left += 1
-            hard += (card.side == "back" and not state.starter) or _is_boss(state.cards, card.sector)
+            hard += (card.side == "back" and not state.starter) or _is_boss(cardset, card.sector)
     playing = [*state.deck, *state.discard, *(c for hand in state.hands for c in hand)]
     playing += [p.card for row in state.grid for p in row]
     upgraded = set(state.upgraded)
-    worth = sum(side_worth(state.cards, c, c in upgraded) for c in playing)
+    worth = sum(side_worth(cardset, c, c in upgraded) for c in playing)
     drive_gap, solve_gap = _sector_gaps(state)
     stations = sum(c is not None for c in state.stations)
     cards = len(playing) / crew

@@ -14,7 +14,7 @@ from core.dine.ai import heuristic, heuristic_action, shortlist
 from core.dine.cards import card_set
 from core.dine.crews import POLICIES
 from core.dine.engine import apply, legal_actions, new_game
-from core.dine.expert import FEATURES, WEIGHTS, expert_policy, features, value
+from core.dine.expert import FEATURES, WEIGHTS, expert_policy, features, playout, value
 from core.dine.state import RULES_VERSION, StackCard, State
 from tools import sim
 
@@ -116,6 +116,38 @@ def test_the_playouts_fast_path_gives_the_same_games() -> None:
             assert fast_events == events
             state = checked
         assert state.outcome in ("won", "lost")
+
+
+def test_apply_reusing_the_state_gives_the_copying_paths_games_and_leaves_the_source_alone() -> None:
+    """`apply(..., reuse=True)` (a playout's steps after its first) changes the state it is given in
+    place: the same state and events as the copying path, and the state it was cloned from (which
+    shares the cards, rows and sectors with it) is untouched, on whole games of every crew size."""
+    for seed, level, crew in ((1, "Diavolo", 1), (2, "Pepperoni", 2), (3, "Margherita", 3)):
+        state = new_game(seed, level=level, crew=crew)
+        for _ in range(400):
+            if state.outcome != "playing":
+                break
+            action = heuristic_action(state)
+            before = state.model_dump_json()
+            copied, events = apply(state, action, check=False)
+            owned = state.clone()
+            reused, reused_events = apply(owned, action, check=False, reuse=True)
+            assert reused is owned
+            assert reused == copied
+            assert reused_events == events
+            assert state.model_dump_json() == before
+            state = copied
+        assert state.outcome in ("won", "lost")
+
+
+def test_a_playout_leaves_the_state_it_starts_from_unchanged() -> None:
+    """The expert's playouts reuse their own states after the first step; the caller's state (a world
+    every candidate is played out in) stays as it was, so every candidate meets the same luck."""
+    for state in decisions(2, level="Diavolo", crew=2, limit=4):
+        before = state.model_dump_json()
+        first = playout(state)
+        assert state.model_dump_json() == before
+        assert playout(state) == first
 
 
 def test_the_expert_drops_a_candidate_that_plays_out_as_a_better_one(monkeypatch: pytest.MonkeyPatch) -> None:

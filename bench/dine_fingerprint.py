@@ -1,0 +1,54 @@
+"""Whether a speed-up changed the expert crew's games: whole games hashed, with their CPU time.
+
+    python -m bench.dine_fingerprint /tmp/before.txt    # then again on the new code, and diff the files
+
+Plays a few whole expert games (every crew size at Diavolo, three other levels on the Nostroven One)
+and writes one line a game: the outcome, the decisions and a hash of every decision's move and reason
+and of the final state. Equal files mean the same games, so the same strength; the CPU seconds
+(`time.process_time`) say what the change bought on a shared machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+
+from core.dine.engine import apply, new_game
+from core.dine.expert import expert_policy
+
+CASES = [("Diavolo", crew, "Spacehopper 3000", seed) for crew in (1, 2, 3) for seed in (1, 2)] + [
+    ("Salad", 2, "Nostroven One", 1),
+    ("Pepperoni", 3, "Nostroven One", 2),
+    ("Margherita", 1, "Nostroven One", 3),
+]
+
+
+def main() -> None:
+    lines: list[str] = []
+    total = 0.0
+    for level, crew, ship, seed in CASES:
+        started = time.process_time()
+        state = new_game(seed, level=level, crew=crew, ship=ship)
+        choose = expert_policy(1)
+        digest = hashlib.sha256()
+        decisions = 0
+        while state.outcome == "playing" and decisions < 400:
+            choice = choose(state)
+            digest.update(repr(choice.action).encode())
+            digest.update(choice.reason.encode())
+            state, _ = apply(state, choice.action)
+            decisions += 1
+        digest.update(state.model_dump_json().encode())
+        spent = time.process_time() - started
+        total += spent
+        lines.append(f"{level} {crew} {ship} {seed}: {state.outcome} {decisions} {digest.hexdigest()[:16]}")
+        print(lines[-1], f"{spent:.2f} s", flush=True)
+    print(f"total CPU {total:.1f} s")
+    if len(sys.argv) > 1:
+        with open(sys.argv[1], "w", encoding="utf-8") as out:
+            out.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
