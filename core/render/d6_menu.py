@@ -16,6 +16,7 @@ from core.d6.actions import (
     ChangeFace,
     ClearScanner,
     EndAssignment,
+    Gather,
 )
 from core.d6.cards import CREW_FACES, Face
 from core.d6.engine import dice_in, legal_actions
@@ -77,6 +78,8 @@ def menu(state: State) -> list[Group]:
     """Every legal move once, grouped: per ready die kind (in pip order), then the end of assignment."""
     actions = legal_actions(state)
     if state.pending is not None:
+        # At gather, keeping the away teams comes first: recalling one gives up its mission's progress.
+        actions.sort(key=lambda a: not isinstance(a, Gather))
         answers = tuple(Move(move_key(state, a), describe_action(state, a), a) for a in actions)
         return [Group(state.pending.reason[:1].upper() + state.pending.reason[1:], "", answers)]
     seen: set[Key] = set()

@@ -248,7 +248,7 @@ def _describe(state: State, action: Action) -> tuple[int | None, str]:
         case HoldDie(die=held):
             return None, f"Die {held + 1} ({PLACE_NAMES[state.dice[held].place]}) is distracted"
         case Recall(target=target):
-            return None, f"Recall the away team from {_name(state, target)}"
+            return None, f"Recall the away team from {_name(state, target)} (its mission starts over)"
         case Gather():
-            return None, "Leave the away teams in place"
+            return None, "Leave the away teams in place (their missions go on next round)"
     return None, repr(action)

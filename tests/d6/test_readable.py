@@ -99,6 +99,17 @@ def test_the_terminal_shows_grouped_lines_and_the_commander_step() -> None:
     assert "Tactical die (3): The first Tactical die of a round deals 1 damage, each further one 2." in text
 
 
+def test_at_gather_keeping_the_away_team_comes_first_and_recall_says_its_cost() -> None:
+    state = make_state(pool(S, C), internal=[threat(1, "time_warp")], deck=[DONT_PANIC] * 3)
+    state, _ = play(state, AwayMission(die=0, target=1))
+    state, _ = end_round(state, threat_die=[6])
+    assert state.pending is not None
+    assert state.pending.kind == "gather"
+    lines = d6_menu.moves(d6_menu.menu(state))
+    assert [type(line.action).__name__ for line in lines] == ["Gather", "Recall"]
+    assert lines[1].label == "Recall the away team from Time Warp (its mission starts over)"
+
+
 # --- 2. card texts in words ----------------------------------------------------------------------
 
 
