@@ -57,7 +57,7 @@ def test_terminal_game_plays_typed_moves_hints_and_quits() -> None:
     text = "\n".join(shown)
     assert outcome == "quit"
     assert "Hint: " in text
-    assert "Please type a number from 1 to" in text
+    assert "Please type one of the numbers shown" in text
     assert text.count("Round 1. Hull 8/8") >= 2  # the board, shown again after the move and on "b"
     assert "Crew:" in text
 

@@ -11,7 +11,7 @@ import discord
 from core.d6.state import State
 from core.render.d6_board import render_board
 from core.render.d6_controls import Choice, ChoiceRow, Controls, controls
-from core.render.d6_text import board_summary, die_line, threat_line, tracks
+from core.render.d6_text import board_summary, die_line, station_lines, threat_line, tracks
 from core.table import Table
 from core.words import clip
 
@@ -36,7 +36,7 @@ GAME_LENGTHS = {"full": "full game", "short": "short game", "fast": "fast game"}
 
 def status_line(state: State) -> str:
     shown = [f"{name.capitalize()} **{value}/{most}**" for name, value, most in tracks(state)]
-    return " · ".join([*shown, f"Threat deck **{len(state.deck)}**", game_kind(state)])
+    return " · ".join([*shown, f"Threat deck **{len(state.deck)}** left", game_kind(state)])
 
 
 def game_kind(state: State) -> str:
@@ -59,6 +59,8 @@ def board_embed(
     for name, threats in (("Internal threats", state.internal), ("External threats", state.external)):
         value = fit([f"• {threat_line(state, t)}" for t in threats]) if threats else "none"
         embed.add_field(name=name, value=value, inline=False)
+    if state.outcome == "playing":
+        embed.add_field(name="Stations now", value=fit(station_lines(state)), inline=False)
     if table.recent:
         embed.add_field(name="What happened", value=fit(list(table.recent), newest=True), inline=False)
     embed.add_field(

@@ -8,6 +8,7 @@ or checked passively after the activation phase, which crew it bans, and its awa
 from __future__ import annotations
 
 import json
+import re
 from enum import StrEnum
 from functools import cache
 from importlib import resources
@@ -141,6 +142,24 @@ def card(card_id: str) -> Card:
         if candidate.id == card_id:
             return candidate
     raise KeyError(card_id)
+
+
+# The printed cards show crew icons; in words they read as the crew they name. Whole phrases first,
+# where an icon stands for a sentence rather than a word.
+_PHRASES = {
+    "[Tactical icon] Send to Infirmary": "Its away mission's Tactical die goes to the Infirmary",
+    "[? box] Return this unit.": "Holds one crew die; when it activates, that die returns.",
+    "[Threat-detected die]": "die locked in the Scanners",
+}
+_ICON = re.compile(r"\[(\w+)(?: icon)?\]( crew)?")
+
+
+def card_text(spec: Card) -> str:
+    """A card's printed text with its icons in words ("All Tactical crew go …"), never "[Tactical]"."""
+    text = spec.text
+    for phrase, words in _PHRASES.items():
+        text = text.replace(phrase, words)
+    return _ICON.sub(lambda m: m.group(1) + (" crew" if m.group(1).lower() in CREW_FACES else ""), text)
 
 
 FILLER_ID = "dont_panic"

@@ -37,7 +37,7 @@ from .actions import (
     SendToInfirmary,
     Stasis,
 )
-from .cards import CREW_FACES, FACES, FILLER_ID, Card, Effect, Face, card, deck
+from .cards import CREW_FACES, FACES, FILLER_ID, Card, Effect, Face, card, card_text, deck
 from .state import (
     CARDS_REMOVED,
     DONT_PANIC_CARDS,
@@ -646,7 +646,7 @@ def _draw(s: State, ev: Events, task: Task) -> None:
         if drawn.health
         else ""
     )
-    ev.append(Event(f"New threat: {drawn.name} {where} — {drawn.text}".replace("  ", " "), "threat"))
+    ev.append(Event(f"New threat: {drawn.name} {where} — {card_text(drawn)}".replace("  ", " "), "threat"))
     _effects(s, ev, threat, drawn.on_reveal)
 
 

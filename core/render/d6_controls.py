@@ -8,17 +8,18 @@ the choices at most `max_rows`, and every legal action is reachable.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from core.d6.actions import Action, AwayMission, ChangeFace, EndAssignment
+from core.d6.actions import Action, AwayMission, ChangeFace, ClearScanner, EndAssignment
 from core.d6.codes import encode
 from core.d6.engine import dice_in, die_actions, legal_actions
 from core.d6.state import Place, State
 from core.words import clip
 
-from .d6_text import describe_action
+from .d6_menu import Key, move_key
+from .d6_text import STATION_RULES, describe_action
 
 Style = Literal["primary", "secondary", "success", "danger"]
 BUTTONS_PER_ROW, OPTIONS_PER_MENU = 5, 25
@@ -113,28 +114,44 @@ def controls(state: State, selected: int | None = None, *, max_rows: int = 3) ->
     dice = _dice(state, selected)
     if not dice:
         return Controls("Every die is assigned: end the assignment.", finish=finish)
-    uses = list(die_actions(state, selected)) if selected in dice_in(state, Place.POOL) else []
+    uses = _distinct(state, die_actions(state, selected)) if selected in dice_in(state, Place.POOL) else []
     if selected is None or not uses:  # (no uses without a selected die)
         dice = tuple(DieButton(d.die, d.label, d.enabled, False) for d in dice)
         return Controls("Pick a ready die to assign it, or end the assignment.", dice, finish=finish)
     stations = [_choice(state, a, "primary") for a in uses if not isinstance(a, AwayMission)]
     missions = [_choice(state, a, "success") for a in uses if isinstance(a, AwayMission)]
-    face = str(state.dice[selected].face).capitalize()
-    rows = pack([stations, missions], f"{face} die: choose…", max_rows)
-    return Controls(f"{face} die: choose where it goes.", dice, rows, finish)
+    face = state.dice[selected].face
+    rows = pack([stations, missions], f"{face.value.capitalize()} die: choose…", max_rows)
+    rule = STATION_RULES.get(face)
+    prompt = f"{face.value.capitalize()} die: choose where it goes." + (f" {rule}" if rule else "")
+    return Controls(prompt, dice, rows, finish)
+
+
+def _distinct(state: State, actions: Iterable[Action]) -> list[Action]:
+    """One action per distinct move: turning either of two identical dice is one choice."""
+    seen: set[Key] = set()
+    kept: list[Action] = []
+    for action in actions:
+        if (key := move_key(state, action)) not in seen:
+            seen.add(key)
+            kept.append(action)
+    return kept
 
 
 def as_shown(state: State, action: Action) -> Action:
-    """The same decision through the die the board shows: identical ready dice share one button."""
+    """The same decision through the die the board shows: identical ready dice share one button, and
+    so do identical targets (`d6_menu.move_key`): the first die of a kind stands for them all."""
     die: int | None = getattr(action, "die", None)
     if die is None or state.pending is not None:
         return action
     shown = next(d.die for d in _dice(state, None) if state.dice[d.die].face is state.dice[die].face)
-    if shown == die:
-        return action
     moved = replace(action, die=shown)
-    if isinstance(action, ChangeFace) and action.target == shown:  # turning its twin: the twin turns it
-        moved = replace(moved, target=die)
+    if isinstance(action, ClearScanner):
+        moved = replace(moved, scanner_die=dice_in(state, Place.SCANNER)[0])
+    if isinstance(action, ChangeFace):  # the first other ready die of the target's face is the one shown
+        target = state.dice[action.target].face
+        first = next(i for i in dice_in(state, Place.POOL) if i != shown and state.dice[i].face is target)
+        moved = replace(moved, target=first)
     return moved
 
 

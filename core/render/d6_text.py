@@ -23,7 +23,17 @@ from core.d6.actions import (
     SendToInfirmary,
     Stasis,
 )
-from core.d6.engine import card_of, missing_icons, repair_amount, weapon_damage
+from core.d6.cards import CREW_FACES, Card, Face, card_text
+from core.d6.engine import (
+    banned_by,
+    card_of,
+    dice_in,
+    missing_icons,
+    repair_amount,
+    shields_offline,
+    stasis_targets,
+    weapon_damage,
+)
 from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
 from core.words import plural
 
@@ -39,15 +49,28 @@ PLACE_NAMES = {
 }
 
 
+def activation_text(spec: Card) -> str:
+    """When a card acts: its threat-die numbers, or why it has none (it checks, bans or acts once)."""
+    if spec.activation:
+        return f"activates on {', '.join(map(str, spec.activation))}"
+    if spec.passive is not None:
+        return "checks after every activation phase"
+    if spec.mission is not None:
+        return "never activates: stays until its away mission is completed"
+    if spec.on_reveal:
+        return "acts once, when revealed"
+    return "never activates"
+
+
 def threat_line(state: State, threat: Threat) -> str:
     spec = card_of(threat)
     parts = [spec.name]
     if threat.health is not None:
         parts.append(f"{threat.health}/{spec.health} health")
-    parts.append(f"activates on {', '.join(map(str, spec.activation))}" if spec.activation else "no die")
+    parts.append(activation_text(spec))
     if threat.stasis:
         parts.append("in stasis")
-    line = " — ".join([", ".join(parts), spec.text])
+    line = " — ".join([", ".join(parts), card_text(spec)])
     if spec.mission is not None:
         joiner = " or " if spec.mission.mode == "any_one" else " + "
         missing = missing_icons(state, threat)
@@ -64,6 +87,9 @@ def die_state(state: State, index: int) -> str:
         where = f"at {die.station.value}"
     elif die.on is not None and (threat := state.threat(die.on)) is not None:
         where += f" ({card_of(threat).name})"
+    if die.place is Place.RETURNED:  # its face no longer counts: it is rolled next round
+        freed = " (freed from the Scanners)" if die.face is Face.THREAT else ""
+        return f"returned{freed}, rolls next round"
     face = "not rolled" if die.place is Place.POOL and state.phase != "assign" else die.face.value
     return f"{face}, {where}"
 
@@ -81,11 +107,58 @@ def tracks_text(state: State) -> str:
     return ", ".join(f"{name} {value}/{most}" for name, value, most in tracks(state))
 
 
+# The rule Tactical and Engineering share (§10 ruling), said where those moves are offered.
+STATION_RULES = {
+    Face.TACTICAL: "The first Tactical die of a round deals 1 damage, each further one 2.",
+    Face.ENGINEERING: "The first Engineering die of a round repairs 1 hull, each further one 2.",
+}
+
+
+def _station_now(state: State, face: Face) -> str:
+    """What one more die of `face` would do at its station now, and a second one after it."""
+    if (ban := banned_by(state, face)) is not None:
+        return f"banned by {card_of(ban).name}"
+    match face:
+        case Face.COMMANDER:
+            return "turn another ready die to any face, or re-roll the other ready dice"
+        case Face.TACTICAL:
+            if not any(t.health is not None for t in state.external):
+                return "no external threat to fire at"
+            first = weapon_damage(state)
+            return f"{first} damage, {first + 2} with a second die"
+        case Face.ENGINEERING:
+            missing = HULL_MAX - state.hull
+            if not missing:
+                return "hull full, nothing to repair"
+            first = min(repair_amount(state), missing)
+            both = min(repair_amount(state) + 2, missing)
+            return f"repair {first} hull" + (f", {both} with a second die" if both > first else "")
+        case Face.SCIENCE:
+            if shields_offline(state):
+                shields = "shields offline"
+            elif state.shields < SHIELDS_MAX:
+                shields = f"recharge the shields to {SHIELDS_MAX} (+{SHIELDS_MAX - state.shields})"
+            else:
+                shields = "shields full"
+            targets = [card_of(t).name for t in stasis_targets(state)]
+            return shields + (f"; or stasis beam on {', '.join(targets)}" if targets else "")
+        case _:
+            sick, locked = len(dice_in(state, Place.INFIRMARY)), len(dice_in(state, Place.SCANNER))
+            uses = [f"bring back {plural(sick, 'die', 'dice')} from the Infirmary"] if sick else []
+            uses += [f"free 1 of {plural(locked, 'die', 'dice')} locked in the Scanners"] if locked else []
+            return "; or ".join(uses) or "nothing to do (Infirmary and Scanners empty)"
+
+
+def station_lines(state: State) -> list[str]:
+    """What each crew face would do at its station now ("Tactical: 1 damage, 3 with a second die")."""
+    return [f"{face.value.capitalize()}: {_station_now(state, face)}" for face in CREW_FACES]
+
+
 def describe_board(state: State) -> str:
     """The whole board in words, top to bottom."""
     lines = [
         f"Round {state.round}. {tracks_text(state).capitalize()}. "
-        f"Threat deck: {plural(len(state.deck), 'card')}.",
+        f"Threat deck: {plural(len(state.deck), 'card')} left.",
         "Crew:",
         *(f"  {die_line(state, i)}" for i in range(len(state.dice))),
         "Internal threats:" if state.internal else "Internal threats: none",
@@ -93,6 +166,8 @@ def describe_board(state: State) -> str:
         "External threats:" if state.external else "External threats: none",
         *(f"  {threat_line(state, t)}" for t in state.external),
     ]
+    if state.outcome == "playing":
+        lines += ["Stations now:", *(f"  {line}" for line in station_lines(state))]
     return "\n".join(lines + _where_it_stands(state))
 
 
@@ -173,7 +248,7 @@ def _describe(state: State, action: Action) -> tuple[int | None, str]:
         case HoldDie(die=held):
             return None, f"Die {held + 1} ({PLACE_NAMES[state.dice[held].place]}) is distracted"
         case Recall(target=target):
-            return None, f"Recall the away team from {_name(state, target)}"
+            return None, f"Recall the away team from {_name(state, target)} (its mission starts over)"
         case Gather():
-            return None, "Leave the away teams in place"
+            return None, "Leave the away teams in place (their missions go on next round)"
     return None, repr(action)

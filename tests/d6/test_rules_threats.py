@@ -67,7 +67,10 @@ def test_distracted_on_reveal_holds_the_available_or_returned_die_the_player_cho
     state = rig_crew_roll(state, [CREW] * 3, round=2)
     state, said = end_round(state, threat_die=[6])  # Distracted activates on 3, 4
 
-    assert said[-1] == "New threat: Distracted inside the ship — [? box] Return this unit. Then discard."
+    assert said[-1] == (
+        "New threat: Distracted inside the ship — Holds one crew die; when it activates, that die returns."
+        " Then discard."
+    )
     assert state.pending is not None
     assert state.pending.kind == "hold"
     assert legal_actions(state) == [HoldDie(die=0), HoldDie(die=1), HoldDie(die=2), HoldDie(die=3)]
@@ -114,7 +117,10 @@ def test_distracted_holds_a_die_used_at_a_station_when_every_die_is_on_one():
         hull=7,
     )
     state, said = end_round(state, threat_die=[1])  # nothing activates: Distracted needs 3 or 4
-    assert said[-1] == "New threat: Distracted inside the ship — [? box] Return this unit. Then discard."
+    assert said[-1] == (
+        "New threat: Distracted inside the ship — Holds one crew die; when it activates, that die returns."
+        " Then discard."
+    )
     assert state.pending is not None
     assert state.pending.kind == "hold"
     # One choice per face: which station a die was used at no longer matters once it is held.

@@ -1,0 +1,140 @@
+"""The D-6 moves as a player reads them: one line per distinct move, grouped by die kind.
+
+`legal_actions` names dice by number, so two Commanders give every "turn die X to Y" twice and two
+Tactical targets double each. Here identical dice are one choice (`move_key` tells moves apart by the
+faces involved, never by die numbers), the Commander's many face changes are a second step under one
+line, and ending the assignment comes last, saying what it costs. The terminal draws this menu; the
+Discord controls use `move_key` to drop the same repeats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.d6.actions import (
+    Action,
+    ChangeFace,
+    ClearScanner,
+    EndAssignment,
+    Gather,
+)
+from core.d6.cards import CREW_FACES, Face
+from core.d6.engine import dice_in, legal_actions
+from core.d6.state import Place, State
+from core.words import plural
+
+from .d6_text import STATION_RULES, describe_action
+
+Key = tuple[object, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One line: an action, or (`then`) a second step choosing among several."""
+
+    key: Key
+    label: str
+    action: Action | None = None
+    then: tuple[Move, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    heading: str  # "Tactical die (3, 4)", or the decision asked
+    note: str  # the rule that applies to these moves, if any
+    moves: tuple[Move, ...]
+
+
+def move_key(state: State, action: Action) -> Key:
+    """What a move does, by the faces it involves: equal for the same move made by identical dice."""
+    die: int | None = getattr(action, "die", None)
+    if isinstance(action, EndAssignment):
+        return ("end",)
+    if state.pending is not None or die is None:
+        return (action,)  # pending answers are already one per kind (`engine.distinct`)
+    face = state.dice[die].face
+    match action:
+        case ChangeFace(target=target, face=to):
+            return ("turn", state.dice[target].face, to)
+        case ClearScanner():
+            return ("clear_scanner",)  # every locked die is alike
+        case _:
+            return (action.kind, face, *(v for k, v in _fields(action) if k not in ("die", "kind")))
+
+
+def _fields(action: Action) -> list[tuple[str, object]]:
+    return [(name, getattr(action, name)) for name in action.__dataclass_fields__]
+
+
+def _ready(state: State, face: Face) -> list[int]:
+    return [i for i in dice_in(state, Place.POOL) if state.dice[i].face is face]
+
+
+def _numbers(dice: list[int]) -> str:
+    return ", ".join(str(i + 1) for i in dice)
+
+
+def menu(state: State) -> list[Group]:
+    """Every legal move once, grouped: per ready die kind (in pip order), then the end of assignment."""
+    actions = legal_actions(state)
+    if state.pending is not None:
+        # At gather, keeping the away teams comes first: recalling one gives up its mission's progress.
+        actions.sort(key=lambda a: not isinstance(a, Gather))
+        answers = tuple(Move(move_key(state, a), describe_action(state, a), a) for a in actions)
+        return [Group(state.pending.reason[:1].upper() + state.pending.reason[1:], "", answers)]
+    seen: set[Key] = set()
+    groups: list[Group] = []
+    for face in CREW_FACES:
+        dice = _ready(state, face)
+        mine = [a for a in actions if (d := getattr(a, "die", None)) is not None and d in dice]
+        lines: list[Move] = []
+        turns: list[Move] = []
+        for action in mine:
+            key = move_key(state, action)
+            if key in seen:
+                continue
+            seen.add(key)
+            if isinstance(action, ChangeFace):
+                turns.append(Move(key, _turn_label(state, action), action))
+            else:
+                lines.append(Move(key, describe_action(state, action, with_die=False), action))
+        if turns:
+            label = f"turn another ready die to another face… ({plural(len(turns), 'choice')})"
+            lines.insert(1 if lines else 0, Move(("turn",), label, None, tuple(turns)))
+        if lines:
+            heading = f"{face.value.capitalize()} {'die' if len(dice) == 1 else 'dice'} ({_numbers(dice)})"
+            groups.append(Group(heading, STATION_RULES.get(face, ""), tuple(lines)))
+    end = EndAssignment()
+    groups.append(Group("End of assignment", "", (Move(("end",), end_label(state), end),)))
+    return groups
+
+
+def _turn_label(state: State, action: ChangeFace) -> str:
+    """ "turn a Tactical die (3, 4) to science": which die of a kind is turned makes no difference."""
+    target = state.dice[action.target].face
+    alike = [i for i in _ready(state, target) if i != action.die]
+    return f"turn a {target.value.capitalize()} die ({_numbers(alike)}) to {action.face.value}"
+
+
+def end_label(state: State) -> str:
+    """Ending the assignment cannot be taken back: say what it leaves unused and what follows."""
+    ready = dice_in(state, Place.POOL)
+    stay = "stays" if len(ready) == 1 else "stay"
+    unused = f" — {plural(len(ready), 'ready die', 'ready dice')} {stay} unused this round" if ready else ""
+    return f"End the assignment{unused}; then a threat is discovered, threats activate, the crew gathers"
+
+
+def moves(groups: list[Group]) -> list[Move]:
+    """The top-level lines in order."""
+    return [move for group in groups for move in group.moves]
+
+
+def find(groups: list[Group], key: Key) -> tuple[Move, Move | None] | None:
+    """The line (and the second-step line under it, if any) offering the move `key`."""
+    for move in moves(groups):
+        if move.key == key:
+            return move, None
+        for sub in move.then:
+            if sub.key == key:
+                return move, sub
+    return None

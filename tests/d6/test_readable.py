@@ -1,0 +1,236 @@
+"""Readable D-6 play (issue 17): grouped menus, card texts in words, a status that says where you are."""
+
+from __future__ import annotations
+
+import re
+
+from cogs.d6.board import board_embed
+from core.d6 import apply, new_game
+from core.d6.actions import AwayMission, ChangeFace, ClearScanner, EndAssignment, Fire, Repair, Stasis
+from core.d6.ai import heuristic
+from core.d6.cards import Face, card_text, deck
+from core.d6.engine import legal_actions
+from core.d6.state import Place
+from core.render import d6_menu
+from core.render.d6_controls import controls
+from core.render.d6_text import board_summary, describe_action, describe_board, station_lines, threat_line
+from core.table import Table
+from tests.d6.helpers import DONT_PANIC, C, E, M, S, T, X, die, end_round, make_state, play, pool, threat
+from tests.d6.test_codes_and_controls import states
+from tools.play import Numbering, play_d6
+
+PLACEHOLDER = re.compile(r"\[[^\]]*\]")
+
+
+# --- 1. one line per distinct move ---------------------------------------------------------------
+
+
+def test_three_commanders_give_one_line_per_distinct_move() -> None:
+    """Seed 28 rolls Engineering, three Commanders, Tactical, Science: 68 legal actions, most of them
+    the same face change made by another Commander; the menu shows 7 lines, 16 face changes behind one."""
+    state = new_game(28, "easy")
+    assert len(legal_actions(state)) == 68
+    groups = d6_menu.menu(state)
+    lines = d6_menu.moves(groups)
+    assert len(lines) == 7
+    turn = next(line for line in lines if line.then)
+    assert len(turn.then) == 16  # Engineering, Tactical, Science, Commander × the 4 other faces
+    assert [g.heading for g in groups] == [
+        "Commander dice (2, 4, 5)",
+        "Tactical die (3)",
+        "Science die (6)",
+        "End of assignment",
+    ]
+    labels = [sub.label for sub in turn.then]
+    assert "turn a Commander die (4, 5) to tactical" in labels
+    assert len(set(labels)) == len(labels)
+
+
+def test_every_legal_move_is_on_the_menu_once_and_every_line_is_legal() -> None:
+    for seed in (1, 2, 3):
+        for state in states(seed, 120):
+            if state.outcome != "playing":
+                continue
+            legal = legal_actions(state)
+            groups = d6_menu.menu(state)
+            offered = [m for line in d6_menu.moves(groups) for m in (line.then or (line,))]
+            keys = [m.key for m in offered]
+            assert len(set(keys)) == len(keys)
+            assert all(m.action in legal for m in offered)
+            assert {d6_menu.move_key(state, a) for a in legal} == set(keys)
+            assert d6_menu.find(groups, d6_menu.move_key(state, heuristic(state).action)) is not None
+
+
+def test_ending_the_assignment_is_last_and_says_what_it_leaves_unused() -> None:
+    state = new_game(28, "easy")
+    last = d6_menu.moves(d6_menu.menu(state))[-1]
+    assert last.action == EndAssignment()
+    assert last.label.startswith("End the assignment — 6 ready dice stay unused this round")
+    empty = make_state([die(T, Place.STATION), die(S, Place.STATION)])
+    assert d6_menu.moves(d6_menu.menu(empty)) == [
+        d6_menu.Move(("end",), d6_menu.end_label(empty), EndAssignment())
+    ]
+    assert "unused" not in d6_menu.end_label(empty)
+
+
+def test_numbers_stay_on_the_moves_that_are_still_offered() -> None:
+    """Assigning the Medical die takes its line away; the Tactical and Science lines keep their numbers."""
+    state = make_state(
+        [*pool(M, T, S), die(X, Place.SCANNER)],
+        external=[threat(1, "space_pirates_h3"), threat(2, "drone_a")],
+    )
+    numbering = Numbering()
+    before = numbering.number(state, d6_menu.menu(state))
+    state, _ = play(state, ClearScanner(die=0, scanner_die=3))
+    after = numbering.number(state, d6_menu.menu(state))
+    kept = {key: n for key, n in before.items() if key in after}
+    assert len(kept) == len(after) == len(before) - 1
+    assert all(after[key] == n for key, n in kept.items())
+
+
+def test_the_terminal_shows_grouped_lines_and_the_commander_step() -> None:
+    typed = iter(["2", "h", "0", "q"])
+    shown: list[str] = []
+    assert play_d6(28, "easy", "full", ask=lambda _: next(typed), say=shown.append) == "quit"
+    text = "\n".join(shown)
+    assert text.count("Commander turns die") == 0  # no per-die face-change lines
+    assert "  2. turn another ready die to another face… (16 choices)" in text
+    assert " 16. turn a " in text  # the second step lists the 16 face changes
+    assert "Tactical die (3): The first Tactical die of a round deals 1 damage, each further one 2." in text
+
+
+def test_at_gather_keeping_the_away_team_comes_first_and_recall_says_its_cost() -> None:
+    state = make_state(pool(S, C), internal=[threat(1, "time_warp")], deck=[DONT_PANIC] * 3)
+    state, _ = play(state, AwayMission(die=0, target=1))
+    state, _ = end_round(state, threat_die=[6])
+    assert state.pending is not None
+    assert state.pending.kind == "gather"
+    lines = d6_menu.moves(d6_menu.menu(state))
+    assert [type(line.action).__name__ for line in lines] == ["Gather", "Recall"]
+    assert lines[1].label == "Recall the away team from Time Warp (its mission starts over)"
+
+
+# --- 2. card texts in words ----------------------------------------------------------------------
+
+
+def test_no_card_or_threat_text_shows_an_icon_placeholder() -> None:
+    table = Table.start(1)
+    for spec in deck().cards:
+        kind = {"internal": "internal", "external": "external"}.get(spec.kind, "internal")
+        state = make_state(pool(C, T, M, S, E), **{kind: [threat(1, spec.id)]})
+        assert not PLACEHOLDER.search(card_text(spec)), spec.id
+        embed = board_embed(1, 1, table, state, controls(state).prompt, picture=False)
+        texts = [
+            threat_line(state, state.threats()[0]),
+            describe_board(state),
+            board_summary(state),
+            str(embed.description),
+            *(str(field.value) for field in embed.fields),
+        ]
+        for text in texts:
+            assert not PLACEHOLDER.search(text), (spec.id, text)
+        if spec.kind == "filler":  # a "Don't Panic!" draw is no new threat
+            continue
+        drawn = make_state(pool(C, T), deck=[spec.id, DONT_PANIC])
+        _, said = end_round(drawn, threat_die=[6, 6])
+        new = [line for line in said if line.startswith("New threat:")]
+        assert new, spec.id
+        assert not PLACEHOLDER.search(new[0]), (spec.id, new)
+    assert card_text(next(c for c in deck().cards if c.id == "friendly_fire")).startswith(
+        "All Tactical crew go directly to"
+    )
+
+
+def test_cards_without_activation_numbers_say_why() -> None:
+    state = make_state(
+        pool(C),
+        internal=[threat(1, "panel_explosion")],
+        external=[threat(2, "scouting_ship"), threat(3, "mercenary")],
+    )
+    lines = [threat_line(state, t) for t in state.threats()]
+    assert all("no die" not in line for line in lines)
+    assert "never activates: stays until its away mission is completed" in lines[0]
+    assert "checks after every activation phase" in lines[1]
+
+
+def test_a_freed_scanner_die_reads_as_freed_not_as_a_threat() -> None:
+    state = make_state([*pool(M, T), die(X, Place.SCANNER)], external=[threat(1, "drone_a")])
+    state, _ = play(state, ClearScanner(die=0, scanner_die=2))
+    text = describe_board(state)
+    assert "Die 3: returned (freed from the Scanners), rolls next round" in text
+    assert "threat, returned" not in text
+
+
+def test_the_tactical_and_engineering_rule_is_said_where_those_moves_are_offered() -> None:
+    state = make_state(pool(T, E, T), external=[threat(1, "drone_a")], hull=5)
+    rule = "The first Tactical die of a round deals 1 damage, each further one 2."
+    assert rule in controls(state, 0).prompt
+    assert "each further one 2" in controls(state, 1).prompt
+    notes = {g.heading: g.note for g in d6_menu.menu(state)}
+    assert notes["Tactical dice (1, 3)"].startswith("The first Tactical die")
+    assert notes["Engineering die (2)"].startswith("The first Engineering die of a round repairs 1 hull")
+
+
+def test_identical_commander_targets_are_one_button_in_discord() -> None:
+    state = make_state(pool(C, T, T, S))
+    labels = [c.label for c in controls(state, 0).choices()]
+    turns = [label for label in labels if "turns die" in label]
+    assert len(turns) == 8  # two kinds of target (Tactical, Science) × 4 faces, not 12
+    assert len(set(labels)) == len(labels)
+
+
+def test_the_infirmary_hint_names_a_place_in_words() -> None:
+    for seed in (4, 5):
+        for state in states(seed, 200):
+            if state.pending is not None and state.pending.kind in ("infirmary", "hold"):
+                reason = heuristic(state).reason
+                assert not re.search(r"die (is )?(pool|station|mission|scanner|returned)\b", reason), reason
+
+
+# --- 3. what each station would do now -----------------------------------------------------------
+
+
+def test_the_status_says_what_each_station_would_do_now() -> None:
+    state = make_state(
+        [*pool(T, E, S, M), die(M, Place.INFIRMARY), die(X, Place.SCANNER)],
+        external=[threat(1, "drone_a")],
+        hull=5,
+        shields=2,
+    )
+    assert station_lines(state) == [
+        "Commander: turn another ready die to any face, or re-roll the other ready dice",
+        "Tactical: 1 damage, 3 with a second die",
+        "Medical: bring back 1 die from the Infirmary; or free 1 of 1 die locked in the Scanners",
+        "Science: recharge the shields to 4 (+2); or stasis beam on Drone",
+        "Engineering: repair 1 hull, 3 with a second die",
+    ]
+    state, _ = play(state, Repair(die=1), Fire(die=0, split=((1, 1),)))
+    assert "Engineering: repair 2 hull" in station_lines(state)  # 3 missing: the next die repairs 2
+    assert "Tactical: no external threat to fire at" in station_lines(state)
+    text = describe_board(state)
+    assert "Threat deck: 5 cards left." in text
+    assert "Stations now:\n  Commander:" in text
+    embed = board_embed(1, 1, Table.start(1), state, "", picture=False)
+    field = next(f for f in embed.fields if f.name == "Stations now")
+    assert "Engineering: repair 2 hull" in str(field.value)
+
+
+def test_a_banned_station_says_which_card_bans_it() -> None:
+    state = make_state(pool(E, C), internal=[threat(1, "panel_explosion")], hull=6)
+    assert "Engineering: banned by Panel Explosion" in station_lines(state)
+
+
+def test_labels_keep_their_words() -> None:
+    """The grouped menu reuses the board's action words (one wording for both front ends)."""
+    state = make_state(pool(C, S, M), internal=[threat(1, "time_warp")])
+    for line in d6_menu.moves(d6_menu.menu(state)):
+        if line.action is not None and not isinstance(line.action, EndAssignment):
+            assert line.label == describe_action(state, line.action, with_die=False)
+    mission = AwayMission(die=1, target=1)
+    assert mission in legal_actions(state)
+    beam = Stasis(die=1, target=1)  # the same die and threat, another move
+    assert d6_menu.move_key(state, beam) != d6_menu.move_key(state, mission)
+    assert {line.action for line in d6_menu.moves(d6_menu.menu(state))} >= {mission, beam}
+    turn = ChangeFace(die=0, target=1, face=Face.MEDICAL)
+    assert d6_menu.move_key(state, turn) == ("turn", Face.SCIENCE, Face.MEDICAL)
+    _ = apply(state, turn)
