@@ -307,6 +307,7 @@ SEED_AT_VERSION = {
         " rules_version, board_message_id, board_version, created_at, updated_at) VALUES (3, 'd6', 1, 12,"
         " 100, 'active', '{}', 4, 'd6-1', 77, 3, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')",
     ],
+    6: ["INSERT INTO preferences VALUES ('user', 100, 'language', 'de', '2026-01-01T00:00:00+00:00')"],
 }
 
 
@@ -354,6 +355,8 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
             record = await store.get_game(game_id)
             assert record is not None
             assert record.board_version == shown
+        if start >= 6:
+            assert await store.preferences("user", 100) == {"language": "de"}
 
 
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
@@ -434,3 +437,17 @@ async def test_two_processes_opening_a_new_database_migrate_it_once(
         assert {await s.schema_version() for s in stores} == {latest}
     finally:
         await asyncio.gather(*(s.close() for s in stores))
+
+
+async def test_preferences_are_per_player_and_per_server_and_can_be_forgotten(store: Store) -> None:
+    assert await store.preferences("user", 7) == {}
+    await store.set_preference("user", 7, "language", "de")
+    await store.set_preference("user", 7, "seen:dine.pay", "1")
+    await store.set_preference("guild", 7, "language", "es")  # the same id as a server is another subject
+    await store.set_preference("user", 7, "language", "es-ES")  # a later choice wins
+    assert await store.preferences("user", 7) == {"language": "es-ES", "seen:dine.pay": "1"}
+    assert await store.preferences("guild", 7) == {"language": "es"}
+    await store.set_preference("user", 7, "language", None)
+    await store.set_preference("user", 8, "language", None)  # forgetting what was never set is fine
+    assert await store.preferences("user", 7) == {"seen:dine.pay": "1"}
+    assert await store.preferences("user", 8) == {}

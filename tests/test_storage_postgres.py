@@ -145,6 +145,7 @@ SEED_AT_VERSION = {
         "SELECT setval(pg_get_serial_sequence('games', 'id'), 2)",
     ],
     2: ["INSERT INTO actions VALUES (2, 1, 100, '{}', now())"],
+    3: ["INSERT INTO preferences VALUES ('user', 100, 'language', 'de', now())"],
 }
 
 
@@ -176,6 +177,7 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(url: str, star
         assert attempt is not None
         assert attempt.game_id == 2
         assert await new_game(store, channel_id=99) == 3  # ids go on after the seeded ones
+        assert await store.preferences("user", 100) == ({"language": "de"} if start >= 3 else {})
 
 
 async def test_a_database_from_a_newer_bot_is_refused(url: str) -> None:

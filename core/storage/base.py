@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 GameStatus = Literal["active", "finished", "abandoned"]
 Outcome = Literal["won", "lost"]
+PreferenceScope = Literal["user", "guild"]  # a player's own settings, or a server's
 
 
 class _Record(BaseModel):
@@ -314,3 +315,13 @@ class Store(ABC):
     @abstractmethod
     async def mark_daily_posted(self, guild_id: int, day: date) -> bool:
         """Record the day's post as sent (call it once Discord took the post); False if it already was."""
+
+    @abstractmethod
+    async def preferences(self, scope: PreferenceScope, subject_id: int) -> dict[str, str]:
+        """Every setting a player (`"user"`) or a server (`"guild"`) chose: key → value."""
+
+    @abstractmethod
+    async def set_preference(
+        self, scope: PreferenceScope, subject_id: int, key: str, value: str | None
+    ) -> None:
+        """Set one setting (a later call wins), or forget it with `None`."""

@@ -148,4 +148,21 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        6,
+        "preferences a player or a server sets (language, tips already shown): one row a setting",
+        (
+            """CREATE TABLE preferences (
+                scope TEXT NOT NULL CHECK (scope IN ('user', 'guild')),
+                subject_id INTEGER NOT NULL,
+                key TEXT NOT NULL,
+                value TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                PRIMARY KEY (scope, subject_id, key)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+)
+
 LATEST_VERSION = MIGRATIONS[-1].version

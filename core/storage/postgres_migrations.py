@@ -124,4 +124,21 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
     ),
 )
 
+PG_MIGRATIONS += (
+    Migration(
+        3,
+        "preferences a player or a server sets (language, tips already shown): one row a setting",
+        (
+            """CREATE TABLE preferences (
+                scope TEXT NOT NULL CHECK (scope IN ('user', 'guild')),
+                subject_id BIGINT NOT NULL,
+                key TEXT NOT NULL,
+                value TEXT NOT NULL,
+                updated_at TIMESTAMPTZ NOT NULL,
+                PRIMARY KEY (scope, subject_id, key)
+            )""",
+        ),
+    ),
+)
+
 PG_LATEST_VERSION = PG_MIGRATIONS[-1].version

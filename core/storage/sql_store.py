@@ -29,6 +29,7 @@ from .base import (
     GameStatus,
     Leaderboard,
     NewResult,
+    PreferenceScope,
     ResultRecord,
     Standing,
     StorageError,
@@ -124,6 +125,12 @@ TABLES: tuple[Table, ...] = (
         mutable=True,
     ),
     Table("daily_posts", ("guild_id",), ("guild_id", "channel_id", "hour", "last_day"), mutable=True),
+    Table(
+        "preferences",
+        ("scope", "subject_id", "key"),
+        ("scope", "subject_id", "key", "value", "updated_at"),
+        mutable=True,
+    ),
 )
 _TIMES = frozenset({"created_at", "updated_at", "at", "finished_at", "started_at", "checked_at"})
 _DAYS = frozenset({"day", "last_day"})
@@ -479,6 +486,34 @@ class SqlStore(Store):
             )
 
         return await self._write(work) == 1
+
+    # --- preferences ------------------------------------------------------------------------------
+
+    async def preferences(self, scope: PreferenceScope, subject_id: int) -> dict[str, str]:
+        rows = await self._fetch(
+            "SELECT key, value FROM preferences WHERE scope = ? AND subject_id = ? ORDER BY key",
+            (scope, subject_id),
+        )
+        return {str(row["key"]): str(row["value"]) for row in rows}
+
+    async def set_preference(
+        self, scope: PreferenceScope, subject_id: int, key: str, value: str | None
+    ) -> None:
+        async def work(tx: Tx) -> None:
+            if value is None:
+                await tx.run(
+                    "DELETE FROM preferences WHERE scope = ? AND subject_id = ? AND key = ?",
+                    (scope, subject_id, key),
+                )
+                return
+            await tx.run(
+                "INSERT INTO preferences (scope, subject_id, key, value, updated_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (scope, subject_id, key) DO UPDATE"
+                " SET value = excluded.value, updated_at = excluded.updated_at",
+                (scope, subject_id, key, value, self._now()),
+            )
+
+        await self._write(work)
 
     # --- copying between stores (tools/migrate_store.py) ----------------------------------------
 
