@@ -5,9 +5,9 @@ Run: `.venv/bin/python -m bench.store_load [--games 10000] [--seconds 60] [--cha
 each keep picking a random game and saving one move (load, then a versioned save, as the bot does)
 for `--seconds`. Printed per run: moves per second sustained, p50/p99 of a save, conflicts (two
 players on one game: refused, as they must be), and the check that every accepted move is in the
-log afterwards. SQLite runs with one bot instance (it is one process's store); PostgreSQL with 1,
-2 and 4 instances, each instance its own connection pool as a separate process would have (they
-share this one Python process, so the figures understate what separate processes reach).
+log afterwards. SQLite runs in one bot process (it is one process's store); PostgreSQL with 1, 2 and
+4 bot processes side by side, each with its own connection pool and its shard's games (a server's
+games all reach the process holding its shard), the channels shared out among them.
 PostgreSQL runs in a schema of its own, dropped afterwards.
 """
 
@@ -16,16 +16,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import random
 import tempfile
 import time
 import uuid
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncpg
 
-from core.storage import PostgresStore, SqliteStore, Store, StoreUnavailable, VersionConflict
+from core.storage import Store, StoreUnavailable, VersionConflict, store_for
 
 STATE = json.dumps({"hull": 8, "shields": 4, "dice": list(range(6)), "log": ["x" * 60] * 20})
 
@@ -58,9 +60,8 @@ async def make_games(store: Store, games: int) -> list[int]:
     return ids
 
 
-async def player(stores: list[Store], ids: list[int], stop: float, tally: Tally, rng: random.Random) -> None:
-    while time.perf_counter() < stop:
-        store = rng.choice(stores)
+async def player(store: Store, ids: list[int], stop: float, tally: Tally, rng: random.Random) -> None:
+    while time.time() < stop:
         game_id = rng.choice(ids)
         try:
             game = await store.get_game(game_id)
@@ -83,34 +84,59 @@ async def player(stores: list[Store], ids: list[int], stop: float, tally: Tally,
         tally.accepted[game_id] = tally.accepted.get(game_id, 0) + 1
 
 
-async def run(name: str, stores: list[Store], games: int, seconds: float, channels: int) -> None:
-    for store in stores:
-        await store.open()
-    try:
-        ids = await make_games(stores[0], games)
-        tally = Tally()
-        stop = time.perf_counter() + seconds
+async def play_instance(
+    location: str, ids: list[int], start: float, stop: float, channels: int, seed: int
+) -> Tally:
+    """One bot instance: its own store (its own connection pool), `channels` players on its games."""
+    tally = Tally()
+    async with store_for(location) as store:
+        await asyncio.sleep(max(0.0, start - time.time()))
         await asyncio.gather(
-            *(player(stores, ids, stop, tally, random.Random(seed)) for seed in range(channels))
+            *(player(store, ids, stop, tally, random.Random(seed * 10_000 + n)) for n in range(channels))
         )
-        lost = 0
-        for game_id, moves in tally.accepted.items():
-            lost += moves - len(await stores[-1].actions(game_id))
-        ms = [s * 1000 for s in tally.saves]
-        print(
-            f"{name:<24} {len(ms) / seconds:8.0f} moves/s  save p50={percentile(ms, 0.5):6.2f} ms"
-            f"  p99={percentile(ms, 0.99):7.2f} ms  conflicts={tally.conflicts:<5}"
-            f" unavailable={tally.unavailable:<4} lost={lost}"
-        )
-    finally:
-        for store in stores:
-            await store.close()
+    return tally
+
+
+def instance_process(
+    location: str, ids: list[int], start: float, stop: float, channels: int, seed: int
+) -> Tally:
+    return asyncio.run(play_instance(location, ids, start, stop, channels, seed))
+
+
+async def run(name: str, location: str, instances: int, games: int, seconds: float, channels: int) -> None:
+    """Make the games, then run `instances` processes side by side, each playing the games of its own
+    shard (a server's games are on one shard) with its share of the channels; then check the log."""
+    async with store_for(location) as store:
+        ids = await make_games(store, games)
+    start = time.time() + 3.0  # every process connected before the clock starts
+    stop = start + seconds
+    shards = [ids[n::instances] for n in range(instances)]
+    with ProcessPoolExecutor(instances, mp_context=multiprocessing.get_context("spawn")) as pool:
+        jobs = [
+            asyncio.wrap_future(
+                pool.submit(instance_process, location, shards[n], start, stop, channels // instances, n)
+            )
+            for n in range(instances)
+        ]
+        tallies = await asyncio.gather(*jobs)
+    lost = 0
+    async with store_for(location) as store:
+        for tally in tallies:
+            for game_id, moves in tally.accepted.items():
+                lost += moves - len(await store.actions(game_id))
+    ms = [s * 1000 for tally in tallies for s in tally.saves]
+    print(
+        f"{name:<30} {len(ms) / seconds:8.0f} moves/s  save p50={percentile(ms, 0.5):6.2f} ms"
+        f"  p99={percentile(ms, 0.99):7.2f} ms  conflicts={sum(t.conflicts for t in tallies):<5}"
+        f" unavailable={sum(t.unavailable for t in tallies):<4} lost={lost}",
+        flush=True,
+    )
 
 
 async def main(games: int, seconds: float, channels: int, postgres: str | None) -> None:
-    print(f"{games} active games, {channels} channels playing at once, {seconds:.0f} s a run")
+    print(f"{games} active games, {channels} channels playing at once, {seconds:.0f} s a run", flush=True)
     with tempfile.TemporaryDirectory() as folder:
-        await run("sqlite, 1 instance", [SqliteStore(Path(folder) / "b.sqlite3")], games, seconds, channels)
+        await run("sqlite, 1 process", str(Path(folder) / "b.sqlite3"), 1, games, seconds, channels)
     if postgres is None:
         return
     for instances in (1, 2, 4):
@@ -119,9 +145,8 @@ async def main(games: int, seconds: float, channels: int, postgres: str | None) 
         await admin.execute(f"CREATE SCHEMA {schema}")
         try:
             url = f"{postgres}{'&' if '?' in postgres else '?'}search_path={schema}"
-            stores: list[Store] = [PostgresStore(url) for _ in range(instances)]
-            name = f"postgresql, {instances} instance{'s' if instances > 1 else ''}"
-            await run(name, stores, games, seconds, channels)
+            name = f"postgresql, {instances} process{'es' if instances > 1 else ''}"
+            await run(name, url, instances, games, seconds, channels)
         finally:
             await admin.execute(f"DROP SCHEMA {schema} CASCADE")
             await admin.close()

@@ -404,21 +404,21 @@ class SqlStore(Store):
         top_rows = await self._fetch(
             _STANDING + where + " ORDER BY b.rank_key DESC, b.user_id LIMIT ?", (*params, limit)
         )
-        (count,) = await self._fetch("SELECT COUNT(*) AS n FROM bests b" + where, params)
         mine_rows = await self._fetch(_STANDING + where + " AND b.user_id = ?", (*params, user_id))
+        # One pass counts the board and the players above the caller (none above when not on it).
+        mine_key = mine_rows[0]["rank_key"] if mine_rows else None
+        (count,) = await self._fetch(
+            "SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN b.rank_key > ? THEN 1 ELSE 0 END), 0) AS above"
+            " FROM bests b" + where,
+            (mine_key, *params),
+        )
         top: list[Standing] = []
         rank, previous = 0, None
         for position, row in enumerate(top_rows, 1):
             if row["rank_key"] != previous:
                 rank, previous = position, row["rank_key"]
             top.append(_standing(row, rank))
-        mine = None
-        if mine_rows:
-            (above,) = await self._fetch(
-                "SELECT COUNT(*) AS n FROM bests b" + where + " AND b.rank_key > ?",
-                (*params, mine_rows[0]["rank_key"]),
-            )
-            mine = _standing(mine_rows[0], int(above["n"]) + 1)
+        mine = _standing(mine_rows[0], int(count["above"]) + 1) if mine_rows else None
         return Leaderboard(top=tuple(top), mine=mine, players=int(count["n"]))
 
     async def daily_podium(
