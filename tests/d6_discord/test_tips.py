@@ -196,3 +196,11 @@ async def test_a_move_of_the_guided_player_is_followed_by_the_tip_of_what_comes_
     # after the station's tip (on the pick), the move brings the next new decision's tip
     assert len(tips_in(moved)) == 1
     assert len(await world.bot.store.preferences("user", alice.id)) == 3
+
+
+async def test_every_tip_points_to_a_rules_topic_that_answers(world) -> None:
+    alice = world.player("alice")
+    for tip in TIPS.values():
+        answer = await alice.runs("d6 rules", topic=tip.topic)
+        assert answer.ephemeral
+        assert answer.response.embeds[0].title == f"Deep Space D-6 · {tip.topic}"

@@ -180,3 +180,11 @@ async def test_in_a_crew_only_the_new_player_gets_tips_for_their_own_decisions(w
             assert shown == []
     assert await world.bot.store.preferences("user", ann.id) == {}
     assert "tip:dine.hand" in await world.bot.store.preferences("user", ben.id)
+
+
+async def test_every_tip_points_to_a_rules_topic_that_answers(world) -> None:
+    ann = world.player("Ann")
+    for topic in {tip.topic for tip in TIPS.values()}:
+        answer = await ann.runs("dine rules", topic=topic)
+        assert answer.ephemeral
+        assert answer.response.embeds[0].title == f"Deep Space Dine · {topic}"
