@@ -3,6 +3,8 @@ once per player (remembered across games and restarts), until they ask for no mo
 
 from __future__ import annotations
 
+import pytest
+
 from cogs.d6.play import load
 from core.d6 import State, apply, deal
 from core.d6.ai import heuristic
@@ -15,6 +17,7 @@ from core.table import Table
 from core.tips import tips
 from core.tips.d6 import STATIONS
 from tests.support.messages import components, message, record_of
+from tests.support.postgres import BACKENDS
 from tests.support.scenario import Player, World
 
 from .helpers import choose, perform
@@ -78,6 +81,7 @@ async def finished_game(world: World, player: Player) -> None:
     )
 
 
+@pytest.mark.parametrize("database", BACKENDS, indirect=True)  # the preferences on both stores
 async def test_a_first_game_teaches_once_and_remembers_it_across_a_restart(world) -> None:
     alice = world.player("alice")
 
