@@ -25,6 +25,7 @@ from .ui.errors import DeepSpaceTree
 from .ui.locks import KeyedLocks
 from .ui.refresh import BoardKeeper
 from .ui.replies import DEFER_AFTER_SECONDS, send, watch_deadline
+from .ui.tips import TipButton
 
 log = logging.getLogger("deepspace.bot")
 _UNCLAIMED = "deep_space_unclaimed"  # a component click no view or dynamic item of ours will answer
@@ -79,6 +80,7 @@ class DeepSpaceBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        self.add_dynamic_items(TipButton)  # the buttons of every game's tips (`ui.tips`)
         for extension in EXTENSIONS:  # each cog registers its persistent components in its setup()
             await self.load_extension(extension)
         if self.sync_global_at_start:

@@ -30,6 +30,7 @@ class Table(BaseModel):
     recent: tuple[str, ...] = ()  # the latest lines of what happened, oldest first
     daily: str | None = None  # the UTC day of the daily challenge this game plays, if it does
     practice: bool = False  # a replay of a daily challenge after the ranked attempt: never ranked
+    guided: tuple[int, ...] = ()  # the crew members this game teaches with tips (`core.tips`)
 
     @classmethod
     def start(cls, captain: int, *, open_crew: bool = False, max_crew: int = 6) -> Table:
@@ -50,6 +51,11 @@ class Table(BaseModel):
 
     def joined(self, user_id: int) -> Table:
         return self.model_copy(update={"crew": (*self.crew, user_id)})
+
+    def guiding(self, user: int, on: bool) -> Table:
+        """The table with `user` taught by tips in this game, or not."""
+        guided = tuple(u for u in self.guided if u != user) + ((user,) if on else ())
+        return self.model_copy(update={"guided": guided})
 
     def result_detail(self) -> dict[str, str | bool]:
         """What a result must say about the table: which daily challenge, and whether it is ranked."""

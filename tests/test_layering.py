@@ -55,6 +55,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "core.verify",
             "core.about",
             "core.guide",
+            "core.tips",
             "core.registry",
             "core.results",
         ),

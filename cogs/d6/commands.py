@@ -13,6 +13,7 @@ from core.d6 import State, deal
 from core.guide import topics
 from core.storage import GameRecord
 from core.table import Saved, Table
+from core.tips.d6 import decisions
 from core.words import escaped
 
 from ..client import DeepSpaceBot
@@ -21,6 +22,7 @@ from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed
 from ..ui.message import BoardMessage
 from ..ui.replies import reply_publicly, send
+from ..ui.tips import guided, offer_tip
 from .board import COLOURS, board_message
 from .ids import Verb, ref
 from .play import RULES, bot_of, check_may_abandon, hint_text, load
@@ -59,6 +61,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
         difficulty="How many Don't Panic cards stay in the deck (default: medium).",
         length="Play the whole deck, or remove some cards unseen for a shorter game (default: full).",
         crew="Let others join with a button and assign dice too (default: you play alone).",
+        guide="A short tip before each new kind of decision (default: on for your first D-6 game).",
     )
     @app_commands.choices(difficulty=DIFFICULTIES, length=LENGTHS)
     async def new(
@@ -67,6 +70,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
         difficulty: Choice[str] | None = None,
         length: Choice[str] | None = None,
         crew: bool = False,
+        guide: bool | None = None,
     ) -> None:
         reply_publicly(interaction)
         bot = bot_of(interaction)
@@ -79,10 +83,14 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
         name = escaped(interaction.user.display_name)
         opening = [f"**{name}** takes command." + (" Anyone may join the crew." if crew else "")]
         table = Table.start(interaction.user.id, open_crew=crew).with_news(opening + [e.text for e in events])
+        table = table.guiding(
+            interaction.user.id, await guided(bot.store, RULES.game, interaction.user.id, guide)
+        )
         saved = Saved[State](table=table, state=state)
         await open_game(
             interaction, RULES, saved.model_dump_json(), state.rules_version, lambda r: draw(bot, r)
         )
+        await offer_tip(interaction, RULES.kind, table, lambda: decisions(state))
 
     @app_commands.command(name="board", description="Show this channel's D-6 board again at the bottom.")
     async def board(self, interaction: discord.Interaction) -> None:

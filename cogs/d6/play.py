@@ -24,6 +24,7 @@ from core.render.d6_text import describe_action
 from core.results import new_result
 from core.storage import GameRecord
 from core.table import Saved, Table, credited, table_action_json
+from core.tips.d6 import decisions
 from core.words import escaped
 
 from ..ui.bot import bot_of
@@ -34,6 +35,7 @@ from ..ui.members import may_end
 from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, check_crew, clicked, commit, finished_embed, load_saved, send_result
 from ..ui.replies import send, update
+from ..ui.tips import guided, offer_tip
 from .board import COLOURS, board_message, die_picked, game_kind
 from .ids import Verb
 from .items import HANDLERS
@@ -153,6 +155,7 @@ async def act(interaction: discord.Interaction, ref: Ref, code: str) -> None:
             interaction, record, saved, action_to_json(action), mover=interaction.user.id
         )
         await _show(interaction, record, saved, message)
+    await offer_tip(interaction, RULES.kind, saved.table, lambda: decisions(saved.state))
 
 
 async def pick(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
@@ -165,6 +168,7 @@ async def pick(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
         await update(
             interaction, **die_picked(record.id, record.version, saved.table, saved.state, die, url).as_edit()
         )
+    await offer_tip(interaction, RULES.kind, saved.table, lambda: decisions(saved.state, die))
 
 
 async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
@@ -173,11 +177,15 @@ async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         refusal = saved.table.can_join(interaction.user.id)
         if refusal is not None:
             raise RuleError(refusal)
-        table = saved.table.joined(interaction.user.id)
+        user = interaction.user.id
+        table = saved.table.joined(user).guiding(
+            user, await guided(bot_of(interaction).store, D6, user, None)
+        )
         lines = [f"**{who(interaction)}** joins the crew."]
         saved = Saved[State](table=table.with_news([*saved.table.recent, *lines]), state=saved.state)
         record, message = await _commit(interaction, record, saved, table_action_json("join"))
         await _show(interaction, record, saved, message)
+    await offer_tip(interaction, RULES.kind, saved.table, lambda: decisions(saved.state))
 
 
 async def hint(interaction: discord.Interaction, ref: Ref, _: str) -> None:

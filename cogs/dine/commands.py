@@ -30,10 +30,11 @@ from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
 from ..ui.message import BoardMessage
 from ..ui.replies import reply_publicly, send
+from ..ui.tips import guided
 from .board import COLOURS, board_message, closed_lobby, lobby_message
 from .hand import hand_message
 from .ids import Verb, ref
-from .play import RULES, bot_of, check_crew, check_may_end, commit, load, who
+from .play import RULES, bot_of, check_crew, check_may_end, commit, load, show_tip, who
 
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
@@ -90,6 +91,7 @@ class Dine(
         mode="Starter game (suggested for newcomers) or a normal game.",
         ship="Which ship flies (default: Spacehopper 3000).",
         difficulty="Normal game only: the level (default: Salad, the easiest).",
+        guide="A short tip before each new kind of decision (default: on for your first Dine game).",
     )
     @app_commands.choices(mode=MODES, ship=SHIPS, difficulty=LEVELS)
     async def new(
@@ -98,6 +100,7 @@ class Dine(
         mode: Choice[str] | None = None,
         ship: Choice[str] | None = None,
         difficulty: Choice[str] | None = None,
+        guide: bool | None = None,
     ) -> None:
         reply_publicly(interaction)
         starter = mode is None or mode.value == "starter"
@@ -113,6 +116,9 @@ class Dine(
         await check_channel_free(interaction, RULES)
         saved = lobby(interaction.user.id, interaction.user.display_name, setup, discord.utils.utcnow())
         bot = bot_of(interaction)
+        host = interaction.user.id
+        table = saved.table.guiding(host, await guided(bot.store, RULES.game, host, guide))
+        saved = saved.model_copy(update={"table": table})
         await open_game(
             interaction, RULES, saved.model_dump_json(), RULES_VERSION, lambda r: draw_board(bot, r)
         )
@@ -134,6 +140,7 @@ class Dine(
             raise RuleError("You no longer hold a seat in this game.")
         message = hand_message(record.id, record.version, saved, seats[0], interaction.user.id)
         await send(interaction, ephemeral=True, **message.as_send())
+        await show_tip(interaction, saved)
 
     @app_commands.command(
         name="end", description="End this channel's Dine game now (host), counted as a loss."

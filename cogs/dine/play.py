@@ -30,6 +30,7 @@ from core.render.dine_text import describe
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
 from core.table import credited, table_action_json
+from core.tips.dine import decisions
 from core.words import clip, escaped, stars
 
 from ..ui import moves
@@ -41,6 +42,7 @@ from ..ui.members import may_act_as_host, may_end
 from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, load_saved, send_result
 from ..ui.replies import send, update
+from ..ui.tips import guided, offer_tip
 from .board import board_message, closed_lobby, lobby_message
 from .hand import hand_message, picked
 from .ids import BOARD, FAMILY, PAY, TAKE, Verb
@@ -98,6 +100,14 @@ def check_crew(saved: DineSaved, user: int) -> None:
     moves.check_crew(RULES, saved.table, user)
 
 
+async def show_tip(interaction: discord.Interaction, saved: DineSaved) -> None:
+    """After the clicker's own move or view: the next tip for the seats they play, if guided."""
+    state = saved.state
+    if state is not None:
+        seats = saved.seats_for(interaction.user.id)
+        await offer_tip(interaction, RULES.kind, saved.table, lambda: decisions(state, seats))
+
+
 def on_hand_view(interaction: discord.Interaction) -> bool:
     message = interaction.message
     return message is not None and message.flags.ephemeral
@@ -142,12 +152,13 @@ async def _lobby_change(
 
 async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     user = interaction.user.id
+    guide = await guided(bot_of(interaction).store, DINE, user, None)
 
     def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
         refusal = saved.table.can_join(user)
         if refusal is not None:
             raise RuleError(refusal)
-        table = saved.table.joined(user)
+        table = saved.table.joined(user).guiding(user, guide)
         return (
             saved.model_copy(update={"table": table}),
             f"**{who(interaction)}** joins.",
@@ -227,6 +238,7 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
             await update(interaction, **message.as_edit())
             await bot.boards.shown(record)
+    await show_tip(interaction, saved)
 
 
 # --- hands and moves -------------------------------------------------------------------------------
@@ -256,6 +268,7 @@ async def hand(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
         await update(interaction, **message.as_edit())
     else:
         await send(interaction, ephemeral=True, **message.as_send())
+    await show_tip(interaction, saved)
 
 
 async def act(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
@@ -346,7 +359,9 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         record = await commit(interaction, record, saved, action_to_json(action), mover=user)
         if not private or seat is None:  # on the board: shown under the lock, so that a click racing
             await _show(interaction, record, saved, None)  # this one finds the board current
-            return
+    if not private or seat is None:
+        await show_tip(interaction, saved)
+        return
     assert seat is not None
     mine = (seat,)  # the hand view's own note may name the seat's own cards
     note = "You: " + describe(before, action, mine).deed + (f"\n{events[-1].seen_by(mine)}" if events else "")
@@ -356,6 +371,7 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         saved,
         hand_message(record.id, record.version, saved, seat, user, clip(note, NOTE_LIMIT)),
     )
+    await show_tip(interaction, saved)
 
 
 async def _show(
