@@ -56,6 +56,7 @@ HULL_Y, SHIELD_Y = SHIP[1] + 8, SHIP[1] + 36
 READY = (SHIP[0] + 8, SHIP[1] + 66, SHIP[2] - 8, SHIP[1] + 122)
 STATION_W, STATION_H, STATION_GAP = (SHIP[2] - SHIP[0] - 24) // 2, 80, 6
 STATIONS_Y = READY[3] + 8
+AREA_DIE, DICE_DY = 26, STATION_H - 29  # an area's dice, and their top below the area's
 
 
 class Look(StrEnum):
@@ -98,7 +99,12 @@ Shape = Text | Rect | Poly | Icon | DieShape | CardShape
 
 @dataclass(frozen=True, slots=True)
 class Mat:
+    """The shapes in drawing order. The first `ground` of them are the mat itself (the hull, each
+    area's frame, title and rule), which change only when a ban does: the painter draws them once
+    and reuses the picture."""
+
     shapes: tuple[Shape, ...]
+    ground: int = 0
 
     def dice(self) -> list[DieShape]:
         return [s for s in self.shapes if isinstance(s, DieShape)]
@@ -395,9 +401,8 @@ def _placed(state: State, threats: set[int]) -> dict[str, list[tuple[int, Look]]
     return where
 
 
-def _area(
-    state: State, title: str, face: Face | None, rule: str, dice: list[tuple[int, Look]]
-) -> Iterator[Shape]:
+def _area(state: State, title: str, face: Face | None, rule: str) -> Iterator[Shape]:
+    """A station or area of the mat: its frame, icon, title and what it does, or why it cannot be used."""
     box = area_box(title)
     x, y = box[0], box[1]
     banned = banned_by(state, face) if face is not None and face is not Face.THREAT else None
@@ -411,15 +416,21 @@ def _area(
         rule = f"Cannot be used: {card_of(banned).name} is in play"
     for n, line in enumerate(wrap(rule, 10, STATION_W - 20, 2)):
         yield Text(x + 11, y + 25 + n * 12, line, 10, BANNED if banned else MUTED)
-    size, dy = 26, y + STATION_H - 29
     if title == "Scanners":  # three slots, as printed
         for slot in range(3):
-            sx = x + 11 + slot * (size + 4)
-            yield Rect((sx, dy, sx + size, dy + size), outline=TRACK_OFF, width=2, radius=4)
-    step = min(size + 4, (STATION_W - 22 - size) // max(1, len(dice) - 1)) if dice else 0
+            sx = x + 11 + slot * (AREA_DIE + 4)
+            yield Rect(
+                (sx, y + DICE_DY, sx + AREA_DIE, y + DICE_DY + AREA_DIE), outline=TRACK_OFF, width=2, radius=4
+            )
+
+
+def _area_dice(state: State, title: str, dice: list[tuple[int, Look]]) -> Iterator[Shape]:
+    """The dice in an area, in a row along its foot (closer together when many)."""
+    x, y = area_box(title)[:2]
+    step = min(AREA_DIE + 4, (STATION_W - 22 - AREA_DIE) // max(1, len(dice) - 1)) if dice else 0
     for n, (index, look) in enumerate(dice):
-        dx = x + 11 + n * step
-        yield DieShape(index, state.dice[index].face, look, (dx, dy, dx + size, dy + size), BOX)
+        dx, dy = x + 11 + n * step, y + DICE_DY
+        yield DieShape(index, state.dice[index].face, look, (dx, dy, dx + AREA_DIE, dy + AREA_DIE), BOX)
 
 
 def _hull() -> Iterator[Shape]:
@@ -432,8 +443,15 @@ def _hull() -> Iterator[Shape]:
     yield Text((x0 + x1) // 2, y1 - 8, "USS CRYPSIS  ·  RPTR CLASS", 9, MUTED, True, "mm")
 
 
-def _ship(state: State, threats: set[int]) -> Iterator[Shape]:
+def _ground(state: State) -> Iterator[Shape]:
+    """The mat itself: the hull and every area's frame, title and rule."""
     yield from _hull()
+    for title, face, rule in AREAS:
+        yield from _area(state, title, face, rule)
+
+
+def _ship(state: State, threats: set[int]) -> Iterator[Shape]:
+    """What is on the mat: the tracks' values and the dice."""
     offline = shields_offline(state)
     yield from _track(HULL_Y, "Hull", state.hull, HULL_MAX, HULL_ON, "")
     offline_by = next((card_of(t).name for t in state.threats() if card_of(t).shields_offline), "")
@@ -447,8 +465,8 @@ def _ship(state: State, threats: set[int]) -> Iterator[Shape]:
     )
     yield from _ready(state)
     placed = _placed(state, threats)
-    for title, face, rule in AREAS:
-        yield from _area(state, title, face, rule, placed[title])
+    for title, _, _ in AREAS:
+        yield from _area_dice(state, title, placed[title])
 
 
 # --- the header ----------------------------------------------------------------------------------------
@@ -480,7 +498,8 @@ def _header(state: State) -> Iterator[Shape]:
 def layout(state: State) -> Mat:
     """Every shape of the board picture, in drawing order; the same state always gives the same."""
     in_play = {t.uid for t in state.threats()}
-    shapes: list[Shape] = [*_header(state)]
+    ground = list(_ground(state))
+    shapes: list[Shape] = [*ground, *_header(state)]
     for heading, threats, x in (
         ("Internal threats", state.internal, INTERNAL_X),
         ("External threats", state.external, EXTERNAL_X),
@@ -490,4 +509,4 @@ def layout(state: State) -> Mat:
     shapes += _ship(state, in_play)
     shapes += _cards(state, state.internal, INTERNAL_X, CARD_W, 1)
     shapes += _cards(state, state.external, EXTERNAL_X, EXTERNAL_W, 2)
-    return Mat(tuple(shapes))
+    return Mat(tuple(shapes), len(ground))
