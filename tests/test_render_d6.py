@@ -391,3 +391,24 @@ def test_the_words_name_every_die_threat_and_track() -> None:
     locked = [i for i, d in enumerate(state.dice) if d.place is Place.SCANNER]
     for index in locked:
         assert f"Die {index + 1}: threat, locked in the Scanners" in text
+
+
+# --- the gallery -------------------------------------------------------------------------------------------
+
+
+def test_the_gallery_shows_the_board_in_telling_positions() -> None:
+    """`python -m tools.gallery` writes these pictures (docs/gallery/d6-*.png, shown in docs/d6.md)."""
+    from tools.gallery import D6_BOARDS, d6_boards, d6_positions
+
+    positions = d6_positions()
+    assert tuple(positions) == D6_BOARDS
+    assert positions["d6-board-start"].round == 1
+    busy = positions["d6-board-busy"]
+    assert busy.internal
+    assert any(t.stasis for t in busy.threats())
+    decision = positions["d6-board-decision"].pending
+    assert decision is not None
+    assert decision.source is not None
+    assert positions["d6-board-won"].outcome == "won"
+    for png in d6_boards().values():
+        assert Image.open(io.BytesIO(png)).size == (WIDTH, HEIGHT)

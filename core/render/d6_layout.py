@@ -287,6 +287,13 @@ def _card(state: State, plan: _Plan, x: int, y: int, width: int) -> Iterator[Sha
 def _cards(state: State, threats: Sequence[Threat], x: int, width: int, columns: int) -> list[Shape]:
     """Threat cards in play order, `columns` a row, from the top of the column down; a crowded column
     switches to the compact style, and cards that still do not fit are counted, not drawn."""
+    if not threats:  # the empty place on the table, so an empty column reads as "none" at a glance
+        right = x + columns * width + (columns - 1) * CARD_GAP
+        none = "No threat aboard" if x == INTERNAL_X else "No threat outside the ship"
+        return [
+            Rect((x, CARDS_Y, right, CARDS_Y + 44), outline=TRACK_OFF, width=2, radius=6),
+            Text((x + right) // 2, CARDS_Y + 22, none, 11, MUTED, False, "mm"),
+        ]
     room = BOTTOM - CARDS_Y
     for style in (REGULAR, COMPACT):
         plans = [_plan(state, t, width, style) for t in threats]
@@ -332,6 +339,8 @@ def _ready(state: State) -> Iterator[Shape]:
     yield Text(READY[0] + 10, READY[1] + 8, "Crew ready" if rolled else "Crew to roll", 13, TEXT, True)
     if rolled:
         note = "assign them at the stations" if pool else "every die is placed"
+    elif state.outcome != "playing":
+        note = "the game is over"
     else:
         note = "rolled at the start of the round"
     for n, line in enumerate(wrap(note, 10, 106, 2)):
