@@ -198,9 +198,7 @@ def _health(right: int, y: int, threat: Threat, spec: Card, s: Style) -> Iterato
     yield Text(right, y, label, s.small + 1, TEXT, True, "ra")
     x = right - int(font(s.small + 1, True).getlength(label)) - 4 - spec.health * 8
     for i in range(spec.health):
-        yield Rect(
-            (x + i * 8, y + 2, x + i * 8 + 6, y + s.small), fill=HULL_ON if i < threat.health else DARK
-        )
+        yield Rect((x + i * 8, y + 2, x + i * 8 + 6, y + s.small), fill=TEXT if i < threat.health else DARK)
 
 
 def _die_row(
@@ -244,11 +242,12 @@ def _mission(x: int, y: int, plan: _Plan, state: State) -> Iterator[Shape]:
         x += s.die + 3
 
 
-def _card(state: State, plan: _Plan, x: int, y: int, width: int) -> Iterator[Shape]:
+def _card(state: State, plan: _Plan, x: int, y: int, width: int, height: int) -> Iterator[Shape]:
+    """A card `height` tall (its row's height), its content from the top."""
     threat, spec, s = plan.threat, plan.spec, plan.style
     external = spec.kind == "external"
     band = EXTERNAL_BAND if external else INTERNAL_BAND
-    box = (x, y, x + width, y + plan.height)
+    box = (x, y, x + width, y + height)
     pending = state.pending
     highlight = WARNING if pending is not None and pending.source == threat.uid else None
     yield CardShape(threat.uid, box, external, threat.stasis, s.band, highlight)
@@ -309,7 +308,7 @@ def _cards(state: State, threats: Sequence[Threat], x: int, width: int, columns:
             shapes.append(Text(x, y, f"+{plural(left, 'more threat')}: see the text", 11, MUTED))
             break
         for column, plan in enumerate(row):
-            shapes.extend(_card(state, plan, x + column * (width + CARD_GAP), y, width))
+            shapes.extend(_card(state, plan, x + column * (width + CARD_GAP), y, width, height))
         y += height + CARD_GAP
     return shapes
 
