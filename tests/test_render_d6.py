@@ -412,3 +412,18 @@ def test_the_gallery_shows_the_board_in_telling_positions() -> None:
     assert positions["d6-board-won"].outcome == "won"
     for png in d6_boards().values():
         assert Image.open(io.BytesIO(png)).size == (WIDTH, HEIGHT)
+
+
+def test_a_die_on_a_card_too_crowded_to_draw_is_still_drawn() -> None:
+    """Twenty-three external threats at once (never met in play): the cards that do not fit are
+    counted in words, and a die on one of them is drawn on the mat instead: every die, once."""
+    externals = [c.id for c in deck().cards if c.kind == "external"]
+    state = with_threats(new_game(5, "medium"), externals)
+    last = state.external[-1]
+    dice = list(state.dice)
+    dice[0] = Die(face=Face.COMMANDER, place=Place.MISSION, on=last.uid)
+    state = state.model_copy(update={"dice": dice})
+    mat = layout(state)
+    assert last.uid not in {c.uid for c in mat.cards()}
+    assert any("more threat" in t.text for t in mat.texts())
+    assert sorted(d.index for d in mat.dice()) == list(range(6))

@@ -383,15 +383,12 @@ def area_box(name: str) -> Box:
     return x, y, x + STATION_W, y + STATION_H
 
 
-def _placed(state: State, threats: set[int]) -> dict[str, list[tuple[int, Look]]]:
-    """The dice of each area of the mat (dice on a threat card in play are drawn on the card)."""
+def _placed(state: State, cards: set[int]) -> dict[str, list[tuple[int, Look]]]:
+    """The dice of each area of the mat; a die on a threat card drawn (`cards`, by uid) is drawn on
+    the card instead, so every die is drawn once."""
     where: dict[str, list[tuple[int, Look]]] = {title: [] for title, _, _ in AREAS}
     for i, die in enumerate(state.dice):
-        if (
-            die.on is not None
-            and die.on in threats
-            and die.place in (Place.MISSION, Place.HELD, Place.STATION)
-        ):
+        if die.on is not None and die.on in cards and die.place in (Place.MISSION, Place.HELD, Place.STATION):
             continue
         match die.place:
             case Place.STATION if die.station is not None:
@@ -404,7 +401,9 @@ def _placed(state: State, threats: set[int]) -> dict[str, list[tuple[int, Look]]
                 where["Returned"].append((i, Look.SET_ASIDE))
             case Place.POOL:
                 pass  # the ready row
-            case _:  # returned, or (never expected) a die on a card no longer in play
+            case Place.MISSION | Place.HELD:  # on a card not drawn (a column too crowded)
+                where["Returned"].append((i, Look.HELD if die.place is Place.HELD else Look.PLACED))
+            case _:
                 where["Returned"].append((i, Look.RETURNED))
     return where
 
@@ -458,7 +457,7 @@ def _ground(state: State) -> Iterator[Shape]:
         yield from _area(state, title, face, rule)
 
 
-def _ship(state: State, threats: set[int]) -> Iterator[Shape]:
+def _ship(state: State, cards: set[int]) -> Iterator[Shape]:
     """What is on the mat: the tracks' values and the dice."""
     offline = shields_offline(state)
     yield from _track(HULL_Y, "Hull", state.hull, HULL_MAX, HULL_ON, "")
@@ -472,7 +471,7 @@ def _ship(state: State, threats: set[int]) -> Iterator[Shape]:
         f"offline: {offline_by}" if offline else "",
     )
     yield from _ready(state)
-    placed = _placed(state, threats)
+    placed = _placed(state, cards)
     for title, _, _ in AREAS:
         yield from _area_dice(state, title, placed[title])
 
@@ -505,7 +504,6 @@ def _header(state: State) -> Iterator[Shape]:
 
 def layout(state: State) -> Mat:
     """Every shape of the board picture, in drawing order; the same state always gives the same."""
-    in_play = {t.uid for t in state.threats()}
     ground = list(_ground(state))
     shapes: list[Shape] = [*ground, *_header(state)]
     for heading, threats, x in (
@@ -514,7 +512,7 @@ def layout(state: State) -> Mat:
     ):
         count = f"{heading}: {len(threats) or 'none'}"
         shapes.append(Text(x, COLUMNS_Y, count, 13, MUTED, True))
-    shapes += _ship(state, in_play)
-    shapes += _cards(state, state.internal, INTERNAL_X, CARD_W, 1)
-    shapes += _cards(state, state.external, EXTERNAL_X, EXTERNAL_W, 2)
-    return Mat(tuple(shapes), len(ground))
+    cards = _cards(state, state.internal, INTERNAL_X, CARD_W, 1)
+    cards += _cards(state, state.external, EXTERNAL_X, EXTERNAL_W, 2)
+    shapes += _ship(state, {c.uid for c in cards if isinstance(c, CardShape)})
+    return Mat(tuple(shapes + cards), len(ground))
