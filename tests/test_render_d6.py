@@ -11,9 +11,7 @@ import io
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
 
-import pytest
 from PIL import Image, ImageDraw
 
 from core.d6 import apply, new_game
@@ -45,10 +43,8 @@ from core.render.d6_layout import (
     pip_box,
 )
 from core.render.d6_text import describe_board
-from core.render.fonts import missing
-from core.render.shapes import Box, Text, inside
-
-_DRAW_TEXT = ImageDraw.ImageDraw.text  # unpatched, for the glyph checks themselves
+from core.render.fonts import font, missing
+from core.render.shapes import Box, Text, inside, paint
 
 
 def picture(state: State) -> Image.Image:
@@ -324,48 +320,33 @@ def test_crowded_columns_keep_every_card_inside_the_picture() -> None:
 # --- glyphs ------------------------------------------------------------------------------------------------
 
 
-Drawn = list[tuple[str, Any]]
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
-    """Every (text, font) Pillow is asked to draw while the fixture is active."""
-    seen: Drawn = []
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        seen.append((str(text), kwargs.get("font")))
-        _DRAW_TEXT(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    return seen
-
-
 @cache
-def _one(face: Any, char: str) -> bytes:
+def _one(size: int, bold: bool, char: str) -> bytes:
     image = Image.new("L", (64, 64))
-    _DRAW_TEXT(ImageDraw.Draw(image), (8, 8), char, font=face, fill=255)
+    ImageDraw.Draw(image).text((8, 8), char, font=font(size, bold), fill=255)
     return image.tobytes()
 
 
-def test_no_threat_text_is_a_missing_glyph_box(drawn: Drawn) -> None:
-    """Every threat card's texts, the mat's and the header's: each character has a glyph in the
-    font it is drawn with (the shapes' cmap check), and Pillow draws none as the missing-glyph box."""
-    states = [*every_card_in_play(), played()[-1]]
-    for state in states:
-        for shape in layout(state).texts():
-            assert missing(shape.text, shape.bold) == "", shape
-        render_board(state)
-    texts = {text for text, _ in drawn}
+def test_no_threat_text_is_a_missing_glyph_box() -> None:
+    """Every text of every threat card, the mat and the header, in the font and size it is painted
+    with (`core.render.shapes.paint` draws a `Text` in `font(size, bold)`): each character is in the
+    font's cmap, and Pillow draws none of them as the missing-glyph box (it did on the Dine cards:
+    "H☐hnerstall-Nebel")."""
+    texts: set[tuple[str, int, bool]] = set()
+    for state in [*every_card_in_play(), played()[-1]]:
+        texts |= {(t.text, t.size, t.bold) for t in layout(state).texts()}
     for spec in deck().cards:
         if spec.kind != "filler":
-            assert spec.name in texts
+            assert spec.name in {text for text, _, _ in texts}
+    assert {(text, size, bold) for text, size, bold in texts if missing(text, bold)} == set()
     boxes = {
         (char, text)
-        for text, face in drawn
+        for text, size, bold in texts
         for char in set(text)
-        if not char.isspace() and _one(face, char) == _one(face, "\U0010fffd")
+        if not char.isspace() and _one(size, bold, char) == _one(size, bold, "\U0010fffd")
     }
     assert not boxes
+    assert _one(11, False, "\U0010fffd") == _one(11, False, "\U0001f680")  # the check can fail: 🚀
 
 
 def test_no_text_runs_off_the_picture() -> None:
@@ -427,3 +408,19 @@ def test_a_die_on_a_card_too_crowded_to_draw_is_still_drawn() -> None:
     assert last.uid not in {c.uid for c in mat.cards()}
     assert any("more threat" in t.text for t in mat.texts())
     assert sorted(d.index for d in mat.dice()) == list(range(6))
+
+
+def test_a_painted_text_is_the_text_pillow_draws() -> None:
+    """The painter pastes a kept coverage mask of each text (faster); the pixels are Pillow's own."""
+    for text, size, bold, anchor in (
+        ("Cosmic Existentialism", 12, True, "la"),
+        ("-1 Health. When destroyed, -5 Hull.", 11, False, "la"),
+        ("3/4", 11, True, "ra"),
+        ("6", 9, True, "mm"),
+        ("USS CRYPSIS  ·  RPTR CLASS", 9, True, "mm"),
+    ):
+        shape = Text(100, 30, text, size, TEXT, bold, anchor)
+        painted, drawn = (Image.new("RGB", (240, 60), (28, 36, 62)) for _ in range(2))
+        paint(painted, ImageDraw.Draw(painted), shape)
+        ImageDraw.Draw(drawn).text((100, 30), text, font=font(size, bold), fill=TEXT, anchor=anchor)
+        assert painted.tobytes() == drawn.tobytes(), text

@@ -105,21 +105,22 @@ def _card(draw: ImageDraw.ImageDraw, card: CardShape) -> None:
         draw.rounded_rectangle(card.box, radius=6, outline=edge, width=2)
 
 
-def _paint(draw: ImageDraw.ImageDraw, shapes: Iterable[Shape]) -> None:
+def _paint(image: Image.Image, shapes: Iterable[Shape]) -> None:
+    draw = ImageDraw.Draw(image)
     for shape in shapes:
         if isinstance(shape, DieShape):
             _die(draw, shape)
         elif isinstance(shape, CardShape):
             _card(draw, shape)
         else:
-            paint(draw, shape)
+            paint(image, draw, shape)
 
 
 @lru_cache(maxsize=8)
 def _mat(shapes: tuple[Shape, ...]) -> Image.Image:
     """The empty mat, drawn once per set of bans: a third of the texts, the same in every picture."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    _paint(ImageDraw.Draw(image), shapes)
+    _paint(image, shapes)
     return image
 
 
@@ -127,7 +128,7 @@ def render_board(state: State) -> bytes:
     """The board as PNG bytes; the same state always gives the same bytes."""
     mat = layout(state)
     image = _mat(mat.shapes[: mat.ground]).copy()
-    _paint(ImageDraw.Draw(image), mat.shapes[mat.ground :])
+    _paint(image, mat.shapes[mat.ground :])
     # Mapped onto a fixed palette of the board's own colours (and the blends its text edges make),
     # the PNG is a third of the size and twice as fast to encode as full RGB: the encoder is most
     # of the render time.

@@ -7,9 +7,11 @@ and the layout is a pure function that the painter never second-guesses.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from . import icons
 from .fonts import font
@@ -62,11 +64,27 @@ def inside(box: Box, x: int, y: int) -> bool:
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
-def paint(draw: ImageDraw.ImageDraw, shape: Text | Rect | Poly | Icon) -> None:
+@lru_cache(maxsize=4096)
+def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """`text` drawn once as a coverage mask, and where its top-left corner sits from the anchor.
+
+    A board's texts recur from picture to picture (card texts, labels, numbers): pasting a kept mask
+    in the text's colour is several times faster than drawing the glyphs again, and gives the same
+    pixels (Pillow blends text by this same coverage)."""
+    face = font(size, bold)
+    box = face.getbbox(text, anchor=anchor)
+    left, top, right, bottom = math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3])
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def paint(image: Image.Image, draw: ImageDraw.ImageDraw, shape: Text | Rect | Poly | Icon) -> None:
+    """Draw `shape` on `image` (`draw` draws on the same image)."""
     match shape:
         case Text():
-            face = font(shape.size, shape.bold)
-            draw.text((shape.x, shape.y), shape.text, font=face, fill=shape.fill, anchor=shape.anchor)
+            mask, left, top = text_mask(shape.text, shape.size, shape.bold, shape.anchor)
+            image.paste(shape.fill, (shape.x + left, shape.y + top), mask)
         case Rect(radius=0):
             draw.rectangle(shape.box, fill=shape.fill, outline=shape.outline, width=shape.width)
         case Rect():
