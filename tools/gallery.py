@@ -1,9 +1,11 @@
-"""The Deep Space Dine card gallery, generated from the card data: every card, both sides.
+"""The Deep Space Dine card gallery, generated from the card data: every card, both sides; and the
+Deep Space D-6 board picture in a few positions of real games.
 
     python -m tools.gallery [--out docs/dine-gallery.md]
 
 The document is committed and regenerated whenever the data changes (a test checks it is current),
-so players can read every card without the bot, and `/dine card` shows the same texts.
+so players can read every card without the bot, and `/dine card` shows the same texts. The D-6
+boards (`docs/gallery/d6-*.png`, shown in docs/d6.md) are regenerated whenever the picture changes.
 """
 
 from __future__ import annotations
@@ -12,15 +14,22 @@ import argparse
 import sys
 from pathlib import Path
 
+from core.d6 import State as D6State
+from core.d6 import apply as d6_apply
+from core.d6 import new_game as d6_new_game
+from core.d6.ai import heuristic as d6_heuristic
 from core.dine.cards import CARD_FILES, card_set
 from core.dine.state import RULES_VERSION
 from core.render import icons
+from core.render.d6_board import render_board as d6_render_board
+from core.render.d6_layout import layout as d6_layout
 from core.render.dine_cards import legend_card, sector_card, sheet, ship_card, station_card
 from core.render.dine_text import action_text, sector_text, station_text
 from core.words import stars
 
 DEFAULT = Path(__file__).resolve().parent.parent / "docs" / "dine-gallery.md"
 SHEETS = ("legend", "ships", "stations-normal", "stations-upgraded", "sectors")
+D6_BOARDS = ("d6-board-start", "d6-board-busy", "d6-board-decision", "d6-board-won")
 
 
 def pictures() -> dict[str, bytes]:
@@ -37,6 +46,48 @@ def pictures() -> dict[str, bytes]:
         "stations-upgraded": sheet(upgraded, columns=6),
         "sectors": sheet(sectors, columns=6),
     }
+
+
+def _d6_games(seeds: range) -> list[list[D6State]]:
+    """Every position of heuristic D-6 games (medium, full length), one list per seed."""
+    games: list[list[D6State]] = []
+    for seed in seeds:
+        state = d6_new_game(seed, "medium")
+        states = [state]
+        while state.outcome == "playing":
+            state, _ = d6_apply(state, d6_heuristic(state).action)
+            states.append(state)
+        games.append(states)
+    return games
+
+
+def d6_positions() -> dict[str, D6State]:
+    """Sample D-6 positions, found the same way every time: a new game; the position of the first
+    twenty games where the most is seen at once (kinds of die place, threats, a stasis beam, an
+    internal threat); the first decision about a card; the end of the first game won."""
+    games = _d6_games(range(20))
+    states = [s for game in games for s in game]
+
+    def variety(state: D6State) -> int:
+        looks = len({d.look for d in d6_layout(state).dice()})
+        return (
+            looks
+            + min(len(state.threats()), 6)
+            + 2 * any(t.stasis for t in state.threats())
+            + 2 * bool(state.internal)
+        )
+
+    return {
+        "d6-board-start": games[0][0],
+        "d6-board-busy": max(states, key=variety),
+        "d6-board-decision": next(s for s in states if s.pending is not None and s.pending.source),
+        "d6-board-won": next(game[-1] for game in games if game[-1].outcome == "won"),
+    }
+
+
+def d6_boards() -> dict[str, bytes]:
+    """The D-6 board picture of each sample position."""
+    return {name: d6_render_board(state) for name, state in d6_positions().items()}
 
 
 def gallery() -> str:
@@ -122,9 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     args.out.write_text(gallery(), encoding="utf-8")
     folder = args.out.parent / "gallery"
     folder.mkdir(exist_ok=True)
-    for name, png in pictures().items():
+    for name, png in (pictures() | d6_boards()).items():
         (folder / f"{name}.png").write_bytes(png)
-    print(f"wrote {args.out} and {len(SHEETS)} picture sheets in {folder}")
+    print(f"wrote {args.out}, {len(SHEETS)} picture sheets and {len(D6_BOARDS)} D-6 boards in {folder}")
     return 0
 
 

@@ -1,146 +1,134 @@
 """The D-6 board as a picture (PNG), drawn with Pillow from the state alone.
 
-Hull and shield tracks on the left, the six crew dice in their places in the middle, internal
-threats and external threats (with health and stasis marks) on the right, round and deck count on
-top. The same facts in words are `core.render.d6_text.describe_board`, used as the alt text.
-Rendering is pure CPU work: the Discord layer runs it off the event loop.
+What goes where is `core.render.d6_layout.layout` (the ship's mat between the internal and the
+external threats); this module paints those shapes: the dice, the threat cards' frames, and the
+texts, boxes and icons of `core.render.shapes`. The same facts in words are
+`core.render.d6_text.board_summary`, used as the alt text. Rendering is pure CPU work: the Discord
+layer runs it off the event loop.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from core.d6.cards import Face
-from core.d6.engine import card_of
-from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
+from core.d6.state import State
 
+from . import icons
+from .d6_layout import (
+    BACKGROUND,
+    BANNED,
+    BOX,
+    CARD,
+    DARK,
+    DECISION,
+    EXTERNAL_BAND,
+    FACE_COLOURS,
+    HEIGHT,
+    HULL_ON,
+    INTERNAL_BAND,
+    LOST,
+    MUTED,
+    PANEL,
+    SHIELD_ON,
+    STASIS,
+    STASIS_GROUND,
+    TEXT,
+    TRACK_OFF,
+    WARNING,
+    WIDTH,
+    WON,
+    CardShape,
+    DieShape,
+    Look,
+    Shape,
+    layout,
+)
+from .fonts import font
 from .png import blended_palette, encode
+from .shapes import Colour, paint
 
-WIDTH, HEIGHT = 960, 540
-BACKGROUND = (16, 22, 40)
-PANEL = (28, 36, 62)
-TEXT = (232, 236, 245)
-MUTED = (140, 150, 175)
-HULL_ON, SHIELD_ON, TRACK_OFF = (235, 120, 60), (80, 160, 255), (55, 64, 92)
-FACE_COLOURS = {
-    Face.COMMANDER: (60, 110, 230),
-    Face.TACTICAL: (220, 60, 60),
-    Face.MEDICAL: (150, 80, 200),
-    Face.SCIENCE: (60, 170, 90),
-    Face.ENGINEERING: (240, 150, 40),
-    Face.THREAT: (120, 120, 130),
-}
-FACE_LETTERS = {
-    Face.COMMANDER: "CMD",
-    Face.TACTICAL: "TAC",
-    Face.MEDICAL: "MED",
-    Face.SCIENCE: "SCI",
-    Face.ENGINEERING: "ENG",
-    Face.THREAT: "!",
-}
-STASIS = (120, 220, 255)
-MARKERS = {True: (200, 70, 70), False: (170, 110, 220)}  # external, internal threat
-SHORT_PLACES = {
-    Place.POOL: "ready",
-    Place.STATION: "station",
-    Place.MISSION: "mission",
-    Place.SCANNER: "scanner",
-    Place.RESET: "reset",
-    Place.INFIRMARY: "infirmary",
-    Place.RETURNED: "returned",
-    Place.HELD: "distracted",
-}
-
-# Layout, shared with the tests that read pixels back.
-TRACK_X, HULL_Y, SHIELD_Y, PIP, PIP_GAP = 24, 96, 176, 22, 6
-DICE_X, DICE_Y, DIE, DIE_GAP = 290, 96, 56, 14
-THREATS_X = 560
+DIMMED = frozenset({Look.HELD, Look.INFIRMARY, Look.SET_ASIDE})
+BLANK = frozenset({Look.WAITING, Look.RETURNED})
+OUTLINED: dict[Look, Colour] = {Look.READY: TEXT, Look.LOCKED: WARNING}
+CROSS_GROUND = (245, 245, 245)
 
 
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font: no font files to ship or find on the host."""
-    return ImageFont.load_default(size=size)
+def dim(colour: Colour) -> Colour:
+    """A face colour faded towards the mat: a die that is out of play for now."""
+    red, green, blue = (round(c + (b - c) * 0.6) for c, b in zip(colour, BOX, strict=True))
+    return red, green, blue
 
 
-def pip_box(track_y: int, index: int) -> tuple[int, int, int, int]:
-    x = TRACK_X + index * (PIP + PIP_GAP)
-    return x, track_y, x + PIP, track_y + PIP
+def die_fill(die: DieShape) -> Colour:
+    """The colour a die is filled with (the tests read it back)."""
+    if die.look in BLANK:
+        return TRACK_OFF
+    colour = FACE_COLOURS[die.face]
+    return dim(colour) if die.look in DIMMED else colour
 
 
-def die_box(index: int) -> tuple[int, int, int, int]:
-    row, column = divmod(index, 3)
-    x = DICE_X + column * (DIE + DIE_GAP + 30)
-    y = DICE_Y + row * (DIE + 58)
-    return x, y, x + DIE, y + DIE
+def _die(draw: ImageDraw.ImageDraw, die: DieShape) -> None:
+    x0, y0, x1, y1 = die.box
+    size = x1 - x0
+    fill = die_fill(die)
+    outline = OUTLINED.get(die.look)
+    draw.rounded_rectangle(die.box, radius=max(3, size // 6), fill=fill, outline=outline, width=2)
+    ink = MUTED if die.look in DIMMED or die.look in BLANK else TEXT
+    number = max(8, round(size * 0.4))
+    draw.text((x0 + max(3, size // 9), y0 + 1), str(die.index + 1), font=font(number, True), fill=ink)
+    if die.look in BLANK:
+        mark = "?" if die.look is Look.WAITING else "↻"
+        draw.text((x0 + size * 0.62, y0 + size * 0.6), mark, font=font(number + 2), fill=MUTED, anchor="mm")
+    else:
+        side = round(size * 0.5)
+        icons.d6(draw, die.face.value, x1 - side - size // 8, y1 - side - size // 8, side, ink, fill)
+    if die.look is Look.INFIRMARY:
+        r = max(4, size // 5)
+        cx, cy = x1 - 1, y0 + 1
+        draw.rectangle((cx - 2 * r, cy, cx, cy + 2 * r), fill=CROSS_GROUND)
+        draw.rectangle((cx - r - 1, cy + 2, cx - r + 1, cy + 2 * r - 2), fill=BANNED)
+        draw.rectangle((cx - 2 * r + 2, cy + r - 1, cx - 2, cy + r + 1), fill=BANNED)
 
 
-def _track(
-    draw: ImageDraw.ImageDraw, y: int, label: str, value: int, maximum: int, on: tuple[int, int, int]
-) -> None:
-    draw.text((TRACK_X, y - 26), f"{label} {value}/{maximum}", font=font(18), fill=TEXT)
-    for i in range(maximum):
-        draw.rectangle(pip_box(y, i), fill=on if i < value else TRACK_OFF)
+def _card(draw: ImageDraw.ImageDraw, card: CardShape) -> None:
+    x0, y0, x1 = card.box[:3]
+    band = EXTERNAL_BAND if card.external else INTERNAL_BAND
+    draw.rounded_rectangle(card.box, radius=6, fill=CARD)
+    draw.rounded_rectangle((x0, y0, x1, y0 + card.band), radius=6, fill=band)
+    draw.rectangle((x0, y0 + card.band - 6, x1, y0 + card.band), fill=band)
+    edge = STASIS if card.stasis else card.highlight
+    if edge is not None:
+        draw.rounded_rectangle(card.box, radius=6, outline=edge, width=2)
 
 
-def _die(draw: ImageDraw.ImageDraw, state: State, index: int) -> None:
-    die = state.dice[index]
-    box = die_box(index)
-    rolled = not (die.place is Place.POOL and state.phase != "assign")
-    colour = FACE_COLOURS[die.face] if rolled else TRACK_OFF
-    outline = TEXT if die.place is Place.POOL and state.phase == "assign" else None
-    draw.rounded_rectangle(box, radius=8, fill=colour, outline=outline, width=3)
-    label = FACE_LETTERS[die.face] if rolled else "?"
-    centre = ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)
-    draw.text(centre, label, font=font(16), fill=TEXT, anchor="mm")
-    draw.text((box[0], box[1] - 18), f"Die {index + 1}", font=font(13), fill=MUTED)
-    where = die.station.value if die.place is Place.STATION and die.station else SHORT_PLACES[die.place]
-    draw.text((centre[0], box[3] + 12), where, font=font(12), fill=MUTED, anchor="mm")
+def _paint(image: Image.Image, shapes: Iterable[Shape]) -> None:
+    draw = ImageDraw.Draw(image)
+    for shape in shapes:
+        if isinstance(shape, DieShape):
+            _die(draw, shape)
+        elif isinstance(shape, CardShape):
+            _card(draw, shape)
+        else:
+            paint(image, draw, shape)
 
 
-def _threat(draw: ImageDraw.ImageDraw, threat: Threat, y: int) -> int:
-    spec = card_of(threat)
-    external = spec.kind == "external"
-    draw.rounded_rectangle((THREATS_X, y, WIDTH - 20, y + 46), radius=6, fill=PANEL)
-    marker = MARKERS[external]
-    draw.rectangle((THREATS_X, y, THREATS_X + 6, y + 46), fill=marker)
-    draw.text((THREATS_X + 16, y + 5), spec.name, font=font(17), fill=TEXT)
-    pips = ", ".join(map(str, spec.activation)) if spec.activation else "no die"
-    draw.text((THREATS_X + 16, y + 27), f"on {pips}", font=font(12), fill=MUTED)
-    if threat.health is not None and spec.health is not None:
-        for i in range(spec.health):
-            x = WIDTH - 30 - (spec.health - i) * 18
-            draw.rectangle((x, y + 8, x + 12, y + 20), fill=HULL_ON if i < threat.health else TRACK_OFF)
-    if threat.stasis:
-        draw.text((WIDTH - 100, y + 26), "STASIS", font=font(13), fill=STASIS)
-    return y + 54
+@lru_cache(maxsize=8)
+def _mat(shapes: tuple[Shape, ...]) -> Image.Image:
+    """The empty mat, drawn once per set of bans: a third of the texts, the same in every picture."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    _paint(image, shapes)
+    return image
 
 
 def render_board(state: State) -> bytes:
     """The board as PNG bytes; the same state always gives the same bytes."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    title = f"Deep Space D-6  |  round {state.round}  |  threat deck {len(state.deck)}"
-    if state.outcome != "playing":
-        title += f"  |  {'WON' if state.outcome == 'won' else 'LOST'} (score {state.score})"
-    draw.text((TRACK_X, 18), title, font=font(24), fill=TEXT)
-    _track(draw, HULL_Y, "Hull", state.hull, HULL_MAX, HULL_ON)
-    _track(draw, SHIELD_Y, "Shields", state.shields, SHIELDS_MAX, SHIELD_ON)
-    draw.text((DICE_X, DICE_Y - 46), "Crew", font=font(18), fill=TEXT)
-    for index in range(len(state.dice)):
-        _die(draw, state, index)
-    y = 60
-    for heading, threats in (("Internal threats", state.internal), ("External threats", state.external)):
-        draw.text((THREATS_X, y), f"{heading}: {len(threats) or 'none'}", font=font(16), fill=MUTED)
-        y += 24
-        for threat in threats[:4]:
-            y = _threat(draw, threat, y)
-        if len(threats) > 4:
-            draw.text((THREATS_X, y), f"… and {len(threats) - 4} more", font=font(13), fill=MUTED)
-            y += 20
-        y += 8
+    mat = layout(state)
+    image = _mat(mat.shapes[: mat.ground]).copy()
+    _paint(image, mat.shapes[mat.ground :])
     # Mapped onto a fixed palette of the board's own colours (and the blends its text edges make),
     # the PNG is a third of the size and twice as fast to encode as full RGB: the encoder is most
     # of the render time.
@@ -149,7 +137,12 @@ def render_board(state: State) -> bytes:
 
 @cache
 def palette() -> Image.Image:
-    """Every solid colour drawn, plus text and marks blended into each background."""
-    grounds = [BACKGROUND, PANEL, TRACK_OFF, HULL_ON, SHIELD_ON, *FACE_COLOURS.values(), *MARKERS.values()]
-    inks = [TEXT, MUTED, STASIS]
-    return blended_palette(grounds + inks, [(ground, ink) for ground in grounds for ink in inks])
+    """Every solid colour drawn, plus text and marks blended into each ground they are drawn on."""
+    faces = list(FACE_COLOURS.values())
+    dims = [dim(c) for c in faces]
+    grounds = [BACKGROUND, PANEL, BOX, CARD, DARK, TRACK_OFF, EXTERNAL_BAND, INTERNAL_BAND, STASIS_GROUND]
+    grounds += [WON, LOST, DECISION, *faces, *dims]
+    pairs = [(g, ink) for g in grounds for ink in (TEXT, MUTED)]
+    pairs += [(STASIS_GROUND, STASIS), (BOX, BANNED), (PANEL, BANNED), (FACE_COLOURS[Face.THREAT], WARNING)]
+    solids = [*grounds, TEXT, MUTED, HULL_ON, SHIELD_ON, STASIS, WARNING, BANNED, CROSS_GROUND]
+    return blended_palette(solids, pairs)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -34,7 +34,7 @@ from .dine_text import (
     solutions_text,
     stack_text,
 )
-from .fonts import drawable
+from .fonts import drawable, fit, wrap
 from .png import blended_palette, encode
 
 Colour = tuple[int, int, int]
@@ -75,36 +75,6 @@ def plain(text: str) -> str:
     """Text the shipped font can draw: a character it lacks (an emoji in a display name) becomes "?"
     rather than a box (`core.render.fonts.drawable`)."""
     return drawable(text)
-
-
-@lru_cache(maxsize=4096)
-def fit(text: str, size: int, width: int) -> str:
-    """`text` shortened with "…" to at most `width` pixels: long names never run into their neighbours."""
-    text = plain(text)
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-@lru_cache(maxsize=1024)
-def wrap(text: str, size: int, width: int, lines: int) -> tuple[str, ...]:
-    """At most `lines` lines of at most `width` pixels, broken between words; a word too long for a
-    line, or text left over after the last line, ends in "…"."""
-    face = font(size)
-    wrapped: list[str] = []
-    for word in plain(text).split():
-        trial = f"{wrapped[-1]} {word}" if wrapped else word
-        if wrapped and face.getlength(trial) <= width:
-            wrapped[-1] = trial
-        else:
-            wrapped.append(word)
-    wrapped = wrapped or [""]
-    if len(wrapped) > lines:
-        wrapped[lines - 1] = " ".join(wrapped[lines - 1 :]) + "…"
-    return tuple(fit(line, size, width) for line in wrapped[:lines])
 
 
 def _text_lines(

@@ -99,3 +99,34 @@ def drawable(text: str) -> str:
         base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
         out.append(base if base and not missing(base) and not missing(base, bold=True) else "?")
     return "".join(out)
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, made drawable, shortened with "…" to at most `width` pixels: long names never run into
+    their neighbours."""
+    text = drawable(text)
+    face = font(size, bold)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+@lru_cache(maxsize=4096)
+def wrap(text: str, size: int, width: int, lines: int, bold: bool = False) -> tuple[str, ...]:
+    """At most `lines` lines of at most `width` pixels, broken between words; a word too long for a
+    line, or text left over after the last line, ends in "…"."""
+    face = font(size, bold)
+    wrapped: list[str] = []
+    for word in drawable(text).split():
+        trial = f"{wrapped[-1]} {word}" if wrapped else word
+        if wrapped and face.getlength(trial) <= width:
+            wrapped[-1] = trial
+        else:
+            wrapped.append(word)
+    wrapped = wrapped or [""]
+    if len(wrapped) > lines:
+        wrapped[lines - 1] = " ".join(wrapped[lines - 1 :]) + "…"
+    return tuple(fit(line, size, width, bold) for line in wrapped[:lines])

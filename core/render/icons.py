@@ -261,3 +261,93 @@ def station(
         d.ellipse((x + size / 4, y + size / 4, x + 3 * size / 4, y + 3 * size / 4), fill=colour)
     else:
         draw(d, x, y, size, colour, ground)
+
+
+# --- Deep Space D-6: crew faces, threat kinds, the threat deck -----------------------------------------
+# The crew faces in the rulebook's colours (its dice converter: 1 Commander … 6 Threat detected); the
+# icons are drawn in one colour on a die of the face's colour, holes showing the die (`ground`).
+
+FACE_COLOURS: dict[str, Colour] = {
+    "commander": (60, 110, 230),
+    "tactical": (215, 60, 60),
+    "medical": (150, 80, 200),
+    "science": (50, 160, 85),
+    "engineering": (235, 140, 30),
+    "threat": (115, 118, 132),
+}
+
+
+def _commander(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Colour, g: Colour) -> None:
+    # a rank star
+    d.polygon(_star(x + s / 2, y + 0.54 * s, s / 2, s / 5, 5), fill=c)
+
+
+def _tactical(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Colour, g: Colour) -> None:
+    # a target: a thick ring round a dot, clear even on a small die
+    w = max(2, round(s / 6))
+    d.ellipse((x, y, x + s, y + s), outline=c, width=w)
+    r = s / 6
+    d.ellipse((x + s / 2 - r, y + s / 2 - r, x + s / 2 + r, y + s / 2 + r), fill=c)
+
+
+def _medical(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Colour, g: Colour) -> None:
+    # a medical cross
+    arm = 0.17 * s
+    d.rectangle((x + s / 2 - arm, y + 0.05 * s, x + s / 2 + arm, y + 0.95 * s), fill=c)
+    d.rectangle((x + 0.05 * s, y + s / 2 - arm, x + 0.95 * s, y + s / 2 + arm), fill=c)
+
+
+def _science(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Colour, g: Colour) -> None:
+    # a laboratory flask
+    d.rectangle((x + 0.36 * s, y, x + 0.64 * s, y + 0.12 * s), fill=c)
+    d.rectangle((x + 0.41 * s, y, x + 0.59 * s, y + 0.45 * s), fill=c)
+    d.polygon([(x + 0.41 * s, y + 0.4 * s), (x + 0.59 * s, y + 0.4 * s), (x + s, y + s), (x, y + s)], fill=c)
+
+
+def _threat(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Colour, g: Colour) -> None:
+    # a warning triangle with its "!" cut out
+    d.polygon([(x + s / 2, y + 0.04 * s), (x + s, y + 0.94 * s), (x, y + 0.94 * s)], fill=c)
+    w = max(1.0, 0.07 * s)
+    d.rectangle((x + s / 2 - w, y + 0.36 * s, x + s / 2 + w, y + 0.66 * s), fill=g)
+    d.rectangle((x + s / 2 - w, y + 0.74 * s, x + s / 2 + w, y + 0.84 * s), fill=g)
+
+
+def _external(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Colour, g: Colour) -> None:
+    # an enemy ship: a dart with swept wings
+    points = [(0.5, 0.0), (1.0, 0.9), (0.5, 0.68), (0.0, 0.9)]
+    d.polygon([(x + px * s, y + py * s) for px, py in points], fill=c)
+
+
+def _internal(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Colour, g: Colour) -> None:
+    # trouble aboard: a burst inside the hull's outline
+    w = max(1, round(s / 9))
+    d.rounded_rectangle((x, y + 0.08 * s, x + s, y + 0.92 * s), radius=s / 4, outline=c, width=w)
+    d.polygon(_star(x + s / 2, y + s / 2, 0.3 * s, 0.14 * s, 6), fill=c)
+
+
+def _deck(d: ImageDraw.ImageDraw, x: float, y: float, s: float, c: Colour, g: Colour) -> None:
+    # a stack of card backs
+    for step in (0.3, 0.15, 0.0):
+        box = (x + step * s, y + (0.3 - step) * s, x + (0.7 + step) * s, y + (1.0 - step) * s)
+        d.rectangle(box, fill=c, outline=g)
+
+
+D6_DRAW: dict[str, Callable[[ImageDraw.ImageDraw, float, float, float, Colour, Colour], None]] = {
+    "commander": _commander,
+    "tactical": _tactical,
+    "medical": _medical,
+    "science": _science,
+    "engineering": _engineering,
+    "threat": _threat,
+    "external": _external,
+    "internal": _internal,
+    "deck": _deck,
+}
+
+
+def d6(
+    d: ImageDraw.ImageDraw, name: str, x: float, y: float, size: float, colour: Colour, ground: Colour
+) -> None:
+    """The D-6 icon `name` (a crew face's value, "external", "internal" or "deck") in `colour` on
+    `ground`."""
+    D6_DRAW[name](d, x, y, size, colour, ground)
