@@ -34,10 +34,21 @@ def hint(state: State) -> Hint:
 
 
 def runner_up(state: State, weighed: list[Ranked]) -> Ranked | None:
-    """The best move that is not the pick made by an identical die, if it came close."""
+    """The best move that is another choice than the pick, if it came close: not the same move by an
+    identical die, nor one that reads the same (a shot at the other of two like-named threats) or does
+    the same for the same reason (either die on Pandemic's mission)."""
     pick = weighed[0]
-    key = move_key(state, pick.choice.action)
-    other = next((r for r in weighed[1:] if move_key(state, r.choice.action) != key), None)
+    key, label = move_key(state, pick.choice.action), describe_action(state, pick.choice.action)
+
+    def another(found: Ranked) -> bool:
+        action = found.choice.action
+        return (
+            move_key(state, action) != key
+            and describe_action(state, action) != label
+            and found.choice.reason != pick.choice.reason
+        )
+
+    other = next((r for r in weighed[1:] if another(r)), None)
     if other is None:
         return None
     close = other.worth >= pick.worth - CLOSE_POINTS or other.worth >= CLOSE_SHARE * pick.worth > 0
