@@ -302,7 +302,8 @@ def _reason(state: State, now: _Now, action: Action, how: tuple[str, str, str, f
             if isinstance(action, UseStation)
             else ship_of(state).actions[action.index]
         )
-        return use_words(state, used.effects if used is not None else (), action.seat)
+        effects = used.effects if used is not None else ()
+        return use_words(state, effects, action.seat, len(action.payment.hand))
     assert isinstance(action, PlayCard), "the rest of the main actions are plays"
     have, (used, _, _), current = _after_play(state, now, action)
     before, after = as_counter(now.vector), as_counter(have)
@@ -312,7 +313,7 @@ def _reason(state: State, now: _Now, action: Action, how: tuple[str, str, str, f
     else:
         added = after - before
         parts = [f"it adds {symbol_words(added)} to the grid" if added else "it is the cheapest card to lay"]
-    gains = gain_words(state, used.effects, action.seat)
+    gains = gain_words(state, used.effects, action.seat, 1 + len(action.payment.hand))
     if gains:
         parts.append(gains)
     if kind == "brings":  # a way out met lets the crew leave before the danger is checked
@@ -426,8 +427,8 @@ def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Cho
 
     if state.pending is not None:
         return _pending_choice(state, _allowed(legal_actions(state), only))
-    _, how, action = _best(state, _allowed(_candidates(state), only))
-    return Choice(action, _sentence(_reason(state, _now(state), action, how)))
+    _, how, action, now = _best(state, _allowed(_candidates(state), only))
+    return Choice(action, _sentence(_reason(state, now, action, how)))
 
 
 def _allowed(actions: list[Action], only: Callable[[Action], bool] | None) -> list[Action]:
@@ -440,8 +441,9 @@ def _allowed(actions: list[Action], only: Callable[[Action], bool] | None) -> li
     return kept
 
 
-def _best(state: State, actions: list[Action]) -> tuple[float, tuple[str, str, str, float], Action]:
-    """The first of the best main actions by `_worth`, with its worth and what its reason says."""
+def _best(state: State, actions: list[Action]) -> tuple[float, tuple[str, str, str, float], Action, _Now]:
+    """The first of the best main actions by `_worth`, with its worth, what its reason says, and the
+    decision's `_Now` (for the reason's words)."""
     now = _now(state)
     best: tuple[float, tuple[str, str, str, float], Action] | None = None
     for action in actions:
@@ -449,7 +451,7 @@ def _best(state: State, actions: list[Action]) -> tuple[float, tuple[str, str, s
         if best is None or worth > best[0]:
             best = (worth, how, action)
     assert best is not None
-    return best
+    return (*best, now)
 
 
 def heuristic_action(state: State) -> Action:

@@ -85,8 +85,9 @@ _GAINS = {
 }
 
 
-def gain_words(state: State, effects: Sequence[Effect], seat: int | None) -> str:
-    """What an action's effects give the crew, with the state that makes it matter."""
+def gain_words(state: State, effects: Sequence[Effect], seat: int | None, spent: int = 0) -> str:
+    """What an action's effects give the crew, with the state that makes it matter; `spent`: the hand
+    cards the move itself takes from the actor's hand (the card played, the cards paid)."""
     parts: list[str] = []
     for e in effects:
         words = _GAINS.get(e.op)
@@ -94,7 +95,8 @@ def gain_words(state: State, effects: Sequence[Effect], seat: int | None) -> str
             continue
         said = words.format(n=e.amount, cards=plural(e.amount, "card"))
         if e.op == "draw" and seat is not None:
-            said += f" (your hand holds {len(state.hands[seat])} of {hand_size(state, seat)})"
+            held = len(state.hands[seat]) - spent
+            said += f" (your hand holds {held} of {hand_size(state, seat)} before the draw)"
         elif e.op == "repair":
             said += f" (from {state.damage} of {ship_of(state).damage.length} damage spaces)"
         elif e.op == "ship_right" and (track := ship_of(state).marker) is not None:
@@ -110,9 +112,9 @@ def gain_words(state: State, effects: Sequence[Effect], seat: int | None) -> str
     return " and ".join(parts)
 
 
-def use_words(state: State, effects: Sequence[Effect], seat: int | None) -> str:
+def use_words(state: State, effects: Sequence[Effect], seat: int | None, spent: int = 0) -> str:
     """Why use a station's or the ship's action: what it gives now."""
-    gains = gain_words(state, effects, seat)
+    gains = gain_words(state, effects, seat, spent)
     return gains or f"it does {describe_effects(tuple(effects))} now, for the least cost"
 
 
