@@ -14,12 +14,12 @@ import logging
 import discord
 
 from core.d6 import State, abandon, action_to_json, apply, legal_actions
-from core.d6.ai import heuristic
 from core.d6.codes import decode
 from core.d6.engine import Event, score_parts
 from core.d6.state import HULL_MAX, SHIELDS_MAX
 from core.errors import RuleError
 from core.games.d6 import GAME as D6
+from core.render.d6_hint import hint_text
 from core.render.d6_text import describe_action
 from core.results import new_result
 from core.storage import GameRecord
@@ -191,11 +191,6 @@ async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
 async def hint(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     saved = (await _clicked(interaction, ref, crew_only=False, from_board=False))[1]
     await send(interaction, hint_text(saved.state), ephemeral=True)
-
-
-def hint_text(state: State) -> str:
-    choice = heuristic(state)
-    return f"**Suggestion:** {describe_action(state, choice.action)}\n*Why:* {choice.reason}"
 
 
 async def check_may_abandon(interaction: discord.Interaction, table: Table) -> None:

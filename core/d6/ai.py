@@ -8,10 +8,13 @@ one line, which is what `/d6 hint` shows.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from functools import cache
+from typing import NamedTuple
 
 from core.policies import Choice, Policy, random_player
+from core.words import plural
 
 from .actions import (
     Action,
@@ -37,11 +40,22 @@ from .engine import (
     dice_in,
     die_actions,
     legal_actions,
+    missing_icons,
     mission_actions,
     repair_amount,
     shields_offline,
 )
 from .state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
+from .why import (
+    away_words,
+    give_up_words,
+    hull_words,
+    infirmary_words,
+    mission_needs,
+    scanner_words,
+    shields_words,
+    threat_would,
+)
 
 
 def random_policy(seed: int = 0) -> Policy:
@@ -89,6 +103,7 @@ HORIZON = 10  # rounds a threat is expected to stay if left alone
 # With the deck empty the game is won only once every external threat is destroyed (§7): each one
 # left is in the way of the win, even one that does no harm (Meteoroid only decays).
 IN_THE_WAY = 6.0
+END_WORTH = 0.75  # a move worth less than this is not worth a crew die: the assignment ends
 BLAST_WEIGHT = 1.5  # hull lost to a blast we could have softened by waiting for full shields
 
 
@@ -135,13 +150,22 @@ def _blast_words(state: State, threat: Threat) -> list[str]:
         return []
     cost = blast(state, threat)
     if cost is None:
-        return ["weapons destroy it without its blast, which it would set off if it decayed"]
+        return ["weapons spare the hull that blast"]
     if cost == amount:
         return [f"its blast will cost {cost} hull"]
     return [f"the shields take {amount - cost} of its {amount} blast damage"]
 
 
-def _fire_value(state: State, action: Fire) -> tuple[float, str]:
+class Why(NamedTuple):
+    """A move's worth (in hull points saved or gained), what it achieves in a few words (for a
+    Commander's move that makes it possible), and why that matters now."""
+
+    worth: float
+    gist: str
+    why: str
+
+
+def _fire_value(state: State, action: Fire) -> Why:
     value = 0.0
     hit: list[str] = []
     kills: list[str] = []
@@ -155,26 +179,41 @@ def _fire_value(state: State, action: Fire) -> tuple[float, str]:
         if points >= threat.health:
             kills.append(name)
             value += worth + 1.0
-            notes += _blast_words(state, threat)
+            notes.append(
+                ", and ".join(
+                    [f"{threat_would(state, threat)}; this destroys it", *_blast_words(state, threat)]
+                )
+            )
         else:
             hit.append(name)
             value += 0.8 * worth * points / threat.health
-    reason = f"destroy {', '.join(kills)}" if kills else f"damage {', '.join(dict.fromkeys(hit))}"
+            left = threat.health - points
+            notes.append(f"{threat_would(state, threat)}; this leaves it with {left} health")
+    gist = f"destroy {', '.join(kills)}" if kills else f"damage {', '.join(dict.fromkeys(hit))}"
     if not state.deck:
         notes.insert(0, "the deck is empty, so every external threat must go before you can win")
-    return value, reason + (": " + "; ".join(notes) if notes else "")
+    return Why(value, gist, "; ".join(notes))
 
 
-def _mission_value(state: State, action: AwayMission) -> tuple[float, str]:
+def _mission_value(state: State, action: AwayMission) -> Why:
     threat = state.threat(action.target)
     assert threat is not None
-    name = card_of(threat).name
+    spec = card_of(threat)
     needed = crew_needed(state, threat)
     if needed <= 1:
-        return kill_value(state, threat) + 1.0, f"complete the away mission on {name} with this die"
-    return (
+        return Why(
+            kill_value(state, threat) + 1.0,
+            f"complete the away mission on {spec.name}",
+            f"{threat_would(state, threat)}; this die completes its away mission and removes it",
+        )
+    missing = list(missing_icons(state, threat))
+    if state.dice[action.die].face in missing:
+        missing.remove(state.dice[action.die].face)
+    assert spec.mission is not None
+    return Why(
         0.8 * kill_value(state, threat) / needed,
-        f"start the away mission on {name} ({needed - 1} more crew needed after this one)",
+        f"start the away mission on {spec.name}",
+        f"{threat_would(state, threat)}; its away mission then needs {mission_needs(spec.mission, missing)}",
     )
 
 
@@ -192,6 +231,11 @@ def _incoming(state: State) -> float:
 
 def value(state: State, action: Action) -> tuple[float, str]:
     """What `action` is worth now, and why (in words)."""
+    worth, _, why = _value(state, action)
+    return worth, why
+
+
+def _value(state: State, action: Action) -> Why:
     hull, shields = state.hull, state.shields
     if isinstance(action, Fire):
         return _fire_value(state, action)
@@ -200,26 +244,30 @@ def value(state: State, action: Action) -> tuple[float, str]:
     if isinstance(action, Repair):
         gain = min(HULL_MAX - hull, repair_amount(state))
         urgency = 2.0 if hull <= 3 else 1.3 if hull <= 5 else 0.9
-        return gain * urgency, f"repair the hull ({hull} → {hull + gain})"
+        return Why(gain * urgency, f"repair {gain} hull", hull_words(state, gain))
     if isinstance(action, Recharge):
         gain = SHIELDS_MAX - shields
-        return min(gain, 2 * _incoming(state)), f"recharge the shields ({shields} → {SHIELDS_MAX})"
+        return Why(min(gain, 2 * _incoming(state)), "recharge the shields", shields_words(state))
     if isinstance(action, Stasis):
         threat = state.threat(action.target)
         assert threat is not None
         spec = card_of(threat)
-        pips = ", ".join(map(str, spec.activation))
-        return (
+        return Why(
             activation_harm(threat.card),
-            f"hold {spec.name} in stasis so it cannot activate this round (it activates on {pips})",
+            f"hold {spec.name} in stasis",
+            f"{threat_would(state, threat)}; in stasis it skips its next activation",
         )
     if isinstance(action, Heal):
         count = len(dice_in(state, Place.INFIRMARY))
-        return 3.0 * count, f"bring {count} crew back from the Infirmary"
+        return Why(
+            3.0 * count,
+            f"bring back {plural(count, 'die', 'dice')} from the Infirmary",
+            infirmary_words(count),
+        )
     if isinstance(action, ClearScanner):
         locked = len(dice_in(state, Place.SCANNER))
-        return (3.5 if locked >= 2 else 1.5), "free a locked die before the Scanners fill up"
-    return 0.0, "end the assignment step"
+        return Why(3.5 if locked >= 2 else 1.5, "free a die from the Scanners", scanner_words(locked))
+    return Why(0.0, "end the assignment", "")
 
 
 class _Evaluator:
@@ -227,15 +275,15 @@ class _Evaluator:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self._best: dict[int, tuple[float, str]] = {}
-        self._as_face: dict[Face, tuple[float, str]] = {}
+        self._best: dict[int, Why] = {}
+        self._as_face: dict[Face, Why] = {}
 
-    def best_use(self, die: int) -> tuple[float, str]:
+    def best_use(self, die: int) -> Why:
         if die not in self._best:
             self._best[die] = _best_direct(self.state, die)
         return self._best[die]
 
-    def best_as(self, die: int, face: Face) -> tuple[float, str]:
+    def best_as(self, die: int, face: Face) -> Why:
         """The best direct use of an unassigned die if it showed `face` (the same for any such die)."""
         if face not in self._as_face:
             changed = self.state.clone()
@@ -243,79 +291,117 @@ class _Evaluator:
             self._as_face[face] = _best_direct(changed, die)
         return self._as_face[face]
 
-    def value(self, action: Action) -> tuple[float, str]:
+    def value(self, action: Action) -> Why:
         if isinstance(action, ChangeFace):
-            after, why = self.best_as(action.target, action.face)
-            gain = after - self.best_use(action.target)[0]
-            return gain - 0.8, f"turn a die into {action.face.value} to {why}"
+            after = self.best_as(action.target, action.face)
+            gain = after.worth - self.best_use(action.target).worth
+            now = self.state.dice[action.target].face.value
+            why = f"as {now}, die {action.target + 1} has {_use_words(self.best_use(action.target))}"
+            why += f"; as {action.face.value}, it could {after.gist}: {after.why}" if after.gist else ""
+            return Why(gain - 0.8, f"turn a die into {action.face.value} to {after.gist}", why)
         if isinstance(action, Reroll):
             pool = dice_in(self.state, Place.POOL)
             rerolled = [i for i in pool if i != action.die]
-            idle = [i for i in rerolled if self.best_use(i)[0] < 1.0]
+            idle = [i for i in rerolled if self.best_use(i).worth < 1.0]
             # Each die rolled again risks a Threat face (1 in 6) that locks it in the Scanners.
-            worth = sum(1.5 - self.best_use(i)[0] for i in idle) - 0.5 * len(rerolled)
-            return worth, f"re-roll {len(idle)} crew who have nothing useful to do"
-        return value(self.state, action)
+            worth = sum(1.5 - self.best_use(i).worth for i in idle) - 0.5 * len(rerolled)
+            faces = _and_faces([self.state.dice[i].face for i in idle])
+            why = (
+                f"{plural(len(idle), 'ready die has', 'ready dice have')} nothing worth doing ({faces}); "
+                "each re-rolled die may come up Threat (1 in 6) and lock in the Scanners"
+            )
+            return Why(worth, f"re-roll {plural(len(idle), 'idle die', 'idle dice')}", why)
+        return _value(self.state, action)
 
 
-def _best_direct(state: State, die: int) -> tuple[float, str]:
+def _use_words(use: Why) -> str:
+    """A die's best direct use as an object ("no good use", "nothing better than to repair 1 hull")."""
+    return f"nothing better than to {use.gist}" if use.gist and use.worth >= END_WORTH else "no good use"
+
+
+def _and_faces(faces: list[Face]) -> str:
+    counted = Counter(f.value for f in faces)
+    return ", ".join(f"{n} {face}" for face, n in counted.items()) or "none"
+
+
+def _best_direct(state: State, die: int) -> Why:
     """The die's best use other than a Commander's (those are valued through this, never inside it)."""
-    best = (0.0, "")
+    best = Why(0.0, "", "")
     commander = state.dice[die].face is Face.COMMANDER
     for action in mission_actions(state, die) if commander else die_actions(state, die):
-        best = max(best, value(state, action), key=lambda pair: pair[0])
+        found = _value(state, action)
+        if found.worth > best.worth:
+            best = found
     return best
 
 
 # --- choices the rules leave to the player --------------------------------------------------------
 
 _SACRIFICE_ORDER = (Place.STATION, Place.RESET, Place.RETURNED, Place.HELD, Place.POOL, Place.MISSION)
-_SACRIFICE_WORDS = {
-    Place.STATION: "already used at a station this round",
-    Place.RESET: "set aside by the Scanners",
-    Place.RETURNED: "in the Returned area, not rolled yet",
-    Place.HELD: "held by Distracted",
-    Place.POOL: "not assigned",
-    Place.MISSION: "on an away mission",
-}
 
 
-def _pending_choice(state: State, actions: list[Action]) -> Choice:
+class Ranked(NamedTuple):
+    """A move the heuristic weighed, with its reason, and what it is worth (for comparing moves)."""
+
+    worth: float
+    choice: Choice
+
+
+def _pending_ranked(state: State, actions: list[Action]) -> list[Ranked]:
+    """The options of a decision the rules leave to the player, best first."""
     first = actions[0]
     if isinstance(first, SendToInfirmary | HoldDie):
-
-        def cost(a: SendToInfirmary | HoldDie) -> int:
-            return _SACRIFICE_ORDER.index(state.dice[a.die].place)
-
         # A pending decision offers actions of one kind only: all of them are `first`'s kind.
-        pick = min((a for a in actions if isinstance(a, SendToInfirmary | HoldDie)), key=cost)
-        where = _SACRIFICE_WORDS[state.dice[pick.die].place]
-        return Choice(pick, f"give up a die {where}: it costs the least")
-    if not dice_in(state, Place.POOL):
-        return Choice(first, "recall the away team: nobody else could be gathered")
-    gather = next((a for a in actions if isinstance(a, Gather)), first)
-    return Choice(gather, "keep the away teams in place to finish their missions")
+        given = [a for a in actions if isinstance(a, SendToInfirmary | HoldDie)]
+        given.sort(key=lambda a: _SACRIFICE_ORDER.index(state.dice[a.die].place))
+        return [
+            Ranked(-_SACRIFICE_ORDER.index(state.dice[a.die].place), Choice(a, give_up_words(state, a.die)))
+            for a in given
+        ]
+    recalls = [a for a in actions if isinstance(a, Recall)]
+    gather = next((a for a in actions if isinstance(a, Gather)), None)
+    if gather is None:
+        why = "no other crew die is free to roll next round: without the away team the crew is incapacitated"
+        return [Ranked(1.0, Choice(a, why)) for a in recalls]
+    restart = "its mission starts over, and the die rolls again next round"
+    stay = Ranked(1.0, Choice(gather, away_words(state)))
+    return [stay, *(Ranked(0.0, Choice(a, restart)) for a in recalls)]
+
+
+def ranked(state: State) -> list[Ranked]:
+    """Every move the heuristic weighs now, best first (the first is `heuristic(state)`), each with
+    its reason as a sentence. Moves of equal worth keep the engine's order."""
+    actions = legal_actions(state)
+    if not actions:
+        return []
+    if state.pending is not None:
+        weighed = _pending_ranked(state, actions)
+    else:
+        evaluator = _Evaluator(state)
+        found = [(evaluator.value(a), a) for a in actions if not isinstance(a, EndAssignment | Recall)]
+        found.sort(key=lambda pair: -pair[0].worth)
+        end = Ranked(END_WORTH, Choice(EndAssignment(), _end_words(state, [w for w, _ in found])))
+        weighed = [Ranked(w.worth, Choice(a, w.why)) for w, a in found]
+        at = next((i for i, r in enumerate(weighed) if r.worth <= END_WORTH), len(weighed))
+        weighed.insert(at, end)
+    return [Ranked(r.worth, Choice(r.choice.action, _sentence(r.choice.reason))) for r in weighed]
+
+
+def _end_words(state: State, uses: list[Why]) -> str:
+    """Why ending the assignment: what the ready dice could still do, and that it is worth too little."""
+    ready = [state.dice[i].face for i in dice_in(state, Place.POOL)]
+    if not ready:
+        return "every crew die is used or out of play this round, so the threats act next"
+    words = f"no ready die has a use worth spending it on now ({_and_faces(ready)})"
+    best = uses[0] if uses else None
+    if best is not None and best.gist and best.worth > 0:
+        words += f"; the most left is to {best.gist}, worth little now"
+    return words
 
 
 def heuristic(state: State) -> Choice:
     """The greedy heuristic player's move, with a one-line reason."""
-    actions = legal_actions(state)
-    if state.pending is not None:
-        choice = _pending_choice(state, actions)
-        return Choice(choice.action, _sentence(choice.reason))
-    best: tuple[float, str, Action] = (
-        0.75,
-        "nothing left is worth a crew die: end the assignment",
-        EndAssignment(),
-    )
-    evaluator = _Evaluator(state)
-    for action in actions:
-        if isinstance(action, EndAssignment | Recall):
-            continue
-        worth, reason = evaluator.value(action)
-        if worth > best[0]:
-            best = (worth, reason, action)
-    return Choice(best[2], _sentence(best[1]))
+    return ranked(state)[0].choice
 
 
 def _sentence(reason: str) -> str:

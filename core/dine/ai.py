@@ -33,6 +33,16 @@ from .engine import (
 )
 from .state import State
 from .symbols import SYMBOLS, RowKey, face, row_gives, row_key, row_vector, side
+from .why import (
+    as_counter,
+    danger_words,
+    gain_words,
+    pending_words,
+    progress_words,
+    symbol_words,
+    toll_words,
+    use_words,
+)
 
 HARM = {"damage": 0.12, "pizza": 0.25, "remove_cards": 0.08, "discard_cards": 0.04, "ship": 0.03}
 GAIN = {"draw": 0.07, "crew_draw": 0.07, "recover": 0.06, "repair": 0.1, "ship_right": 0.03}
@@ -281,70 +291,101 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
     return worth, ("using", name, "", 0.0)
 
 
-def _reason(state: State, how: tuple[str, str, str, float]) -> str:
-    kind, card, target, after = how
-    if kind == "toll":
-        return "pay the toll and leave the sector"
-    if kind == "using":
-        return (
-            f"using {side(state.cards, card, state.upgraded).name}"
-            if card
-            else f"using the {state.ship}'s action"
+def _reason(state: State, now: _Now, action: Action, how: tuple[str, str, str, float]) -> str:
+    """Why `action` is worth making, in words (`core.dine.why`), from what `_worth` found."""
+    kind, _, target, _ = how
+    if isinstance(action, Clear):
+        return toll_words(state, action, now.progress)
+    if isinstance(action, UseStation | UseShip):
+        used = (
+            side(now.cards, state.stations[action.seat] or "", now.upgraded).occupied.action
+            if isinstance(action, UseStation)
+            else ship_of(state).actions[action.index]
         )
-    name = side(state.cards, card, state.upgraded).name
-    if kind == "meets":
-        return f"playing {name} meets {target}"
-    return f"playing {name} brings {target} to {min(after, 1.0):.0%}"
+        effects = used.effects if used is not None else ()
+        return use_words(state, effects, action.seat, len(action.payment.hand))
+    assert isinstance(action, PlayCard), "the rest of the main actions are plays"
+    have, (used, _, _), current = _after_play(state, now, action)
+    before, after = as_counter(now.vector), as_counter(have)
+    need = dict(targets(state)).get(target)
+    if need is not None:
+        parts = [progress_words(state, target, need, before, after)]
+    else:
+        added = after - before
+        parts = [f"it adds {symbol_words(added)} to the grid" if added else "it is the cheapest card to lay"]
+    gains = gain_words(state, used.effects, action.seat, 1 + len(action.payment.hand))
+    if gains:
+        parts.append(gains)
+    if kind == "brings":  # a way out met lets the crew leave before the danger is checked
+        strikes = bool(now.danger) and len(current) >= now.danger
+        drive = min(row_vector(now.cards, current)[_DRIVE], len(state.deck) + len(state.discard))
+        danger = danger_words(state, len(current), strikes, drive)
+        if danger:
+            parts.append(danger)
+    return "; ".join(parts)
 
 
 def value(state: State, now: _Now, action: Action) -> tuple[float, str]:
     """What `action` is worth to the crew now, and why in words."""
     worth, how = _worth(state, now, action)
-    return worth, _reason(state, how)
+    return worth, _reason(state, now, action, how)
+
+
+def _occupy_ground(state: State, seat: int, options: list[Occupy]) -> str:
+    """Why a member would occupy nothing new: "kept", "needed" or "none" (`why.occupy_words`)."""
+    if state.stations[seat] is not None:
+        return "kept"
+    if any(a.card is not None for a in options):
+        return "needed"
+    return "none"
 
 
 def _pending_choice(state: State, actions: list[Action]) -> Choice:
     pending = state.pending
     assert pending is not None
+    chosen = _pending_pick(state, actions)
+    ground = ""
+    if isinstance(chosen, Occupy):
+        ground = _occupy_ground(state, chosen.seat, [a for a in actions if isinstance(a, Occupy)])
+    assert isinstance(chosen, Clear | Upgrade | Occupy | Choose | Give | Shield)
+    return Choice(chosen, _sentence(pending_words(state, chosen, ground)))
+
+
+def _pending_pick(state: State, actions: list[Action]) -> Action:
+    """The heuristic's answer to the pending decision."""
+    pending = state.pending
+    assert pending is not None
     if pending.kind == "clear":
         clears = [a for a in actions if isinstance(a, Clear) and a.how != "continue"]
         solve = next((a for a in clears if a.how == "solve"), None)
-        chosen = solve or clears[0]
-        return Choice(chosen, "solve the sector and upgrade a card" if solve else "jump out of the sector")
+        return solve or clears[0]
     if pending.kind == "upgrade":
         upgrades = [a for a in actions if isinstance(a, Upgrade) and a.card is not None]
         if not upgrades:
-            return Choice(actions[0], "nothing to upgrade")
-        best = max(upgrades, key=lambda a: _upgrade_gain(state, a.card or ""))
-        return Choice(best, f"upgrade {side(state.cards, best.card or '', state.upgraded).name}")
+            return actions[0]
+        return max(upgrades, key=lambda a: _upgrade_gain(state, a.card or ""))
     if pending.kind == "occupy":
         options = [a for a in actions if isinstance(a, Occupy)]
         if state.stations[pending.seat or 0] is not None:
-            return Choice(options[-1], "keep the station already occupied")
+            return options[-1]
         if _cards_in_play(state) <= sum(hand_size(state, seat) for seat in range(state.crew)):
-            return Choice(options[-1], "every card is needed in the hands: a station would leave one empty")
+            return options[-1]
         scored = [(_station_value(state, a.card), a) for a in options if a.card is not None]
         if not scored:
-            return Choice(options[-1], "no card to occupy")
-        best = max(scored, key=lambda pair: pair[0])
-        return Choice(best[1], f"occupy {side(state.cards, best[1].card or '', state.upgraded).name}")
+            return options[-1]
+        return max(scored, key=lambda pair: pair[0])[1]
     if pending.kind == "choose":
         spec = sector_side(state)
         assert spec is not None
         options = [a for a in actions if isinstance(a, Choose)]
-        best = min(options, key=lambda a: harm(spec.consequences[a.option]))
-        return Choice(best, "the lighter consequence")
+        return min(options, key=lambda a: harm(spec.consequences[a.option]))
     if pending.kind == "give":
         gives = [a for a in actions if isinstance(a, Give)]
-        best = min(gives, key=lambda a: (_card_worth(state, a.card), -len(state.hands[a.seat])))
-        return Choice(
-            best, f"give up {side(state.cards, best.card, state.upgraded).name}, the least useful card"
-        )
+        return min(gives, key=lambda a: (_card_worth(state, a.card), -len(state.hands[a.seat])))
     shields = [a for a in actions if isinstance(a, Shield) and a.payment is not None]
     if shields:
-        best = min(shields, key=lambda a: len(a.payment.grid) if a.payment else 0)
-        return Choice(best, "a shield takes the hit")
-    return Choice(actions[-1], "no shield to spare")
+        return min(shields, key=lambda a: len(a.payment.grid) if a.payment else 0)
+    return actions[-1]
 
 
 def _cards_in_play(state: State) -> int:
@@ -386,8 +427,8 @@ def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Cho
 
     if state.pending is not None:
         return _pending_choice(state, _allowed(legal_actions(state), only))
-    _, how, action = _best(state, _allowed(_candidates(state), only))
-    return Choice(action, _sentence(_reason(state, how)))
+    _, how, action, now = _best(state, _allowed(_candidates(state), only))
+    return Choice(action, _sentence(_reason(state, now, action, how)))
 
 
 def _allowed(actions: list[Action], only: Callable[[Action], bool] | None) -> list[Action]:
@@ -400,8 +441,9 @@ def _allowed(actions: list[Action], only: Callable[[Action], bool] | None) -> li
     return kept
 
 
-def _best(state: State, actions: list[Action]) -> tuple[float, tuple[str, str, str, float], Action]:
-    """The first of the best main actions by `_worth`, with its worth and what its reason says."""
+def _best(state: State, actions: list[Action]) -> tuple[float, tuple[str, str, str, float], Action, _Now]:
+    """The first of the best main actions by `_worth`, with its worth, what its reason says, and the
+    decision's `_Now` (for the reason's words)."""
     now = _now(state)
     best: tuple[float, tuple[str, str, str, float], Action] | None = None
     for action in actions:
@@ -409,13 +451,13 @@ def _best(state: State, actions: list[Action]) -> tuple[float, tuple[str, str, s
         if best is None or worth > best[0]:
             best = (worth, how, action)
     assert best is not None
-    return best
+    return (*best, now)
 
 
 def heuristic_action(state: State) -> Action:
     """`heuristic(state).action` without the words: what playouts ask, thousands of times a decision."""
     if state.pending is not None:
-        return _pending_choice(state, legal_actions(state)).action
+        return _pending_pick(state, legal_actions(state))
     return _best(state, _candidates(state))[2]
 
 
@@ -434,19 +476,42 @@ def _candidates(state: State) -> list[Action]:
 def shortlist(state: State, limit: int, only: Callable[[Action], bool] | None = None) -> list[Choice]:
     """The heuristic's `limit` best moves now, best first (the first is `heuristic(state, only)`): the
     moves a crew that looks further ahead (`core.dine.search`) should play out. A pending decision's
-    other options come by the same yardstick `heuristic` uses for it, without a reason of their own.
+    other options come by the same yardstick `heuristic` uses for it, each with its reason.
     With `only`, only those actions are candidates (as for `heuristic`)."""
+    return [choice for _, choice in ranked(state, limit, only)]
+
+
+def ranked(
+    state: State, limit: int, only: Callable[[Action], bool] | None = None
+) -> list[tuple[float, Choice]]:
+    """`shortlist` with what the heuristic reckons each move worth (higher is better; a pending
+    decision's pick may rank below an option its rules turned down, as keeping a station does)."""
     if state.pending is not None:
         actions = _allowed(legal_actions(state), only)
         first = _pending_choice(state, actions)
         rest = sorted((a for a in actions if a != first.action), key=lambda a: _pending_rank(state, a))
-        return [first, *(Choice(a, "") for a in rest[: limit - 1])]
+        return [
+            (-_pending_rank(state, first.action), first),
+            *((-_pending_rank(state, a), _pending_reasoned(state, actions, a)) for a in rest[: limit - 1]),
+        ]
     actions = _allowed(_candidates(state), only)
     now = _now(state)
     scored = [_worth(state, now, action) for action in actions]
     # `nlargest` keeps the first of equals first, as `heuristic` picks the first best.
     best = nlargest(limit, range(len(actions)), key=lambda i: scored[i][0])
-    return [Choice(actions[i], _sentence(_reason(state, scored[i][1]))) for i in best]
+    said = [(i, _sentence(_reason(state, now, actions[i], scored[i][1]))) for i in best]
+    return [(scored[i][0], Choice(actions[i], reason)) for i, reason in said]
+
+
+def _pending_reasoned(state: State, actions: list[Action], action: Action) -> Choice:
+    """A pending decision's option the heuristic did not pick, with why it is worth considering."""
+    assert isinstance(action, Clear | Upgrade | Occupy | Choose | Give | Shield)
+    ground = ""
+    if isinstance(action, Occupy):
+        ground = _occupy_ground(state, action.seat, [a for a in actions if isinstance(a, Occupy)])
+    if isinstance(action, Clear) and action.how == "continue":
+        return Choice(action, _sentence("the crew may still build the grid further before leaving"))
+    return Choice(action, _sentence(pending_words(state, action, ground)))
 
 
 def _pending_rank(state: State, action: Action) -> float:

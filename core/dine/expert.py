@@ -19,7 +19,9 @@ states that differ only in what is hidden get the same choice.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from random import Random
 
@@ -44,6 +46,27 @@ MAX_STEPS = 200  # decisions per playout at most: a safety net, far beyond one s
 LOOP_FROM = 40  # playout steps after which a position met again ends the playout (a loop)
 
 
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """What the expert crew saw for one decision: the candidates (the heuristic's best first, each
+    with its reason), each one's value in every world it was played out in (the same worlds, in the
+    same order, for every candidate still in the running), the games each lost in its playouts by
+    the loss's words, and the pick."""
+
+    options: list[Choice]
+    scores: list[list[float]]
+    losses: list[Counter[str]]
+    best: int
+
+    @property
+    def choice(self) -> Choice:
+        """The pick, with the expert's reason in plain numbers (`reason`)."""
+        if not self.scores[self.best]:
+            return self.options[self.best]
+        means = [sum(values) / len(values) if values else 0.0 for values in self.scores]
+        return Choice(self.options[self.best].action, reason(self.options, means, self.best))
+
+
 def expert_policy(
     seed: int = 0,
     *,
@@ -60,22 +83,49 @@ def expert_policy(
     sectors on. The defaults keep a game near a second or two on one core. With `only`, the candidates are
     only the moves that pass it (a hint for one crew member: their own moves); the playouts after it are
     the whole crew's, as ever."""
+    weigh = expert_weigher(
+        seed, rollouts=rollouts, candidates=candidates, horizon=horizon, batch=batch, margin=margin, only=only
+    )
+
+    def choose(state: State) -> Choice:
+        return weigh(state).choice
+
+    return choose
+
+
+def expert_weigher(
+    seed: int = 0,
+    *,
+    rollouts: int | None = None,
+    candidates: int = CANDIDATES,
+    horizon: int = HORIZON,
+    batch: int = BATCH,
+    margin: float = MARGIN,
+    only: Callable[[Action], bool] | None = None,
+) -> Callable[[State], Weighed]:
+    """The expert crew's decision with everything its playouts saw (`expert_policy` takes its pick;
+    a hint explains it)."""
     if (rollouts is not None and rollouts < 1) or candidates < 1 or horizon < 0 or batch < 1 or margin < 0:
         raise ValueError("rollouts, candidates and batch must be at least 1, horizon and margin at least 0")
 
-    def choose(state: State) -> Choice:
+    def weigh(state: State) -> Weighed:
         options = shortlist(state, candidates, only)
         if len(options) == 1:
-            return options[0]
+            return Weighed(options, [[]], [Counter()], 0)
         rng = Random(public_key(seed, state))
         budget = rollouts if rollouts is not None else ROLLOUTS[state.crew]
         scores: list[list[float]] = [[] for _ in options]  # each candidate's value in each world
+        losses: list[Counter[str]] = [Counter() for _ in options]
         alive = list(range(len(options)))
         played = 0
         while True:
             worlds = [determinize(state, rng) for _ in range(min(batch, budget - played))]
             for i in alive:  # the same worlds for every candidate: compared on the same luck
-                scores[i] += [playout(apply(w, options[i].action)[0], horizon) for w in worlds]
+                for world in worlds:
+                    worth, lost = _playout(apply(world, options[i].action)[0], horizon)
+                    scores[i].append(worth)
+                    if lost is not None:
+                        losses[i][lost] += 1
             played += len(worlds)
             totals = {i: sum(scores[i]) for i in alive}
             lead = max(totals.values())
@@ -90,31 +140,37 @@ def expert_policy(
             if played >= budget or len(alive) == 1:
                 break
         best = max(alive, key=totals.__getitem__)  # ties: the heuristic's own order
-        means = [sum(values) / len(values) for values in scores]
-        return Choice(options[best].action, reason(options, means, best))
+        return Weighed(options, scores, losses, best)
 
-    return choose
+    return weigh
 
 
 def playout(state: State, horizon: int = HORIZON) -> float:
     """Play `state` on with the heuristic crew until the game ends or the crew stands in a fresh sector
     `horizon` sectors on, and value where it got: the search crew's scale (`terminal`), estimated by
     `value` when the game goes on."""
+    return _playout(state, horizon)[0]
+
+
+def _playout(state: State, horizon: int) -> tuple[float, str | None]:
+    """`playout`, and the loss's words if the game was lost in it."""
     goal = state.cleared + horizon
     seen: set[str] = set()
     for step in range(MAX_STEPS):
         if state.outcome != "playing":
-            return terminal(state)
+            return terminal(state), state.loss_reason
         if state.cleared >= goal and state.pending is None and not state.grid[-1] and len(state.grid) == 1:
             break
         if step >= LOOP_FROM:  # a sector this long may be a loop the greedy crew never leaves (`position`)
             key = state.position()
             if key in seen:  # it never delivers from here: a loss, where it stands
-                return float(False) + 0.02 * state.cleared + 0.005 * score(state)
+                return float(False) + 0.02 * state.cleared + 0.005 * score(state), None
             seen.add(key)
         # The first step copies (the caller keeps its state); the playout owns every later one.
         state, _ = apply(state, heuristic_action(state), check=False, reuse=step > 0)
-    return terminal(state) if state.outcome != "playing" else value(state)
+    if state.outcome != "playing":
+        return terminal(state), state.loss_reason
+    return value(state), None
 
 
 def terminal(state: State) -> float:

@@ -6,12 +6,12 @@ from datetime import date, datetime
 from random import Random
 
 from core.d6.actions import Action, action_from_json, action_to_json
-from core.d6.ai import heuristic
 from core.d6.codes import decode
 from core.d6.engine import Event, abandon, apply, deal, legal_actions
 from core.d6.state import RULES_VERSION, RULES_VERSIONS, Difficulty, Length, State
 from core.game import Blurb, Game, ResultDetail, Setup
 from core.render.d6_controls import controls
+from core.render.d6_hint import hint_choice
 from core.render.d6_text import describe_action, describe_board
 from core.table import Saved, Table
 
@@ -128,5 +128,5 @@ GAME: Game[State, Action, D6Setup, Saved[State]] = Game(
     controls=_controls,
     describe_board=describe_board,
     describe_action=_describe,
-    hint=heuristic,
+    hint=hint_choice,
 )

@@ -6,7 +6,6 @@ from datetime import date, datetime
 from random import Random
 
 from core.dine.actions import Action, action_from_json, action_to_json
-from core.dine.ai import heuristic
 from core.dine.cards import CARD_FILES, card_set
 from core.dine.codes import decode
 from core.dine.engine import Event, abandon, apply, deal, legal_actions
@@ -14,8 +13,8 @@ from core.dine.seating import DineSaved, lobby, seated
 from core.dine.seating import Setup as Lobby
 from core.dine.state import RULES_VERSION, State
 from core.game import Blurb, Game, ResultDetail, Setup
-from core.policies import Choice
 from core.render.dine_controls import moves
+from core.render.dine_hint import hint_choice
 from core.render.dine_text import describe_action, describe_board
 from core.table import Table
 
@@ -115,10 +114,6 @@ def _controls(state: State) -> list[Action | None]:
     return [decode(state, code) for code in codes]
 
 
-def _hint(state: State) -> Choice:
-    return heuristic(state)
-
-
 def _rounds(state: State) -> int:
     return state.actions_taken
 
@@ -158,5 +153,5 @@ GAME: Game[State, Action, DineSetup, DineSaved] = Game(
     controls=_controls,
     describe_board=describe_board,
     describe_action=describe_action,
-    hint=_hint,
+    hint=hint_choice,
 )

@@ -1,0 +1,75 @@
+"""The Dine hint's reasons (`core.dine.why`, issue 17 item 3): what a move achieves now, from the
+state, never the move again; and the expert crew's decision as its hint explains it."""
+
+from __future__ import annotations
+
+from core.dine.cards import Symbol
+from core.dine.expert import expert_policy, expert_weigher
+from core.dine.state import Pending
+from core.render.dine_hint import hint, loss_words
+
+from .helpers import decisions, rows_giving, table
+
+HAND = ["rdrive-1", "pilot-1"]  # Ramjet (2 drive), Helm Console (1 navigation)
+
+
+def test_a_play_says_what_it_adds_toward_the_way_out_and_how_near_the_danger_is() -> None:
+    """Asteroid Drift, one crew member: the jump needs 6 drive and 1 navigation; the grid has 3 drive;
+    the danger strikes at the 4th card of a row."""
+    state = table(hands=[HAND], grid=rows_giving({Symbol.DRIVE: 3}, exclude=HAND))
+
+    found = hint(state, [0])
+
+    assert found is not None
+    assert found.move == "Crew 1: play Ramjet upright (free: play)"
+    assert found.why == (
+        "It adds 2 drive toward the jump: the grid then holds 5 of the 7 symbols needed, 1 drive, 1"
+        " navigation to go; the row then holds 1 of the 4 cards that set Asteroid Drift off."
+    )
+
+
+def test_occupying_says_what_the_station_does_not_its_name_again() -> None:
+    """The old hint read "occupy Autopilot — occupy Autopilot"."""
+    state = table(hands=[HAND], grid=rows_giving({Symbol.DRIVE: 3}, exclude=HAND))
+    state = state.model_copy(update={"pending": Pending(kind="occupy", seat=0, reason="Crew 1 may occupy.")})
+
+    found = hint(state, [0])
+
+    assert found is not None
+    assert found.move == "Crew 1: occupy Ramjet"
+    assert found.why == (
+        "While occupied it lowers the drive every jump needs by 1, which serves the crew longer than one"
+        " play."
+    )
+
+
+def test_giving_up_a_card_says_why_that_one() -> None:
+    state = table(hands=[HAND], grid=rows_giving({Symbol.DRIVE: 3}, exclude=HAND))
+    state = state.model_copy(update={"pending": Pending(kind="give", give="remove", reason="Remove 1.")})
+
+    found = hint(state, [0])
+
+    assert found is not None
+    assert found.move == "Crew 1: give up Helm Console"
+    assert found.why == (
+        "It gives only 1 navigation in a row, the least of your 2 cards, and it leaves the game for good."
+    )
+
+
+def test_the_expert_weigher_decides_as_the_expert_crew_and_keeps_what_it_saw() -> None:
+    states = decisions(4, level="Pepperoni", crew=2, limit=5)
+    weigh, choose = expert_weigher(3, rollouts=4), expert_policy(3, rollouts=4)
+    for state in states:
+        seen = weigh(state)
+        assert seen.choice == choose(state)
+        played = [len(scores) for scores in seen.scores]
+        assert played[seen.best] == max(played)  # the pick ran to the end
+        assert all(sum(lost.values()) <= n for lost, n in zip(seen.losses, played, strict=True))
+
+
+def test_a_loss_reads_as_a_clause() -> None:
+    assert (
+        loss_words("The pizza marker is pushed off the ship card: the pizza is ruined.")
+        == "the pizza is ruined"
+    )
+    assert loss_words("The crew is stranded: nobody can do anything more (R18).") == "the crew is stranded"
