@@ -31,8 +31,8 @@ from .dine_text import (
     consequences_text,
     crew_names,
     jump_text,
+    road_ahead,
     solutions_text,
-    stack_text,
 )
 from .fonts import drawable
 from .png import blended_palette, encode
@@ -410,10 +410,10 @@ def render_board(state: State, names: Sequence[str] | None = None) -> bytes:
     if state.outcome != "playing":
         title += f"  |  {'WON' if state.outcome == 'won' else 'LOST'}"
     piles = (
-        f"{stack_text(state)}  ·  deck {len(state.deck)}  ·  discard {len(state.discard)}"
+        f"ahead: {road_ahead(state, short=True)}  ·  deck {len(state.deck)}  ·  discard {len(state.discard)}"
         f"  ·  removed {len(state.removed)}"
     )
-    piles = fit(piles.replace(" in the stack", " left"), 13, 560)
+    piles = fit(piles, 13, 560)
     draw.text((WIDTH - MARGIN, 16), piles, font=font(13), fill=MUTED, anchor="ra")
     title_room = WIDTH - 2 * MARGIN - 24 - int(font(13).getlength(piles))
     draw.text((MARGIN, 10), fit(title, 20, title_room), font=font(20), fill=TEXT)
