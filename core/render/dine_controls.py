@@ -172,7 +172,12 @@ def _move_words(state: State, action: Action, seat: int | None) -> tuple[str, st
     if used is None:
         deed = describe(state, action, NOBODY if seat is None else (seat,)).deed
         cost = _cost_for_good(state, action)
-        return (f"{cost}: {deed[:1].lower()}{deed[1:]}" if cost else deed), card
+        if cost is None:
+            return deed, card
+        spec = sector_side(state)
+        if isinstance(action, Clear) and action.how == "solve" and spec is not None:
+            deed = f"solve {spec.name} now"  # the payment is the cost said first
+        return f"{cost}: {deed[:1].lower()}{deed[1:]}", card
     subject, words = _subject(state, action), action_words(used)
     label = f"{subject} — {words.text}"
     if len(label) <= LABEL_LIMIT:

@@ -54,8 +54,11 @@ def menu(state: State) -> list[Group]:
     costly: list[Move] = []
 
     def add(heading: str, shown: list[Move]) -> None:
-        fresh = [move for move in shown if move.group not in seen]
-        seen.update(move.group for move in fresh)
+        fresh: list[Move] = []
+        for move in shown:
+            if move.group not in seen:
+                seen.add(move.group)
+                fresh.append(move)
         costly.extend(move for move in fresh if move.costly)
         kept = tuple(move for move in fresh if not move.costly)
         if kept:
