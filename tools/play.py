@@ -179,7 +179,7 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
         by_number = {str(numbers[m.group]): m for m in dine_menu.lines(groups)}
         say("")
         for group in groups:
-            say(f"{group.heading}:")
+            say(group.heading if group.heading.endswith((".", "?", "!")) else f"{group.heading}:")
             for move in group.moves:
                 say(f"{numbers[move.group]:>3}. {dine_menu.label(state, move)}")
         answer = ask(DINE_PROMPT).strip().lower()
