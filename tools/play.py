@@ -3,8 +3,8 @@
     python -m tools.play d6 [--seed N] [--difficulty easy]
     python -m tools.play dine [--seed N] [--crew 1] [--ship "Spacehopper 3000"] [--normal --level Salad]
 
-Type the number of a move, `?N` for the full text of the cards behind move N, `h` for the heuristic
-player's hint, `b` to show the board again, or `q` to quit. Both games list one line per distinct
+Type the number of a move, `h` for the heuristic player's hint, `b` to show the board again, `q` to
+quit, and in Dine `?N` for the full text of the cards behind move N. Both games list one line per distinct
 move, and a move keeps its number while it is on offer. D-6 groups its moves by die kind, and the
 Commander's face changes are a second step under one line; Dine shows the moves of the Discord hand
 view (`core.render.dine_controls`), asks how to pay as a second step only when there is more than

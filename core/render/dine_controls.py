@@ -100,9 +100,16 @@ def _subject(state: State, action: Action) -> str:
     return "Ship"
 
 
+def _track_after(state: State, name: str, amount: int) -> str:
+    """ "pizza 6/6 → 4/6": a track before and after losing `amount` spaces."""
+    now = {track: (value, length) for track, value, length in tracks(state)}.get(name)
+    return f" ({name} {now[0]}/{now[1]} → {now[0] - amount}/{now[1]})" if now else ""
+
+
 def _cost_for_good(state: State, action: Action) -> str | None:
     """What a move gives up for good, or None for a move that does not: a track paid to solve,
-    the upgrade forgone by a jump or by upgrading nothing, a point of damage not shielded."""
+    the upgrade forgone by a jump (where solving would give one, before the last sector) or by
+    upgrading nothing, a point of damage not shielded."""
     match action:
         case Clear(how="solve", solution=i):
             spec = sector_side(state)
@@ -110,13 +117,13 @@ def _cost_for_good(state: State, action: Action) -> str | None:
             if solution is None or solution.pay is None:
                 return None
             name = "ship marker" if solution.pay == "ship" else str(solution.pay)
-            now = {track: (value, length) for track, value, length in tracks(state)}.get(name)
-            after = f" ({name} {now[0]}/{now[1]} → {now[0] - solution.amount}/{now[1]})" if now else ""
-            return f"Pay {solution.amount} {name}{after}"
+            return f"Pay {solution.amount} {name}{_track_after(state, name, solution.amount)}"
         case Clear(how="jump"):
-            return "No upgrade (the sector stays unsolved)"
+            spec = sector_side(state)
+            upgrades = spec is not None and "no_upgrade" not in spec.rules and len(state.stack) > 1
+            return "No upgrade (the sector stays unsolved)" if upgrades else None
         case Shield(payment=None):
-            return f"1 damage (damage {state.damage} → {state.damage - 1})"
+            return f"1 damage{_track_after(state, 'damage', 1)}"
         case Upgrade(card=None):
             return "The upgrade is lost"
         case _:

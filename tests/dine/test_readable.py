@@ -156,12 +156,17 @@ def test_jumping_and_taking_damage_say_what_they_give_up() -> None:
         "Keep playing",
         "No upgrade (the sector stays unsolved): jump to the next sector",
     ]
+    drive_in = table(hands=[["pilot-1"]], sector="sector-gravity", side="back").model_copy(
+        update={"pending": Pending(kind="clear", options=("jump",), reason="Solve or jump?")}
+    )
+    jump = moves(drive_in, None)[0]  # Black Hole Drive-In gives no upgrade: jumping costs nothing more
+    assert (jump.label, jump.costly) == ("Jump to the next sector", False)
     shielded = table(hands=[["pilot-1"]], grid=[["reactor-1"], []], damage=5).model_copy(
         update={"pending": Pending(kind="shield", amount=1, reason="1 damage: pay a shield?")}
     )
     take = moves(shielded, None)[-1]
     assert take.costly
-    assert take.label == "1 damage (damage 5 → 4): take the damage"
+    assert take.label == "1 damage (damage 5/7 → 4/7): take the damage"
 
 
 def test_numbers_stay_on_the_moves_still_offered_through_a_sector() -> None:
