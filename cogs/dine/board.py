@@ -212,6 +212,15 @@ def ways(move: Move) -> str:
     return f"{plural(len(move.options), 'way')} to pay"
 
 
+def described(move: Move) -> str:
+    """A move with several ways to pay: its description, shortened so that "N ways to pay" always
+    shows after it."""
+    count = ways(move)
+    if not move.description:
+        return count
+    return f"{clip(move.description, LABEL_LIMIT - len(count) - 3)} · {count}"
+
+
 def add_moves(
     view: discord.ui.View,
     shown: list[Move],
@@ -235,9 +244,7 @@ def add_moves(
             discord.SelectOption(
                 label=move.label,
                 value=TAKE + move.options[0].code if len(move.options) == 1 else PAY + move.group,
-                description=(move.description or None)
-                if len(move.options) == 1
-                else clip(" · ".join(filter(None, [move.description, ways(move)])), LABEL_LIMIT),
+                description=(move.description or None) if len(move.options) == 1 else described(move),
             )
             for move in shown[n : n + 25]
         ]

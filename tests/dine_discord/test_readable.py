@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
-from cogs.dine.ids import PAY, TAKE
+from cogs.dine.board import add_moves
+from cogs.dine.ids import PAY, TAKE, Verb, ref
 from core.dine.actions import PlayCard, UseShip
 from core.dine.codes import decode
 from core.render import dine_menu
+from core.render.dine_controls import Move, Option
 from core.render.dine_text import card_brief
 from tests.support.messages import board_of, components
 
@@ -83,3 +86,18 @@ async def test_the_board_shows_the_road_ahead(world) -> None:
     assert "Sectors left" not in str(board.embeds[0].description)
     alt = board.attachments[0].description
     assert "Road ahead after this sector: 2 starter sectors" in alt
+
+
+def test_a_long_description_keeps_its_ways_to_pay_in_view() -> None:
+    """A move's description is cut before "N ways to pay", never the count (Discord's 100 characters)."""
+    options = tuple(Option(f"u{n}", f"Giving up card {n}") for n in range(3))
+    move = Move(
+        "Warp Sled — rotate, play, draw 2", "Cost: remove another hand card · " + "x" * 90, options, "u9"
+    )
+    at = lambda verb, arg="": ref(verb, 1, 1, arg)  # noqa: E731
+    view = discord.ui.View(timeout=None)
+    add_moves(view, [move], lambda n: at(Verb.MENU, f"0.{n}"), lambda code: at(Verb.ACT, f"0.{code}"), 0)
+    (option,) = [o for row in view.to_components() for c in row["components"] for o in c.get("options", [])]
+    assert option["description"].endswith("… · 3 ways to pay")
+    assert option["description"].startswith("Cost: remove another hand card")
+    assert len(option["description"]) <= 100
