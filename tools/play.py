@@ -4,8 +4,8 @@
     python -m tools.play dine [--seed N] [--crew 1] [--ship "Spacehopper 3000"] [--normal --level Salad]
 
 Type the number of a move, `h` for the heuristic player's hint, `b` to show the board again, `q` to
-quit, and in Dine `?N` for the full text of the cards behind move N. Both games list one line per distinct
-move, and a move keeps its number while it is on offer. D-6 groups its moves by die kind, and the
+quit, and in Dine `?N` for the full text of the cards behind move N. Both games list one line per
+distinct move, and a move keeps its number while it is on offer. D-6 groups its moves by die kind, and the
 Commander's face changes are a second step under one line; Dine shows the moves of the Discord hand
 view (`core.render.dine_controls`), asks how to pay as a second step only when there is more than
 one way, and lists the moves that give up something for good last, each saying its cost.
@@ -17,12 +17,12 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from core.d6.actions import Action as D6Action
 from core.d6.state import Difficulty, Length
 from core.d6.state import State as D6State
 from core.dine import engine as dine_engine
+from core.dine.actions import Action as DineAction
 from core.dine.state import State as DineState
 from core.events import EVERY_SEAT
 from core.game import Event
@@ -54,7 +54,8 @@ class Numbering:
         self.books: dict[object, tuple[dict[object, int], int]] = {}  # steps left, to come back to
 
     def keep(self, step: object, keys: Iterable[object]) -> dict[object, int]:
-        """The numbers of `keys` (the moves offered, in menu order) in `step`; a new step starts over."""
+        """The numbers of `keys` (the moves offered, in menu order) in `step`; a step not seen before
+        numbers from 1."""
         offered = list(keys)
         if step != self.step:  # a decision in the middle of a step comes back to the step's numbers
             self.books[self.step] = (self.numbers, self.given)
@@ -208,7 +209,7 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
     return str(state.outcome)
 
 
-def _cards_of(state: DineState, action: Any, what: str) -> str:
+def _cards_of(state: DineState, action: DineAction, what: str) -> str:
     texts = [text for text in dine_menu.cards_behind(state, action) if text]
     if not texts:
         return f"No card behind “{what}”."
