@@ -3,9 +3,12 @@
     python -m tools.play d6 [--seed N] [--difficulty easy]
     python -m tools.play dine [--seed N] [--crew 1] [--ship "Spacehopper 3000"] [--normal --level Salad]
 
-Type the number of an action, `h` for the heuristic player's hint, `b` to show the board again, or
-`q` to quit. D-6 groups its moves by die kind, one line per distinct move; a move keeps its number
-while it is on offer, and the Commander's face changes are a second step under one line.
+Type the number of a move, `h` for the heuristic player's hint, `b` to show the board again, `q` to
+quit, and in Dine `?N` for the full text of the cards behind move N. Both games list one line per
+distinct move, and a move keeps its number while it is on offer. D-6 groups its moves by die kind, and the
+Commander's face changes are a second step under one line; Dine shows the moves of the Discord hand
+view (`core.render.dine_controls`), asks how to pay as a second step only when there is more than
+one way, and lists the moves that give up something for good last, each saying its cost.
 """
 
 from __future__ import annotations
@@ -14,62 +17,23 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from core.d6.actions import Action as D6Action
 from core.d6.state import Difficulty, Length
 from core.d6.state import State as D6State
 from core.dine import engine as dine_engine
+from core.dine.actions import Action as DineAction
+from core.dine.state import State as DineState
 from core.events import EVERY_SEAT
-from core.game import AnyGame, Event
+from core.game import Event
 from core.games.d6 import GAME as D6
 from core.games.d6 import D6Setup
 from core.games.dine import GAME as DINE
-from core.render import d6_menu
+from core.render import d6_menu, dine_menu
+from core.render.dine_controls import Move as DineMove
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
-
-
-def play(
-    game: AnyGame,
-    state: Any,
-    events: Iterable[Event],
-    ask: Ask = input,
-    say: Say = print,
-) -> str:
-    """Run one game with `ask`/`say` as the terminal; returns the outcome. `game` is the declaration
-    (`core.registry`): the same functions the bot uses."""
-
-    def show(happened: Iterable[Event]) -> None:
-        for event in happened:
-            say(f"  • {event.seen_by(EVERY_SEAT)}")  # one player holds every seat
-
-    show(events)
-    say(game.describe_board(state))
-    while state.outcome == "playing":
-        actions = game.legal_actions(state)
-        say("")
-        for number, action in enumerate(actions, 1):
-            say(f"{number:>3}. {game.describe_action(state, action)}")
-        answer = ask("Your move (number, h = hint, b = board, q = quit): ").strip().lower()
-        if answer == "q":
-            return "quit"
-        if answer == "b":
-            say(game.describe_board(state))
-            continue
-        if answer == "h":
-            hint = game.hint(state)
-            number = actions.index(hint.action) + 1
-            say(f"Hint: {number}. {game.describe_action(state, hint.action)} — {hint.reason}")
-            continue
-        if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
-            say(f"Please type a number from 1 to {len(actions)}, or h, b, q.")
-            continue
-        state, events = game.apply(state, actions[int(answer) - 1])
-        show(events)
-        say(game.describe_board(state))
-    return str(state.outcome)
 
 
 def play_d6(seed: int, difficulty: str, length: str, ask: Ask = input, say: Say = print) -> str:
@@ -79,22 +43,36 @@ def play_d6(seed: int, difficulty: str, length: str, ask: Ask = input, say: Say 
 
 class Numbering:
     """Menu numbers that stay put: a move keeps its number while it is on offer in this step of the
-    round, and a new move takes the next free one, so assigning a die does not renumber the rest."""
+    game (a D-6 round's step, a Dine sector), also after a decision in between, and a new move takes
+    the next number, so taking a move does not renumber the rest. A number is never given to another
+    move within the step: a number typed from an older menu is refused, not taken as another move."""
 
     def __init__(self) -> None:
         self.step: object = None
-        self.numbers: dict[d6_menu.Key, int] = {}
+        self.numbers: dict[object, int] = {}
+        self.given = 0  # the highest number given in this step
+        self.books: dict[object, tuple[dict[object, int], int]] = {}  # steps left, to come back to
+
+    def keep(self, step: object, keys: Iterable[object]) -> dict[object, int]:
+        """The numbers of `keys` (the moves offered, in menu order) in `step`; a step not seen before
+        numbers from 1."""
+        offered = list(keys)
+        if step != self.step:  # a decision in the middle of a step comes back to the step's numbers
+            self.books[self.step] = (self.numbers, self.given)
+            self.step = step
+            self.numbers, self.given = self.books.pop(step, ({}, 0))
+        self.numbers = {key: n for key, n in self.numbers.items() if key in offered}
+        for key in offered:
+            if key not in self.numbers:
+                self.given += 1
+                self.numbers[key] = self.given
+        return self.numbers
 
     def number(self, state: D6State, groups: list[d6_menu.Group]) -> dict[d6_menu.Key, int]:
-        step = (state.round, state.phase, state.pending)
-        if step != self.step:
-            self.step, self.numbers = step, {}
-        offered = {move.key for move in d6_menu.moves(groups)}
-        self.numbers = {key: n for key, n in self.numbers.items() if key in offered}
-        for key in (move.key for move in d6_menu.moves(groups)):
-            if key not in self.numbers:
-                self.numbers[key] = max(self.numbers.values(), default=0) + 1
-        return self.numbers
+        """D-6: a step is one step of one round."""
+        keys = [move.key for move in d6_menu.moves(groups)]
+        numbers = self.keep((state.round, state.phase, state.pending), keys)
+        return {key: numbers[key] for key in keys}
 
 
 def play_d6_menu(state: D6State, events: Iterable[Event], ask: Ask = input, say: Say = print) -> str:
@@ -179,7 +157,103 @@ def _dine(args: argparse.Namespace, seed: int) -> str:
     state, events = dine_engine.deal(
         seed, ship=args.ship, level=args.level, crew=args.crew, starter=not args.normal
     )
-    return play(DINE, state, events)
+    return play_dine(state, events)
+
+
+DINE_PROMPT = "Your move (number, ?number = its cards, h = hint, b = board, q = quit): "
+
+
+def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: Say = print) -> str:
+    """The Dine terminal game on the hand view's moves (`core.render.dine_menu`): one line per move,
+    how to pay a second step when there are several ways, `?N` for the cards behind move N."""
+
+    def show(happened: Iterable[Event]) -> None:
+        for event in happened:
+            say(f"  • {event.seen_by(EVERY_SEAT)}")  # one player holds every seat
+
+    numbering = Numbering()
+    show(events)
+    say(DINE.describe_board(state))
+    while state.outcome == "playing":
+        groups = dine_menu.menu(state)
+        numbers = numbering.keep((state.cleared, state.pending), (m.group for m in dine_menu.lines(groups)))
+        by_number = {str(numbers[m.group]): m for m in dine_menu.lines(groups)}
+        say("")
+        for group in groups:
+            say(group.heading if group.heading.endswith((".", "?", "!")) else f"{group.heading}:")
+            for move in group.moves:
+                say(f"{numbers[move.group]:>3}. {dine_menu.label(state, move)}")
+        answer = ask(DINE_PROMPT).strip().lower()
+        if answer == "q":
+            return "quit"
+        if answer == "b":
+            say(DINE.describe_board(state))
+            continue
+        if answer == "h":
+            say(_dine_hint(state, groups, numbers))
+            continue
+        if answer.startswith("?") and answer[1:].strip() in by_number:
+            move = by_number[answer[1:].strip()]
+            say(_cards_of(state, dine_menu.action_of(state, move.group), move.label))
+            continue
+        chosen = by_number.get(answer)
+        if chosen is None:
+            say("Please type one of the numbers shown, ?number for its cards, or h, b, q.")
+            continue
+        code = chosen.options[0].code if len(chosen.options) == 1 else _how_to_pay(state, chosen, ask, say)
+        if code is None:
+            continue
+        state, events = DINE.apply(state, dine_menu.action_of(state, code))
+        show(events)
+        say(DINE.describe_board(state))
+    return str(state.outcome)
+
+
+def _cards_of(state: DineState, action: DineAction, what: str) -> str:
+    texts = [text for text in dine_menu.cards_behind(state, action) if text]
+    if not texts:
+        return f"No card behind “{what}”."
+    return "\n".join(f"  {text}" for text in texts)
+
+
+def _dine_hint(state: DineState, groups: list[dine_menu.Group], numbers: dict[object, int]) -> str:
+    hint = DINE.hint(state)
+    found = dine_menu.find(groups, state, hint.action)
+    if found is None:  # never: every legal move is on the menu (tests check it)
+        return f"Hint: {DINE.describe_action(state, hint.action)} — {hint.reason}"
+    move, way = found
+    then = f", then {way}. {move.options[way - 1].label}" if way is not None else ""
+    return f"Hint: {numbers[move.group]}. {move.label}{then} — {hint.reason}"
+
+
+def _how_to_pay(state: DineState, move: DineMove, ask: Ask, say: Say) -> str | None:
+    """The code of the way to pay for `move` the player picks; None to go back."""
+    while True:
+        say(f"How do you pay for {move.label}?")
+        for n, option in enumerate(move.options, 1):
+            gives = f" ({option.description})" if option.description else ""
+            say(f"{n:>3}. {option.label}{gives}")
+        answer = ask("Which (number, ?number = its cards, h = hint, 0 = back): ").strip().lower()
+        if answer == "0":
+            return None
+        if answer == "h":
+            hint = DINE.hint(state)
+            codes = [option.code for option in move.options]
+            where = next(
+                (n for n, code in enumerate(codes, 1) if dine_menu.action_of(state, code) == hint.action),
+                None,
+            )
+            said = f"{where}. {move.options[where - 1].label}" if where else "not one of these: 0 to go back"
+            say(f"Hint: {said} — {hint.reason}")
+            continue
+        number = answer.removeprefix("?").strip()
+        if number.isdigit() and 1 <= int(number) <= len(move.options):
+            option = move.options[int(number) - 1]
+            if answer.startswith("?"):
+                say(_cards_of(state, dine_menu.action_of(state, option.code), option.label))
+                continue
+            return option.code
+        say(f"Please type a number from 1 to {len(move.options)}, ?number for its cards, 0 to go back, or h.")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,6 +23,7 @@ from core.render.dine_text import (
     board_summary,
     deck_text,
     occupied_text,
+    road_text,
     sector_text,
     symbol_text,
     tracks,
@@ -94,8 +95,7 @@ def closed_lobby(saved: DineSaved, why: str) -> BoardMessage:
 
 def status_line(state: State) -> str:
     parts = [f"**{state.ship}**", *(f"{name.capitalize()} {v}/{n}" for name, v, n in tracks(state))]
-    sectors = sum(1 for card in state.stack if card.sector)
-    parts += [deck_text(state), f"Discard {len(state.discard)}", f"Sectors left {sectors}"]
+    parts += [deck_text(state), f"Discard {len(state.discard)}"]
     return " · ".join(parts)
 
 
@@ -110,7 +110,7 @@ def sector_lines(state: State) -> str:
     jump = (
         "cannot jump (X)" if drive is None else f"jump: {drive} drive and {spec.jump.navigation} navigation"
     )
-    return f"{sector_text(spec, state.crew)}\nDanger: {strike} · {jump}"
+    return f"{sector_text(spec, state.crew)}\nDanger: {strike} · {jump}\n{road_text(state)}."
 
 
 def grid_lines(state: State) -> list[str]:
@@ -212,6 +212,15 @@ def ways(move: Move) -> str:
     return f"{plural(len(move.options), 'way')} to pay"
 
 
+def described(move: Move) -> str:
+    """A move with several ways to pay: its description, shortened so that "N ways to pay" always
+    shows after it."""
+    count = ways(move)
+    if not move.description:
+        return count
+    return f"{clip(move.description, LABEL_LIMIT - len(count) - 3)} · {count}"
+
+
 def add_moves(
     view: discord.ui.View,
     shown: list[Move],
@@ -235,9 +244,7 @@ def add_moves(
             discord.SelectOption(
                 label=move.label,
                 value=TAKE + move.options[0].code if len(move.options) == 1 else PAY + move.group,
-                description=(move.description or None)
-                if len(move.options) == 1
-                else clip(" · ".join(filter(None, [move.description, ways(move)])), LABEL_LIMIT),
+                description=(move.description or None) if len(move.options) == 1 else described(move),
             )
             for move in shown[n : n + 25]
         ]

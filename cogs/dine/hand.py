@@ -111,7 +111,9 @@ def add_payments(view: discord.ui.View, move: Move, menu_ref: Callable[[int], Re
     options = move.options[: 25 * PAYMENT_MENUS]
     for n in range(0, len(options), 25):
         chunk = [
-            discord.SelectOption(label=option.label, value=TAKE + option.code)
+            discord.SelectOption(
+                label=option.label, value=TAKE + option.code, description=option.description or None
+            )
             for option in options[n : n + 25]
         ]
         placeholder = clip(f"How to pay for {move.label}?", 150)

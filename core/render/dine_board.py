@@ -27,12 +27,13 @@ from core.words import plural
 from . import icons
 from .dine_cards import KIND_COLOURS, Pen, font
 from .dine_text import (
+    SECTOR_RULES,
     SHOWN_ROWS,
     consequences_text,
     crew_names,
     jump_text,
+    road_ahead,
     solutions_text,
-    stack_text,
 )
 from .fonts import drawable, fit, wrap
 from .png import blended_palette, encode
@@ -262,8 +263,11 @@ def _sector(draw: ImageDraw.ImageDraw, state: State) -> None:
         y += 21
     y = pen.write(x, y, plain(f"Then: {consequences_text(spec)}"), 13, width, TEXT, lines=3) - 1
     if spec.rules:
-        rules = "Rules: " + ", ".join(r.replace("_", " ") for r in spec.rules)
-        _text_lines(draw, x, y, wrap(rules, 12, width, 1), 12, MUTED)
+        rules = "Rules: " + ", ".join(SECTOR_RULES[r] for r in spec.rules)
+        room = max(1, (SECTOR_BOTTOM - 22 - y) // 16)  # the lines left above the road ahead
+        _text_lines(draw, x, y, wrap(rules, 12, width, min(2, room)), 12, MUTED)
+    ahead = fit(f"Ahead: {road_ahead(state, short=True)}", 12, width)
+    draw.text((x, SECTOR_BOTTOM - 20), ahead, font=font(12), fill=MUTED)
 
 
 def _tracks(draw: ImageDraw.ImageDraw, state: State) -> None:
@@ -379,11 +383,8 @@ def render_board(state: State, names: Sequence[str] | None = None) -> bytes:
     title = f"Deep Space Dine  |  {state.ship}  |  {state.level}"
     if state.outcome != "playing":
         title += f"  |  {'WON' if state.outcome == 'won' else 'LOST'}"
-    piles = (
-        f"{stack_text(state)}  ·  deck {len(state.deck)}  ·  discard {len(state.discard)}"
-        f"  ·  removed {len(state.removed)}"
-    )
-    piles = fit(piles.replace(" in the stack", " left"), 13, 560)
+    piles = f"deck {len(state.deck)}  ·  discard {len(state.discard)}  ·  removed {len(state.removed)}"
+    piles = fit(piles, 13, 560)
     draw.text((WIDTH - MARGIN, 16), piles, font=font(13), fill=MUTED, anchor="ra")
     title_room = WIDTH - 2 * MARGIN - 24 - int(font(13).getlength(piles))
     draw.text((MARGIN, 10), fit(title, 20, title_room), font=font(20), fill=TEXT)

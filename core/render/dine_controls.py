@@ -7,6 +7,13 @@ one answer to a decision — and a move that can be paid in several ways leads t
 payments; such a move is named by its `group`, the code of the same action with nothing paid.
 Decisions about nobody's hand (solve or jump, an "A OR B", a shield) also appear on the public
 board, whose codes therefore name only public cards (a shield's grid cards).
+
+This is the one menu model of both front ends: the hand view and the board draw these moves, and
+the terminal game (`core.render.dine_menu`) numbers the same moves. A move that gives up something
+for good (a track paid to solve, a jump that forgoes the upgrade, damage taken, an upgrade let go)
+comes after every other move and its label starts with what it costs. A move or option that picks
+a card says in its description what the card does (what a played card gives in the row, what an
+upgrade becomes, what an occupied station does, what a payment gives up).
 """
 
 from __future__ import annotations
@@ -18,6 +25,9 @@ from core.dine.actions import (
     Action,
     Choose,
     Clear,
+    Give,
+    Occupy,
+    Payment,
     PlayCard,
     Shield,
     Upgrade,
@@ -25,13 +35,22 @@ from core.dine.actions import (
     UseStation,
 )
 from core.dine.codes import encode
-from core.dine.engine import legal_actions
+from core.dine.engine import legal_actions, sector_side
 from core.dine.state import State
 from core.dine.symbols import side
 from core.events import NOBODY
 from core.words import clip
 
-from .dine_text import action_words, describe, payment_words, used_action
+from .dine_text import (
+    action_words,
+    card_brief,
+    describe,
+    occupied_text,
+    payment_words,
+    row_text,
+    tracks,
+    used_action,
+)
 
 LABEL_LIMIT = 100  # Discord's limit for select option labels and descriptions
 BUTTON_LIMIT = 80
@@ -53,6 +72,8 @@ class Move:
     description: str
     options: tuple[Option, ...]
     group: str  # the code of the action with nothing paid: names the move in its payments' menu
+    seat: int | None = None  # whose move it is (None: the crew's decision)
+    costly: bool = False  # gives up something for good: shown after the rest, its cost first
 
 
 def for_seat(action: Action, seat: int) -> bool:
@@ -79,17 +100,96 @@ def _subject(state: State, action: Action) -> str:
     return "Ship"
 
 
+def _track_after(state: State, name: str, amount: int) -> str:
+    """ "pizza 6/6 → 4/6": a track before and after losing `amount` spaces."""
+    now = {track: (value, length) for track, value, length in tracks(state)}.get(name)
+    return f" ({name} {now[0]}/{now[1]} → {now[0] - amount}/{now[1]})" if now else ""
+
+
+def _cost_for_good(state: State, action: Action) -> str | None:
+    """What a move gives up for good, or None for a move that does not: a track paid to solve,
+    the upgrade forgone by a jump (where solving would give one, before the last sector) or by
+    upgrading nothing, a point of damage not shielded."""
+    match action:
+        case Clear(how="solve", solution=i):
+            spec = sector_side(state)
+            solution = spec.solutions[i] if spec is not None else None
+            if solution is None or solution.pay is None:
+                return None
+            name = "ship marker" if solution.pay == "ship" else str(solution.pay)
+            return f"Pay {solution.amount} {name}{_track_after(state, name, solution.amount)}"
+        case Clear(how="jump"):
+            spec = sector_side(state)
+            upgrades = spec is not None and "no_upgrade" not in spec.rules and len(state.stack) > 1
+            return "No upgrade (the sector stays unsolved)" if upgrades else None
+        case Shield(payment=None):
+            return f"1 damage{_track_after(state, 'damage', 1)}"
+        case Upgrade(card=None):
+            return "The upgrade is lost"
+        case _:
+            return None
+
+
+def _card_words(state: State, action: Action) -> str:
+    """What the card a move picks does, for its description: in the row (a played card), after an
+    upgrade, while occupied, or as given up."""
+    cards, upgraded = state.cards, state.upgraded
+    match action:
+        case PlayCard(card=card, action=index):
+            face = side(cards, card, upgraded)
+            rotated = any(e.op == "rotate_play" for e in face.actions[index].effects)
+            row = face.rotated if rotated else face.row
+            return ("Rotated, the row gets " if rotated else "The row gets ") + row_text(row)
+        case Upgrade(card=str(card)):
+            return "Becomes: " + card_brief(cards, card, upgraded=True)
+        case Occupy(card=str(card)):
+            return "Occupied: " + occupied_text(side(cards, card, upgraded).occupied)
+        case Give(card=card):
+            return card_brief(cards, card, upgraded=card in upgraded)
+        case Shield(payment=Payment() as payment):
+            return given_up(state, payment)
+        case _:
+            return ""
+
+
+def given_up(state: State, payment: Payment) -> str:
+    """What the cards a payment gives up do or did: a hand card in brief, a grid card what it gave in
+    its row (named when there are several)."""
+    cards, upgraded = state.cards, state.upgraded
+    parts = [(side(cards, c, upgraded).name, card_brief(cards, c, c in upgraded)) for c in payment.hand]
+    if payment.row is not None:
+        row = {p.card: p for p in state.grid[payment.row]}
+        for card in payment.grid:
+            face = side(cards, card, upgraded)
+            placed = row.get(card)
+            parts.append(
+                (face.name, "gave " + row_text(face.rotated if placed and placed.rotated else face.row))
+            )
+    if len(parts) == 1:
+        return parts[0][1][:1].upper() + parts[0][1][1:]
+    return "; ".join(f"{name}: {text}" for name, text in parts)
+
+
 def _move_words(state: State, action: Action, seat: int | None) -> tuple[str, str]:
     """A move's label and description. A printed action reads "cost: effect" in its label; when
-    that is too long for a label, the effect stays in the label and the cost goes to the description."""
+    that is too long for a label, the effect stays in the label and the cost goes to the description,
+    before what the card does. A move that gives up something for good reads "cost: move"."""
     used = used_action(state, action)
+    card = _card_words(state, action)
     if used is None:
-        return describe(state, action, NOBODY if seat is None else (seat,)).deed, ""
+        deed = describe(state, action, NOBODY if seat is None else (seat,)).deed
+        cost = _cost_for_good(state, action)
+        if cost is None:
+            return deed, card
+        spec = sector_side(state)
+        if isinstance(action, Clear) and action.how == "solve" and spec is not None:
+            deed = f"solve {spec.name} now"  # the payment is the cost said first
+        return f"{cost}: {deed[:1].lower()}{deed[1:]}", card
     subject, words = _subject(state, action), action_words(used)
     label = f"{subject} — {words.text}"
     if len(label) <= LABEL_LIMIT:
-        return label, ""
-    return f"{subject} — {words.effect}", f"Cost: {words.cost}"
+        return label, card
+    return f"{subject} — {words.effect}", " · ".join(filter(None, [f"Cost: {words.cost}", card]))
 
 
 def payment_label(state: State, action: Action) -> str:
@@ -98,8 +198,17 @@ def payment_label(state: State, action: Action) -> str:
     return (text[:1].upper() + text[1:]) if text else "Nothing to pay"
 
 
+def _option(state: State, action: Action) -> Option:
+    payment = getattr(action, "payment", None)
+    gives = given_up(state, payment) if isinstance(payment, Payment) else ""
+    return Option(
+        encode(state, action), clip(payment_label(state, action), LABEL_LIMIT), clip(gives, LABEL_LIMIT)
+    )
+
+
 def moves(state: State, seat: int | None, actions: list[Action] | None = None) -> list[Move]:
-    """The moves shown to `seat` (None: the public board's decisions only), in the engine's order."""
+    """The moves shown to `seat` (None: the public board's decisions only): in the engine's order,
+    then those that give up something for good."""
     actions = legal_actions(state) if actions is None else actions
     groups: dict[Action, list[Action]] = {}
     for action in actions:
@@ -110,10 +219,14 @@ def moves(state: State, seat: int | None, actions: list[Action] | None = None) -
     found: list[Move] = []
     for group, members in groups.items():
         label, description = _move_words(state, members[0], seat)
-        options = tuple(
-            Option(encode(state, action), clip(payment_label(state, action), LABEL_LIMIT))
-            for action in members
+        options = tuple(_option(state, action) for action in members)
+        move = Move(
+            clip(label, LABEL_LIMIT),
+            clip(description, LABEL_LIMIT),
+            options,
+            encode(state, group),
+            getattr(group, "seat", None),
+            _cost_for_good(state, group) is not None,
         )
-        move = Move(clip(label, LABEL_LIMIT), clip(description, LABEL_LIMIT), options, encode(state, group))
         found.append(move)
-    return found
+    return [move for move in found if not move.costly] + [move for move in found if move.costly]

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from core.dine.cards import CardSet, ShipSide
+from core.dine.cards import CardSet
 
 from .dine_cards import sector_card, sheet, ship_card, station_card
-from .dine_text import action_text, sector_text, station_text
+from .dine_text import sector_text, ship_text, station_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,16 +29,6 @@ class CardEntry:
         return " / ".join(dict.fromkeys(self.names))
 
 
-def _ship_text(face: ShipSide) -> str:
-    marker = f", ship marker track {face.marker.length}" if face.marker else ""
-    rules = "; ".join(f"{r.rule} {r.amount}" for r in face.rules) or "none"
-    actions = " | ".join(action_text(a) for a in face.actions) or "none"
-    return (
-        f"Stations: {', '.join(face.stations)}. Damage track {face.damage.length}, pizza track "
-        f"{face.pizza.length}{marker}. Special rules: {rules}. Ship actions: {actions}."
-    )
-
-
 @cache
 def entries(cards: CardSet) -> tuple[CardEntry, ...]:
     """Every card of `cards` (a game's rules version's set, or new games')."""
@@ -48,7 +38,7 @@ def entries(cards: CardSet) -> tuple[CardEntry, ...]:
             CardEntry(
                 (ship.front.name, ship.back.name),
                 "ship card",
-                ((ship.front.name, _ship_text(ship.front)), (ship.back.name, _ship_text(ship.back))),
+                ((ship.front.name, ship_text(ship.front)), (ship.back.name, ship_text(ship.back))),
                 lambda s=ship: sheet([ship_card(s.front), ship_card(s.back)], columns=2),
             )
         )

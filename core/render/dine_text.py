@@ -22,8 +22,9 @@ from core.dine.actions import (
     UseStation,
 )
 from core.dine.cards import Action as CardAction
-from core.dine.cards import Cost, Occupied, Row, SectorSide, StationSide, Symbol
+from core.dine.cards import CardSet, Cost, Occupied, Row, SectorSide, ShipSide, StationSide, Symbol
 from core.dine.engine import (
+    EASY_FROM_PROCURE,
     danger_value,
     describe_effects,
     hand_size,
@@ -97,7 +98,7 @@ def occupied_text(occupied: Occupied) -> str:
         what = {"hand_size": "hand size", "danger": "danger value", "jump_drive": "drive needed to jump"}
         sign = "−" if occupied.permanent == "jump_drive" else "+"
         return f"always — {what[occupied.permanent]} {sign}{occupied.amount}"
-    return f"at {occupied.trigger}: {describe_effects(occupied.effects)}"
+    return f"each time the grid gains {occupied.trigger}: {describe_effects(occupied.effects)}"
 
 
 def occupation(state: State, card: str) -> str:
@@ -117,6 +118,37 @@ def station_text(face: StationSide, station_name: str) -> str:
     )
 
 
+def card_brief(cards: CardSet, card_id: str, upgraded: bool) -> str:
+    """A station side in a few words, for a menu option's 100-character description: what it gives in
+    a row and rotated, and what it does occupied."""
+    face = cards.station(card_id).upgraded if upgraded else cards.station(card_id).normal
+    return (
+        f"Row: {row_text(face.row)} · rotated: {row_text(face.rotated)} · "
+        f"occupied: {occupied_text(face.occupied)}"
+    )
+
+
+SHIP_RULES = {"hand_size": "hand size +{n} for every crew member", "danger": "every sector's danger +{n}"}
+
+
+def ship_text(face: ShipSide) -> str:
+    """A ship side, every part its card prints."""
+    marker = f", ship marker track {face.marker.length}" if face.marker else ""
+    rules = "; ".join(SHIP_RULES[r.rule].format(n=r.amount) for r in face.rules) or "none"
+    actions = " | ".join(action_text(a) for a in face.actions) or "none"
+    return (
+        f"Stations: {', '.join(face.stations)}. Damage track {face.damage.length}, pizza track "
+        f"{face.pizza.length}{marker}. Special rules: {rules}. Ship actions: {actions}."
+    )
+
+
+SECTOR_RULES = {
+    "no_shields": "no shield may be paid instead of damage here",
+    "no_upgrade": "solving it gives no upgrade",
+}
+NO_JUMP = "X"  # the printed cannot-jump
+
+
 def solutions_text(spec: SectorSide) -> str:
     return " OR ".join(
         f"pay {s.amount} {s.pay}"
@@ -131,18 +163,29 @@ def consequences_text(spec: SectorSide) -> str:
 
 
 def sector_text(spec: SectorSide, crew: int | None = None) -> str:
-    """One side of a sector card; for a crew size, only its numbers."""
+    """One side of a sector card; for a crew size, only its numbers. The printed "X" (no jump) and
+    danger 0 (strikes on arrival, R10) are said in words."""
 
     def per_crew(values: tuple[int | None, ...]) -> str:
-        shown = ["X" if v is None else str(v) for v in values]
+        shown = [NO_JUMP if v is None else str(v) for v in values]
         return shown[crew - 1] if crew else "/".join(shown)
 
     solutions = solutions_text(spec)
-    rules = f" Rules: {', '.join(spec.rules)}." if spec.rules else ""
+    rules = f" Rules: {', '.join(SECTOR_RULES[r] for r in spec.rules)}." if spec.rules else ""
+    drive = per_crew(spec.jump.drive)
+    if set(drive.split("/")) == {NO_JUMP}:
+        jump = "cannot jump (X)"
+    else:
+        no_jump = " (X: that crew cannot jump)" if NO_JUMP in drive else ""
+        jump = f"{drive} drive and {spec.jump.navigation} navigation{no_jump}"
+    danger = per_crew(spec.danger)
+    if set(danger.split("/")) == {"0"}:
+        danger = "0 (strikes on arrival)"
+    elif "0" in danger.split("/"):
+        danger += " (0: strikes on arrival)"
     return (
-        f"{spec.name} ({spec.kind}, level {spec.level}). Jump: {per_crew(spec.jump.drive)} drive"
-        f" and {spec.jump.navigation} navigation. Solve: {solutions}. Danger {per_crew(spec.danger)}: "
-        f"{consequences_text(spec)}.{rules}"
+        f"{spec.name} ({spec.kind}, level {spec.level}). Jump: {jump}. Solve: {solutions}. "
+        f"Danger {danger}: {consequences_text(spec)}.{rules}"
     )
 
 
@@ -183,8 +226,7 @@ def describe_board(state: State) -> str:
     have = symbols(state)
     lines = [
         f"{state.ship}: {tracks_text(state)}"
-        + f". {deck_text(state)}; discard {len(state.discard)}. Sectors left: "
-        f"{sum(1 for c in state.stack if c.sector)}.",
+        + f". {deck_text(state)}; discard {len(state.discard)}. {road_text(state)}.",
     ]
     if spec is not None:
         drive = jump_drive(state)
@@ -244,10 +286,41 @@ def danger_text(state: State) -> str:
     return f"danger {value}: the current row holds {count} of {plural(value, 'card')}"
 
 
-def stack_text(state: State) -> str:
-    left = sum(1 for c in state.stack if c.sector)
-    below = next((HELP_NAMES[c.help] for c in state.stack if c.help), None)
-    return f"{plural(left, 'sector')} in the stack" + (f", then {below}" if below else "")
+def road_ahead(state: State, *, short: bool = False) -> str:
+    """The sectors still to cross after the current one, as the table shows them (public: the help
+    cards say what they lay out, the level how many; which cards, and which boss, stay unknown):
+    "3 easy sectors, then The Final Frontier, then 3 hard sectors, then the boss"; `short` for the
+    picture's header: "3 easy, Final Frontier, 3 hard, boss"."""
+    hard = state.cards.level(state.level).hard
+    frontier = ["The Final Frontier", *["hard"] * hard, "boss"]
+    steps: list[str] = []
+    for card in state.stack[1:] if state.sector_card is not None else state.stack:
+        if card.sector is not None:
+            sector = state.cards.sector(card.sector)
+            steps.append((sector.front if card.side == "front" else sector.back).kind)
+        elif card.help == "procure":
+            steps += [HELP_NAMES["procure"], *["easy"] * EASY_FROM_PROCURE, *frontier]
+        elif card.help == "frontier":
+            steps += frontier
+    runs: list[tuple[str, int]] = []
+    for step in steps:
+        if runs and runs[-1][0] == step and step != "boss":
+            runs[-1] = (step, runs[-1][1] + 1)
+        else:
+            runs.append((step, 1))
+    if short:
+        words = [f"{n} {kind}" if kind.islower() and kind != "boss" else kind for kind, n in runs]
+        return ", ".join(words).replace("The ", "") if words else "last sector"
+    words = [
+        "the boss" if kind == "boss" else plural(n, f"{kind} sector") if kind.islower() else kind
+        for kind, n in runs
+    ]
+    return ", then ".join(words) if words else "nothing: the customer's door is next"
+
+
+def road_text(state: State) -> str:
+    """ "Road ahead after this sector: …", the status line's reading of the sector stack."""
+    return f"Road ahead after this sector: {road_ahead(state)}"
 
 
 def in_order(given: Mapping[Symbol, int]) -> dict[Symbol, int]:
@@ -291,7 +364,7 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
     lines.append(
         f"{state.ship} ({state.level}): {tracks_text(state)}"
         + f". {deck_text(state)}; discard {len(state.discard)}, removed {len(state.removed)}; "
-        f"{stack_text(state)}."
+        f"{road_text(state)}."
     )
     members: list[str] = []
     for seat, name in enumerate(crew):

@@ -126,6 +126,7 @@ def board_texts(state: State, actions: list[Action], picture: bool) -> Iterator[
         yield coded(state, move.group)
         for option in move.options:
             yield option.label
+            yield option.description
             yield coded(state, option.code)
 
 
@@ -138,6 +139,7 @@ def seat_texts(state: State, seat: int, actions: list[Action], hint: bool) -> It
         yield coded(state, move.group)
         for option in move.options:
             yield option.label
+            yield option.description
             yield coded(state, option.code)
     if hint:
         yield hint_text(state, [seat], NAMES[: state.crew])

@@ -22,7 +22,6 @@ from core.dine.codes import decode
 from core.dine.engine import apply, deal, legal_actions
 from core.dine.state import RULES_VERSION, State
 from core.dine.worlds import determinize, public_key
-from core.games.dine import GAME as DINE
 from core.render.dine_controls import moves
 from core.render.dine_text import (
     FREE,
@@ -35,7 +34,7 @@ from core.render.dine_text import (
     used_action,
 )
 from tests.dine.helpers import ship_deck, table
-from tools.play import play as terminal
+from tools.play import play_dine as terminal
 
 CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
@@ -49,7 +48,7 @@ def said(state: State, action: Action) -> str:
 def terminal_lines(state: State) -> list[str]:
     """What the terminal game prints for `state` before the player quits."""
     lines: list[str] = []
-    terminal(DINE, state, [], ask=lambda _: "q", say=lines.append)
+    terminal(state, [], ask=lambda _: "q", say=lines.append)
     return lines
 
 
@@ -148,7 +147,7 @@ def states_with_stations() -> list[State]:
 def test_every_printed_action_reads_cost_colon_effect_in_every_menu_and_terminal_line() -> None:
     """Every move that carries out a printed action (a hand card's, the occupied station's, the ship's)
     shows its cost and its effect: in the control's label as "cost: effect", or — only when that
-    would not fit — the effect in the label and the cost in its description; the terminal line (and
+    would not fit — the effect in the label and the cost first in its description; the terminal line (and
     the board's log, which uses the same words) reads "(cost: effect)"."""
     stations = 0
     for state in states_with_stations():
@@ -164,10 +163,10 @@ def test_every_printed_action_reads_cost_colon_effect_in_every_menu_and_terminal
                 words = action_words(used)
                 stations += isinstance(first, UseStation)
                 if words.text in move.label:
-                    assert move.description == ""
+                    assert "Cost:" not in move.description  # what the card gives, if anything
                 else:
                     assert words.effect in move.label
-                    assert move.description == f"Cost: {words.cost}"
+                    assert move.description.startswith(f"Cost: {words.cost}")
         for action in actions:
             used = used_action(state, action)
             if used is not None:
@@ -202,9 +201,7 @@ def test_an_occupied_stations_action_shows_its_cost_and_effect() -> None:
     assert f"occupies Rotary Thruster (action — {printed})" in describe_board(state)
     assert f"at Rotary Thruster (action — {printed})" in board_summary(state)
     lines = terminal_lines(state)
-    assert any(
-        line.endswith(f"Crew 1: use Rotary Thruster ({printed}) by giving up Ramjet") for line in lines
-    )
+    assert any(line.endswith(f"Rotary Thruster (occupied) — {printed}") for line in lines)
 
 
 def test_a_free_station_action_reads_free() -> None:

@@ -55,10 +55,10 @@ def test_the_terminal_game_plays_dine_with_hints() -> None:
     answers = iter(["h", "x", "1", "q"])
     said: list[str] = []
     state, events = play.dine_engine.deal(3, crew=1, starter=True)
-    outcome = play.play(play.DINE, state, events, ask=lambda _: next(answers), say=said.append)
+    outcome = play.play_dine(state, events, ask=lambda _: next(answers), say=said.append)
     assert outcome == "quit"
     assert any(line.startswith("Hint: ") for line in said)
-    assert any(line.startswith("Please type a number") for line in said)
+    assert any(line.startswith("Please type one of the numbers shown") for line in said)
     assert any("Crew 1 plays" in line for line in said)  # the first action was carried out
 
 

@@ -1,0 +1,338 @@
+"""Readable Dine play (issue 17, Dine side): one menu model for the terminal and the hand view,
+every card readable where it is chosen, texts without broken templates, the road ahead.
+
+The D-6 side is tests/d6/test_readable.py. The terminal is driven through `tools.play.play_dine`
+with scripted answers, as a player types them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from core.dine.actions import Action, Clear, Occupy, Payment, PlayCard, Upgrade
+from core.dine.ai import heuristic
+from core.dine.cards import CARD_FILES, card_set
+from core.dine.codes import decode
+from core.dine.crews import POLICIES
+from core.dine.engine import apply, deal, legal_actions
+from core.dine.state import Pending, StackCard, State
+from core.render import dine_menu
+from core.render.dine_controls import LABEL_LIMIT, moves
+from core.render.dine_lookup import entries
+from core.render.dine_text import (
+    board_summary,
+    card_brief,
+    describe_board,
+    road_ahead,
+    sector_text,
+    ship_text,
+    station_text,
+)
+from tests.dine.helpers import table
+from tools.play import Numbering, play_dine
+
+RAW = re.compile(r"[{}\[\]]|\b[a-z]+_[a-z_]+\b")  # a format field, a bracketed icon, an identifier
+
+
+def played_states(games: int = 12, moves_each: int = 80) -> Iterator[State]:
+    """States of heuristic and random games over every ship, level, crew size and both set-ups."""
+    cards = card_set("dine-1")
+    ships = [side.name for side in cards.ship_sides()]
+    levels = [level.name for level in cards.levels]
+    for policy in ("heuristic", "random"):
+        for seed in range(games):
+            rng = random.Random(seed)
+            state, _ = deal(
+                seed,
+                ship=ships[seed % len(ships)],
+                level=rng.choice(levels),
+                crew=1 + seed % 3,
+                starter=seed % 4 == 0,
+            )
+            choose = POLICIES[policy](seed)
+            for _ in range(moves_each):
+                if state.outcome != "playing":
+                    break
+                yield state
+                state, _ = apply(state, choose(state).action)
+
+
+def terminal(state: State, *typed: str) -> str:
+    """What the terminal game shows for `state` as the player types `typed`, then quits."""
+    answers = iter([*typed, "q"])
+    shown: list[str] = []
+    assert play_dine(state, [], ask=lambda _: next(answers), say=shown.append) == "quit"
+    return "\n".join(shown)
+
+
+# --- 1. one menu model, one line per move ------------------------------------------------------
+
+
+def test_a_starter_first_move_is_one_line_per_move_not_one_per_payment() -> None:
+    """Seed 4's starter deal: 57 legal actions (one per way of paying) are 16 lines: each hand
+    card's two actions and the two ship actions, the ways to pay behind the line."""
+    state, _ = deal(4, crew=1, starter=True)
+    assert len(legal_actions(state)) == 57
+    lines = dine_menu.lines(dine_menu.menu(state))
+    assert len(lines) == 16
+    assert [move.group for move in lines] == [move.group for move in moves(state, 0)]
+
+
+@pytest.mark.parametrize(("crew", "most"), [(1, 20), (2, 28), (3, 34)])
+def test_fresh_normal_deals_need_far_fewer_lines(crew: int, most: int) -> None:
+    """The median over 30 fresh normal deals (ships in turn): 47/55/57 actions, 16/23/29 lines."""
+    ships = [side.name for side in card_set("dine-1").ship_sides()]
+    counts = []
+    for seed in range(1, 31):
+        state, _ = deal(seed, ship=ships[seed % 4], level="Margherita", crew=crew)
+        counts.append((len(legal_actions(state)), len(dine_menu.lines(dine_menu.menu(state)))))
+    actions, lines = (sorted(c)[15] for c in zip(*counts, strict=True))
+    assert lines <= most < actions
+
+
+def test_every_legal_action_is_one_way_to_take_one_line() -> None:
+    """Each legal action is exactly one option of one line; a line with one option is taken at
+    once, the others ask how to pay; the hint's move is on the menu."""
+    for state in played_states(6, 60):
+        groups = dine_menu.menu(state)
+        codes = [option.code for move in dine_menu.lines(groups) for option in move.options]
+        assert len(codes) == len(set(codes))
+        assert sorted(map(str, (decode(state, c) for c in codes))) == sorted(map(str, legal_actions(state)))
+        assert dine_menu.find(groups, state, heuristic(state).action) is not None
+
+
+def test_the_terminal_and_the_hand_view_offer_the_same_moves() -> None:
+    """Each seat's hand view (Discord) and the terminal's lines for that seat are the same moves, with
+    the same labels and ways to pay."""
+    for state in played_states(4, 40):
+        terminal_moves = {move.group: move for move in dine_menu.lines(dine_menu.menu(state))}
+        for seat in range(state.crew):
+            for move in moves(state, seat):
+                assert terminal_moves[move.group] == move
+
+
+def test_a_costly_move_is_never_first_and_says_its_cost() -> None:
+    """Pirate Toll Booth can be solved by paying 1 pizza at any time: that is the last line, and it
+    says what it costs, not the first as before."""
+    state = table(hands=[["pilot-1", "reactor-1"]], sector="sector-pirates")
+    assert legal_actions(state)[0] == Clear(how="solve", solution=1)  # the engine lists it first
+    lines = dine_menu.lines(dine_menu.menu(state))
+    assert lines[-1].costly
+    assert lines[-1].label == "Pay 1 pizza (pizza 6/6 → 5/6): solve Pirate Toll Booth now"
+    assert not lines[0].costly
+    shown = terminal(state)
+    assert shown.index("Gives up something for good:") > shown.index("Your moves:")
+
+
+def test_in_every_position_a_costly_move_comes_after_the_others() -> None:
+    seen = 0
+    for state in played_states():
+        for seat in [None, *range(state.crew)]:
+            shown = moves(state, seat)
+            flags = [move.costly for move in shown]
+            assert flags == sorted(flags), [m.label for m in shown]  # never before a move that is not
+            for move in shown:
+                if move.costly:
+                    seen += 1
+                    cost, _, deed = move.label.partition(": ")
+                    assert cost[:1].isupper() or cost[:1].isdigit(), move.label
+                    assert deed, move.label
+        lines = dine_menu.lines(dine_menu.menu(state))
+        assert [m.costly for m in lines] == sorted(m.costly for m in lines)
+    assert seen > 20
+
+
+def test_jumping_and_taking_damage_say_what_they_give_up() -> None:
+    state = table(hands=[["pilot-1"]]).model_copy(
+        update={"pending": Pending(kind="clear", options=("solve:0", "jump"), reason="Solve or jump?")}
+    )
+    labels = [move.label for move in moves(state, None)]
+    assert labels == [
+        "Solve the sector (solution 1)",
+        "Keep playing",
+        "No upgrade (the sector stays unsolved): jump to the next sector",
+    ]
+    drive_in = table(hands=[["pilot-1"]], sector="sector-gravity", side="back").model_copy(
+        update={"pending": Pending(kind="clear", options=("jump",), reason="Solve or jump?")}
+    )
+    jump = moves(drive_in, None)[0]  # Black Hole Drive-In gives no upgrade: jumping costs nothing more
+    assert (jump.label, jump.costly) == ("Jump to the next sector", False)
+    shielded = table(hands=[["pilot-1"]], grid=[["reactor-1"], []], damage=5).model_copy(
+        update={"pending": Pending(kind="shield", amount=1, reason="1 damage: pay a shield?")}
+    )
+    take = moves(shielded, None)[-1]
+    assert take.costly
+    assert take.label == "1 damage (damage 5/7 → 4/7): take the damage"
+
+
+def test_numbers_stay_on_the_moves_still_offered_through_a_sector() -> None:
+    """Playing a card takes its lines away and draws new ones; the other lines keep their numbers
+    and the new ones take numbers never used in this sector."""
+    state, _ = deal(4, crew=1, starter=True)
+    numbering = Numbering()
+    keys = lambda s: [m.group for m in dine_menu.lines(dine_menu.menu(s))]  # noqa: E731
+    before = dict(numbering.keep((state.cleared, state.pending), keys(state)))
+    played = next(a for a in legal_actions(state) if isinstance(a, PlayCard) and a.payment == Payment())
+    after_state, _ = apply(state, played)
+    after = numbering.keep((after_state.cleared, after_state.pending), keys(after_state))
+    kept = [key for key in before if key in after]
+    assert kept
+    assert all(after[key] == before[key] for key in kept)
+    new = [key for key in after if key not in before]
+    assert all(after[key] > max(before.values()) for key in new)
+
+
+def test_the_terminal_keeps_numbers_and_asks_how_to_pay_only_when_there_are_ways() -> None:
+    state, _ = deal(4, crew=1, starter=True)
+    shown = terminal(state, "2", "1", "h")
+    assert "  2. Warp Sled — remove another hand card: rotate, play, draw 2" in shown
+    assert "How do you pay for Warp Sled — remove another hand card: rotate, play, draw 2?" in shown
+    after = shown.split("Crew 1 removes Helm Console to pay.")[1]
+    assert "  3. Plasma Coil — free: play" in after  # still 3 after Warp Sled left the hand
+    assert " 17. Autopilot — free: play" in after  # a drawn card takes a new number
+    hint = next(line for line in after.splitlines() if line.startswith("Hint: "))
+    number = hint.removeprefix("Hint: ").split(".", 1)[0]
+    assert f"\n{number:>3}. " in after
+    free = terminal(state, "1")
+    assert "How do you pay" not in free  # one way: taken at once
+    assert "Crew 1 plays Warp Sled into row 1." in free
+
+
+# --- 2. every card readable where it is chosen ---------------------------------------------------
+
+
+def test_question_mark_shows_the_cards_behind_a_move_and_a_way_to_pay() -> None:
+    state, _ = deal(4, crew=1, starter=True)
+    shown = terminal(state, "?1", "?16", "2", "?1", "0", "?99")
+    assert "  Warp Sled (level 2 R-Drive, 1 drive). In a row: 1 drive per 1 energy" in shown
+    assert "  Spacehopper 3000: Stations: Pilot, Reactor, R-Drive, Weapons, Shields." in shown
+    paying = shown.split("How do you pay for Warp Sled")[1]
+    assert "  Helm Console (level 1 Pilot). In a row: 1 navigation." in paying  # the card given up
+    assert "Please type one of the numbers shown, ?number for its cards" in shown
+
+
+def test_an_upgrade_choice_shows_both_sides_and_an_occupy_choice_what_it_does() -> None:
+    state = table(hands=[["pilot-1", "reactor-2"]]).model_copy(
+        update={"pending": Pending(kind="upgrade", reason="Upgrade a hand card.")}
+    )
+    upgrade = next(m for m in moves(state, 0) if decode(state, m.group) == Upgrade(seat=0, card="pilot-1"))
+    assert upgrade.description.startswith("Becomes: Row: 2 navigation + 1 navigation per 2 energy")
+    shown = terminal(state, "?1")
+    assert "  Now: Helm Console (level 1 Pilot). In a row: 1 navigation." in shown
+    assert "  Upgraded, it becomes: Helm Console (level 1 Pilot). In a row: 2 navigation" in shown
+    occupying = table(hands=[["pilot-1", "reactor-2"]]).model_copy(
+        update={"pending": Pending(kind="occupy", seat=0, reason="Crew 1 may occupy a station.")}
+    )
+    occupy = next(
+        m for m in moves(occupying, 0) if decode(occupying, m.group) == Occupy(seat=0, card="reactor-2")
+    )
+    assert occupy.description == "Occupied: always — hand size +1"
+    assert "  Antimatter Bottle (level 1 Reactor, 1 drive)." in terminal(occupying, "?2")
+
+
+def _picks_a_card(state: State, action: Action) -> bool:
+    if isinstance(action, Upgrade | Occupy):
+        return action.card is not None
+    payment = getattr(action, "payment", None)
+    return isinstance(action, PlayCard) or (isinstance(payment, Payment) and payment != Payment())
+
+
+def test_every_option_that_picks_a_card_says_what_the_card_does_within_discords_limit() -> None:
+    """Hand cards, upgrades, occupations, cards given up and payments: the option (or its move, for
+    the first way to pay) carries the card's text in its description, at most 100 characters."""
+    checked = 0
+    for state in played_states(8, 60):
+        for seat in [None, *range(state.crew)]:
+            for move in moves(state, seat):
+                assert len(move.label) <= LABEL_LIMIT
+                assert len(move.description) <= LABEL_LIMIT
+                for option in move.options:
+                    action = decode(state, option.code)
+                    assert action is not None
+                    assert len(option.description) <= LABEL_LIMIT
+                    if not _picks_a_card(state, action):
+                        continue
+                    checked += 1
+                    paid = getattr(action, "payment", None)
+                    if isinstance(paid, Payment) and paid != Payment():
+                        assert option.description, (move.label, option.label)
+                    else:
+                        assert move.description, move.label
+    assert checked > 500
+
+
+# --- texts over every card of every card set ------------------------------------------------------
+
+
+def _broken(text: str) -> list[str]:
+    problems = [m.group(0) for m in RAW.finditer(text)]
+    if re.search(r"Jump: X |Danger 0/0|Danger 0: \d|at once cards|: \.|\(\)|\S  \S", text):
+        problems.append(text)
+    return problems
+
+
+@pytest.mark.parametrize("version", sorted(CARD_FILES))
+def test_no_card_text_has_a_broken_template_or_a_raw_placeholder(version: str) -> None:
+    cards = card_set(version)
+    texts: list[str] = []
+    for entry in entries(cards):
+        texts += [text for _, text in entry.sides]
+    for station in cards.stations:
+        for face, upgraded in ((station.normal, False), (station.upgraded, True)):
+            texts += [station_text(face, station.station), card_brief(cards, station.id, upgraded)]
+    texts += [ship_text(face) for face in cards.ship_sides()]
+    for sector in cards.sectors:
+        for face, up in ((sector.front, "front"), (sector.back, "back")):
+            texts += [sector_text(face, crew) for crew in (None, 1, 2, 3)]
+            for crew in (1, 2, 3):
+                state = table(hands=[["pilot-1"]] * crew, sector=sector.id, side=up)
+                state = state.model_copy(update={"rules_version": version})
+                texts += [describe_board(state), board_summary(state)]
+    for text in texts:
+        assert text.strip(), "an empty text"
+        assert not _broken(text), (text, _broken(text))
+
+
+def test_danger_zero_and_no_jump_read_in_words() -> None:
+    customs = card_set("dine-1").sector("sector-customs").front
+    assert "Danger 0 (strikes on arrival): 1 damage OR remove 2 hand cards" in sector_text(customs, 1)
+    kraken = next(c for c in card_set("dine-1").sectors if c.front.name == "Pizza-Eating Space Kraken")
+    assert "Jump: cannot jump (X)." in sector_text(kraken.front, 2)
+    assert "9/X/X drive and 3 navigation (X: that crew cannot jump)" in sector_text(kraken.front)
+
+
+# --- 4. the road ahead ------------------------------------------------------------------------------
+
+
+def test_the_road_ahead_names_easy_sectors_the_frontier_hard_sectors_and_the_boss() -> None:
+    state, _ = deal(4, level="Margherita", crew=2)
+    road = "3 easy sectors, then The Final Frontier, then 3 hard sectors, then the boss"
+    assert road_ahead(state) == road
+    assert f"Road ahead after this sector: {road}." in describe_board(state)
+    assert f"Road ahead after this sector: {road}." in board_summary(state)
+    assert "Sectors left" not in describe_board(state)
+    assert road_ahead(state, short=True) == "3 easy, Final Frontier, 3 hard, boss"
+    starter, _ = deal(4, crew=1, starter=True)
+    assert road_ahead(starter) == (
+        "2 starter sectors, then Procure Ingredient, then 4 easy sectors, "
+        "then The Final Frontier, then the boss"
+    )
+
+
+def test_after_the_frontier_the_road_counts_the_hard_sectors_left_and_ends_at_the_boss() -> None:
+    state, _ = deal(4, level="Margherita", crew=1)
+    boss = next(c.id for c in state.cards.sectors if c.front.kind == "boss")
+    hard = [c.id for c in state.cards.sectors if c.front.kind == "easy"][:2]
+    stack = [
+        StackCard(sector=hard[0], side="back"),
+        StackCard(sector=hard[1], side="back"),
+        StackCard(sector=boss),
+    ]
+    state = state.model_copy(update={"stack": stack})
+    assert road_ahead(state) == "1 hard sector, then the boss"
+    last = state.model_copy(update={"stack": [StackCard(sector=boss)]})
+    assert road_ahead(last) == "nothing: the customer's door is next"
