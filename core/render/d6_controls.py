@@ -14,11 +14,11 @@ from typing import Literal
 
 from core.d6.actions import Action, AwayMission, ChangeFace, ClearScanner, EndAssignment
 from core.d6.codes import encode
-from core.d6.engine import dice_in, die_actions, legal_actions
+from core.d6.engine import dice_in, die_actions
 from core.d6.state import Place, State
 from core.words import clip
 
-from .d6_menu import Key, move_key
+from .d6_menu import Key, answers_in_order, move_key
 from .d6_text import STATION_RULES, describe_action
 
 Style = Literal["primary", "secondary", "success", "danger"]
@@ -108,7 +108,7 @@ def controls(state: State, selected: int | None = None, *, max_rows: int = 3) ->
     if state.outcome != "playing":
         return Controls("The game is over.")
     if state.pending is not None:
-        answers = [_choice(state, action, "primary", with_die=True) for action in legal_actions(state)]
+        answers = [_choice(state, action, "primary", with_die=True) for action in answers_in_order(state)]
         return Controls(state.pending.reason, rows=pack([answers], "Choose…", max_rows))
     finish = Choice("End assignment", encode(EndAssignment()), "danger")
     dice = _dice(state, selected)

@@ -74,13 +74,19 @@ def _numbers(dice: list[int]) -> str:
     return ", ".join(str(i + 1) for i in dice)
 
 
+def answers_in_order(state: State) -> list[Action]:
+    """The answers to the pending decision in the order both front ends offer them: at gather,
+    keeping the away teams comes first, since recalling one gives up its mission's progress."""
+    return sorted(legal_actions(state), key=lambda a: not isinstance(a, Gather))
+
+
 def menu(state: State) -> list[Group]:
     """Every legal move once, grouped: per ready die kind (in pip order), then the end of assignment."""
     actions = legal_actions(state)
     if state.pending is not None:
-        # At gather, keeping the away teams comes first: recalling one gives up its mission's progress.
-        actions.sort(key=lambda a: not isinstance(a, Gather))
-        answers = tuple(Move(move_key(state, a), describe_action(state, a), a) for a in actions)
+        answers = tuple(
+            Move(move_key(state, a), describe_action(state, a), a) for a in answers_in_order(state)
+        )
         return [Group(state.pending.reason[:1].upper() + state.pending.reason[1:], "", answers)]
     seen: set[Key] = set()
     groups: list[Group] = []

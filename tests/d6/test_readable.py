@@ -108,6 +108,10 @@ def test_at_gather_keeping_the_away_team_comes_first_and_recall_says_its_cost() 
     lines = d6_menu.moves(d6_menu.menu(state))
     assert [type(line.action).__name__ for line in lines] == ["Gather", "Recall"]
     assert lines[1].label == "Recall the away team from Time Warp (its mission starts over)"
+    # Discord offers the same answers in the same order: leaving the team in place first.
+    shown = [choice.label for choice in controls(state).choices()]
+    assert shown[0].startswith("Leave the away teams in place")
+    assert shown[1].startswith("Recall the away team from Time Warp")
 
 
 # --- 2. card texts in words ----------------------------------------------------------------------
