@@ -57,6 +57,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "core.guide",
             "core.registry",
             "core.results",
+            "core.share",
         ),
     ),
     # Command-line programs (the simulator, the balance report, the gallery, terminal play): a package
