@@ -28,7 +28,7 @@ from core.errors import RuleError
 from core.ranking import day_of
 from core.registry import GAMES
 from core.registry import game as declaration
-from core.share import say
+from core.share import say, shareable
 from core.storage import ActiveGameExists, AttemptExists, DailyChallenge, DailyPost, GameRecord, ResultRecord
 from core.table import Table
 from core.verify import verify_pending
@@ -239,20 +239,22 @@ async def remove_thread(thread: discord.Thread) -> None:
 
 
 async def share_today(interaction: discord.Interaction, game: str | None) -> None:
-    """`/daily share`: the player's finished ranked attempt of today (of `game`, or the one that
-    ended last), posted here; in the attempt's own private thread, in the channel it was opened under."""
+    """`/daily share`: the player's finished ranked attempt of today (of `game`, or the one that ended
+    last), posted here; in the attempt's own private thread, in the channel it was opened under. An
+    attempt at yesterday's challenge that ended today counts as today's (`core.share.shareable`)."""
     bot = bot_of(interaction)
     store, user = bot.store, interaction.user
     today = day_of(discord.utils.utcnow())
     ended: list[tuple[GameRecord, ResultRecord]] = []
     running = False
     for kind in [game] if game is not None else list(GAMES):
-        attempt = await store.daily_attempt(kind, today, user.id)
-        record = await store.get_game(attempt.game_id) if attempt is not None else None
-        result = await store.result(record.id) if record is not None else None
-        if record is not None and result is not None:
-            ended.append((record, result))
-        running |= record is not None and result is None
+        for day in (today, today - timedelta(days=1)):
+            attempt = await store.daily_attempt(kind, day, user.id)
+            record = await store.get_game(attempt.game_id) if attempt is not None else None
+            result = await store.result(record.id) if record is not None else None
+            if record is not None and result is not None and shareable(declaration(kind), result, today):
+                ended.append((record, result))
+            running |= day == today and record is not None and result is None
     if not ended:
         raise RuleError(say("running") if running else say("none_today", commands=daily_commands(game)))
     record, result = max(ended, key=lambda pair: pair[1].finished_at)

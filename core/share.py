@@ -19,6 +19,7 @@ from datetime import date
 
 from core.daily import day_number
 from core.game import AnyGame
+from core.ranking import day_of
 from core.registry import game as declaration
 from core.storage import ResultRecord
 from core.words import stars
@@ -112,6 +113,13 @@ def shared_day(game: AnyGame, result: ResultRecord) -> date | None:
     """The day of the challenge a stored result is the ranked attempt at; None if it is not one."""
     detail = game.parse_detail(result.detail_json)
     return date.fromisoformat(detail.daily) if detail.daily is not None and not detail.practice else None
+
+
+def shareable(game: AnyGame, result: ResultRecord, today: date) -> bool:
+    """Whether a stored result may be shared `today`: a ranked daily attempt, on its challenge's UTC
+    day or on the day it ended (an attempt played over midnight); after that it is old news."""
+    day = shared_day(game, result)
+    return day is not None and today in (day, day_of(result.finished_at))
 
 
 def summary(kind: str, state_json: str, log: Sequence[str], result: ResultRecord, player: str) -> str:

@@ -19,7 +19,7 @@ from core.daily import DAY_ONE, day_number
 from core.game import AnyGame
 from core.registry import GAMES
 from core.results import new_result
-from core.share import MOST_COLUMNS, STRIPS, TEXTS, WIDTH, say, strip_lines, summary
+from core.share import MOST_COLUMNS, STRIPS, TEXTS, WIDTH, say, shareable, strip_lines, summary
 from core.storage import ResultRecord
 from core.table import Table, table_action_json
 
@@ -209,3 +209,20 @@ def test_only_a_ranked_daily_attempt_is_shared(update: dict[str, Any]) -> None:
     log = [table_action_json("abandon")]
     with pytest.raises(ValueError, match="not a ranked daily attempt"):
         summary("d6", saved.model_dump_json(), log, result_of(game, state, table, abandoned=True), PLAYER)
+
+
+def test_a_result_is_shared_on_its_challenges_day_or_the_day_it_ended() -> None:
+    game = GAMES["d6"]
+    dealt, _ = game.deal(1, game.daily_setup(DAY), game.rules_version)
+    state, _ = game.abandon(dealt)
+    ranked = Table.start(42).model_copy(update={"daily": DAY.isoformat()})
+    result = result_of(game, state, ranked, abandoned=True)  # ended at noon on the challenge's day
+    assert shareable(game, result, DAY)
+    assert not shareable(game, result, DAY + timedelta(days=1))
+    over_midnight = result.model_copy(update={"finished_at": datetime(2026, 12, 2, 0, 10, tzinfo=UTC)})
+    assert shareable(game, over_midnight, DAY + timedelta(days=1))
+    assert not shareable(game, over_midnight, DAY + timedelta(days=2))
+    practice = result_of(game, state, ranked.model_copy(update={"practice": True}), abandoned=True)
+    ordinary = result_of(game, state, Table.start(42), abandoned=True)
+    assert not shareable(game, practice, DAY)
+    assert not shareable(game, ordinary, DAY)

@@ -22,7 +22,7 @@ from core.errors import RuleError
 from core.ranking import day_of
 from core.registry import GAMES
 from core.registry import game as declaration
-from core.share import say, shared_day, summary
+from core.share import say, shareable, shared_day, summary
 from core.storage import GameRecord, ResultRecord
 
 from .bot import bot_of
@@ -48,19 +48,12 @@ def share_view(record: GameRecord, result: ResultRecord | None) -> discord.ui.Vi
 
 
 def _view(record: GameRecord, *, shared: bool) -> discord.ui.View:
+    """The Share button, or once pressed the same button greyed out as "Shared"."""
+    label = say("button.shared") if shared else say("button")
+    style = discord.ButtonStyle.secondary if shared else discord.ButtonStyle.primary
+    ref = FAMILY.ref(SHARE, record.id, record.version)
     view = discord.ui.View(timeout=None)
-    label, style = (
-        (say("button.shared"), discord.ButtonStyle.secondary)
-        if shared
-        else (
-            say("button"),
-            discord.ButtonStyle.primary,
-        )
-    )
-    button = FAMILY.Button(
-        FAMILY.ref(SHARE, record.id, record.version), label=label, style=style, disabled=shared, emoji="📣"
-    )
-    view.add_item(button)
+    view.add_item(FAMILY.Button(ref, label=label, style=style, disabled=shared, emoji="📣"))
     return view
 
 
@@ -87,10 +80,10 @@ def daily_commands(kind: str | None = None) -> str:
 
 
 def check_day(record: GameRecord, result: ResultRecord, today: date) -> None:
-    """A result is shared on its challenge's UTC day, or on the day it ended (an attempt played over
-    midnight); after that it is yesterday's news."""
-    day = shared_day(declaration(record.kind), result)
-    if day is not None and today not in (day, day_of(result.finished_at)):
+    """Refuse a result that is no longer today's to share (`core.share.shareable`)."""
+    game = declaration(record.kind)
+    day = shared_day(game, result)
+    if day is not None and not shareable(game, result, today):
         raise RuleError(say("other_day", number=day_number(day), kind=record.kind))
 
 
