@@ -1,12 +1,19 @@
 """A ranked daily result as a player shares it in public: nothing of the deal, only how they did.
 
-Everyone plays the same deal on a day, so a post naming a card, a threat, a sector or a die face would
-tell those who have not played yet what is coming. A share shows the game, the day's number
-(`core.daily.day_number`), won, lost or given up, the score, the rounds or actions (the leaderboard
-shows those anyway) and an emoji strip of the game's `Run` (`core.game`): D-6's hull and threats in
-play as each round ended, each in four coarse bands; Dine's sectors in the level's number (the day's
-level says it) as cleared, where the run ended, or not reached, and the stars of a win. Two runs
-alike in these read the same, whatever their deals (tests/test_share.py proves both).
+Everyone plays the same deal on a day (the same cards, and the same dice for the same choices), so a
+post that helps a player who has not played yet is a spoiler. A share shows the game, the day's
+number (`core.daily.day_number`), won, lost or given up, the score, the rounds or actions (the
+leaderboard shows those anyway) and an emoji strip of the game's `Run` (`core.game`): D-6's hull and
+threats in play as each round ended, Dine's sectors in the level's number (the day's level says it)
+as cleared, where the run ended, or not reached, and the stars of a win.
+
+What is left out, and why: any name (a card, threat, sector, ship or level: the ship and level are
+public for the day, but leaving every name out lets the test forbid them all), any die face, the
+loss reason (its words may name what struck), Dine's rating text (card text), how many actions
+each sector took (that would tell which sector of the stack is the hard one, i.e. their order), and
+the exact hull and threat counts: both are drawn in four bands, so most one-point changes (a small
+hit, a "Don't Panic!" card drawn instead of a threat) do not show at all. Two runs alike in what
+is shown read the same, whatever their deals (tests/test_share.py proves both).
 
 Every sentence about sharing, the bot's answers included, is in `TEXTS`: whole sentences with named
 fields, with a singular and a plural form where a count decides, ready to become a catalogue.

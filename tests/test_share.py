@@ -8,6 +8,7 @@ import json
 import random
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -82,7 +83,13 @@ def played(
     return dealt, saved.model_dump_json(), log, result_of(game, state, table, abandoned=abandoned)
 
 
-def runs() -> Iterator[tuple[AnyGame, int, Any, str, ResultRecord]]:
+@cache
+def runs() -> list[tuple[AnyGame, int, Any, str, ResultRecord]]:
+    """Every run shared, once per test session (the scenario tests import only `DEAL_TEXTS`)."""
+    return list(_runs())
+
+
+def _runs() -> Iterator[tuple[AnyGame, int, Any, str, ResultRecord]]:
     rng = random.Random(19)
     for game in GAMES.values():
         for seed in range(SEEDS):
@@ -91,11 +98,8 @@ def runs() -> Iterator[tuple[AnyGame, int, Any, str, ResultRecord]]:
                 yield game, seed, dealt, summary(game.kind, state_json, log, result, PLAYER), result
 
 
-RUNS = list(runs())
-
-
 def test_no_name_or_text_of_any_deal_appears_in_a_shared_result() -> None:
-    for game, seed, dealt, text, _ in RUNS:
+    for game, seed, dealt, text, _ in runs():
         shown = text.casefold()
         named = sorted(name for name in DEAL_TEXTS if name in shown)
         assert named == [], f"{game.kind} seed {seed} shares {named}:\n{text}"
@@ -110,14 +114,14 @@ def test_the_texts_searched_for_are_the_deals_own() -> None:
         assert name in DEAL_TEXTS
     assert {"spacehopper 3000", "tactical", "engineering", "commander"} <= DEAL_TEXTS
     assert any(text.startswith("galactic gourmet award") for text in DEAL_TEXTS)
-    for game, _, dealt, _, _ in RUNS:
+    for game, _, dealt, _, _ in runs():
         board = game.describe_board(dealt).casefold()
         assert any(name in board for name in DEAL_TEXTS), game.kind
 
 
 def test_two_deals_whose_runs_went_alike_read_the_same() -> None:
     by_run: dict[tuple[Any, ...], dict[str, set[int]]] = {}
-    for game, seed, _, text, result in RUNS:
+    for game, seed, _, text, result in runs():
         detail = json.loads(result.detail_json)
         key = (game.kind, detail["daily"], result.outcome, result.score, result.rounds, detail["abandoned"])
         lines = text.splitlines()
@@ -134,7 +138,7 @@ def test_two_deals_whose_runs_went_alike_read_the_same() -> None:
 
 def test_a_share_names_the_game_the_day_the_ending_and_fits_a_message() -> None:
     endings = set()
-    for game, _, _, text, result in RUNS:
+    for game, _, _, text, result in runs():
         first, second = text.splitlines()[:2]
         day = date.fromisoformat(json.loads(result.detail_json)["daily"])
         assert first == f"**{game.title} daily #{day_number(day)}** · {PLAYER}"
@@ -146,7 +150,7 @@ def test_a_share_names_the_game_the_day_the_ending_and_fits_a_message() -> None:
 
 
 def test_a_won_dine_run_shows_every_sector_cleared_and_its_stars() -> None:
-    dine = [(text, result) for game, _, _, text, result in RUNS if game.kind == "dine"]
+    dine = [(text, result) for game, _, _, text, result in runs() if game.kind == "dine"]
     won = [(text, json.loads(result.detail_json)) for text, result in dine if result.outcome == "won"]
     assert won
     for text, detail in won:
@@ -163,7 +167,7 @@ def test_a_won_dine_run_shows_every_sector_cleared_and_its_stars() -> None:
 
 
 def test_the_d6_strip_has_a_column_a_round_and_ends_with_the_final_hull() -> None:
-    for game, _, _, text, result in RUNS:
+    for game, _, _, text, result in runs():
         if game.kind != "d6":
             continue
         lines = text.splitlines()[2:]

@@ -27,7 +27,7 @@ from core.storage import GameRecord, ResultRecord
 
 from .bot import bot_of
 from .controls import Family, Ref
-from .games import message_link
+from .games import message_link, saved_anyway
 from .replies import send, update
 
 log = logging.getLogger(__name__)
@@ -108,8 +108,10 @@ async def share_clicked(interaction: discord.Interaction, ref: Ref, _: str) -> N
         check_day(record, result, day_of(discord.utils.utcnow()))
         target = await parent_of(interaction, record)
         link = await post_summary(interaction, record, result, target, here=False)
-        await update(interaction, view=_view(record, shared=True))
-        await send(interaction, say("posted", channel=f"<#{target}>", link=link), ephemeral=True)
+        posted = say("posted", channel=f"<#{target}>", link=link)
+        async with saved_anyway(posted):  # shared, even if Discord fails to grey the button out
+            await update(interaction, view=_view(record, shared=True))
+            await send(interaction, posted, ephemeral=True)
 
 
 async def post_summary(
