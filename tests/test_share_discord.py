@@ -97,13 +97,14 @@ def assert_spoiler_free(text: str) -> None:
 
 
 @scenario
-async def test_share_posts_the_result_where_the_player_asked_once(world: World) -> None:
+async def test_share_posts_the_result_where_the_player_asked_once_even_after_a_restart(world: World) -> None:
     alice = world.player("Alice")
     record = await finished_d6(world, alice)
     shown = result_message(world, record.channel_id)
     (button,) = share_buttons(shown)
     assert button["label"] == "Share"
     assert not button.get("disabled")
+    await world.restart()  # the button outlives the process that drew it
 
     shared = await alice.clicks(shown, custom_id=button["custom_id"])
 
@@ -154,6 +155,11 @@ async def test_daily_share_later_the_same_day_posts_here_and_not_the_next_day(wo
 
     shown = result_message(world, record.channel_id)
     (button,) = share_buttons(shown)
+    moderators = world.guild.create_role("moderators", permissions=discord.Permissions(manage_threads=True))
+    mod = world.player("Mod", roles=[moderators])  # sees private threads, but it is not his result
+    meddled = await mod.clicks(shown, custom_id=button["custom_id"])
+    assert meddled.ephemeral
+    assert meddled.response.content == "Only the player who took this ranked attempt can share it."
     await world.env.advance_time(24 * 3600)
     tomorrow = await alice.runs("daily share", game="d6")
     assert tomorrow.ephemeral
