@@ -8,6 +8,7 @@ for the same choices, so an attempt others can watch could be copied. Where no s
 made (the bot lacks Create Private Threads or Send Messages in Threads there, or the command was
 used inside a thread or another kind of channel), the attempt is refused, nothing is recorded, and
 the player is told which permission is missing. Practice plays the same deal, so it is private too.
+A finished ranked attempt may be shared in public without spoilers (`/daily share`, `ui.share`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from core.errors import RuleError
 from core.ranking import day_of
 from core.registry import GAMES
 from core.registry import game as declaration
-from core.storage import ActiveGameExists, AttemptExists, DailyChallenge, DailyPost, GameRecord
+from core.share import say, shareable
+from core.storage import ActiveGameExists, AttemptExists, DailyChallenge, DailyPost, GameRecord, ResultRecord
 from core.table import Table
 from core.verify import verify_pending
 from core.words import escaped
@@ -38,7 +40,9 @@ from .ui.bot import bot_of
 from .ui.endings import serves, still_there
 from .ui.games import board_link, saved_anyway
 from .ui.message import BoardMessage
-from .ui.replies import send
+from .ui.replies import reply_publicly, send
+from .ui.share import FAMILY as SHARE_CONTROLS
+from .ui.share import daily_commands, parent_of, post_summary
 
 log = logging.getLogger(__name__)
 POST_CHECK_SECONDS = 60
@@ -231,6 +235,40 @@ async def remove_thread(thread: discord.Thread) -> None:
         log.warning("could not delete the unused thread %s: %s", thread.id, error)
 
 
+# --- sharing a result -----------------------------------------------------------------------------
+
+
+async def share_today(interaction: discord.Interaction, game: str | None) -> None:
+    """`/daily share`: the player's finished ranked attempt of today (of `game`, or the one that ended
+    last), posted here; in the attempt's own private thread, in the channel it was opened under. An
+    attempt at yesterday's challenge that ended today counts as today's (`core.share.shareable`)."""
+    bot = bot_of(interaction)
+    store, user = bot.store, interaction.user
+    today = day_of(discord.utils.utcnow())
+    ended: list[tuple[GameRecord, ResultRecord]] = []
+    running = False
+    for kind in [game] if game is not None else list(GAMES):
+        for day in (today, today - timedelta(days=1)):
+            attempt = await store.daily_attempt(kind, day, user.id)
+            record = await store.get_game(attempt.game_id) if attempt is not None else None
+            result = await store.result(record.id) if record is not None else None
+            if record is not None and result is not None and shareable(declaration(kind), result, today):
+                ended.append((record, result))
+            running |= day == today and record is not None and result is None
+    if not ended:
+        raise RuleError(say("running") if running else say("none_today", commands=daily_commands(game)))
+    record, result = max(ended, key=lambda pair: pair[1].finished_at)
+    here = interaction.channel_id != record.channel_id  # its thread is private: nobody would see it there
+    target = interaction.channel_id if here else await parent_of(interaction, record)
+    assert target is not None
+    if here:
+        reply_publicly(interaction)
+    async with bot.game_locks(("share", record.id)):
+        link = await post_summary(interaction, record, result, target, here=here)
+    if not here:
+        await send(interaction, say("posted", channel=f"<#{target}>", link=link), ephemeral=True)
+
+
 # --- the daily post --------------------------------------------------------------------------------
 
 
@@ -330,6 +368,14 @@ class Daily(
         await start_daily(interaction, "dine", practice)
 
     @app_commands.command(
+        name="share", description="Post your finished ranked attempt of today here, without spoilers."
+    )
+    @app_commands.describe(game="Which game's result (default: the attempt you finished last today).")
+    @app_commands.choices(game=[app_commands.Choice(name=g.title, value=kind) for kind, g in GAMES.items()])
+    async def share(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await share_today(interaction, game)
+
+    @app_commands.command(
         name="post", description="Post yesterday's podium and today's challenge here every day."
     )
     @app_commands.describe(
@@ -366,4 +412,5 @@ def check_manager(interaction: discord.Interaction) -> None:
 
 
 async def setup(bot: DeepSpaceBot) -> None:
+    bot.add_dynamic_items(*SHARE_CONTROLS.items())
     await bot.add_cog(Daily(bot))

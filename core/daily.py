@@ -4,6 +4,10 @@ A challenge is fixed the first time anyone asks for it on a UTC day and stored w
 and rules version, so a code update never changes a running day: a challenge stored before an update
 of the rules is still played under the rules it was made with. The set-up rotates with the date
 (a different ship and level for Dine, a difficulty for D-6), the seed is fresh randomness.
+
+Days are numbered for players ("Deep Space D-6 daily #42", as a shared result names its day): day 1
+is `DAY_ONE`, 1 January 2026 (UTC), and each UTC day after it is one more, the same number for every
+game. The number is a date subtraction, so it never changes once shown; do not move `DAY_ONE`.
 """
 
 from __future__ import annotations
@@ -14,10 +18,17 @@ from datetime import date, timedelta
 from core.game import Setup
 from core.registry import game
 
+DAY_ONE = date(2026, 1, 1)  # daily #1; fixed for good, or every number shown so far would change
+
 
 def setup_for(kind: str, day: date) -> Setup:
     """The day's set-up of game `kind` (each game rotates its own: `Game.daily_setup`)."""
     return game(kind).daily_setup(day)
+
+
+def day_number(day: date) -> int:
+    """The number players know a day's challenge by: #1 on `DAY_ONE`, one more each UTC day."""
+    return (day - DAY_ONE).days + 1
 
 
 def parse_setup(kind: str, setup_json: str) -> Setup:

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict
 
 from core.events import Event
 from core.policies import Choice
-from core.table import Table, replay_log
+from core.table import Table, replay_log, replay_states
 
 Outcome = Literal["playing", "won", "lost"]
 
@@ -115,6 +115,19 @@ class Finished:
 
 
 @dataclass(frozen=True, slots=True)
+class Run:
+    """What a shared daily result shows of the run (`core.share`): how the player did, never the deal.
+
+    `strip` names how `rows` are drawn (`core.share.STRIPS`); each row holds one value per column (a
+    round, a sector), and `rating` is the stars out of five a won game earned, if the game rates.
+    """
+
+    strip: str
+    rows: tuple[tuple[int, ...], ...]
+    rating: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Blurb:
     """How `/about` presents a game."""
 
@@ -159,6 +172,7 @@ class Game(Generic[StateT, ActionT, SetupT, SavedT]):
     describe_board: Callable[[StateT], str]
     describe_action: Callable[[StateT, ActionT], str]
     hint: Callable[[StateT], Choice]  # the heuristic player's move and why
+    run: Callable[[Sequence[StateT]], Run]  # a finished game's states, deal first: what a share shows
 
     def plays(self, version: str) -> bool:
         """Whether this code still deals, plays and replays games of rules `version`."""
@@ -175,6 +189,12 @@ class Game(Generic[StateT, ActionT, SetupT, SavedT]):
         rules version). Of the table's own log entries only abandoning changes the rules state."""
         state, _ = self.redeal(start)
         return replay_log(state, log, self.apply, self.abandon, self.action_from_json)
+
+    def states(self, start: StateT, log: Iterable[str]) -> list[StateT]:
+        """Every state of a game dealt as `start` was, from the deal through each logged change
+        (`replay`'s steps)."""
+        state, _ = self.redeal(start)
+        return list(replay_states(state, log, self.apply, self.abandon, self.action_from_json))
 
     def finished(self, state: StateT, table: Table, *, abandoned: bool = False) -> Finished:
         """The result a finished game records: the game's detail and the table's daily challenge."""

@@ -8,7 +8,8 @@ replay of the action log can tell them from the engine's actions.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections import deque
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Generic, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -111,6 +112,28 @@ def credited(crew: Sequence[int], moved: Collection[int], owner: int) -> tuple[i
     return played or ((owner,) if owner in crew else ())
 
 
+def replay_states(
+    state: R,
+    log: Iterable[str],
+    apply: Callable[[R, A], tuple[R, object]],
+    abandon: Callable[[R], tuple[R, object]],
+    parse: Callable[[str], A],
+) -> Iterator[R]:
+    """Each state a stored action log goes through from a freshly dealt `state`, that one first: moves
+    go through the engine; of the table's own entries only abandoning changes the rules state (it
+    ends the game as a loss), the others yield nothing."""
+    yield state
+    for entry in log:
+        table = table_action(entry)
+        if table is None:
+            state, _ = apply(state, parse(entry))
+        elif table.kind == "abandon":
+            state, _ = abandon(state)
+        else:
+            continue
+        yield state
+
+
 def replay_log(
     state: R,
     log: Iterable[str],
@@ -118,15 +141,8 @@ def replay_log(
     abandon: Callable[[R], tuple[R, object]],
     parse: Callable[[str], A],
 ) -> R:
-    """Apply a stored action log to a freshly dealt `state`: moves through the engine; of the table's
-    own entries only abandoning changes the rules state (it ends the game as a loss)."""
-    for entry in log:
-        table = table_action(entry)
-        if table is None:
-            state, _ = apply(state, parse(entry))
-        elif table.kind == "abandon":
-            state, _ = abandon(state)
-    return state
+    """The state after a stored action log, applied to a freshly dealt `state` (`replay_states`)."""
+    return deque(replay_states(state, log, apply, abandon, parse), maxlen=1)[0]
 
 
 class Saved(BaseModel, Generic[S]):

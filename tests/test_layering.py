@@ -58,6 +58,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "core.tips",
             "core.registry",
             "core.results",
+            "core.share",
         ),
     ),
     # Command-line programs (the simulator, the balance report, the gallery, terminal play): a package

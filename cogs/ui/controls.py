@@ -53,9 +53,10 @@ class Family:
         self.verbs, self.menu_verbs = set(verbs), set(menu_verbs)
         self.outdated = outdated
         self.handlers: dict[str, Handler] = {}
-        buttons = "".join(sorted(self.verbs - self.menu_verbs))
+        buttons, menus = "".join(sorted(self.verbs - self.menu_verbs)), "".join(sorted(self.menu_verbs))
         self.button_template = rf"ds:{kind}:(?P<verb>[{buttons}]){_REST}"
-        self.menu_template = rf"ds:{kind}:(?P<verb>[{''.join(sorted(self.menu_verbs))}]){_REST}"
+        # A family of buttons only has a menu template that matches nothing.
+        self.menu_template = rf"ds:{kind}:(?P<verb>{f'[{menus}]' if menus else '(?!)'}){_REST}"
         self.Button, self.Menu = _item_classes(self)
         FAMILIES[kind] = self
 
@@ -76,7 +77,7 @@ class Family:
         await handler(interaction, ref, value)
 
     def items(self) -> tuple[type[discord.ui.DynamicItem], ...]:
-        return self.Button, self.Menu
+        return (self.Button, self.Menu) if self.menu_verbs else (self.Button,)
 
 
 FAMILIES: dict[str, Family] = {}  # kind → its family, for answering clicks no item matched

@@ -17,7 +17,7 @@ import discord
 from core.errors import RuleError
 from core.game import Game, SavedT
 from core.guide import topics
-from core.storage import GameRecord, GameStatus, NewResult, Store, VersionConflict
+from core.storage import GameRecord, GameStatus, NewResult, ResultRecord, Store, VersionConflict
 from core.table import credited, movers
 
 from .bot import bot_of
@@ -150,9 +150,8 @@ async def players_credited(
     return credited(crew, moved | ({mover} if mover is not None else set()), record.owner_id)
 
 
-async def result_players(store: Store, record: GameRecord, crew: Sequence[int]) -> tuple[int, ...]:
+def result_players(stored: ResultRecord | None, crew: Sequence[int]) -> tuple[int, ...]:
     """Whom the stored result of a finished game counts for, in crew order."""
-    stored = await store.result(record.id)
     players = set(stored.players) if stored is not None else set()
     return tuple(user for user in crew if user in players)
 

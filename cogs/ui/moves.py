@@ -4,7 +4,8 @@ A click loads its stored game through the game's declaration (`clicked`), checks
 (`check_crew`, in the game's own words from `GameRules`) and, once the engine has made the next state,
 commits it (`commit`: the result, credited to the crew who moved, goes in the same save when the game
 ends). What follows a save is shown under `board_follows`. A finished game is announced with
-`send_result`, its message drawn by `finished_embed`, whose skeleton is the same for every game.
+`send_result`, its message drawn by `finished_embed`, whose skeleton is the same for every game (a
+ranked daily attempt's result also has a Share button: `share`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .games import (
     saved_anyway,
 )
 from .replies import send
+from .share import share_view
 
 Field = tuple[str, str] | tuple[str, str, bool]  # name, value and, if not inline, False
 
@@ -122,6 +124,12 @@ async def send_result(
     result_embed: Callable[[tuple[int, ...]], discord.Embed],
 ) -> None:
     """Announce a finished game in public: `result_embed` draws its result for the crew members
-    whom the stored result counts for."""
-    players = await result_players(bot_of(interaction).store, record, crew)
-    await send(interaction, embed=result_embed(players), ephemeral=False)
+    whom the stored result counts for; a ranked daily attempt's has a Share button (`share`)."""
+    stored = await bot_of(interaction).store.result(record.id)
+    players = result_players(stored, crew)
+    view = share_view(record, stored)
+    embed = result_embed(players)
+    if view is None:
+        await send(interaction, embed=embed, ephemeral=False)
+    else:
+        await send(interaction, embed=embed, view=view, ephemeral=False)

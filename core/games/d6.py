@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
 from random import Random
 
@@ -9,7 +10,7 @@ from core.d6.actions import Action, action_from_json, action_to_json
 from core.d6.codes import decode
 from core.d6.engine import Event, abandon, apply, deal, legal_actions
 from core.d6.state import RULES_VERSION, RULES_VERSIONS, Difficulty, Length, State
-from core.game import Blurb, Game, ResultDetail, Setup
+from core.game import Blurb, Game, ResultDetail, Run, Setup
 from core.render.d6_controls import controls
 from core.render.d6_hint import hint_choice
 from core.render.d6_text import describe_action, describe_board
@@ -93,6 +94,24 @@ def _rounds(state: State) -> int:
     return state.round
 
 
+def _run(states: Sequence[State]) -> Run:
+    """The hull and the threats in play as each round ended, round by round: what the player held
+    out against, never which threat struck or what the dice showed. A round has ended when the next
+    one begins (its threats have struck); the last round ends with the game."""
+    ended: dict[int, State] = {}
+    for state in states[1:]:
+        ended.setdefault(state.round - 1, state)  # the first look at a round is the last one's end
+    last = states[-1]
+    ended[last.round] = last
+    rows: list[tuple[int, int]] = []
+    later = last
+    for number in range(last.round, 0, -1):  # a round no state ended (none should) shows the next one's
+        later = ended.get(number, later)
+        rows.append((later.hull, len(later.internal) + len(later.external)))
+    rows.reverse()
+    return Run(strip="rounds", rows=(tuple(h for h, _ in rows), tuple(t for _, t in rows)))
+
+
 GAME: Game[State, Action, D6Setup, Saved[State]] = Game(
     kind="d6",
     title="Deep Space D-6",
@@ -129,4 +148,5 @@ GAME: Game[State, Action, D6Setup, Saved[State]] = Game(
     describe_board=describe_board,
     describe_action=_describe,
     hint=hint_choice,
+    run=_run,
 )

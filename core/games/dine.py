@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
 from random import Random
 
@@ -12,7 +13,8 @@ from core.dine.engine import Event, abandon, apply, deal, legal_actions
 from core.dine.seating import DineSaved, lobby, seated
 from core.dine.seating import Setup as Lobby
 from core.dine.state import RULES_VERSION, State
-from core.game import Blurb, Game, ResultDetail, Setup
+from core.game import Blurb, Game, ResultDetail, Run, Setup
+from core.policies import Choice
 from core.render.dine_controls import moves
 from core.render.dine_hint import hint_choice
 from core.render.dine_text import describe_action, describe_board
@@ -118,6 +120,19 @@ def _rounds(state: State) -> int:
     return state.actions_taken
 
 
+CLEARED, ENDED, NOT_REACHED = 2, 1, 0  # a sector of a shared run (`core.share`'s "sectors" strip)
+
+
+def _run(states: Sequence[State]) -> Run:
+    """The level's sectors in a row, cleared, where the run ended, or not reached, and the stars of a
+    win: how far the crew got, never which sector lay where or what the cards were."""
+    last = states[-1]
+    ahead = sum(1 for card in last.stack if card.sector is not None)  # the current sector among them
+    ended = (ENDED,) if ahead and last.outcome != "won" else ()
+    sectors = (CLEARED,) * last.cleared + ended + (NOT_REACHED,) * (ahead - len(ended))
+    return Run(strip="sectors", rows=(sectors,), rating=last.stars if last.outcome == "won" else None)
+
+
 GAME: Game[State, Action, DineSetup, DineSaved] = Game(
     kind="dine",
     title="Deep Space Dine",
@@ -154,4 +169,5 @@ GAME: Game[State, Action, DineSetup, DineSaved] = Game(
     describe_board=describe_board,
     describe_action=describe_action,
     hint=hint_choice,
+    run=_run,
 )

@@ -1,0 +1,156 @@
+"""A ranked daily result as a player shares it in public: nothing of the deal, only how they did.
+
+Everyone plays the same deal on a day (the same cards, and the same dice for the same choices), so a
+post that helps a player who has not played yet is a spoiler. A share shows the game, the day's
+number (`core.daily.day_number`), won, lost or given up, the score, the rounds or actions (the
+leaderboard shows those anyway) and an emoji strip of the game's `Run` (`core.game`): D-6's hull and
+threats in play as each round ended, Dine's sectors in the level's number (the day's level says it)
+as cleared, where the run ended, or not reached, and the stars of a win.
+
+What is left out, and why: any name (a card, threat, sector, ship or level: the ship and level are
+public for the day, but leaving every name out lets the test forbid them all), any die face, the
+loss reason (its words may name what struck), Dine's rating text (card text), how many actions
+each sector took (that would tell which sector of the stack is the hard one, i.e. their order), and
+the exact hull and threat counts: both are drawn in four bands, so most one-point changes (a small
+hit, a "Don't Panic!" card drawn instead of a threat) do not show at all. Two runs alike in what
+is shown read the same, whatever their deals (tests/test_share.py proves both).
+
+Every sentence about sharing, the bot's answers included, is in `TEXTS`: whole sentences with named
+fields, with a singular and a plural form where a count decides, ready to become a catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from core.daily import day_number
+from core.game import AnyGame
+from core.ranking import day_of
+from core.registry import game as declaration
+from core.storage import ResultRecord
+from core.words import stars
+
+# Every share sentence. A pair is (singular, plural), chosen by the `count` field.
+TEXTS: dict[str, str | tuple[str, str]] = {
+    # --- the public post ---
+    "headline": "**{game} daily #{number}** · {player}",
+    "won.rounds": ("🏆 Won in {count} round · score {score}", "🏆 Won in {count} rounds · score {score}"),
+    "lost.rounds": "💥 Lost in round {count} · score {score}",
+    "abandoned.rounds": "🏳️ Gave up in round {count} · score {score}",
+    "won.actions": ("🏆 Won in {count} action · score {score}", "🏆 Won in {count} actions · score {score}"),
+    "lost.actions": (
+        "💥 Lost after {count} action · score {score}",
+        "💥 Lost after {count} actions · score {score}",
+    ),
+    "abandoned.actions": (
+        "🏳️ Gave up after {count} action · score {score}",
+        "🏳️ Gave up after {count} actions · score {score}",
+    ),
+    "rating": "Rating {stars}",
+    "legend.rounds": (
+        "-# Top: the hull as each round ended (🟩 6–8 · 🟨 3–5 · 🟥 1–2 · ⬛ 0). "
+        "Below: threats in play (⚪ none · 🟡 1–2 · 🟠 3–4 · 🔴 5 or more)."
+    ),
+    "legend.sectors": "-# One square a sector: 🟩 cleared · 🟥 where the run ended · ⬛ not reached.",
+    "cut.rounds": "-# Rounds {first}–{last} of {count}.",
+    "cut.sectors": "-# Sectors {first}–{last} of {count}.",
+    "invite": "-# Your turn: `/daily {kind}`, the same deal for everyone today.",
+    # --- the Share button and `/daily share` ---
+    "button": "Share",
+    "button.shared": "Shared",
+    "posted": "Shared in {channel}: {link}",
+    "already": "You already shared this result in {channel}: {link}",
+    "not_yours": "Only the player who took this ranked attempt can share it.",
+    "other_day": (
+        "This result is from daily #{number}; a result is shared on its own UTC day, so that it "
+        "stays about today's deal. Today's challenge: `/daily {kind}`."
+    ),
+    "none_today": (
+        "You have no finished ranked attempt at today's challenge to share. Play it with {commands}."
+    ),
+    "running": "Your ranked attempt at today's challenge is still running: finish it, then share it.",
+    "no_channel": (
+        "I can't post in {channel}: I need the **View Channels** and **Send Messages** permissions "
+        "there. Use `/daily share` in a channel where I can post."
+    ),
+    "failed": "Discord did not take the post just now, so nothing was shared: try again in a moment.",
+}
+
+Scale = tuple[tuple[int, str], ...]  # (least value, its mark), highest first
+HULL: Scale = ((6, "🟩"), (3, "🟨"), (1, "🟥"), (0, "⬛"))
+THREATS: Scale = ((5, "🔴"), (3, "🟠"), (1, "🟡"), (0, "⚪"))
+SECTORS: Scale = ((2, "🟩"), (1, "🟥"), (0, "⬛"))  # core/games/dine.py: CLEARED, ENDED, NOT_REACHED
+STRIPS: dict[str, tuple[Scale, ...]] = {"rounds": (HULL, THREATS), "sectors": (SECTORS,)}  # a scale a row
+WIDTH = 10  # columns a line: a strip wraps into blocks, its rows one above the other
+MOST_COLUMNS = 60  # a longer run shows its last ones (a D-6 game rarely has 50 rounds)
+
+
+def say(key: str, count: int | None = None, **fields: object) -> str:
+    """The sentence `key` with its fields; `count` (also a field) picks the singular or the plural."""
+    text = TEXTS[key]
+    if isinstance(text, tuple):
+        if count is None:
+            raise ValueError(f"{key!r} needs a count")
+        text = text[0] if count == 1 else text[1]
+    return text.format(count=count, **fields)
+
+
+def mark(scale: Scale, value: int) -> str:
+    return next((shown for least, shown in scale if value >= least), scale[-1][1])
+
+
+def strip_lines(strip: str, rows: Sequence[Sequence[int]]) -> list[str]:
+    """The rows drawn with their scales, wrapped `WIDTH` columns a line, the last `MOST_COLUMNS`."""
+    scales = STRIPS[strip]
+    count = max((len(row) for row in rows), default=0)
+    first = max(0, count - MOST_COLUMNS)
+    lines: list[str] = []
+    for start in range(first, count, WIDTH):
+        if lines:
+            lines.append("")  # a blank line between blocks keeps the rows of each block together
+        for scale, row in zip(scales, rows, strict=True):
+            lines.append("".join(mark(scale, value) for value in row[start : start + WIDTH]))
+    if first:
+        lines.append(say(f"cut.{strip}", first=first + 1, last=count, count=count))
+    return lines
+
+
+def shared_day(game: AnyGame, result: ResultRecord) -> date | None:
+    """The day of the challenge a stored result is the ranked attempt at; None if it is not one."""
+    detail = game.parse_detail(result.detail_json)
+    return date.fromisoformat(detail.daily) if detail.daily is not None and not detail.practice else None
+
+
+def shareable(game: AnyGame, result: ResultRecord, today: date) -> bool:
+    """Whether a stored result may be shared `today`: a ranked daily attempt, on its challenge's UTC
+    day or on the day it ended (an attempt played over midnight); after that it is old news."""
+    day = shared_day(game, result)
+    return day is not None and today in (day, day_of(result.finished_at))
+
+
+def summary(kind: str, state_json: str, log: Sequence[str], result: ResultRecord, player: str) -> str:
+    """The public post of a finished ranked daily attempt, replayed from its stored game and log.
+
+    `player` is how the post names its player (a mention, which pings nobody as the bot sends it).
+    ValueError for a result that is no ranked daily attempt.
+    """
+    game = declaration(kind)
+    day = shared_day(game, result)
+    if day is None:
+        raise ValueError(f"game {result.game_id} is not a ranked daily attempt")
+    stored = game.load_saved(state_json).state
+    if stored is None:
+        raise ValueError(f"game {result.game_id} was never dealt")
+    states = game.states(stored, log)
+    final, run = states[-1], game.run(states)
+    ending = "abandoned" if game.parse_detail(result.detail_json).abandoned else final.outcome
+    lines = [
+        say("headline", game=game.title, number=day_number(day), player=player),
+        say(f"{ending}.{game.rounds_word}", count=game.rounds(final), score=final.score),
+    ]
+    if run.rating is not None:
+        lines.append(say("rating", stars=stars(run.rating)))
+    lines += strip_lines(run.strip, run.rows)
+    lines += [say(f"legend.{run.strip}"), say("invite", kind=kind)]
+    return "\n".join(lines)
