@@ -25,6 +25,7 @@ from .ui.errors import DeepSpaceTree
 from .ui.locks import KeyedLocks
 from .ui.refresh import BoardKeeper
 from .ui.replies import DEFER_AFTER_SECONDS, send, watch_deadline
+from .ui.translator import CatalogueTranslator
 
 log = logging.getLogger("deepspace.bot")
 _UNCLAIMED = "deep_space_unclaimed"  # a component click no view or dynamic item of ours will answer
@@ -35,6 +36,7 @@ EXTENSIONS: tuple[str, ...] = (
     *(f"cogs.{kind}" for kind in GAMES),  # each game's own package, named by its kind
     "cogs.daily",
     "cogs.standings",
+    "cogs.settings",
 )
 
 
@@ -79,6 +81,7 @@ class DeepSpaceBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        await self.tree.set_translator(CatalogueTranslator())  # command names in every client's language
         for extension in EXTENSIONS:  # each cog registers its persistent components in its setup()
             await self.load_extension(extension)
         if self.sync_global_at_start:
