@@ -22,6 +22,7 @@ from .ui.endings import (
     end_games_whose_channel_is_gone,
 )
 from .ui.errors import DeepSpaceTree
+from .ui.language import reader_language
 from .ui.locks import KeyedLocks
 from .ui.refresh import BoardKeeper
 from .ui.replies import DEFER_AFTER_SECONDS, send, watch_deadline
@@ -120,7 +121,8 @@ class DeepSpaceBot(commands.AutoShardedBot):
             custom_id = str((interaction.data or {}).get("custom_id", ""))
             log.info("answering a click on an unknown control %r", custom_id[:100])
             try:
-                await send(interaction, outdated_answer(custom_id), ephemeral=True)
+                locale = await reader_language(interaction)
+                await send(interaction, outdated_answer(custom_id, locale), ephemeral=True)
             except discord.HTTPException as error:
                 log.warning("could not answer a click on an unknown control: %s", error)
 

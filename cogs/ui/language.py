@@ -88,19 +88,22 @@ _SERVERS: dict[Source, str] = {
 }
 
 
-async def language_summary(interaction: discord.Interaction, locale: Locale) -> str:
-    """Which language the bot speaks to the reader, and in this server's public posts, and why."""
-    yours, source = resolve_with_source(
-        await _preference(interaction, "user", interaction.user.id), str(interaction.locale)
-    )
-    lines = [
-        t(
-            locale,
-            "To you: **{language}** ({source}).",
-            language=language_name(locale, yours),
-            source=t(locale, _YOURS[source]),
+async def language_summary(interaction: discord.Interaction, locale: Locale, *, reader: bool = True) -> str:
+    """Which language the bot speaks to the reader (unless not `reader`), and in this server's public
+    posts, and why."""
+    lines: list[str] = []
+    if reader:
+        yours, source = resolve_with_source(
+            await _preference(interaction, "user", interaction.user.id), str(interaction.locale)
         )
-    ]
+        lines.append(
+            t(
+                locale,
+                "To you: **{language}** ({source}).",
+                language=language_name(locale, yours),
+                source=t(locale, _YOURS[source]),
+            )
+        )
     if interaction.guild_id is not None:
         server, source = resolve_with_source(
             await _preference(interaction, "guild", interaction.guild_id), server_locale(interaction)

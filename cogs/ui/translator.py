@@ -37,3 +37,27 @@ class CatalogueTranslator(app_commands.Translator):
         if language is None or kind is None:
             return None
         return command_text(language, kind, string.message)
+
+
+class _Recorder(app_commands.Translator):
+    def __init__(self) -> None:
+        self.seen: dict[tuple[Kind, str], None] = {}
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        kind = KINDS.get(context.location)
+        if kind is not None:
+            self.seen[(kind, string.message)] = None
+        return None
+
+
+async def command_texts(tree: app_commands.CommandTree) -> list[tuple[Kind, str]]:
+    """Every (kind, English text) the translator is asked for when `tree`'s commands are synced."""
+    recorder = _Recorder()
+    for command in tree.get_commands():
+        await command.get_translated_payload(tree, recorder)
+    return list(recorder.seen)

@@ -8,6 +8,7 @@ command name it as their Discord client shows it: `command_name`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from .catalogues import catalogue
@@ -26,3 +27,13 @@ def command_text(locale: Locale, kind: Kind, english: str) -> str | None:
 def command_name(locale: Locale, qualified: str) -> str:
     """A command's qualified name ("d6 new", "settings language") as a `locale` client shows it."""
     return " ".join(command_text(locale, "name", word) or word for word in qualified.split())
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command named in a lazy message (`Text` field): said as the reader's client shows it."""
+
+    qualified: str  # "d6 new"
+
+    def say(self, locale: Locale) -> str:
+        return command_name(locale, self.qualified)

@@ -10,7 +10,9 @@ test, which scans the source for these calls, knows the text is in use.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
+
+from babel.numbers import format_percent
 
 from .catalogues import catalogue
 from .languages import PSEUDO, Language, Locale
@@ -19,21 +21,30 @@ from .pseudo import pseudo
 Plural = tuple[str, str]  # a message's English singular and plural
 
 
+@runtime_checkable
+class Sayable(Protocol):
+    """A field said in the reader's language when its message is: a `Text`, a `Command`."""
+
+    def say(self, locale: Locale) -> str: ...
+
+
 def _fields(locale: Locale, fields: dict[str, Any]) -> dict[str, Any]:
-    return {name: value.say(locale) if isinstance(value, Text) else value for name, value in fields.items()}
+    return {
+        name: value.say(locale) if isinstance(value, Sayable) else value for name, value in fields.items()
+    }
 
 
-def _lookup(locale: Locale, message: str, context: str | None) -> str:
+def _lookup(locale: Locale, message: str) -> str:
     if locale == PSEUDO:
         return pseudo(message)
     if locale == "en":
         return message
-    return catalogue(locale, "messages").singular.get((context, message), message)
+    return catalogue(locale, "messages").singular.get((None, message), message)
 
 
-def t(locale: Locale, message: str, /, *, context: str | None = None, **fields: Any) -> str:
+def t(locale: Locale, message: str, /, **fields: Any) -> str:
     """`message` in `locale`, its fields filled in (English when the catalogue lacks it)."""
-    return _lookup(locale, message, context).format(**_fields(locale, fields))
+    return _lookup(locale, message).format(**_fields(locale, fields))
 
 
 def tn(locale: Locale, singular: str, plural: str, count: int, /, **fields: Any) -> str:
@@ -102,3 +113,8 @@ LANGUAGE_NAMES: dict[Locale, str] = {
 def language_name(locale: Locale, language: Language | Locale) -> str:
     """`language`'s own name (Deutsch, Español), as said to a `locale` reader."""
     return t(locale, LANGUAGE_NAMES[language])
+
+
+def percent(locale: Locale, fraction: float) -> str:
+    """A whole percentage the way `locale` writes it: "50%", "50 %"."""
+    return format_percent(fraction, locale="en" if locale == PSEUDO else locale)
