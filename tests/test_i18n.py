@@ -211,3 +211,26 @@ def test_a_card_keeps_one_id_and_is_named_in_each_readers_words() -> None:
         "Deriva de asteroides",
     ]
     assert term(PSEUDO, "dine", "cards", "oven-3").startswith(OPEN)
+
+
+def test_the_catalogue_tool_keeps_translations_and_starts_a_new_language(tmp_path, monkeypatch) -> None:
+    """`python -m tools.i18n update` on complete catalogues changes no translation; `init` starts a
+    language with every message untranslated, which `check` then reports."""
+    import shutil
+
+    for language in TRANSLATED:
+        shutil.copytree(i18n.LOCALES / language, tmp_path / language)
+    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
+    before = {language: {m.id: m.string for m in i18n.read(language) if m.id} for language in TRANSLATED}
+    assert i18n.main(["update"]) == 0
+    assert {
+        language: {m.id: m.string for m in i18n.read(language) if m.id} for language in TRANSLATED
+    } == before
+    assert i18n.main(["check"]) == 0
+
+    assert i18n.main(["init", "fr"]) == 0
+    found = i18n.problems("fr", i18n.extract())
+    assert found
+    assert all(line.startswith("fr: untranslated ") for line in found)
+    monkeypatch.setattr(i18n, "TRANSLATED", ("de", "es", "fr"))
+    assert i18n.main(["check"]) == 1

@@ -15,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 from babel.numbers import format_percent
 
 from .catalogues import catalogue
-from .languages import PSEUDO, Language, Locale
+from .languages import PSEUDO, Locale
 from .pseudo import pseudo
 
 Plural = tuple[str, str]  # a message's English singular and plural
@@ -110,7 +110,7 @@ LANGUAGE_NAMES: dict[Locale, str] = {
 }
 
 
-def language_name(locale: Locale, language: Language | Locale) -> str:
+def language_name(locale: Locale, language: Locale) -> str:
     """`language`'s own name (Deutsch, Español), as said to a `locale` reader."""
     return t(locale, LANGUAGE_NAMES[language])
 
