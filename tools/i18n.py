@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("init needs a language code")
         (LOCALES / args.language).mkdir(parents=True, exist_ok=True)
         update(args.language, template)
-        print(f"wrote {po_path(args.language).relative_to(ROOT)}: translate it, then its commands.po")
+        print(f"wrote {po_path(args.language)}: translate it, then its commands.po and glossary.json")
         return 0
     if args.action == "update":
         for language in TRANSLATED:
