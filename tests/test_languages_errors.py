@@ -1,7 +1,7 @@
 """Every answer of the shared error path in the reader's language, and nothing of it untranslated.
 
 The test-only commands of `test_error_paths` raise on demand; a few more raise what only the error
-path words (a store that cannot be reached, a cooldown, a missing permission, a server-only command).
+path words (a store that cannot be reached, a cooldown, a missing permission).
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def conversion_refusal(error: app_commands.TransformerError, locale: Locale = "en") -> str:
+def conversion_refusal(error: app_commands.TransformerError, locale: Locale) -> str:
     """What the user is told when an option they gave could not be converted."""
     if error.type in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
         return t(locale, "That member is not in this server any more, so they can't be picked for this.")
