@@ -11,33 +11,52 @@ from discord.ext import commands
 
 from core.about import GAMES, TAGLINE, GameBlurb, game
 from core.errors import RuleError
+from core.i18n import Locale, lazy, t
+from core.i18n.commands import command_name
 from core.version import __version__
 
 from .client import DeepSpaceBot
 from .ui.bot import bot_of
 from .ui.errors import GuardedItem
+from .ui.language import language_summary, reader_language, server_language
 from .ui.replies import reply_publicly, send
 
 COLOUR = discord.Colour(0x1F2A44)
 
 
-def _start_line(tree: app_commands.CommandTree, blurb: GameBlurb) -> str:
+def _start_line(tree: app_commands.CommandTree, blurb: GameBlurb, locale: Locale) -> str:
     """How to start `blurb`'s game, if this bot has its command yet (so /about never lies)."""
     group, _, sub = blurb.start_command.partition(" ")
     command = tree.get_command(group)
     if isinstance(command, app_commands.Group) and command.get_command(sub) is not None:
-        return f"Start with `/{blurb.start_command}`."
-    return "Not playable on this bot yet — coming soon."
+        return t(locale, "Start with `/{command}`.", command=command_name(locale, blurb.start_command))
+    return t(locale, "Not playable on this bot yet — coming soon.")
 
 
-def about_embed(tree: app_commands.CommandTree) -> discord.Embed:
-    embed = discord.Embed(title="Deep Space", description=TAGLINE, colour=COLOUR)
+def about_embed(tree: app_commands.CommandTree, locale: Locale, languages: str) -> discord.Embed:
+    """`/about` in `locale`; `languages` says which language the bot speaks here and why."""
+    embed = discord.Embed(title="Deep Space", description=t(locale, TAGLINE), colour=COLOUR)
     for blurb in GAMES:
-        embed.add_field(name=f"{blurb.title} ({blurb.players})", value=_start_line(tree, blurb), inline=False)
+        embed.add_field(
+            name=f"{blurb.title} ({t(locale, blurb.players)})",
+            value=_start_line(tree, blurb, locale),
+            inline=False,
+        )
     embed.add_field(
-        name="Fair play",
-        value="Every game is saved after each move and survives bot restarts; "
-        "buttons on old boards keep working.",
+        name=t(locale, "Fair play"),
+        value=t(
+            locale,
+            "Every game is saved after each move and survives bot restarts; "
+            "buttons on old boards keep working.",
+        ),
+        inline=False,
+    )
+    settings = command_name(locale, "settings language")
+    embed.add_field(
+        name=t(locale, "Languages"),
+        value=languages
+        + "\n"
+        + t(locale, "English, Deutsch, Español: choose with `/{command}`.", command=settings),
         inline=False,
     )
     embed.set_footer(text=f"Deep Space v{__version__}")
@@ -49,10 +68,10 @@ class GameGistButton(
 ):
     """Shows one game's gist privately; persistent, so it works on every old /about message."""
 
-    def __init__(self, blurb: GameBlurb) -> None:
+    def __init__(self, blurb: GameBlurb, locale: Locale = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label=f"{blurb.title} in brief",
+                label=t(locale, "{game} in brief", game=blurb.title),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ds:about:{blurb.key}",
             )
@@ -69,19 +88,29 @@ class GameGistButton(
         return cls(blurb)
 
     async def on_click(self, interaction: discord.Interaction) -> None:
+        locale = await reader_language(interaction)
         if not self.blurb.summary:
-            raise RuleError("That game is no longer offered here. Run `/about` to see what is.")
-        embed = discord.Embed(title=self.blurb.title, description=self.blurb.summary, colour=COLOUR)
-        embed.add_field(name="Players", value=self.blurb.players)
-        embed.add_field(name="How to start", value=_start_line(bot_of(interaction).tree, self.blurb))
+            raise RuleError(
+                lazy(
+                    "That game is no longer offered here. Run `/{command}` to see what is.",
+                    command=command_name(locale, "about"),
+                )
+            )
+        embed = discord.Embed(
+            title=self.blurb.title, description=t(locale, self.blurb.summary), colour=COLOUR
+        )
+        embed.add_field(name=t(locale, "Players"), value=t(locale, self.blurb.players))
+        embed.add_field(
+            name=t(locale, "How to start"), value=_start_line(bot_of(interaction).tree, self.blurb, locale)
+        )
         await send(interaction, embed=embed, ephemeral=True)
 
 
 class AboutView(discord.ui.View):
-    def __init__(self) -> None:
+    def __init__(self, locale: Locale) -> None:
         super().__init__(timeout=None)
         for blurb in GAMES:
-            self.add_item(GameGistButton(blurb))
+            self.add_item(GameGistButton(blurb, locale))
 
 
 class About(commands.Cog):
@@ -91,7 +120,10 @@ class About(commands.Cog):
     @app_commands.command(name="about", description="What Deep Space offers and how to start a game.")
     async def about(self, interaction: discord.Interaction) -> None:
         reply_publicly(interaction)
-        await send(interaction, embed=about_embed(self.bot.tree), view=AboutView())
+        locale = await server_language(interaction)
+        # Public: the server's language (a reader's own is theirs to see with /settings language).
+        languages = await language_summary(interaction, locale, reader=interaction.guild_id is None)
+        await send(interaction, embed=about_embed(self.bot.tree, locale, languages), view=AboutView(locale))
 
 
 async def setup(bot: DeepSpaceBot) -> None:

@@ -9,9 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.errors import RuleError
-from core.words import plural
+from core.i18n import lazy, tn
+from core.i18n.commands import command_name, command_text
 
 from .client import DeepSpaceBot
+from .ui.language import reader_language
 from .ui.replies import send
 
 
@@ -25,18 +27,31 @@ class Admin(commands.Cog):
     async def sync(
         self, interaction: discord.Interaction, scope: Literal["global", "server"] = "global"
     ) -> None:
+        locale = await reader_language(interaction)
         if not await self.bot.is_owner(interaction.user):
-            raise RuleError("Only the bot's owners can publish its commands.")
+            raise RuleError(lazy("Only the bot's owners can publish its commands."))
         if scope == "server":
             if interaction.guild is None:
-                raise RuleError("Run `/sync scope:server` inside the server to publish to.")
+                server = command_text(locale, "choice", "server") or "server"
+                command = f"{command_name(locale, 'sync')} {command_name(locale, 'scope')}:{server}"
+                raise RuleError(lazy("Run `/{command}` inside the server to publish to.", command=command))
             self.bot.tree.copy_global_to(guild=interaction.guild)
             synced = await self.bot.tree.sync(guild=interaction.guild)
-            where = "this server"
+            done = tn(
+                locale,
+                "Published {count} command to this server.",
+                "Published {count} commands to this server.",
+                len(synced),
+            )
         else:
             synced = await self.bot.tree.sync()
-            where = "every server (Discord may take up to an hour to show them)"
-        await send(interaction, f"Published {plural(len(synced), 'command')} to {where}.", ephemeral=True)
+            done = tn(
+                locale,
+                "Published {count} command to every server (Discord may take up to an hour to show it).",
+                "Published {count} commands to every server (Discord may take up to an hour to show them).",
+                len(synced),
+            )
+        await send(interaction, done, ephemeral=True)
 
 
 async def setup(bot: DeepSpaceBot) -> None:

@@ -22,10 +22,12 @@ from .ui.endings import (
     end_games_whose_channel_is_gone,
 )
 from .ui.errors import DeepSpaceTree
+from .ui.language import reader_language
 from .ui.locks import KeyedLocks
 from .ui.refresh import BoardKeeper
 from .ui.replies import DEFER_AFTER_SECONDS, send, watch_deadline
 from .ui.tips import TipButton
+from .ui.translator import CatalogueTranslator
 
 log = logging.getLogger("deepspace.bot")
 _UNCLAIMED = "deep_space_unclaimed"  # a component click no view or dynamic item of ours will answer
@@ -36,6 +38,7 @@ EXTENSIONS: tuple[str, ...] = (
     *(f"cogs.{kind}" for kind in GAMES),  # each game's own package, named by its kind
     "cogs.daily",
     "cogs.standings",
+    "cogs.settings",
 )
 
 
@@ -81,6 +84,7 @@ class DeepSpaceBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.store.open()
         self.add_dynamic_items(TipButton)  # the buttons of every game's tips (`ui.tips`)
+        await self.tree.set_translator(CatalogueTranslator())  # command names in every client's language
         for extension in EXTENSIONS:  # each cog registers its persistent components in its setup()
             await self.load_extension(extension)
         if self.sync_global_at_start:
@@ -119,7 +123,8 @@ class DeepSpaceBot(commands.AutoShardedBot):
             custom_id = str((interaction.data or {}).get("custom_id", ""))
             log.info("answering a click on an unknown control %r", custom_id[:100])
             try:
-                await send(interaction, outdated_answer(custom_id), ephemeral=True)
+                locale = await reader_language(interaction)
+                await send(interaction, outdated_answer(custom_id, locale), ephemeral=True)
             except discord.HTTPException as error:
                 log.warning("could not answer a click on an unknown control: %s", error)
 

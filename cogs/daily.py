@@ -277,7 +277,7 @@ async def daily_post_embed(bot: Any, guild_id: int, today: date) -> discord.Embe
     embed = discord.Embed(title=f"Deep Space daily · {today.isoformat()}", colour=COLOUR)
     for game in GAMES:
         podium = await bot.store.daily_podium(game, yesterday, guild_id)
-        lines = [standing_line(game, standing) for standing in podium] or ["Nobody here took it."]
+        lines = [standing_line("en", game, standing) for standing in podium] or ["Nobody here took it."]
         embed.add_field(
             name=f"Yesterday's podium · {title(game)}", value="\n".join(lines)[:1024], inline=False
         )

@@ -12,18 +12,30 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from core.i18n import Locale, mark, t, tn
+from core.i18n.glossary import term
 from core.ranking import GLOBAL, TIE_BREAKS, Period, day_of, period_key
 from core.registry import GAMES, featured, find
-from core.stats import PlayerStats, player_stats
+from core.stats import PlayerStats, Tally, player_stats
 from core.storage import Leaderboard, Standing
 from core.verify import verify_pending
+from core.words import clip
 
 from .client import DeepSpaceBot
+from .ui.language import reader_language, server_language
 from .ui.replies import send
 
 Choice = app_commands.Choice
 GAME_CHOICES = [Choice(name=game.title, value=game.kind) for game in GAMES.values()]
-PERIODS = {"today": "today (UTC)", "week": "this week (Monday to Sunday, UTC)", "all": "all time"}
+# The same English texts name the choices (the `commands` catalogue) and the board's title (`messages`).
+PERIODS = {
+    "today": mark("today (UTC)"),
+    "week": mark("this week (Monday to Sunday, UTC)"),
+    "all": mark("all time"),
+}
+WON_LINE = mark("**{rank}.** <@{user}> — won, score **{score}**, {rounds} · {when}")
+LOST_LINE = mark("**{rank}.** <@{user}> — lost, score **{score}**, {rounds} · {when}")
+SCOPES = {"server": mark("this server"), "global": mark("everyone")}
 COLOUR = discord.Colour(0xC9A227)
 
 
@@ -32,60 +44,81 @@ def title(kind: str) -> str:
     return found.title if found else kind
 
 
-def rounds_word(kind: str) -> str:
+def rounds_text(locale: Locale, kind: str, rounds: int) -> str:
     found = find(kind)
-    return found.rounds_word if found else "rounds"
+    singular, plural = found.rounds_words if found else ("{count} round", "{count} rounds")
+    return tn(locale, singular, plural, rounds)
 
 
-def standing_line(game: str, standing: Standing) -> str:
-    outcome = "won" if standing.outcome == "won" else "lost"
-    when = discord.utils.format_dt(standing.finished_at, "R")
-    return (
-        f"**{standing.rank}.** <@{standing.user_id}> — {outcome}, score **{standing.score}**, "
-        f"{standing.rounds} {rounds_word(game)} · {when}"
+def standing_line(locale: Locale, game: str, standing: Standing) -> str:
+    line = WON_LINE if standing.outcome == "won" else LOST_LINE
+    return t(
+        locale,
+        line,
+        rank=standing.rank,
+        user=standing.user_id,
+        score=standing.score,
+        rounds=rounds_text(locale, game, standing.rounds),
+        when=discord.utils.format_dt(standing.finished_at, "R"),
     )
 
 
-def leaderboard_embed(game: str, period: Period, scope: str, board: Leaderboard) -> discord.Embed:
-    where = "this server" if scope == "server" else "everyone"
-    embed = discord.Embed(title=f"{title(game)} · {PERIODS[period]} · {where}", colour=COLOUR)
-    lines = [standing_line(game, standing) for standing in board.top]
-    embed.description = "\n".join(lines) or "No verified results yet. Finish a game to get on the board!"
+def leaderboard_embed(
+    locale: Locale, game: str, period: Period, scope: str, board: Leaderboard
+) -> discord.Embed:
+    heading = f"{title(game)} · {t(locale, PERIODS[period])} · {t(locale, SCOPES[scope])}"
+    embed = discord.Embed(title=heading, colour=COLOUR)
+    lines = [standing_line(locale, game, standing) for standing in board.top]
+    embed.description = "\n".join(lines) or t(
+        locale, "No verified results yet. Finish a game to get on the board!"
+    )
     if board.mine is not None:
-        mine = f"#{board.mine.rank} of {board.players}\n" + standing_line(game, board.mine)
+        rank = t(locale, "#{rank} of {players}", rank=board.mine.rank, players=board.players)
+        mine = f"{rank}\n{standing_line(locale, game, board.mine)}"
     else:
-        mine = "Not ranked here yet."
-    embed.add_field(name="You", value=mine, inline=False)
-    embed.set_footer(text=f"Each player's best game counts. Ties: {TIE_BREAKS}.{versions_note(game)}")
+        mine = t(locale, "Not ranked here yet.")
+    embed.add_field(name=t(locale, "You"), value=mine, inline=False)
+    footer = t(locale, "Each player's best game counts. Ties: {ties}.", ties=t(locale, TIE_BREAKS))
+    embed.set_footer(text=" ".join(filter(None, (footer, versions_note(locale, game)))))
     return embed
 
 
-def versions_note(kind: str) -> str:
+def versions_note(locale: Locale, kind: str) -> str:
     """Results of every rules version a game still plays share one board: a game keeps the rules (and
     cards) it was dealt with, so its score is compared as it is, not converted."""
     found = find(kind)
     if found is None or len(found.rules_versions) < 2:
         return ""
-    return (
-        f" Games of every rules version ({', '.join(found.rules_versions)}) are ranked together; their"
-        " scores are compared as they are."
+    return t(
+        locale,
+        "Games of every rules version ({versions}) are ranked together; their scores are compared as "
+        "they are.",
+        versions=", ".join(found.rules_versions),
     )
 
 
-def stats_embed(user: discord.abc.User, found: dict[str, PlayerStats]) -> discord.Embed:
-    embed = discord.Embed(title=f"Stats of {user.display_name}", colour=COLOUR)
+def _tallies(locale: Locale, kind: str, section: str, tallies: dict[str, Tally]) -> str:
+    """ "hard 1/2 won (50 %); easy …": each label in the reader's words (the glossary's `section`)."""
+    return "; ".join(f"{term(locale, kind, section, k)} {tally.text(locale)}" for k, tally in tallies.items())
+
+
+def stats_embed(locale: Locale, user: discord.abc.User, found: dict[str, PlayerStats]) -> discord.Embed:
+    embed = discord.Embed(title=t(locale, "Stats of {name}", name=user.display_name), colour=COLOUR)
     for game, stats in found.items():
-        lines = [stats.overall.text() if stats.overall.games else "No finished games yet."]
+        overall = stats.overall.text(locale) if stats.overall.games else t(locale, "No finished games yet.")
+        lines = [overall]
         if stats.best_score is not None:
-            lines.append(f"Best score: **{stats.best_score}**")
-        lines.append(f"Daily streak: **{stats.streak}** (best {stats.best_streak})")
+            lines.append(t(locale, "Best score: **{score}**", score=stats.best_score))
+        lines.append(
+            t(locale, "Daily streak: **{streak}** (best {best})", streak=stats.streak, best=stats.best_streak)
+        )
         if stats.by_difficulty:
-            lines.append(
-                "By difficulty: " + "; ".join(f"{k} {t.text()}" for k, t in stats.by_difficulty.items())
-            )
+            tallies = _tallies(locale, game, "difficulties", stats.by_difficulty)
+            lines.append(t(locale, "By difficulty: {tallies}", tallies=tallies))
         if stats.by_ship:
-            lines.append("By ship: " + "; ".join(f"{k} {t.text()}" for k, t in stats.by_ship.items()))
-        embed.add_field(name=title(game), value="\n".join(lines)[:1024], inline=False)
+            tallies = _tallies(locale, game, "ships", stats.by_ship)
+            lines.append(t(locale, "By ship: {tallies}", tallies=tallies))
+        embed.add_field(name=title(game), value=clip("\n".join(lines), 1024), inline=False)
     return embed
 
 
@@ -102,7 +135,10 @@ class Standings(commands.Cog):
     @app_commands.choices(
         game=GAME_CHOICES,
         period=[Choice(name=text, value=key) for key, text in PERIODS.items()],
-        scope=[Choice(name="this server", value="server"), Choice(name="everyone (global)", value="global")],
+        scope=[
+            Choice(name=SCOPES["server"], value="server"),
+            Choice(name="everyone (global)", value="global"),
+        ],
     )
     async def leaderboard(
         self,
@@ -120,7 +156,9 @@ class Standings(commands.Cog):
         scope_id = interaction.guild_id if chosen_scope == "server" and interaction.guild_id else GLOBAL
         key = period_key(chosen_period, day_of(discord.utils.utcnow()))
         board = await store.leaderboard(chosen_game, key, scope_id, interaction.user.id)
-        embed = leaderboard_embed(chosen_game, chosen_period, chosen_scope, board)
+        embed = leaderboard_embed(
+            await server_language(interaction), chosen_game, chosen_period, chosen_scope, board
+        )
         await send(interaction, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description="Games, wins, best scores and daily streaks of a player.")
@@ -135,7 +173,8 @@ class Standings(commands.Cog):
             )
             for game in GAMES
         }
-        await send(interaction, embed=stats_embed(who, found), ephemeral=True)
+        locale = await reader_language(interaction)
+        await send(interaction, embed=stats_embed(locale, who, found), ephemeral=True)
 
 
 async def setup(bot: DeepSpaceBot) -> None:

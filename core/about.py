@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.game import AnyGame
+from core.i18n import mark
 from core.registry import GAMES as REGISTERED
 
-TAGLINE = (
+TAGLINE = mark(
     "Play two space tabletop games right here in Discord, faithful to their rulebooks: "
     "a co-op card game for your crew and a solo dice game, a daily challenge with the same deal "
     "for everyone, and leaderboards."
@@ -16,6 +17,8 @@ TAGLINE = (
 
 @dataclass(frozen=True)
 class GameBlurb:
+    """A game as `/about` shows it; `players` and `summary` are English message ids (`core.i18n`)."""
+
     key: str
     title: str
     players: str

@@ -19,6 +19,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from core.events import Event
+from core.i18n import Plural
 from core.policies import Choice
 from core.table import Table, replay_log, replay_states
 
@@ -131,7 +132,7 @@ class Run:
 class Blurb:
     """How `/about` presents a game."""
 
-    players: str
+    players: str  # English, said in the reader's language where shown (`core.i18n.t`)
     summary: str
     start_command: str  # without the slash, e.g. "d6 new"
     about_order: int  # its place in `/about` (the co-op card game first)
@@ -149,7 +150,7 @@ class Game(Generic[StateT, ActionT, SetupT, SavedT]):
     kind: str  # the stored `kind`, the command group and the custom-id prefix
     title: str
     blurb: Blurb
-    rounds_word: str  # what a result's `rounds` counts, in words: "rounds", "actions"
+    rounds_words: Plural  # what a result's `rounds` counts, with its number: "{count} actions"
     rules_versions: tuple[str, ...]  # every version this code plays, oldest first
     rules_version: str  # the version new games are dealt under
     setup_model: type[SetupT]

@@ -15,12 +15,14 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Literal
 
+from core.i18n import mark
+
 Period = Literal["today", "week", "all"]
 PERIODS: tuple[Period, ...] = ("today", "week", "all")
 GLOBAL = 0  # the scope id of the global leaderboard (a server's scope is its guild id)
 _EPOCH = datetime(2020, 1, 1, tzinfo=UTC)
 _SCORE_BITS, _ROUND_BITS, _TIME_BITS = 14, 14, 32
-TIE_BREAKS = (
+TIE_BREAKS = mark(
     "a win first, then the higher score, then fewer rounds or actions for a win (more for a loss: "
     "the crew got further), then the earlier finish"
 )

@@ -144,10 +144,11 @@ def summary(kind: str, state_json: str, log: Sequence[str], result: ResultRecord
         raise ValueError(f"game {result.game_id} was never dealt")
     states = game.states(stored, log)
     final, run = states[-1], game.run(states)
+    unit = game.rounds_words[1].rsplit(" ", 1)[-1]  # what `rounds` counts: "{count} rounds" → "rounds"
     ending = "abandoned" if game.parse_detail(result.detail_json).abandoned else final.outcome
     lines = [
         say("headline", game=game.title, number=day_number(day), player=player),
-        say(f"{ending}.{game.rounds_word}", count=game.rounds(final), score=final.score),
+        say(f"{ending}.{unit}", count=game.rounds(final), score=final.score),
     ]
     if run.rating is not None:
         lines.append(say("rating", stars=stars(run.rating)))

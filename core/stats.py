@@ -9,6 +9,7 @@ from datetime import date
 
 from core.daily import streaks
 from core.game import ResultDetail
+from core.i18n import Locale, percent, t
 from core.results import detail_of
 from core.storage import ResultRecord
 
@@ -22,8 +23,14 @@ class Tally:
     def rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
-    def text(self) -> str:
-        return f"{self.wins}/{self.games} won ({self.rate:.0%})"
+    def text(self, locale: Locale) -> str:
+        return t(
+            locale,
+            "{wins}/{games} won ({rate})",
+            wins=self.wins,
+            games=self.games,
+            rate=percent(locale, self.rate),
+        )
 
 
 @dataclass(frozen=True, slots=True)

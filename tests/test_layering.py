@@ -22,11 +22,13 @@ ROOT = Path(__file__).resolve().parents[1]
 # Lowest first. A module belongs to the layer of its longest listed prefix; every core and tools module
 # has one.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    # Words, errors, randomness and the parts every game and the store share; nothing game-specific.
+    # Words (and the languages they are said in), errors, randomness and the parts every game and the
+    # store share; nothing game-specific.
     (
         "foundation",
         (
             "core.words",
+            "core.i18n",
             "core.rng",
             "core.errors",
             "core.policies",

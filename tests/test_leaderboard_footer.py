@@ -15,7 +15,7 @@ def test_the_footer_names_every_rules_version_and_says_scores_are_compared_as_th
     standing = Standing(rank=1, user_id=1, game_id=1, outcome="won", score=40, rounds=9, finished_at=AT)
     board = Leaderboard(top=(standing,), mine=standing, players=1)
     for kind, game in GAMES.items():
-        footer = leaderboard_embed(kind, "all", "global", board).footer.text or ""
+        footer = leaderboard_embed("en", kind, "all", "global", board).footer.text or ""
         assert footer.startswith("Each player's best game counts.")
         if len(game.rules_versions) > 1:
             assert f"({', '.join(game.rules_versions)})" in footer

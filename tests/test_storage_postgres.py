@@ -267,7 +267,7 @@ async def test_a_database_that_stays_away_gets_a_polite_error_and_the_store_reco
         await relay.stop()
         with pytest.raises(StoreUnavailable) as unavailable:
             await store.save(game, expected_version=0, user_id=1, action_json="{}", state_json="{}")
-        assert _policy_message(unavailable.value) == StoreUnavailable.MESSAGE
+        assert _policy_message(unavailable.value, "en") == StoreUnavailable.MESSAGE
         assert "try again" in StoreUnavailable.MESSAGE
         with pytest.raises(StoreUnavailable):
             await store.get_game(game)

@@ -121,8 +121,8 @@ def test_rejected_token_explains_itself(tmp_path, monkeypatch, capsys, restore_l
 STRAY_CONTROLS = {  # custom id → what the clicker reads
     "ds:dine:z:1:1:": DINE_CONTROLS.outdated,  # a verb this version does not know
     "ds:d6:a:1:1:" + "9" * 70: D6_CONTROLS.outdated,  # an argument longer than ours
-    "ds:chess:a:1:1:": UNKNOWN_CONTROL,  # a kind of game we do not have
-    "legacy-board-button": UNKNOWN_CONTROL,  # another id layout altogether
+    "ds:chess:a:1:1:": UNKNOWN_CONTROL.format(d6="d6 board", dine="dine board"),  # a game we do not have
+    "legacy-board-button": UNKNOWN_CONTROL.format(d6="d6 board", dine="dine board"),  # another layout
 }
 
 

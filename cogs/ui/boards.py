@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from core.errors import RuleError
+from core.i18n import lazy
+from core.i18n.commands import Command
 from core.storage import ActiveGameExists, GameRecord
 
 from .bot import bot_of
@@ -24,7 +26,8 @@ Draw = Callable[[GameRecord], Awaitable[BoardMessage]]
 
 
 def already_running(record: GameRecord, rules: GameRules) -> RuleError:
-    return RuleError(f"A game is already running in this channel. {where_board_is(record, rules)}")
+    where = where_board_is(record, rules)
+    return RuleError(lazy("A game is already running in this channel. {where}", where=where))
 
 
 async def post_board(interaction: discord.Interaction, record: GameRecord, draw: Draw) -> GameRecord:
@@ -59,7 +62,10 @@ async def open_game(
     except discord.HTTPException as error:
         log.warning("game %s was created but its board could not be posted: %s", record.id, error)
         raise RuleError(
-            f"Your game was created, but its board could not be shown. Use `{rules.board}`."
+            lazy(
+                "Your game was created, but its board could not be shown. Use `/{command}`.",
+                command=Command(rules.board.removeprefix("/")),
+            )
         ) from None
 
 

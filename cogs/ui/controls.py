@@ -19,13 +19,15 @@ from typing import Any
 import discord
 
 from core.errors import RuleError
+from core.i18n import Locale, mark, t
+from core.i18n.commands import Command
 
 from .errors import GuardedItem
 
 _REST = r":(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<arg>[0-9a-z.+\-]{0,60})"
-UNKNOWN_CONTROL = (
+UNKNOWN_CONTROL = mark(
     "That control is from another version of the bot (or no longer in use), so nothing was done. "
-    "Use `/d6 board` or `/dine board` to get a fresh board."
+    "Use `/{d6}` or `/{dine}` to get a fresh board."
 )
 
 
@@ -83,12 +85,16 @@ class Family:
 FAMILIES: dict[str, Family] = {}  # kind → its family, for answering clicks no item matched
 
 
-def outdated_answer(custom_id: str) -> str:
+def outdated_answer(custom_id: str, locale: Locale = "en") -> str:
     """What a click on a control no item of this version matches is told: its game's own words when
     the id names a game we know (an old verb or layout), else the general ones."""
     prefix, _, rest = custom_id.partition(":")
     family = FAMILIES.get(rest.partition(":")[0]) if prefix == "ds" else None
-    return family.outdated if family is not None else UNKNOWN_CONTROL
+    return (
+        family.outdated
+        if family is not None
+        else t(locale, UNKNOWN_CONTROL, d6=Command("d6 board"), dine=Command("dine board"))
+    )
 
 
 def claimed(client: discord.Client, interaction: discord.Interaction) -> bool:

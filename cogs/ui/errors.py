@@ -16,20 +16,33 @@ import discord
 from discord import app_commands
 
 from core.errors import RuleError
+from core.i18n import Locale, mark, say, t, tn
 from core.storage import StoreUnavailable
-from core.words import clip, plural
+from core.words import clip
 
+from .language import reader_language, reported_language
 from .replies import send
 
 log = logging.getLogger("deepspace.errors")
 
-APOLOGY = (
+APOLOGY = mark(
     "Sorry, something went wrong on our side and nothing was changed. "
     "If it keeps happening, give the bot's owner this reference: `{ref}`."
 )
-
-
-FALLBACK = "Sorry, Discord did not take my answer. Please try again."
+FALLBACK = mark("Sorry, Discord did not take my answer. Please try again.")
+# Discord's names for the permissions a command may need (discord.py gives their attribute names).
+PERMISSION_NAMES = {
+    "manage_guild": mark("Manage Server"),
+    "manage_channels": mark("Manage Channels"),
+    "administrator": mark("Administrator"),
+    "send_messages": mark("Send Messages"),
+    "send_messages_in_threads": mark("Send Messages in Threads"),
+    "create_private_threads": mark("Create Private Threads"),
+    "embed_links": mark("Embed Links"),
+    "attach_files": mark("Attach Files"),
+    "read_message_history": mark("Read Message History"),
+    "view_channel": mark("View Channels"),
+}
 
 
 def new_reference() -> str:
@@ -47,29 +60,50 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def conversion_refusal(error: app_commands.TransformerError) -> str:
+def conversion_refusal(error: app_commands.TransformerError, locale: Locale) -> str:
     """What the user is told when an option they gave could not be converted."""
     if error.type in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
-        return "That member is not in this server any more, so they can't be picked for this."
-    return f"I could not use “{clip(str(error.value), 100)}” for that option; please check it and try again."
+        return t(locale, "That member is not in this server any more, so they can't be picked for this.")
+    return t(
+        locale,
+        "I could not use “{value}” for that option; please check it and try again.",
+        value=clip(str(error.value), 100),
+    )
 
 
-def _policy_message(error: BaseException) -> str | None:
+def permission_names(locale: Locale, names: list[str]) -> str:
+    return ", ".join(
+        t(locale, PERMISSION_NAMES[name]) if name in PERMISSION_NAMES else name.replace("_", " ").title()
+        for name in names
+    )
+
+
+def _policy_message(error: BaseException, locale: Locale) -> str | None:
     """The player-facing message for errors that are not bugs, or None for a bug."""
     if isinstance(error, RuleError):
-        return error.message
+        return say(locale, error.text)
     if isinstance(error, StoreUnavailable):  # logged by the store; the player may simply try again
-        return error.MESSAGE
+        return t(locale, error.MESSAGE)
     if isinstance(error, app_commands.TransformerError):
-        return conversion_refusal(error)
+        return conversion_refusal(error, locale)
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Easy there! Try again in {plural(max(1, round(error.retry_after)), 'second')}."
-    if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
-        return str(error)
+        seconds = max(1, round(error.retry_after))
+        return tn(
+            locale,
+            "Easy there! Try again in {count} second.",
+            "Easy there! Try again in {count} seconds.",
+            seconds,
+        )
+    if isinstance(error, app_commands.MissingPermissions):
+        names = permission_names(locale, error.missing_permissions)
+        return t(locale, "You need this permission for that: {permissions}.", permissions=names)
+    if isinstance(error, app_commands.BotMissingPermissions):
+        names = permission_names(locale, error.missing_permissions)
+        return t(locale, "I need this permission here for that: {permissions}.", permissions=names)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That only works in a server channel."
+        return t(locale, "That only works in a server channel.")
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that here."
+        return t(locale, "You can't use that here.")
     return None
 
 
@@ -81,17 +115,22 @@ def describe(interaction: discord.Interaction, where: str) -> str:
 async def report_error(interaction: discord.Interaction, error: BaseException, *, where: str) -> str | None:
     """Answer the user about `error`; returns the error reference when it was a bug."""
     error = _unwrap(error)
-    message = _policy_message(error)
+    try:
+        locale = await reader_language(interaction)
+    except Exception as failure:  # the answer matters more than its language
+        log.warning("could not find the reader's language in %s: %s", describe(interaction, where), failure)
+        locale = reported_language(interaction)
+    message = _policy_message(error, locale)
     ref = None
     if message is None:
         ref = new_reference()
         log.error("Error %s in %s", ref, describe(interaction, where), exc_info=error)
-        message = APOLOGY.format(ref=ref)
+        message = t(locale, APOLOGY, ref=ref)
     elif isinstance(error, app_commands.TransformerError):
         log.info(
             "an option did not convert in %s: %r", describe(interaction, where), error.__cause__ or error
         )
-    for answer in (message, FALLBACK):
+    for answer in (message, t(locale, FALLBACK)):
         try:
             await send(interaction, answer, ephemeral=True)
             break

@@ -17,6 +17,8 @@ import discord
 from core.errors import RuleError
 from core.game import Game, SavedT
 from core.guide import topics
+from core.i18n import Text, lazy
+from core.i18n.commands import Command
 from core.storage import GameRecord, GameStatus, NewResult, ResultRecord, Store, VersionConflict
 from core.table import credited, movers
 
@@ -74,9 +76,11 @@ def board_link(record: GameRecord) -> str | None:
     return message_link(record.guild_id, record.channel_id, record.board_message_id)
 
 
-def where_board_is(record: GameRecord, rules: GameRules) -> str:
+def where_board_is(record: GameRecord, rules: GameRules) -> Text:
     link = board_link(record)
-    return f"The current board is [here]({link})." if link else f"Use `{rules.board}` to show it."
+    if link:
+        return lazy("The current board is [here]({link}).", link=link)
+    return lazy("Use `/{command}` to show it.", command=Command(rules.board.removeprefix("/")))
 
 
 async def game_for_click(
@@ -84,14 +88,18 @@ async def game_for_click(
 ) -> GameRecord:
     """The active game a click belongs to; with `from_board`, checked to come from its current board."""
     record = await store.get_game(game_id)
+    start = Command(rules.start.removeprefix("/"))
     if record is None or record.kind != rules.kind:
-        raise RuleError(f"I can't find that game any more. Start a new one with `{rules.start}`.")
+        raise RuleError(
+            lazy("I can't find that game any more. Start a new one with `/{command}`.", command=start)
+        )
     if record.status != "active":
-        raise RuleError(f"That game is over. Start a new one with `{rules.start}`.")
+        raise RuleError(lazy("That game is over. Start a new one with `/{command}`.", command=start))
     message = interaction.message
     on_board = from_board and message is not None and not message.flags.ephemeral
     if on_board and message is not None and record.board_message_id not in (None, message.id):
-        raise RuleError(f"This board has moved, so nothing was done. {where_board_is(record, rules)}")
+        where = where_board_is(record, rules)
+        raise RuleError(lazy("This board has moved, so nothing was done. {where}", where=where))
     return record
 
 
@@ -99,14 +107,19 @@ async def game_in_channel(store: Store, rules: GameRules, channel_id: int | None
     """The active game of `rules`'s kind in this channel, for commands such as hint and board."""
     record = await store.active_game(channel_id) if channel_id is not None else None
     if record is None or record.kind != rules.kind:
-        raise RuleError(f"There is no {rules.title} game in this channel. Start one with `{rules.start}`.")
+        raise RuleError(
+            lazy(
+                "There is no {game} game in this channel. Start one with `/{command}`.",
+                game=rules.title,
+                command=Command(rules.start.removeprefix("/")),
+            )
+        )
     return record
 
 
 def stale(record: GameRecord, rules: GameRules) -> RuleError:
-    return RuleError(
-        f"The board changed since you looked, so nothing was done. {where_board_is(record, rules)}"
-    )
+    where = where_board_is(record, rules)
+    return RuleError(lazy("The board changed since you looked, so nothing was done. {where}", where=where))
 
 
 async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) -> bool:

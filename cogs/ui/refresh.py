@@ -24,6 +24,7 @@ from typing import Any, NoReturn
 import discord
 
 from core.errors import RuleError
+from core.i18n import lazy, mark
 from core.storage import GameRecord
 
 from .endings import end_if_channel_unknown, serves
@@ -33,7 +34,7 @@ from .replies import update
 
 log = logging.getLogger(__name__)
 Draw = Callable[[GameRecord], Awaitable[BoardMessage]]
-BOARD_WAS_BEHIND = (
+BOARD_WAS_BEHIND = mark(
     "The board was behind the game, so nothing was done. It shows the game as it is now: play on."
 )
 
@@ -141,7 +142,7 @@ class BoardKeeper:
             self.request(record.id)
             raise stale(record, rules) from None
         await self.shown(record)
-        raise RuleError(BOARD_WAS_BEHIND)
+        raise RuleError(lazy(BOARD_WAS_BEHIND))
 
     async def _keep(self, game_id: int) -> None:
         try:

@@ -19,7 +19,10 @@ from typing import Any
 
 import discord
 
+from core.i18n import mark, t
 from core.words import clip
+
+from .language import reported_language
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +35,7 @@ _PUBLIC = "deep_space_public"
 _DEFERRED = "deep_space_deferred"  # None, or whether the deferral was public
 _PLACEHOLDER_SETTLED = "deep_space_placeholder_settled"
 # What the "thinking…" placeholder becomes when the answer must be shown the other way.
-_SETTLED_NOTE = {True: "Answered privately.", False: "Answered in public below."}
+_SETTLED_NOTE = {True: mark("Answered privately."), False: mark("Answered in public below.")}
 _WATCHED = (
     discord.InteractionType.application_command,
     discord.InteractionType.component,
@@ -124,7 +127,8 @@ async def send(
         if deferred_public is not None and not interaction.extras.get(_PLACEHOLDER_SETTLED):
             interaction.extras[_PLACEHOLDER_SETTLED] = True
             if deferred_public == kwargs["ephemeral"]:  # the placeholder would show it the wrong way
-                await interaction.edit_original_response(content=_SETTLED_NOTE[deferred_public])
+                note = t(reported_language(interaction), _SETTLED_NOTE[deferred_public])
+                await interaction.edit_original_response(content=note)
     # discord.py sends a None content as none at all; its annotation says str only.
     return await interaction.followup.send(content, wait=True, **kwargs)  # pyright: ignore[reportArgumentType, reportCallIssue]
 

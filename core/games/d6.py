@@ -11,6 +11,7 @@ from core.d6.codes import decode
 from core.d6.engine import Event, abandon, apply, deal, legal_actions
 from core.d6.state import RULES_VERSION, RULES_VERSIONS, Difficulty, Length, State
 from core.game import Blurb, Game, ResultDetail, Run, Setup
+from core.i18n import mark, mark_plural
 from core.render.d6_controls import controls
 from core.render.d6_hint import hint_choice
 from core.render.d6_text import describe_action, describe_board
@@ -116,8 +117,8 @@ GAME: Game[State, Action, D6Setup, Saved[State]] = Game(
     kind="d6",
     title="Deep Space D-6",
     blurb=Blurb(
-        players="solo",
-        summary=(
+        players=mark("solo"),
+        summary=mark(
             "Captain a ship with six crew dice. Every round you roll your crew, assign them to "
             "stations — fire weapons, repair the hull, recharge shields, heal the crew — and the "
             "threat die decides which enemies strike. Survive the whole threat deck to win."
@@ -125,7 +126,7 @@ GAME: Game[State, Action, D6Setup, Saved[State]] = Game(
         start_command="d6 new",
         about_order=2,
     ),
-    rounds_word="rounds",
+    rounds_words=mark_plural("{count} round", "{count} rounds"),
     rules_versions=RULES_VERSIONS,
     rules_version=RULES_VERSION,
     setup_model=D6Setup,

@@ -14,7 +14,7 @@ from core.dine.seating import DineSaved, lobby, seated
 from core.dine.seating import Setup as Lobby
 from core.dine.state import RULES_VERSION, State
 from core.game import Blurb, Game, ResultDetail, Run, Setup
-from core.policies import Choice
+from core.i18n import mark, mark_plural
 from core.render.dine_controls import moves
 from core.render.dine_hint import hint_choice
 from core.render.dine_text import describe_action, describe_board
@@ -137,8 +137,8 @@ GAME: Game[State, Action, DineSetup, DineSaved] = Game(
     kind="dine",
     title="Deep Space Dine",
     blurb=Blurb(
-        players="1–3 crew, cooperative",
-        summary=(
+        players=mark("1–3 crew, cooperative"),
+        summary=mark(
             "Deliver a pizza across space. Each sector throws dangers at you: lay station cards in "
             "rows to build the symbols that jump you onward before the danger catches up, and keep "
             "both your ship and the pizza in one piece. Cross every sector to win."
@@ -146,7 +146,7 @@ GAME: Game[State, Action, DineSetup, DineSaved] = Game(
         start_command="dine new",
         about_order=1,
     ),
-    rounds_word="actions",
+    rounds_words=mark_plural("{count} action", "{count} actions"),
     rules_versions=RULES_VERSIONS,
     rules_version=RULES_VERSION,
     setup_model=DineSetup,

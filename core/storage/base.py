@@ -16,6 +16,8 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict
 
+from core.i18n import mark
+
 GameStatus = Literal["active", "finished", "abandoned"]
 Outcome = Literal["won", "lost"]
 PreferenceScope = Literal["user", "guild"]  # a player's own settings, or a server's
@@ -125,7 +127,9 @@ class StorageError(Exception):
 class StoreUnavailable(StorageError):
     """The database could not be reached, even on a second try; nothing was half-written."""
 
-    MESSAGE = "I can't reach the game database right now, so nothing changed; please try again in a minute."
+    MESSAGE = mark(
+        "I can't reach the game database right now, so nothing changed; please try again in a minute."
+    )
 
     def __init__(self) -> None:
         super().__init__(self.MESSAGE)

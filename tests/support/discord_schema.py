@@ -207,14 +207,24 @@ def _limits(template: str, method: str, body: Any) -> Iterator[tuple[str, str, s
                 yield from _message_limits(message, where)
 
 
+def _valid_name(name: Any) -> bool:
+    return isinstance(name, str) and name == name.lower() and bool(_NAME.fullmatch(name))
+
+
 def _names(node: Any, where: str, *, command: bool) -> Iterator[tuple[str, str, str]]:
-    """Chat-input command and option names must be lowercase `^[-_\\p{L}\\p{N}]{1,32}$`, recursively."""
+    """Chat-input command and option names must be lowercase `^[-_\\p{L}\\p{N}]{1,32}$`, recursively,
+    in every language they are translated into (`name_localizations`)."""
     if not isinstance(node, dict):
         return
     name = node.get("name")
-    valid = isinstance(name, str) and name == name.lower() and _NAME.fullmatch(name)
-    if (not command or node.get("type") in (None, 1)) and "name" in node and not valid:
+    checked = not command or node.get("type") in (None, 1)
+    if checked and "name" in node and not _valid_name(name):
         yield f"{where}.name", "limit:command-name", f"{name!r} is not lowercase {_NAME_RULE}"
+    localized = node.get("name_localizations")
+    for locale, translated in (localized or {}).items() if checked and isinstance(localized, dict) else ():
+        if not _valid_name(translated):
+            at = f"{where}.name_localizations.{locale}"
+            yield at, "limit:command-name", f"{translated!r} is not lowercase {_NAME_RULE}"
     options = node.get("options")
     for i, option in enumerate(options if isinstance(options, list) else []):
         yield from _names(option, f"{where}.options[{i}]", command=False)

@@ -47,12 +47,17 @@ def build_bot(
 
 class World:
     def __init__(
-        self, env: simcord.Env, database: Path | str, customise: BotCustomiser | None = None
+        self,
+        env: simcord.Env,
+        database: Path | str,
+        customise: BotCustomiser | None = None,
+        *,
+        preferred_locale: str | None = None,
     ) -> None:
         self.env = env
         self.database = database
         self.customise = customise
-        self.guild = env.create_guild("Deep Space HQ")
+        self.guild = env.create_guild("Deep Space HQ", preferred_locale=preferred_locale)
         self.channel = self.guild.create_text_channel("general")
         self.auditor = RequestAuditor()
         self._audited = 0
