@@ -12,7 +12,7 @@ from babel.messages.plurals import get_plural
 
 from core.d6.cards import FACES
 from core.i18n import LANGUAGES, PSEUDO, Text, from_discord, lazy, lazy_n, resolve, resolve_with_source, t, tn
-from core.i18n.catalogues import DOMAINS, read_catalog
+from core.i18n.catalogues import DOMAINS, MESSAGE_DOMAINS, read_catalog
 from core.i18n.commands import Command, command_name
 from core.i18n.glossary import glossary, term
 from core.i18n.pseudo import CLOSE, OPEN, pseudo, unmarked
@@ -99,7 +99,8 @@ def test_each_catalogue_has_the_plural_forms_cldr_gives_its_language(language) -
 def test_every_message_the_code_names_is_translated_and_every_translation_is_used(language) -> None:
     """The ids are found by scanning the source for t, tn, lazy, lazy_n, mark and mark_plural."""
     template = i18n.extract()
-    assert len(template) > 50  # the scan found the code's messages
+    assert sum(map(len, template.values())) > 50  # the scan found the code's messages
+    assert all(template.values())  # and each area's file has some
     assert i18n.problems(language, template) == []
 
 
@@ -108,8 +109,9 @@ def _fields(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_translations_keep_every_field_of_their_message(language) -> None:
-    for message in read_catalog(language, "messages"):
+@pytest.mark.parametrize("domain", MESSAGE_DOMAINS)
+def test_translations_keep_every_field_of_their_message(language, domain) -> None:
+    for message in read_catalog(language, domain):
         if not message.id:
             continue
         ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
@@ -221,16 +223,22 @@ def test_the_catalogue_tool_keeps_translations_and_starts_a_new_language(tmp_pat
     for language in TRANSLATED:
         shutil.copytree(i18n.LOCALES / language, tmp_path / language)
     monkeypatch.setattr(i18n, "LOCALES", tmp_path)
-    before = {language: {m.id: m.string for m in i18n.read(language) if m.id} for language in TRANSLATED}
+
+    def translations() -> dict[tuple[str, str], dict[object, object]]:
+        return {
+            (language, domain): {m.id: m.string for m in i18n.read(language, domain) if m.id}
+            for language in TRANSLATED
+            for domain in MESSAGE_DOMAINS
+        }
+
+    before = translations()
     assert i18n.main(["update"]) == 0
-    assert {
-        language: {m.id: m.string for m in i18n.read(language) if m.id} for language in TRANSLATED
-    } == before
+    assert translations() == before
     assert i18n.main(["check"]) == 0
 
     assert i18n.main(["init", "fr"]) == 0
     found = i18n.problems("fr", i18n.extract())
     assert found
-    assert all(line.startswith("fr: untranslated ") for line in found)
+    assert all(line.startswith("fr/") and ": untranslated " in line for line in found)
     monkeypatch.setattr(i18n, "TRANSLATED", ("de", "es", "fr"))
     assert i18n.main(["check"]) == 1

@@ -11,12 +11,15 @@ checked by `tests/test_i18n_commands.py` against the commands the bot syncs.
 from __future__ import annotations
 
 import argparse
+import copy
 import sys
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
+
+from core.i18n.catalogues import MESSAGE_DOMAINS, Domain
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "data" / "locales"
@@ -31,9 +34,23 @@ KEYWORDS: dict[str, tuple[int, ...]] = {
     "mark_plural": (1, 2),
 }
 TRANSLATED = ("de", "es")  # English is the ids themselves
+# Which catalogue file a message goes to, by where the code names it: a game's own texts in its
+# own file; a message named in more than one area, or anywhere else, in the shared `messages`.
+AREAS: dict[Domain, tuple[str, ...]] = {
+    "d6": ("core/d6/", "core/render/d6_", "cogs/d6/", "core/tips/d6", "core/games/d6.py"),
+    "dine": ("core/dine/", "core/render/dine_", "cogs/dine/", "core/tips/dine", "core/games/dine.py"),
+}
+SHARED: Domain = "messages"
 
 
-def extract() -> Catalog:
+def area(path: str) -> Domain:
+    for domain, prefixes in AREAS.items():
+        if path.startswith(prefixes):
+            return domain
+    return SHARED
+
+
+def extract_all() -> Catalog:
     """Every message the code names, with where (a template: no translations)."""
     template = Catalog(project="Deep Space", fuzzy=False)
     for source in SOURCES:
@@ -45,16 +62,30 @@ def extract() -> Catalog:
     return template
 
 
-def po_path(language: str) -> Path:
-    return LOCALES / language / "messages.po"
+def extract() -> dict[Domain, Catalog]:
+    """The templates of every message domain: each message in the file of the area naming it."""
+    templates: dict[Domain, Catalog] = {
+        d: Catalog(project="Deep Space", fuzzy=False) for d in MESSAGE_DOMAINS
+    }
+    for message in extract_all():
+        if not message.id:
+            continue
+        where: set[Domain] = {area(str(path)) for path, _ in message.locations}
+        home: Domain = where.pop() if len(where) == 1 else SHARED
+        templates[home][message.id] = message
+    return templates
 
 
-def read(language: str) -> Catalog:
-    with po_path(language).open("rb") as handle:
+def po_path(language: str, domain: Domain = SHARED) -> Path:
+    return LOCALES / language / f"{domain}.po"
+
+
+def read(language: str, domain: Domain = SHARED) -> Catalog:
+    with po_path(language, domain).open("rb") as handle:
         return read_po(handle, locale=language)
 
 
-def write(language: str, catalog: Catalog) -> None:
+def write(language: str, catalog: Catalog, domain: Domain = SHARED) -> None:
     """Files without line numbers, so a code change elsewhere in a file does not touch the catalogues."""
     catalog.fuzzy = False
     catalog.header_comment = (
@@ -64,33 +95,58 @@ def write(language: str, catalog: Catalog) -> None:
     catalog.msgid_bugs_address = ""
     catalog.last_translator = "Deep Space"
     catalog.language_team = language
-    with po_path(language).open("wb") as handle:
+    with po_path(language, domain).open("wb") as handle:
         write_po(handle, catalog, width=110, sort_output=False, include_lineno=False)
+
+
+def _key(message: Message) -> str:
+    return str(message.id[0] if isinstance(message.id, tuple | list) else message.id)
+
+
+def _translated(message: Message) -> bool:
+    strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    return all(strings)
 
 
 def ids(catalog: Catalog) -> set[str]:
     return {str(m.id[0]) if isinstance(m.id, tuple | list) else str(m.id) for m in catalog if m.id}
 
 
-def problems(language: str, template: Catalog) -> list[str]:
-    """What keeps `language`'s catalogue from being complete: missing, untranslated, unused ids."""
-    catalog = read(language)
-    wanted, have = ids(template), ids(catalog)
-    found = [f"{language}: missing {i!r}" for i in sorted(wanted - have)]
-    found += [f"{language}: unused {i!r}" for i in sorted(have - wanted)]
-    for message in catalog:
-        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
-        if message.id and (not all(strings) or message.fuzzy):
-            found.append(f"{language}: untranslated {message.id!r}")
+def problems(language: str, templates: dict[Domain, Catalog]) -> list[str]:
+    """What keeps `language`'s catalogues from being complete: missing, untranslated, unused ids (or
+    ids in another area's file than the one the code puts them in)."""
+    found: list[str] = []
+    for domain, template in templates.items():
+        catalog = read(language, domain)
+        wanted, have = ids(template), ids(catalog)
+        found += [f"{language}/{domain}: missing {i!r}" for i in sorted(wanted - have)]
+        found += [f"{language}/{domain}: unused {i!r}" for i in sorted(have - wanted)]
+        for message in catalog:
+            if message.id and (not _translated(message) or message.fuzzy):
+                found.append(f"{language}/{domain}: untranslated {message.id!r}")
     return found
 
 
-def update(language: str, template: Catalog) -> None:
-    exists = po_path(language).exists()
-    catalog = read(language) if exists else Catalog(locale=language, project="Deep Space", version=None)
-    catalog.update(template, no_fuzzy_matching=True)
-    catalog.obsolete.clear()
-    write(language, catalog)
+def update(language: str, templates: dict[Domain, Catalog]) -> None:
+    """Bring every message file of `language` in step; a translation whose message moved to another
+    area's file moves with it."""
+    known: dict[str, object] = {}
+    for domain in templates:
+        if po_path(language, domain).exists():
+            for message in read(language, domain):
+                if message.id and _translated(message):
+                    known[_key(message)] = message.string
+    for domain, template in templates.items():
+        exists = po_path(language, domain).exists()
+        catalog = (
+            read(language, domain) if exists else Catalog(locale=language, project="Deep Space", version=None)
+        )
+        catalog.update(copy.deepcopy(template), no_fuzzy_matching=True)  # Babel adopts a new message as is
+        catalog.obsolete.clear()
+        for message in catalog:
+            if message.id and not _translated(message) and _key(message) in known:
+                message.string = known[_key(message)]  # pyright: ignore[reportAttributeAccessIssue]
+        write(language, catalog, domain)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,15 +160,16 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("init needs a language code")
         (LOCALES / args.language).mkdir(parents=True, exist_ok=True)
         update(args.language, template)
-        print(f"wrote {po_path(args.language)}: translate it, then its commands.po and glossary.json")
+        print(f"wrote {LOCALES / args.language}/*.po: translate them, then commands.po and glossary.json")
         return 0
     if args.action == "update":
         for language in TRANSLATED:
             update(language, template)
-        print(f"{len(template)} messages; updated {', '.join(TRANSLATED)}")
+        print(f"{sum(map(len, template.values()))} messages; updated {', '.join(TRANSLATED)}")
         return 0
     found = [line for language in TRANSLATED for line in problems(language, template)]
-    print("\n".join(found) or f"{len(template)} messages, translated in {', '.join(TRANSLATED)}")
+    total = sum(map(len, template.values()))
+    print("\n".join(found) or f"{total} messages, translated in {', '.join(TRANSLATED)}")
     return 1 if found else 0
 
 

@@ -1,7 +1,8 @@
 """The message catalogues: gettext `.po` files read with Babel when first needed (no compile step).
 
-`data/locales/<lang>/<domain>.po` holds one language's translations of one domain: `messages` (what
-the bot says) or `commands` (the slash commands' names and descriptions, by kind in `msgctxt`). A
+`data/locales/<lang>/<domain>.po` holds one language's translations of one domain: what the bot says
+(`messages`, shared; `d6` and `dine`, each game's own) or `commands` (the slash commands' names and
+descriptions, by kind in `msgctxt`). A
 message's id is its English text; English itself needs no catalogue. The plural forms are the
 catalogue's `Plural-Forms` header, which Babel writes from CLDR's rules (Spanish has three: one,
 many for round millions, other).
@@ -20,8 +21,11 @@ from typing import Literal
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-Domain = Literal["messages", "commands"]
-DOMAINS: tuple[Domain, ...] = ("messages", "commands")
+Domain = Literal["messages", "d6", "dine", "commands"]
+# What the bot says is split by area of the code (`tools.i18n.AREAS`), so work on one game's texts
+# touches one file; a lookup reads them as one.
+MESSAGE_DOMAINS: tuple[Domain, ...] = ("messages", "d6", "dine")
+DOMAINS: tuple[Domain, ...] = (*MESSAGE_DOMAINS, "commands")
 Key = tuple[str | None, str]  # (context, English text)
 
 
@@ -64,3 +68,15 @@ def catalogue(language: str, domain: Domain) -> Catalogue:
         elif message.string:
             singular[(message.context, str(message.id))] = str(message.string)
     return Catalogue(language, singular, plural, gettext.c2py(parsed.plural_expr))
+
+
+@cache
+def said(language: str) -> Catalogue:
+    """Everything the bot says in `language`: the message domains as one catalogue."""
+    parts = [catalogue(language, domain) for domain in MESSAGE_DOMAINS]
+    return Catalogue(
+        language,
+        {key: text for part in parts for key, text in part.singular.items()},
+        {key: forms for part in parts for key, forms in part.plural.items()},
+        parts[0].plural_index,
+    )

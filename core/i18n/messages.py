@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from babel.numbers import format_percent
 
-from .catalogues import catalogue
+from .catalogues import said
 from .languages import PSEUDO, Locale
 from .pseudo import pseudo
 
@@ -39,7 +39,7 @@ def _lookup(locale: Locale, message: str) -> str:
         return pseudo(message)
     if locale == "en":
         return message
-    return catalogue(locale, "messages").singular.get((None, message), message)
+    return said(locale).singular.get((None, message), message)
 
 
 def t(locale: Locale, message: str, /, **fields: Any) -> str:
@@ -55,7 +55,7 @@ def tn(locale: Locale, singular: str, plural: str, count: int, /, **fields: Any)
     elif locale == "en":
         chosen = english
     else:
-        found = catalogue(locale, "messages")
+        found = said(locale)
         forms = found.plural.get((None, singular))
         chosen = forms[min(found.plural_index(count), len(forms) - 1)] if forms else english
     return chosen.format(count=count, **_fields(locale, fields))
