@@ -1,6 +1,9 @@
 """The short rules shown by `/<game> rules`: one Markdown file per game in `data/<game>/rules.md`.
 
-Each `## ` heading is a topic, so the text can be edited without touching code.
+Each `## ` heading is a topic, so the text can be edited without touching code. A language's
+translation is `data/<game>/rules.<lang>.md` with the same English headings (they are the topics'
+ids; their shown names are the `/…rules` choices' translations) over translated texts; a topic it
+lacks is shown in English, and `translation_problems` lists what is missing or left over.
 """
 
 from __future__ import annotations
@@ -8,15 +11,44 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from core.i18n import PSEUDO
+from core.i18n.pseudo import pseudo
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
-@cache
-def topics(game: str) -> dict[str, str]:
-    """Topic name → its text, in the file's order; the part before the first topic is the title."""
-    text = (DATA / game / "rules.md").read_text(encoding="utf-8")
-    sections: dict[str, str] = {}
-    for chunk in text.split("\n## ")[1:]:
+def sections(path: Path) -> dict[str, str]:
+    """`## ` heading → the text under it, in the file's order (the part before the first is left)."""
+    found: dict[str, str] = {}
+    for chunk in ("\n" + path.read_text(encoding="utf-8")).split("\n## ")[1:]:
         name, _, body = chunk.partition("\n")
-        sections[name.strip()] = body.strip()
-    return sections
+        found[name.strip()] = body.strip()
+    return found
+
+
+def translation(game: str, stem: str, language: str) -> Path:
+    """Where a data file's translation lives: `data/<game>/<stem>.<language>.md`."""
+    return DATA / game / f"{stem}.{language}.md"
+
+
+@cache
+def topics(game: str, language: str = "en") -> dict[str, str]:
+    """Topic name → its text in `language`, in the English file's order (English where untranslated)."""
+    english = sections(DATA / game / "rules.md")
+    if language == PSEUDO:
+        return {name: pseudo(body) for name, body in english.items()}
+    path = translation(game, "rules", language)
+    translated = sections(path) if language != "en" and path.exists() else {}
+    return {name: translated.get(name, body) for name, body in english.items()}
+
+
+def translation_problems(game: str, stem: str, language: str) -> list[str]:
+    """What a translated data file lacks or has beyond the English one (by heading)."""
+    english = sections(DATA / game / f"{stem}.md")
+    path = translation(game, stem, language)
+    if not path.exists():
+        return [f"{path.name}: missing"]
+    translated = sections(path)
+    return [f"{path.name}: no {name!r}" for name in english if name not in translated] + [
+        f"{path.name}: {name!r} is not in {stem}.md" for name in translated if name not in english
+    ]

@@ -20,10 +20,13 @@ finished game of that kind (an abandoned one does not count) whose tips are on; 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import Path
 
-from core.guide import DATA, topics
+from core.guide import DATA, sections, topics, translation
+from core.i18n import PSEUDO
+from core.i18n.pseudo import pseudo
 
 SEEN, OFF = "seen", "off"
 TIPS_KEY = "tips"  # the preference that turns every tip off
@@ -42,23 +45,41 @@ class Tip:
         return TIP_PREFIX + self.key
 
 
-@cache
-def tips(game: str) -> dict[str, Tip]:
-    """A game's tips by name (the part of the key after `<game>.`), in the file's order."""
-    text = (DATA / game / "tips.md").read_text(encoding="utf-8")
+def _tips(path: Path, game: str) -> dict[str, Tip]:
     found: dict[str, Tip] = {}
-    for chunk in text.split("\n## ")[1:]:
-        name, _, body = chunk.partition("\n")
+    for name, body in sections(path).items():
         fields: dict[str, str] = {}
-        lines = body.strip().splitlines()
+        lines = body.splitlines()
         while lines and lines[0].partition(": ")[0] in ("Title", "Rules"):
             label, _, value = lines.pop(0).partition(": ")
             fields[label] = value.strip()
-        name = name.strip()
         text = "\n".join(lines).strip()
         paragraphs = (" ".join(part.split()) for part in text.split("\n\n"))  # the file's wrapping goes
-        found[name] = Tip(f"{game}.{name}", fields["Title"], fields["Rules"], "\n\n".join(paragraphs))
+        found[name] = Tip(
+            f"{game}.{name}", fields.get("Title", ""), fields.get("Rules", ""), "\n\n".join(paragraphs)
+        )
     return found
+
+
+@cache
+def tips(game: str, language: str = "en") -> dict[str, Tip]:
+    """A game's tips by name (the part of the key after `<game>.`), in the file's order, in
+    `language`: `data/<game>/tips.<lang>.md` has the same sections with a translated `Title:` and
+    text (the `Rules:` topic is the English id, so it may be left out); English where untranslated."""
+    english = _tips(DATA / game / "tips.md", game)
+    if language == PSEUDO:
+        return {
+            name: replace(tip, title=pseudo(tip.title), text=pseudo(tip.text))
+            for name, tip in english.items()
+        }
+    path = translation(game, "tips", language)
+    translated = _tips(path, game) if language != "en" and path.exists() else {}
+    return {
+        name: replace(tip, title=found.title or tip.title, text=found.text or tip.text)
+        if (found := translated.get(name))
+        else tip
+        for name, tip in english.items()
+    }
 
 
 def check_tips(game: str) -> list[str]:
