@@ -19,6 +19,7 @@ from core.d6.engine import Event, score_parts
 from core.d6.state import HULL_MAX, SHIELDS_MAX
 from core.errors import RuleError
 from core.games.d6 import GAME as D6
+from core.i18n import Locale
 from core.render.d6_hint import hint_text
 from core.render.d6_text import describe_action
 from core.results import new_result
@@ -61,7 +62,9 @@ def news(who: str, action_text: str | None, events: list[Event]) -> list[str]:
     return lines + [event.text for event in events]
 
 
-def result_embed(record: GameRecord, saved: Saved[State], players: tuple[int, ...]) -> discord.Embed:
+def result_embed(
+    record: GameRecord, saved: Saved[State], players: tuple[int, ...], locale: Locale = "en"
+) -> discord.Embed:
     state = saved.state
     won = state.outcome == "won"
     why = "" if won else f"{state.loss_reason}\n"
@@ -79,12 +82,16 @@ def result_embed(record: GameRecord, saved: Saved[State], players: tuple[int, ..
         crew=saved.table.crew,
         players=players,
         footer=f"Game #{record.id} · {game_kind(state)}",
+        locale=locale,
     )
 
 
 async def announce(interaction: discord.Interaction, record: GameRecord, saved: Saved[State]) -> None:
     await send_result(
-        interaction, record, saved.table.crew, lambda players: result_embed(record, saved, players)
+        interaction,
+        record,
+        saved.table.crew,
+        lambda players, locale: result_embed(record, saved, players, locale),
     )
 
 

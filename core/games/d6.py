@@ -11,7 +11,8 @@ from core.d6.codes import decode
 from core.d6.engine import Event, abandon, apply, deal, legal_actions
 from core.d6.state import RULES_VERSION, RULES_VERSIONS, Difficulty, Length, State
 from core.game import Blurb, Game, ResultDetail, Run, Setup
-from core.i18n import mark, mark_plural
+from core.i18n import Locale, mark, mark_plural, t
+from core.i18n.glossary import term
 from core.render.d6_controls import controls
 from core.render.d6_hint import hint_choice
 from core.render.d6_text import describe_action, describe_board
@@ -26,8 +27,13 @@ class D6Setup(Setup):
     difficulty: str
     length: str = "full"
 
-    def describe(self) -> str:
-        return f"{self.difficulty.replace('_', ' ')} difficulty, {self.length} game"
+    def describe(self, locale: Locale = "en") -> str:
+        return t(
+            locale,
+            "{difficulty} difficulty, {length} game",
+            difficulty=term(locale, "d6", "difficulties", self.difficulty),
+            length=term(locale, "d6", "lengths", self.length),
+        )
 
 
 class D6Result(ResultDetail):
