@@ -118,6 +118,6 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
     @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")
     @app_commands.choices(topic=TOPICS)
     async def rules(self, interaction: discord.Interaction, topic: Choice[str] | None = None) -> None:
-        topic_id = topic.value if topic is not None else None
-        embed = rules_embed(RULES, topic_id, COLOURS["playing"], await reader_language(interaction))
+        locale = await reader_language(interaction)
+        embed = rules_embed(RULES, topic.value if topic is not None else None, COLOURS["playing"], locale)
         await send(interaction, embed=embed, ephemeral=True)

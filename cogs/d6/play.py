@@ -32,6 +32,7 @@ from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, stale
+from ..ui.language import server_language
 from ..ui.members import may_end
 from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, check_crew, clicked, commit, finished_embed, load_saved, send_result
@@ -87,11 +88,9 @@ def result_embed(
 
 
 async def announce(interaction: discord.Interaction, record: GameRecord, saved: Saved[State]) -> None:
+    locale = await server_language(interaction)
     await send_result(
-        interaction,
-        record,
-        saved.table.crew,
-        lambda players, locale: result_embed(record, saved, players, locale),
+        interaction, record, saved.table.crew, lambda players: result_embed(record, saved, players, locale)
     )
 
 

@@ -39,6 +39,7 @@ from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, stale
+from ..ui.language import server_language
 from ..ui.members import may_act_as_host, may_end
 from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, load_saved, send_result
@@ -398,9 +399,8 @@ async def _show(
 
 async def announce(interaction: discord.Interaction, record: GameRecord, saved: DineSaved) -> None:
     crew = seated_users(saved)
-    await send_result(
-        interaction, record, crew, lambda players, locale: result_embed(record, saved, players, locale)
-    )
+    locale = await server_language(interaction)
+    await send_result(interaction, record, crew, lambda players: result_embed(record, saved, players, locale))
 
 
 def result_embed(

@@ -127,16 +127,15 @@ async def send_result(
     interaction: discord.Interaction,
     record: GameRecord,
     crew: Sequence[int],
-    result_embed: Callable[[tuple[int, ...], Locale], discord.Embed],
+    result_embed: Callable[[tuple[int, ...]], discord.Embed],
 ) -> None:
-    """Announce a finished game in public, in the server's language: `result_embed` draws its result
-    in that language for the crew members whom the stored result counts for; a ranked daily
-    attempt's has a Share button (`share`)."""
+    """Announce a finished game in public: `result_embed` draws its result (in the server's language,
+    `finished_embed`'s `locale`) for the crew members whom the stored result counts for; a ranked
+    daily attempt's has a Share button (`share`), labelled in the server's language too."""
     stored = await bot_of(interaction).store.result(record.id)
     players = result_players(stored, crew)
-    locale = await server_language(interaction)
-    view = share_view(record, stored, locale)
-    embed = result_embed(players, locale)
+    view = share_view(record, stored, await server_language(interaction))
+    embed = result_embed(players)
     if view is None:
         await send(interaction, embed=embed, ephemeral=False)
     else:

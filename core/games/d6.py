@@ -19,6 +19,7 @@ from core.render.d6_text import describe_action, describe_board
 from core.table import Saved, Table
 
 DIFFICULTIES = ("easy", "medium", "medium", "hard", "medium", "easy", "hard")  # daily, by weekday
+LENGTHS = {"full": mark("full game"), "short": mark("short game"), "fast": mark("fast game")}
 
 
 class D6Setup(Setup):
@@ -28,12 +29,8 @@ class D6Setup(Setup):
     length: str = "full"
 
     def describe(self, locale: Locale = "en") -> str:
-        return t(
-            locale,
-            "{difficulty} difficulty, {length} game",
-            difficulty=term(locale, "d6", "difficulties", self.difficulty),
-            length=term(locale, "d6", "lengths", self.length),
-        )
+        """ "hard, full game", as the board says it (the same words)."""
+        return f"{term(locale, 'd6', 'difficulties', self.difficulty)}, {t(locale, LENGTHS[self.length])}"
 
 
 class D6Result(ResultDetail):

@@ -35,12 +35,9 @@ class DineSetup(Setup):
     crew: int = 1
 
     def describe(self, locale: Locale = "en") -> str:
-        return t(
-            locale,
-            "{level} with the {ship}, solo",
-            level=term(locale, "dine", "levels", self.level),
-            ship=term(locale, "dine", "ships", self.ship),
-        )
+        """ "normal game at Pepperoni, Crusty Cruiser", as a lobby says it (the same words)."""
+        level = term(locale, "dine", "levels", self.level)
+        return t(locale, "normal game at {level}, {ship}", level=level, ship=self.ship)
 
 
 class DineResult(ResultDetail):
