@@ -25,20 +25,24 @@ from discord.ext import commands, tasks
 
 from core.daily import parse_setup, playable, rules_version, setup_for
 from core.errors import RuleError
+from core.i18n import Locale, lazy, mark, say, t
+from core.i18n.commands import Command
 from core.ranking import day_of
 from core.registry import GAMES
 from core.registry import game as declaration
-from core.share import say, shareable
+from core.share import NONE_TODAY, POSTED, RUNNING, shareable
 from core.storage import ActiveGameExists, AttemptExists, DailyChallenge, DailyPost, GameRecord, ResultRecord
 from core.table import Table
 from core.verify import verify_pending
-from core.words import escaped
+from core.words import clip, escaped
 
 from .client import DeepSpaceBot
 from .standings import standing_line, title
 from .ui.bot import bot_of
 from .ui.endings import serves, still_there
+from .ui.errors import PERMISSION_NAMES
 from .ui.games import board_link, saved_anyway
+from .ui.language import guild_language, reader_language, server_language
 from .ui.message import BoardMessage
 from .ui.replies import reply_publicly, send
 from .ui.share import FAMILY as SHARE_CONTROLS
@@ -62,20 +66,42 @@ def _table(user: int, day: date, practice: bool, opening: list[str]) -> Table:
     return table.with_news(opening)
 
 
+NO_THREAD = {  # ranked: nothing was recorded, so the attempt is still the player's
+    False: mark(
+        "Daily games are played in a private thread, so that nobody else sees today's deal; {why}. "
+        "Nothing was recorded: today's attempt is still yours. "
+        "Meanwhile, `/{command}` starts an ordinary, unranked game here."
+    ),
+    True: mark(
+        "Daily games are played in a private thread, so that nobody else sees today's deal; {why}. "
+        "Meanwhile, `/{command}` starts an ordinary, unranked game here."
+    ),
+}
+OPENING = {
+    False: mark("**{player}** takes the daily challenge of {day} (ranked attempt)."),
+    True: mark("**{player}** takes the daily challenge of {day} (practice)."),
+}
+
+
 def new_game(
-    bot: Any, kind: str, challenge: DailyChallenge, user: discord.abc.User, practice: bool
+    bot: Any,
+    kind: str,
+    challenge: DailyChallenge,
+    user: discord.abc.User,
+    practice: bool,
+    locale: Locale = "en",
 ) -> NewGame:
-    """The first state of a daily game and how to draw its board, from the stored challenge.
+    """The first state of a daily game and how to draw its board, from the stored challenge; its
+    first news lines are in `locale`, the language of the board.
 
     A challenge is dealt under the rules version it was stored with, so everyone plays a day's
     challenge by the same rules even when the bot is updated that day.
     """
     declared = declaration(kind)
     setup = declared.parse_setup(challenge.setup_json)
-    attempt = "practice" if practice else "ranked attempt"
-    opening = [f"**{escaped(user.display_name)}** takes the daily challenge of {challenge.day} ({attempt})."]
+    opening = [t(locale, OPENING[practice], player=escaped(user.display_name), day=challenge.day.isoformat())]
     state, events = declared.deal(challenge.seed, setup, challenge.rules_version)
-    table = _table(user.id, challenge.day, practice, opening + [e.text for e in events])
+    table = _table(user.id, challenge.day, practice, opening + [say(locale, e.text) for e in events])
     saved = declared.solo_saved(table, state, user.display_name, discord.utils.utcnow())
     return NewGame(kind, saved.model_dump_json(), bot.boards.draw)
 
@@ -87,10 +113,8 @@ async def todays_challenge(bot: Any, game: str, day: date) -> DailyChallenge:
     )
 
 
-THREAD_PERMISSIONS = {  # what the bot needs in a channel to hold a ranked attempt in a private thread
-    "create_private_threads": "Create Private Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
-}
+# what the bot needs in a channel to hold a ranked attempt in a private thread (named as Discord does)
+THREAD_PERMISSIONS = ("create_private_threads", "send_messages_in_threads")
 THREAD_TYPES = (
     discord.ChannelType.public_thread,
     discord.ChannelType.private_thread,
@@ -99,26 +123,54 @@ THREAD_TYPES = (
 
 
 class NoPrivateThread(Exception):
-    """No private thread can be made for the player here; the message says why, for the player."""
+    """No private thread can be made for the player here; `why` says why, for the player."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
 
 
-def missing_permissions(permissions: discord.Permissions) -> str:
-    needed = [name for flag, name in THREAD_PERMISSIONS.items() if not getattr(permissions, flag)]
-    return " and ".join(f"**{name}**" for name in needed or THREAD_PERMISSIONS.values())
+def missing_permissions(locale: Locale, permissions: discord.Permissions) -> str:
+    needed = [flag for flag in THREAD_PERMISSIONS if not getattr(permissions, flag)] or THREAD_PERMISSIONS
+    names = [f"**{t(locale, PERMISSION_NAMES[flag])}**" for flag in needed]
+    if len(names) == 1:
+        return t(locale, "the {permission} permission", permission=names[0])
+    return t(locale, "the {first} and {second} permissions", first=names[0], second=names[1])
 
 
-async def private_thread(interaction: discord.Interaction, name: str, game: str) -> discord.Thread:
-    """A private thread for the player under this channel; `NoPrivateThread` says why none can be made."""
+async def private_thread(
+    interaction: discord.Interaction, name: str, game: str, locale: Locale
+) -> discord.Thread:
+    """A private thread for the player under this channel; `NoPrivateThread` says why none can be made
+    (in `locale`, the player's language)."""
     channel = interaction.channel
-    elsewhere = f"run `/daily {game}` in a text channel"
+    command = Command(f"daily {game}")
     if getattr(channel, "type", None) in THREAD_TYPES:
-        raise NoPrivateThread(f"I can't open a thread inside a thread: {elsewhere}, not inside a thread")
+        raise NoPrivateThread(
+            t(
+                locale,
+                "I can't open a thread inside a thread: run `/{command}` in a text channel, "
+                "not inside a thread",
+                command=command,
+            )
+        )
     if not isinstance(channel, discord.TextChannel):
-        raise NoPrivateThread(f"I can only open one in a text channel: {elsewhere}")
+        raise NoPrivateThread(
+            t(
+                locale,
+                "I can only open one in a text channel: run `/{command}` in a text channel",
+                command=command,
+            )
+        )
     permissions = interaction.app_permissions
     lacking = NoPrivateThread(
-        f"I need the {missing_permissions(permissions)} permission in this channel to open one. "
-        f"Ask a server manager to give it to me here, or {elsewhere} where I have it"
+        t(
+            locale,
+            "I need {permissions} in this channel to open one. Ask a server manager to give it to me "
+            "here, or run `/{command}` in a text channel where I have it",
+            permissions=missing_permissions(locale, permissions),
+            command=command,
+        )
     )
     if not all(getattr(permissions, flag) for flag in THREAD_PERMISSIONS):
         raise lacking
@@ -134,7 +186,9 @@ async def private_thread(interaction: discord.Interaction, name: str, game: str)
         raise lacking from None
     except discord.HTTPException as error:
         log.warning("no private thread in channel %s: %s", channel.id, error)
-        raise NoPrivateThread("Discord did not let me open one just now: try again in a moment") from None
+        raise NoPrivateThread(
+            t(locale, "Discord did not let me open one just now: try again in a moment")
+        ) from None
     try:
         await thread.add_user(interaction.user)
     except discord.HTTPException as error:
@@ -163,11 +217,15 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
     bot = bot_of(interaction)
     store = bot.store
     user = interaction.user
+    locale = await reader_language(interaction)
     day = day_of(discord.utils.utcnow())
     challenge = await todays_challenge(bot, game, day)
     if not playable(game, challenge.rules_version):
         raise RuleError(
-            "Today's challenge was made for rules this version of the bot does not play. Come back tomorrow!"
+            lazy(
+                "Today's challenge was made for rules this version of the bot does not play. "
+                "Come back tomorrow!"
+            )
         )
     attempt = await store.daily_attempt(game, day, user.id)
     taken = await store.get_game(attempt.game_id) if attempt is not None else None
@@ -176,24 +234,39 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
     if taken is not None and taken.status == "active":  # no practice either: it would show the deal
         link = board_link(taken)
         raise RuleError(
-            f"Your ranked attempt at today's challenge is still running{f': {link}' if link else ''}."
+            lazy("Your ranked attempt at today's challenge is still running: {link}", link=link)
+            if link
+            else lazy("Your ranked attempt at today's challenge is still running.")
         )
     if attempt is not None and not practice:
         raise RuleError(
-            "You already took today's ranked attempt; there is one per day. "
-            f"To play the same deal again unranked, use `/daily {game} practice: True`."
+            lazy(
+                "You already took today's ranked attempt; there is one per day. "
+                "To play the same deal again unranked, use `/{command} {option}: True`.",
+                command=Command(f"daily {game}"),
+                option=Command("practice"),
+            )
         )
     if attempt is None and practice:
-        raise RuleError(f"Take today's ranked attempt first (`/daily {game}`); practice comes after it.")
-    made = new_game(bot, game, challenge, user, practice)
-    thread_name = f"{title(game)} daily {day.isoformat()} · {user.display_name}"
-    try:
-        thread = await private_thread(interaction, thread_name, game)
-    except NoPrivateThread as why:  # in public, anyone could copy the day's luck before their own attempt
-        kept = "" if practice else " Nothing was recorded: today's attempt is still yours."
         raise RuleError(
-            f"Daily games are played in a private thread, so that nobody else sees today's deal; {why}."
-            f"{kept} Meanwhile, `/{game} new` starts an ordinary, unranked game here."
+            lazy(
+                "Take today's ranked attempt first (`/{command}`); practice comes after it.",
+                command=Command(f"daily {game}"),
+            )
+        )
+    made = new_game(bot, game, challenge, user, practice, await server_language(interaction))
+    thread_name = t(
+        locale,
+        "{game} daily {day} · {player}",
+        game=title(game),
+        day=day.isoformat(),
+        player=user.display_name,
+    )
+    try:
+        thread = await private_thread(interaction, thread_name, game, locale)
+    except NoPrivateThread as error:  # in public, anyone could copy the day's luck before their own attempt
+        raise RuleError(
+            t(locale, NO_THREAD[practice], why=error.why, command=Command(f"{game} new"))
         ) from None
     channel_id = thread.id
     try:
@@ -209,22 +282,39 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
     except (AttemptExists, ActiveGameExists) as error:
         await remove_thread(thread)
         if isinstance(error, AttemptExists):
-            raise RuleError("You already took today's ranked attempt; there is one per day.") from None
-        raise RuleError(f"A game is already running there ({board_link(error.existing)}).") from None
+            raise RuleError(lazy("You already took today's ranked attempt; there is one per day.")) from None
+        raise RuleError(
+            lazy("A game is already running there ({link}).", link=board_link(error.existing) or "")
+        ) from None
     place = f"<#{channel_id}>"
     try:
         record = await post_game(bot, record, made, thread)
     except discord.HTTPException as error:  # the game is stored (and the attempt taken): say where
         log.warning("daily game %s was created but its board could not be posted: %s", record.id, error)
         raise RuleError(
-            f"Your game is ready in {place}, but its board could not be shown there: "
-            f"use `/{made.kind} board` in {place}."
+            lazy(
+                "Your game is ready in {place}, but its board could not be shown there: "
+                "use `/{command}` in {place}.",
+                place=place,
+                command=Command(f"{made.kind} board"),
+            )
         ) from None
     setup = parse_setup(game, challenge.setup_json)
-    kind = "Practice (unranked)" if practice else "Your ranked attempt"
-    ready = f"{kind} at today's {title(game)} challenge ({setup.describe()}) is ready in your private thread"
-    async with saved_anyway(f"{ready} {place} (Discord did not show this answer at first)."):
-        await send(interaction, f"{ready} {place}.", ephemeral=True)
+    fields = {"game": title(game), "setup": setup.describe(locale), "place": place}
+    ready = t(locale, READY[practice], **fields)
+    late = t(locale, "{ready} (Discord did not show this answer at first)", ready=ready)
+    async with saved_anyway(late):
+        await send(interaction, ready, ephemeral=True)
+
+
+READY = {
+    False: mark(
+        "Your ranked attempt at today's {game} challenge ({setup}) is ready in your private thread {place}."
+    ),
+    True: mark(
+        "Practice (unranked) at today's {game} challenge ({setup}) is ready in your private thread {place}."
+    ),
+}
 
 
 async def remove_thread(thread: discord.Thread) -> None:
@@ -256,7 +346,7 @@ async def share_today(interaction: discord.Interaction, game: str | None) -> Non
                 ended.append((record, result))
             running |= day == today and record is not None and result is None
     if not ended:
-        raise RuleError(say("running") if running else say("none_today", commands=daily_commands(game)))
+        raise RuleError(lazy(RUNNING) if running else lazy(NONE_TODAY, commands=daily_commands(game)))
     record, result = max(ended, key=lambda pair: pair[1].finished_at)
     here = interaction.channel_id != record.channel_id  # its thread is private: nobody would see it there
     target = interaction.channel_id if here else await parent_of(interaction, record)
@@ -266,31 +356,48 @@ async def share_today(interaction: discord.Interaction, game: str | None) -> Non
     async with bot.game_locks(("share", record.id)):
         link = await post_summary(interaction, record, result, target, here=here)
     if not here:
-        await send(interaction, say("posted", channel=f"<#{target}>", link=link), ephemeral=True)
+        channel = f"<#{target}>"
+        posted = t(await reader_language(interaction), POSTED, channel=channel, link=link)
+        await send(interaction, posted, ephemeral=True)
 
 
 # --- the daily post --------------------------------------------------------------------------------
 
 
-async def daily_post_embed(bot: Any, guild_id: int, today: date) -> discord.Embed:
+async def daily_post_embed(bot: Any, guild_id: int, today: date, locale: Locale = "en") -> discord.Embed:
+    """The daily post of a server, in `locale` (the server's language: it is public)."""
     yesterday = today - timedelta(days=1)
-    embed = discord.Embed(title=f"Deep Space daily · {today.isoformat()}", colour=COLOUR)
+    embed = discord.Embed(title=t(locale, "Deep Space daily · {day}", day=today.isoformat()), colour=COLOUR)
     for game in GAMES:
         podium = await bot.store.daily_podium(game, yesterday, guild_id)
-        lines = [standing_line("en", game, standing) for standing in podium] or ["Nobody here took it."]
+        lines = [standing_line(locale, game, standing) for standing in podium]
         embed.add_field(
-            name=f"Yesterday's podium · {title(game)}", value="\n".join(lines)[:1024], inline=False
+            name=t(locale, "Yesterday's podium · {game}", game=title(game)),
+            value=clip("\n".join(lines), 1024) or t(locale, "Nobody here took it."),
+            inline=False,
         )
     for game in GAMES:
         challenge = await todays_challenge(bot, game, today)
         setup = parse_setup(game, challenge.setup_json)
         embed.add_field(
-            name=f"Today · {title(game)}",
-            value=f"{setup.describe().capitalize()}. Play it with `/daily {game}`.",
+            name=t(locale, "Today · {game}", game=title(game)),
+            value=t(
+                locale,
+                "{setup}. Play it with `/{command}`.",
+                setup=capitalised(setup.describe(locale)),
+                command=Command(f"daily {game}"),
+            ),
             inline=False,
         )
-    embed.set_footer(text="One ranked attempt per player per game and day; the same deal for everyone.")
+    embed.set_footer(
+        text=t(locale, "One ranked attempt per player per game and day; the same deal for everyone.")
+    )
     return embed
+
+
+def capitalised(text: str) -> str:
+    """`text` with its first letter a capital (and the rest as it is: names keep theirs)."""
+    return text[:1].upper() + text[1:]
 
 
 def post_is_due(post: DailyPost, now: datetime) -> bool:
@@ -321,7 +428,8 @@ async def post_due(bot: Any) -> int:
             await verify_pending(bot.store)
             channel = bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
             try:
-                await channel.send(embed=await daily_post_embed(bot, fresh.guild_id, today))
+                locale = await guild_language(bot, fresh.guild_id)
+                await channel.send(embed=await daily_post_embed(bot, fresh.guild_id, today, locale))
             except discord.HTTPException as error:
                 log.warning(
                     "could not post the daily in server %s (tried again soon): %s", post.guild_id, error
@@ -393,9 +501,14 @@ class Daily(
         target = channel.id if channel is not None else interaction.channel_id
         assert target is not None
         await self.bot.store.set_daily_post(interaction.guild_id, target, hour)
-        await send(
-            interaction, f"Every day at {hour:02d}:00 UTC I'll post the daily in <#{target}>.", ephemeral=True
+        hour_text, mention = f"{hour:02d}", f"<#{target}>"
+        done = t(
+            await reader_language(interaction),
+            "Every day at {hour}:00 UTC I'll post the daily in {channel}.",
+            hour=hour_text,
+            channel=mention,
         )
+        await send(interaction, done, ephemeral=True)
 
     @app_commands.command(name="stop-posting", description="Stop the daily post in this server.")
     @app_commands.default_permissions(manage_guild=True)
@@ -403,12 +516,16 @@ class Daily(
         check_manager(interaction)
         assert interaction.guild_id is not None
         await self.bot.store.set_daily_post(interaction.guild_id, None)
-        await send(interaction, "The daily post is off in this server.", ephemeral=True)
+        await send(
+            interaction,
+            t(await reader_language(interaction), "The daily post is off in this server."),
+            ephemeral=True,
+        )
 
 
 def check_manager(interaction: discord.Interaction) -> None:
     if not interaction.permissions.manage_guild:
-        raise RuleError("Only someone who may manage this server can set up the daily post.")
+        raise RuleError(lazy("Only someone who may manage this server can set up the daily post."))
 
 
 async def setup(bot: DeepSpaceBot) -> None:

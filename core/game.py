@@ -19,7 +19,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from core.events import Event
-from core.i18n import Plural
+from core.i18n import Locale, Plural
 from core.policies import Choice
 from core.table import Table, replay_log, replay_states
 
@@ -71,7 +71,8 @@ class Setup(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    def describe(self) -> str:
+    def describe(self, locale: Locale = "en") -> str:
+        """The set-up in a few words of `locale` ("medium difficulty, full game")."""
         raise NotImplementedError
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from core.i18n import PSEUDO
+from core.i18n import PSEUDO, Locale
+from core.i18n.commands import command_text
 from core.i18n.pseudo import pseudo
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -40,6 +41,14 @@ def topics(game: str, language: str = "en") -> dict[str, str]:
     path = translation(game, "rules", language)
     translated = sections(path) if language != "en" and path.exists() else {}
     return {name: translated.get(name, body) for name, body in english.items()}
+
+
+def topic_name(locale: Locale, topic: str) -> str:
+    """A topic as the reader's client shows it among the `/<game> rules` choices (the commands
+    catalogue's choice names; a topic's id is its English heading)."""
+    if locale == PSEUDO:
+        return pseudo(topic)
+    return command_text(locale, "choice", topic) or topic
 
 
 def translation_problems(game: str, stem: str, language: str) -> list[str]:

@@ -15,8 +15,9 @@ the exact hull and threat counts: both are drawn in four bands, so most one-poin
 hit, a "Don't Panic!" card drawn instead of a threat) do not show at all. Two runs alike in what
 is shown read the same, whatever their deals (tests/test_share.py proves both).
 
-Every sentence about sharing, the bot's answers included, is in `TEXTS`: whole sentences with named
-fields, with a singular and a plural form where a count decides, ready to become a catalogue.
+Every sentence about sharing, the bot's answers included, is here, marked for the catalogue: whole
+sentences with named fields, with a singular and a plural form where a count decides. The post is
+said in the language of the server where it is posted, the answers in the reader's.
 """
 
 from __future__ import annotations
@@ -26,56 +27,63 @@ from datetime import date
 
 from core.daily import day_number
 from core.game import AnyGame
+from core.i18n import Locale, Plural, mark, mark_plural, t, tn
+from core.i18n.commands import Command
 from core.ranking import day_of
 from core.registry import game as declaration
 from core.storage import ResultRecord
 from core.words import stars
 
-# Every share sentence. A pair is (singular, plural), chosen by the `count` field.
-TEXTS: dict[str, str | tuple[str, str]] = {
-    # --- the public post ---
-    "headline": "**{game} daily #{number}** · {player}",
-    "won.rounds": ("🏆 Won in {count} round · score {score}", "🏆 Won in {count} rounds · score {score}"),
-    "lost.rounds": "💥 Lost in round {count} · score {score}",
-    "abandoned.rounds": "🏳️ Gave up in round {count} · score {score}",
-    "won.actions": ("🏆 Won in {count} action · score {score}", "🏆 Won in {count} actions · score {score}"),
-    "lost.actions": (
-        "💥 Lost after {count} action · score {score}",
-        "💥 Lost after {count} actions · score {score}",
+# --- the public post ---
+HEADLINE = mark("**{game} daily #{number}** · {player}")
+# How the run ended, by (ending, what `rounds` counts); a pair is (singular, plural) by `count`.
+ENDINGS: dict[tuple[str, str], str | Plural] = {
+    ("won", "rounds"): mark_plural(
+        "🏆 Won in {count} round · score {score}", "🏆 Won in {count} rounds · score {score}"
     ),
-    "abandoned.actions": (
-        "🏳️ Gave up after {count} action · score {score}",
-        "🏳️ Gave up after {count} actions · score {score}",
+    ("lost", "rounds"): mark("💥 Lost in round {count} · score {score}"),
+    ("abandoned", "rounds"): mark("🏳️ Gave up in round {count} · score {score}"),
+    ("won", "actions"): mark_plural(
+        "🏆 Won in {count} action · score {score}", "🏆 Won in {count} actions · score {score}"
     ),
-    "rating": "Rating {stars}",
-    "legend.rounds": (
+    ("lost", "actions"): mark_plural(
+        "💥 Lost after {count} action · score {score}", "💥 Lost after {count} actions · score {score}"
+    ),
+    ("abandoned", "actions"): mark_plural(
+        "🏳️ Gave up after {count} action · score {score}", "🏳️ Gave up after {count} actions · score {score}"
+    ),
+}
+RATING = mark("Rating {stars}")
+LEGENDS = {
+    "rounds": mark(
         "-# Top: the hull as each round ended (🟩 6–8 · 🟨 3–5 · 🟥 1–2 · ⬛ 0). "
         "Below: threats in play (⚪ none · 🟡 1–2 · 🟠 3–4 · 🔴 5 or more)."
     ),
-    "legend.sectors": "-# One square a sector: 🟩 cleared · 🟥 where the run ended · ⬛ not reached.",
-    "cut.rounds": "-# Rounds {first}–{last} of {count}.",
-    "cut.sectors": "-# Sectors {first}–{last} of {count}.",
-    "invite": "-# Your turn: `/daily {kind}`, the same deal for everyone today.",
-    # --- the Share button and `/daily share` ---
-    "button": "Share",
-    "button.shared": "Shared",
-    "posted": "Shared in {channel}: {link}",
-    "already": "You already shared this result in {channel}: {link}",
-    "not_yours": "Only the player who took this ranked attempt can share it.",
-    "other_day": (
-        "This result is from daily #{number}; a result is shared on its own UTC day, so that it "
-        "stays about today's deal. Today's challenge: `/daily {kind}`."
-    ),
-    "none_today": (
-        "You have no finished ranked attempt at today's challenge to share. Play it with {commands}."
-    ),
-    "running": "Your ranked attempt at today's challenge is still running: finish it, then share it.",
-    "no_channel": (
-        "I can't post in {channel}: I need the **View Channels** and **Send Messages** permissions "
-        "there. Use `/daily share` in a channel where I can post."
-    ),
-    "failed": "Discord did not take the post just now, so nothing was shared: try again in a moment.",
+    "sectors": mark("-# One square a sector: 🟩 cleared · 🟥 where the run ended · ⬛ not reached."),
 }
+CUTS = {
+    "rounds": mark("-# Rounds {first}–{last} of {count}."),
+    "sectors": mark("-# Sectors {first}–{last} of {count}."),
+}
+INVITE = mark("-# Your turn: `/{command}`, the same deal for everyone today.")
+# --- the Share button and `/daily share` ---
+BUTTON, BUTTON_SHARED = mark("Share"), mark("Shared")
+POSTED = mark("Shared in {channel}: {link}")
+ALREADY = mark("You already shared this result in {channel}: {link}")
+NOT_YOURS = mark("Only the player who took this ranked attempt can share it.")
+OTHER_DAY = mark(
+    "This result is from daily #{number}; a result is shared on its own UTC day, so that it "
+    "stays about today's deal. Today's challenge: `/{command}`."
+)
+NONE_TODAY = mark(
+    "You have no finished ranked attempt at today's challenge to share. Play it with {commands}."
+)
+RUNNING = mark("Your ranked attempt at today's challenge is still running: finish it, then share it.")
+NO_CHANNEL = mark(
+    "I can't post in {channel}: I need the **View Channels** and **Send Messages** permissions "
+    "there. Use `/{command}` in a channel where I can post."
+)
+FAILED = mark("Discord did not take the post just now, so nothing was shared: try again in a moment.")
 
 Scale = tuple[tuple[int, str], ...]  # (least value, its mark), highest first
 HULL: Scale = ((6, "🟩"), (3, "🟨"), (1, "🟥"), (0, "⬛"))
@@ -86,21 +94,18 @@ WIDTH = 10  # columns a line: a strip wraps into blocks, its rows one above the 
 MOST_COLUMNS = 60  # a longer run shows its last ones (a D-6 game rarely has 50 rounds)
 
 
-def say(key: str, count: int | None = None, **fields: object) -> str:
-    """The sentence `key` with its fields; `count` (also a field) picks the singular or the plural."""
-    text = TEXTS[key]
-    if isinstance(text, tuple):
-        if count is None:
-            raise ValueError(f"{key!r} needs a count")
-        text = text[0] if count == 1 else text[1]
-    return text.format(count=count, **fields)
+def said(locale: Locale, message: str | Plural, count: int, **fields: object) -> str:
+    """A sentence whose wording may depend on `count` (a pair), with `count` as a field either way."""
+    if isinstance(message, tuple):
+        return tn(locale, *message, count, **fields)
+    return t(locale, message, count=count, **fields)
 
 
-def mark(scale: Scale, value: int) -> str:
+def square(scale: Scale, value: int) -> str:
     return next((shown for least, shown in scale if value >= least), scale[-1][1])
 
 
-def strip_lines(strip: str, rows: Sequence[Sequence[int]]) -> list[str]:
+def strip_lines(strip: str, rows: Sequence[Sequence[int]], locale: Locale = "en") -> list[str]:
     """The rows drawn with their scales, wrapped `WIDTH` columns a line, the last `MOST_COLUMNS`."""
     scales = STRIPS[strip]
     count = max((len(row) for row in rows), default=0)
@@ -110,9 +115,9 @@ def strip_lines(strip: str, rows: Sequence[Sequence[int]]) -> list[str]:
         if lines:
             lines.append("")  # a blank line between blocks keeps the rows of each block together
         for scale, row in zip(scales, rows, strict=True):
-            lines.append("".join(mark(scale, value) for value in row[start : start + WIDTH]))
+            lines.append("".join(square(scale, value) for value in row[start : start + WIDTH]))
     if first:
-        lines.append(say(f"cut.{strip}", first=first + 1, last=count, count=count))
+        lines.append(t(locale, CUTS[strip], first=first + 1, last=count, count=count))
     return lines
 
 
@@ -129,8 +134,11 @@ def shareable(game: AnyGame, result: ResultRecord, today: date) -> bool:
     return day is not None and today in (day, day_of(result.finished_at))
 
 
-def summary(kind: str, state_json: str, log: Sequence[str], result: ResultRecord, player: str) -> str:
-    """The public post of a finished ranked daily attempt, replayed from its stored game and log.
+def summary(
+    kind: str, state_json: str, log: Sequence[str], result: ResultRecord, player: str, locale: Locale = "en"
+) -> str:
+    """The public post of a finished ranked daily attempt, replayed from its stored game and log, in
+    `locale` (the language of the server where it is posted).
 
     `player` is how the post names its player (a mention, which pings nobody as the bot sends it).
     ValueError for a result that is no ranked daily attempt.
@@ -147,11 +155,11 @@ def summary(kind: str, state_json: str, log: Sequence[str], result: ResultRecord
     unit = game.rounds_words[1].rsplit(" ", 1)[-1]  # what `rounds` counts: "{count} rounds" → "rounds"
     ending = "abandoned" if game.parse_detail(result.detail_json).abandoned else final.outcome
     lines = [
-        say("headline", game=game.title, number=day_number(day), player=player),
-        say(f"{ending}.{unit}", count=game.rounds(final), score=final.score),
+        t(locale, HEADLINE, game=game.title, number=day_number(day), player=player),
+        said(locale, ENDINGS[(ending, unit)], game.rounds(final), score=final.score),
     ]
     if run.rating is not None:
-        lines.append(say("rating", stars=stars(run.rating)))
-    lines += strip_lines(run.strip, run.rows)
-    lines += [say(f"legend.{run.strip}"), say("invite", kind=kind)]
+        lines.append(t(locale, RATING, stars=stars(run.rating)))
+    lines += strip_lines(run.strip, run.rows, locale)
+    lines += [t(locale, LEGENDS[run.strip]), t(locale, INVITE, command=Command(f"daily {kind}"))]
     return "\n".join(lines)

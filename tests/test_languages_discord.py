@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from core.i18n import PSEUDO
-from tests.support.locales import discord_locales, untranslated
+from tests.support.locales import discord_locales, speak, untranslated
 from tests.support.scenario import World
 from tests.test_standings import finished_d6
 
@@ -156,9 +156,7 @@ async def test_the_pseudo_locale_leaves_nothing_untranslated_and_within_discords
     longer, so what is left unmarked never went through a catalogue."""
     store = world.bot.store
     alice, bob = world.player("alice"), world.player("bob")
-    for player in (alice, bob):
-        await store.set_preference("user", player.id, "language", PSEUDO)
-    await store.set_preference("guild", world.guild.id, "language", PSEUDO)
+    await speak(world, PSEUDO, alice, bob)
     before = len(world.env.http_requests)
 
     await bob.runs("leaderboard", game="d6", period="all", scope="server")  # empty
@@ -177,7 +175,7 @@ async def test_the_pseudo_locale_leaves_nothing_untranslated_and_within_discords
     await alice.runs("dine hand")  # refused: no game
     admins = world.guild.create_role("admins", permissions=discord.Permissions(administrator=True))
     root = world.player("root", roles=[admins])
-    await store.set_preference("user", root.id, "language", PSEUDO)
+    await speak(world, PSEUDO, root)
     await root.runs("sync")  # refused: not one of the bot's owners
 
     bodies = [

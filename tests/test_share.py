@@ -18,9 +18,10 @@ from core.d6.cards import CREW_FACES
 from core.d6.state import Station
 from core.daily import DAY_ONE, day_number
 from core.game import AnyGame
+from core.i18n import LANGUAGES, Language, t
 from core.registry import GAMES
 from core.results import new_result
-from core.share import MOST_COLUMNS, STRIPS, TEXTS, WIDTH, say, shareable, strip_lines, summary
+from core.share import CUTS, LEGENDS, MOST_COLUMNS, STRIPS, WIDTH, shareable, strip_lines, summary
 from core.storage import ResultRecord
 from core.table import Table, table_action_json
 
@@ -192,15 +193,17 @@ def test_a_long_run_shows_its_last_columns_and_says_so() -> None:
     drawn = [line for line in lines if line and not line.startswith("-#")]
     assert sum(len(line) for line in drawn) == 2 * MOST_COLUMNS
     assert all(len(line) <= WIDTH for line in drawn)
-    assert lines[-1] == say("cut.rounds", first=16, last=75, count=75)
+    assert lines[-1] == "-# Rounds 16–75 of 75."
+    german = strip_lines("rounds", [tuple(range(75)), tuple(range(75))], "de")
+    assert german[-1] == t("de", CUTS["rounds"], first=16, last=75, count=75) == "-# Runden 16–75 von 75."
 
 
-def test_every_mark_of_a_strip_is_in_its_legend() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_mark_of_a_strip_is_in_its_legend(language: Language) -> None:
     for strip, scales in STRIPS.items():
-        legend = TEXTS[f"legend.{strip}"]
-        assert isinstance(legend, str)
+        legend = t(language, LEGENDS[strip])
         for scale in scales:
-            assert all(mark in legend for _, mark in scale), strip
+            assert all(mark in legend for _, mark in scale), (language, strip)
 
 
 @pytest.mark.parametrize("update", [{}, {"practice": True}])

@@ -20,6 +20,7 @@ from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed
+from ..ui.language import reader_language
 from ..ui.message import BoardMessage
 from ..ui.replies import reply_publicly, send
 from ..ui.tips import guided, offer_tip
@@ -117,5 +118,6 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
     @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")
     @app_commands.choices(topic=TOPICS)
     async def rules(self, interaction: discord.Interaction, topic: Choice[str] | None = None) -> None:
-        embed = rules_embed(RULES, topic.value if topic is not None else None, COLOURS["playing"])
+        locale = await reader_language(interaction)
+        embed = rules_embed(RULES, topic.value if topic is not None else None, COLOURS["playing"], locale)
         await send(interaction, embed=embed, ephemeral=True)

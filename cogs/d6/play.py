@@ -19,6 +19,7 @@ from core.d6.engine import Event, score_parts
 from core.d6.state import HULL_MAX, SHIELDS_MAX
 from core.errors import RuleError
 from core.games.d6 import GAME as D6
+from core.i18n import Locale
 from core.render.d6_hint import hint_text
 from core.render.d6_text import describe_action
 from core.results import new_result
@@ -31,6 +32,7 @@ from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, stale
+from ..ui.language import server_language
 from ..ui.members import may_end
 from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, check_crew, clicked, commit, finished_embed, load_saved, send_result
@@ -61,7 +63,9 @@ def news(who: str, action_text: str | None, events: list[Event]) -> list[str]:
     return lines + [event.text for event in events]
 
 
-def result_embed(record: GameRecord, saved: Saved[State], players: tuple[int, ...]) -> discord.Embed:
+def result_embed(
+    record: GameRecord, saved: Saved[State], players: tuple[int, ...], locale: Locale = "en"
+) -> discord.Embed:
     state = saved.state
     won = state.outcome == "won"
     why = "" if won else f"{state.loss_reason}\n"
@@ -79,12 +83,14 @@ def result_embed(record: GameRecord, saved: Saved[State], players: tuple[int, ..
         crew=saved.table.crew,
         players=players,
         footer=f"Game #{record.id} · {game_kind(state)}",
+        locale=locale,
     )
 
 
 async def announce(interaction: discord.Interaction, record: GameRecord, saved: Saved[State]) -> None:
+    locale = await server_language(interaction)
     await send_result(
-        interaction, record, saved.table.crew, lambda players: result_embed(record, saved, players)
+        interaction, record, saved.table.crew, lambda players: result_embed(record, saved, players, locale)
     )
 
 

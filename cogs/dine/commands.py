@@ -28,6 +28,7 @@ from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
+from ..ui.language import reader_language
 from ..ui.message import BoardMessage
 from ..ui.replies import reply_publicly, send
 from ..ui.tips import guided
@@ -228,7 +229,8 @@ class Dine(
     @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")
     @app_commands.choices(topic=TOPICS)
     async def rules(self, interaction: discord.Interaction, topic: Choice[str] | None = None) -> None:
-        embed = rules_embed(RULES, topic.value if topic is not None else None, COLOURS["lobby"])
+        locale = await reader_language(interaction)
+        embed = rules_embed(RULES, topic.value if topic is not None else None, COLOURS["lobby"], locale)
         await send(interaction, embed=embed, ephemeral=True)
 
 

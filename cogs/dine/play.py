@@ -24,6 +24,7 @@ from core.dine.seating import DineSaved, active, left, seated
 from core.errors import RuleError
 from core.events import NOBODY
 from core.games.dine import GAME as DINE
+from core.i18n import Locale
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_controls import moves as moves_of
 from core.render.dine_text import describe
@@ -38,6 +39,7 @@ from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, stale
+from ..ui.language import server_language
 from ..ui.members import may_act_as_host, may_end
 from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, load_saved, send_result
@@ -397,10 +399,13 @@ async def _show(
 
 async def announce(interaction: discord.Interaction, record: GameRecord, saved: DineSaved) -> None:
     crew = seated_users(saved)
-    await send_result(interaction, record, crew, lambda players: result_embed(record, saved, players))
+    locale = await server_language(interaction)
+    await send_result(interaction, record, crew, lambda players: result_embed(record, saved, players, locale))
 
 
-def result_embed(record: GameRecord, saved: DineSaved, players: tuple[int, ...]) -> discord.Embed:
+def result_embed(
+    record: GameRecord, saved: DineSaved, players: tuple[int, ...], locale: Locale = "en"
+) -> discord.Embed:
     state = saved.state
     assert state is not None
     won = state.outcome == "won"
@@ -417,6 +422,7 @@ def result_embed(record: GameRecord, saved: DineSaved, players: tuple[int, ...])
         crew=seated_users(saved),
         players=players,
         footer=f"Game #{record.id} · {saved.setup.describe()}",
+        locale=locale,
     )
 
 

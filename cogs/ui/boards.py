@@ -12,12 +12,13 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from core.errors import RuleError
-from core.i18n import lazy
+from core.i18n import lazy, t
 from core.i18n.commands import Command
 from core.storage import ActiveGameExists, GameRecord
 
 from .bot import bot_of
-from .games import GameRules, board_link, edit_board, game_in_channel, where_board_is
+from .games import BOARD_MOVED, GameRules, board_link, edit_board, game_in_channel, where_board_is
+from .language import server_language
 from .message import BoardMessage
 from .replies import send
 
@@ -84,4 +85,5 @@ async def repost_board(interaction: discord.Interaction, rules: GameRules, draw:
         old = await game_in_channel(bot.store, rules, interaction.channel_id)
         new = await post_board(interaction, old, draw)
     if old.board_message_id not in (None, new.board_message_id):
-        await edit_board(bot, old, content=f"This board has moved: {board_link(new)}", view=None)
+        moved = t(await server_language(interaction), BOARD_MOVED, link=board_link(new))
+        await edit_board(bot, old, content=moved, view=None)

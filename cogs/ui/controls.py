@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from core.errors import RuleError
-from core.i18n import Locale, mark, t
+from core.i18n import Locale, Text, lazy, mark, t
 from core.i18n.commands import Command
 
 from .errors import GuardedItem
@@ -48,12 +48,20 @@ Handler = Callable[[discord.Interaction, Ref, str], Awaitable[None]]
 
 
 class Family:
-    """One game's controls: `button_template` and `menu_template` (menus have verbs of their own)."""
+    """One game's controls: `button_template` and `menu_template` (menus have verbs of their own).
 
-    def __init__(self, kind: str, *, verbs: str, menu_verbs: str, outdated: str) -> None:
+    `outdated` is what a click on one of its controls from another version of the bot is told (a
+    marked message, said in the reader's language); its `{command}` is `outdated_command` (by default
+    `<kind> board`), as the reader's client names it.
+    """
+
+    def __init__(
+        self, kind: str, *, verbs: str, menu_verbs: str, outdated: str, outdated_command: str = ""
+    ) -> None:
         self.kind = kind
         self.verbs, self.menu_verbs = set(verbs), set(menu_verbs)
         self.outdated = outdated
+        self.outdated_command = outdated_command or f"{kind} board"
         self.handlers: dict[str, Handler] = {}
         buttons, menus = "".join(sorted(self.verbs - self.menu_verbs)), "".join(sorted(self.menu_verbs))
         self.button_template = rf"ds:{kind}:(?P<verb>[{buttons}]){_REST}"
@@ -61,6 +69,9 @@ class Family:
         self.menu_template = rf"ds:{kind}:(?P<verb>{f'[{menus}]' if menus else '(?!)'}){_REST}"
         self.Button, self.Menu = _item_classes(self)
         FAMILIES[kind] = self
+
+    def outdated_text(self) -> Text:
+        return lazy(self.outdated, command=Command(self.outdated_command))
 
     def ref(self, verb: str, game: int, version: int, arg: str = "") -> Ref:
         return Ref(self.kind, verb, game, version, arg)
@@ -75,7 +86,7 @@ class Family:
     async def dispatch(self, interaction: discord.Interaction, ref: Ref | None, value: str) -> None:
         handler = self.handlers.get(ref.verb) if ref is not None else None
         if ref is None or handler is None:
-            raise RuleError(self.outdated)
+            raise RuleError(self.outdated_text())
         await handler(interaction, ref, value)
 
     def items(self) -> tuple[type[discord.ui.DynamicItem], ...]:
@@ -90,11 +101,9 @@ def outdated_answer(custom_id: str, locale: Locale = "en") -> str:
     the id names a game we know (an old verb or layout), else the general ones."""
     prefix, _, rest = custom_id.partition(":")
     family = FAMILIES.get(rest.partition(":")[0]) if prefix == "ds" else None
-    return (
-        family.outdated
-        if family is not None
-        else t(locale, UNKNOWN_CONTROL, d6=Command("d6 board"), dine=Command("dine board"))
-    )
+    if family is not None:
+        return family.outdated_text().say(locale)
+    return t(locale, UNKNOWN_CONTROL, d6=Command("d6 board"), dine=Command("dine board"))
 
 
 def claimed(client: discord.Client, interaction: discord.Interaction) -> bool:

@@ -18,9 +18,12 @@ from typing import Any
 
 import discord
 
+from core.i18n import mark, t
 from core.storage import GameRecord, NewResult, Store, VersionConflict
 from core.table import movers
 from core.verify import verify_pending
+
+from .language import guild_language
 
 log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003  # Discord's JSON error code for a channel (or thread) that does not exist
@@ -37,8 +40,8 @@ class Ending:
     result: NewResult | None
 
 
-# kind -> how a stored game of that kind is abandoned, given why (words for its news line) and who
-# made a move in it (the result counts for them: `core.table.credited`)
+# kind -> how a stored game of that kind is abandoned, given why (words for its news line, in the
+# server's language) and who made a move in it (the result counts for them: `core.table.credited`)
 ENDINGS: dict[str, Callable[[GameRecord, str, set[int]], Ending]] = {}
 _VERIFYING: set[asyncio.Task[int]] = set()  # keeps the background verifications referenced
 
@@ -51,18 +54,20 @@ def verify_soon(store: Store) -> None:
 
 
 async def end_abandoned(bot: Any, record: GameRecord, why: str) -> bool:
-    """End an active game as abandoned (a loss), as its owner; True if this call ended it.
+    """End an active game as abandoned (a loss), as its owner; True if this call ended it. `why` is a
+    marked message, said in the server's language on the board's news line.
 
     It does not take the game's lock, whose holder may be the caller (an edit of the board that found
     its channel gone): a save made meanwhile is a version conflict, and the ending is worked out again
     from the newer version.
     """
+    said = t(await guild_language(bot, record.guild_id), why)
     for _ in range(SAVE_ATTEMPTS):
         abandon = ENDINGS.get(record.kind)
         if record.status != "active" or abandon is None:
             return False
         moved = movers((entry.user_id, entry.action_json) for entry in await bot.store.actions(record.id))
-        ending = abandon(record, why, moved)
+        ending = abandon(record, said, moved)
         try:
             await bot.store.save(
                 record.id,
@@ -111,7 +116,7 @@ async def end_games_of_servers_left(bot: Any) -> int:
         for record in await bot.store.active_games()
         if record.guild_id is not None and record.guild_id not in present and serves(bot, record.guild_id)
     }
-    why = "the bot was removed from the server"
+    why = mark("the bot was removed from the server")
     return sum([await end_games_in_guild(bot, guild_id, why) for guild_id in sorted(gone)])
 
 
@@ -133,7 +138,7 @@ async def end_if_channel_unknown(bot: Any, game_id: int, error: BaseException) -
     record = await bot.store.get_game(game_id)
     if record is None:
         return False
-    ended = await end_abandoned(bot, record, "its channel or thread no longer exists")
+    ended = await end_abandoned(bot, record, mark("its channel or thread no longer exists"))
     if not ended and record.board_message_id is not None:  # over already: forget the unreachable board
         await bot.store.set_board_message(record.id, None)
     return ended or record.status != "active"

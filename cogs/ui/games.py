@@ -16,11 +16,12 @@ import discord
 
 from core.errors import RuleError
 from core.game import Game, SavedT
-from core.guide import topics
-from core.i18n import Text, lazy
+from core.guide import topic_name, topics
+from core.i18n import Locale, Text, lazy, mark, t
 from core.i18n.commands import Command
 from core.storage import GameRecord, GameStatus, NewResult, ResultRecord, Store, VersionConflict
 from core.table import credited, movers
+from core.words import clip
 
 from .bot import bot_of
 from .endings import end_if_channel_unknown, verify_soon
@@ -57,12 +58,20 @@ class GameRules(Generic[SavedT]):
         )
 
 
-def rules_embed(rules: GameRules, topic: str | None, colour: discord.Colour) -> discord.Embed:
-    """`/<game> rules [topic]`: one section of `data/<game>/rules.md`, and the list of topics."""
-    sections = topics(rules.kind)
+def rules_embed(
+    rules: GameRules, topic: str | None, colour: discord.Colour, locale: Locale = "en"
+) -> discord.Embed:
+    """`/<game> rules [topic]`: one section of `data/<game>/rules.md` in the reader's language
+    (`rules.<lang>.md`), and the list of topics."""
+    sections = topics(rules.kind, locale)
     name = topic if topic in sections else next(iter(sections))
-    embed = discord.Embed(title=f"{rules.title} · {name}", description=sections[name], colour=colour)
-    embed.set_footer(text="Topics: " + " · ".join(sections))
+    embed = discord.Embed(
+        title=clip(f"{rules.title} · {topic_name(locale, name)}", 256),
+        description=clip(sections[name], 4096),
+        colour=colour,
+    )
+    listed = " · ".join(topic_name(locale, each) for each in sections)
+    embed.set_footer(text=clip(t(locale, "Topics: {topics}", topics=listed), 2048))
     return embed
 
 
@@ -74,6 +83,9 @@ def board_link(record: GameRecord) -> str | None:
     if record.board_message_id is None:
         return None
     return message_link(record.guild_id, record.channel_id, record.board_message_id)
+
+
+BOARD_MOVED = mark("This board has moved: {link}")  # what an old board says once posted anew below
 
 
 def where_board_is(record: GameRecord, rules: GameRules) -> Text:
@@ -141,7 +153,9 @@ async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) 
 
 
 @asynccontextmanager
-async def saved_anyway(text: str, *, refresh: Callable[[], object] | None = None) -> AsyncIterator[None]:
+async def saved_anyway(
+    text: str | Text, *, refresh: Callable[[], object] | None = None
+) -> AsyncIterator[None]:
     """Wrap what follows a save: Discord failing to show the change must not be reported as "nothing
     was changed". The player is told `text` instead, and `refresh` asks for the board to be redrawn
     from the store, so it does not stay on what it showed before the change."""
@@ -169,13 +183,17 @@ def result_players(stored: ResultRecord | None, crew: Sequence[int]) -> tuple[in
     return tuple(user for user in crew if user in players)
 
 
-def add_players_field(embed: discord.Embed, crew: Sequence[int], players: Sequence[int]) -> None:
+def add_players_field(
+    embed: discord.Embed, crew: Sequence[int], players: Sequence[int], locale: Locale = "en"
+) -> None:
     """Say on a result who it counts for, and who was aboard without making a move (not credited)."""
-    embed.add_field(name="Played", value=", ".join(f"<@{user}>" for user in players) or "—", inline=False)
+    embed.add_field(
+        name=t(locale, "Played"), value=", ".join(f"<@{user}>" for user in players) or "—", inline=False
+    )
     idle = [user for user in crew if user not in players]
     if idle:
         embed.add_field(
-            name="Aboard, no move (not credited)",
+            name=t(locale, "Aboard, no move (not credited)"),
             value=", ".join(f"<@{user}>" for user in idle),
             inline=False,
         )

@@ -17,6 +17,8 @@ import discord
 
 from core.errors import RuleError
 from core.game import SavedT
+from core.i18n import Locale, lazy
+from core.i18n.commands import Command
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
 from core.table import Table
@@ -32,6 +34,7 @@ from .games import (
     save_move,
     saved_anyway,
 )
+from .language import server_language
 from .replies import send
 from .share import share_view
 
@@ -57,8 +60,9 @@ def check_crew(rules: GameRules[SavedT], table: Table, user: int) -> None:
     """Refuse, in the game's words (`GameRules.not_crew`), a click by someone not on the crew."""
     if table.is_crew(user):
         return
-    join = rules.join_hint if table.can_join(user) is None else ""
-    raise RuleError(rules.not_crew.format(captain=table.captain, join=join, start=rules.start))
+    join = lazy(rules.join_hint) if rules.join_hint and table.can_join(user) is None else ""
+    start = Command(rules.start.removeprefix("/"), slash=True)
+    raise RuleError(lazy(rules.not_crew, captain=table.captain, join=join, start=start))
 
 
 async def commit(
@@ -99,12 +103,14 @@ def finished_embed(
     crew: Sequence[int],
     players: Sequence[int],
     footer: str,
+    locale: Locale = "en",
 ) -> discord.Embed:
-    """A finished game's result: the game's own title, text and figures, then who it counts for."""
+    """A finished game's result: the game's own title, text and figures, then who it counts for (in
+    `locale`, the language `send_result` gives: the server's, as the result is public)."""
     embed = discord.Embed(title=title, description=description, colour=colour)
     for name, value, *inline in fields:
         embed.add_field(name=name, value=value, inline=inline[0] if inline else True)
-    add_players_field(embed, crew, players)
+    add_players_field(embed, crew, players, locale)
     embed.set_footer(text=footer)
     return embed
 
@@ -123,11 +129,12 @@ async def send_result(
     crew: Sequence[int],
     result_embed: Callable[[tuple[int, ...]], discord.Embed],
 ) -> None:
-    """Announce a finished game in public: `result_embed` draws its result for the crew members
-    whom the stored result counts for; a ranked daily attempt's has a Share button (`share`)."""
+    """Announce a finished game in public: `result_embed` draws its result (in the server's language,
+    `finished_embed`'s `locale`) for the crew members whom the stored result counts for; a ranked
+    daily attempt's has a Share button (`share`), labelled in the server's language too."""
     stored = await bot_of(interaction).store.result(record.id)
     players = result_players(stored, crew)
-    view = share_view(record, stored)
+    view = share_view(record, stored, await server_language(interaction))
     embed = result_embed(players)
     if view is None:
         await send(interaction, embed=embed, ephemeral=False)

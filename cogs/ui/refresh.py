@@ -24,11 +24,12 @@ from typing import Any, NoReturn
 import discord
 
 from core.errors import RuleError
-from core.i18n import lazy, mark
+from core.i18n import lazy, mark, t
 from core.storage import GameRecord
 
 from .endings import end_if_channel_unknown, serves
-from .games import GameRules, board_link, edit_board, stale
+from .games import BOARD_MOVED, GameRules, board_link, edit_board, stale
+from .language import guild_language
 from .message import BoardMessage
 from .replies import update
 
@@ -224,7 +225,8 @@ class BoardKeeper:
         async with self.bot.game_locks(record.id):
             await self.bot.store.set_board_message(record.id, sent.id, version=record.version)
         new = record.model_copy(update={"board_message_id": sent.id})
-        await edit_board(self.bot, record, content=f"This board has moved: {board_link(new)}", view=None)
+        moved = t(await guild_language(self.bot, record.guild_id), BOARD_MOVED, link=board_link(new))
+        await edit_board(self.bot, record, content=moved, view=None)
         return new
 
     async def _should_repost(self, record: GameRecord) -> bool:

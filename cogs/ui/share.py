@@ -7,7 +7,8 @@ result is shared at most once in each channel: a second press or command there i
 link to the first post (a double click must not post twice, and nobody wants the same result twice
 in one channel), while another channel, say on another server, may have it too. What was shared
 where is kept with the player's preferences (`shared:<game>:<channel>` → the post's id), so the
-rule holds after a restart. Every sentence comes from `core.share.TEXTS`.
+rule holds after a restart. Every sentence comes from `core.share`: the post and the button in the
+server's language (both public), the answers in the reader's.
 """
 
 from __future__ import annotations
@@ -19,15 +20,31 @@ import discord
 
 from core.daily import day_number
 from core.errors import RuleError
+from core.i18n import Locale, lazy, mark, t
+from core.i18n.commands import Command
 from core.ranking import day_of
 from core.registry import GAMES
 from core.registry import game as declaration
-from core.share import say, shareable, shared_day, summary
+from core.share import (
+    ALREADY,
+    BUTTON,
+    BUTTON_SHARED,
+    FAILED,
+    NO_CHANNEL,
+    NONE_TODAY,
+    NOT_YOURS,
+    OTHER_DAY,
+    POSTED,
+    shareable,
+    shared_day,
+    summary,
+)
 from core.storage import GameRecord, ResultRecord
 
 from .bot import bot_of
 from .controls import Family, Ref
 from .games import message_link, saved_anyway
+from .language import reader_language, server_language
 from .replies import send, update
 
 log = logging.getLogger(__name__)
@@ -36,20 +53,24 @@ FAMILY = Family(
     "share",
     verbs=SHARE,
     menu_verbs="",
-    outdated="That control is from an older version of the bot. Use `/daily share` to share your result.",
+    outdated=mark("That control is from an older version of the bot. Use `/{command}` to share your result."),
+    outdated_command="daily share",
 )
 
 
-def share_view(record: GameRecord, result: ResultRecord | None) -> discord.ui.View | None:
+def share_view(
+    record: GameRecord, result: ResultRecord | None, locale: Locale = "en"
+) -> discord.ui.View | None:
     """The Share button of a finished game's result message; None unless it is a ranked daily attempt."""
     if result is None or shared_day(declaration(record.kind), result) is None:
         return None
-    return _view(record, shared=False)
+    return _view(record, locale, shared=False)
 
 
-def _view(record: GameRecord, *, shared: bool) -> discord.ui.View:
-    """The Share button, or once pressed the same button greyed out as "Shared"."""
-    label = say("button.shared") if shared else say("button")
+def _view(record: GameRecord, locale: Locale, *, shared: bool) -> discord.ui.View:
+    """The Share button, or once pressed the same button greyed out as "Shared" (in the language of
+    the public result message it sits on)."""
+    label = t(locale, BUTTON_SHARED if shared else BUTTON)
     style = discord.ButtonStyle.secondary if shared else discord.ButtonStyle.primary
     ref = FAMILY.ref(SHARE, record.id, record.version)
     view = discord.ui.View(timeout=None)
@@ -67,16 +88,25 @@ async def finished_attempt(interaction: discord.Interaction, game_id: int) -> tu
     record = await store.get_game(game_id)
     result = await store.result(game_id) if record is not None else None
     if record is None or result is None or shared_day(declaration(record.kind), result) is None:
-        raise RuleError(say("none_today", commands=daily_commands()))
+        raise RuleError(lazy(NONE_TODAY, commands=daily_commands()))
     if record.owner_id != interaction.user.id:
-        raise RuleError(say("not_yours"))
+        raise RuleError(lazy(NOT_YOURS))
     return record, result
 
 
-def daily_commands(kind: str | None = None) -> str:
+class DailyCommands:
+    """The `/daily` commands that start today's challenges, as the reader's client names them."""
+
+    def __init__(self, kinds: list[str]) -> None:
+        self.kinds = kinds
+
+    def say(self, locale: Locale) -> str:
+        return " · ".join(f"`/{Command(f'daily {kind}').say(locale)}`" for kind in self.kinds)
+
+
+def daily_commands(kind: str | None = None) -> DailyCommands:
     """The `/daily` commands that start today's challenges (of one game, or of each)."""
-    kinds = [kind] if kind is not None else list(GAMES)
-    return " · ".join(f"`/daily {each}`" for each in kinds)
+    return DailyCommands([kind] if kind is not None else list(GAMES))
 
 
 def check_day(record: GameRecord, result: ResultRecord, today: date) -> None:
@@ -84,7 +114,7 @@ def check_day(record: GameRecord, result: ResultRecord, today: date) -> None:
     game = declaration(record.kind)
     day = shared_day(game, result)
     if day is not None and not shareable(game, result, today):
-        raise RuleError(say("other_day", number=day_number(day), kind=record.kind))
+        raise RuleError(lazy(OTHER_DAY, number=day_number(day), command=Command(f"daily {record.kind}")))
 
 
 async def parent_of(interaction: discord.Interaction, record: GameRecord) -> int:
@@ -108,9 +138,10 @@ async def share_clicked(interaction: discord.Interaction, ref: Ref, _: str) -> N
         check_day(record, result, day_of(discord.utils.utcnow()))
         target = await parent_of(interaction, record)
         link = await post_summary(interaction, record, result, target, here=False)
-        posted = say("posted", channel=f"<#{target}>", link=link)
+        channel = f"<#{target}>"
+        posted = t(await reader_language(interaction), POSTED, channel=channel, link=link)
         async with saved_anyway(posted):  # shared, even if Discord fails to grey the button out
-            await update(interaction, view=_view(record, shared=True))
+            await update(interaction, view=_view(record, await server_language(interaction), shared=True))
             await send(interaction, posted, ephemeral=True)
 
 
@@ -122,10 +153,12 @@ async def post_summary(
     bot = bot_of(interaction)
     store, user = bot.store, interaction.user
     posted = (await store.preferences("user", user.id)).get(_key(record, target))
+    mention = f"<#{target}>"
     if posted is not None:
-        raise RuleError(say("already", channel=f"<#{target}>", link=_link(record, target, posted)))
+        raise RuleError(lazy(ALREADY, channel=mention, link=_link(record, target, posted)))
     log_entries = [entry.action_json for entry in await store.actions(record.id)]
-    text = summary(record.kind, record.state_json, log_entries, result, f"<@{user.id}>")
+    locale = await server_language(interaction)  # the post is public, in this server
+    text = summary(record.kind, record.state_json, log_entries, result, f"<@{user.id}>", locale)
     quiet = discord.AllowedMentions.none()
     if here:
         message = await send(interaction, text, ephemeral=False, allowed_mentions=quiet)
@@ -135,10 +168,10 @@ async def post_summary(
             message = await channel.send(text, allowed_mentions=quiet)
         except (discord.Forbidden, discord.NotFound) as error:
             log.info("could not share game %s in channel %s: %s", record.id, target, error)
-            raise RuleError(say("no_channel", channel=f"<#{target}>")) from None
+            raise RuleError(lazy(NO_CHANNEL, channel=mention, command=Command("daily share"))) from None
         except discord.HTTPException as error:
             log.warning("could not share game %s in channel %s: %s", record.id, target, error)
-            raise RuleError(say("failed")) from None
+            raise RuleError(lazy(FAILED)) from None
     posted = str(message.id) if message is not None else ""  # not echoed back: shown, not linkable
     await store.set_preference("user", user.id, _key(record, target), posted)
     return _link(record, target, posted)

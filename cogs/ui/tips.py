@@ -18,6 +18,8 @@ from typing import Any
 import discord
 
 from core.game import Game
+from core.i18n import Locale, mark, t
+from core.i18n.commands import Command
 from core.storage import StorageError, Store
 from core.table import Table
 from core.tips import (
@@ -29,16 +31,20 @@ from core.tips import (
     next_tip,
     seen_tips,
     tip_text,
+    tips,
     tips_off,
 )
 
 from .bot import bot_of
 from .errors import GuardedItem
+from .language import reader_language
 from .replies import send, update
 
 log = logging.getLogger(__name__)
 GOT_IT, NO_MORE = "k", "n"
-TIPS_OFF = "Tips are off: no more tips in any game. To have them again, start a game with `guide: True`."
+TIPS_OFF = mark(
+    "Tips are off: no more tips in any game. To have them again, start a game with `{option}: True`."
+)
 
 
 async def guided(store: Store, game: Game[Any, Any, Any, Any], user: int, choice: bool | None) -> bool:
@@ -78,16 +84,18 @@ async def offer_tip(
         tip = next_tip(kind, decisions(), seen_tips(preferences))
         if tip is None:
             return
-        await send(interaction, tip_text(kind, tip), view=tip_view(tip.key), ephemeral=True)
+        locale = await reader_language(interaction)
+        shown = tips(kind, locale)[tip.key.removeprefix(f"{kind}.")]
+        await send(interaction, tip_text(kind, shown, locale), view=tip_view(tip.key, locale), ephemeral=True)
         await store.set_preference("user", user, tip.preference, SEEN)
     except (discord.HTTPException, StorageError) as error:
         log.warning("could not show a tip to user %s: %s", user, error)
 
 
-def tip_view(key: str) -> discord.ui.View:
+def tip_view(key: str, locale: Locale = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(TipButton(GOT_IT, key, label="Got it", style=discord.ButtonStyle.primary))
-    view.add_item(TipButton(NO_MORE, key, label="No more tips"))
+    view.add_item(TipButton(GOT_IT, key, label=t(locale, "Got it"), style=discord.ButtonStyle.primary))
+    view.add_item(TipButton(NO_MORE, key, label=t(locale, "No more tips")))
     return view
 
 
@@ -121,6 +129,7 @@ class TipButton(
         shown = message.content if message is not None else ""
         if self.verb == NO_MORE:
             await bot_of(interaction).store.set_preference("user", interaction.user.id, TIPS_KEY, OFF)
-            await update(interaction, content=f"{shown}\n\n**{TIPS_OFF}**", view=None)
+            off = t(await reader_language(interaction), TIPS_OFF, option=Command("guide"))
+            await update(interaction, content=f"{shown}\n\n**{off}**", view=None)
             return
         await update(interaction, content=shown, view=None)  # the tip stays to read again

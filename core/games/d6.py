@@ -11,13 +11,15 @@ from core.d6.codes import decode
 from core.d6.engine import Event, abandon, apply, deal, legal_actions
 from core.d6.state import RULES_VERSION, RULES_VERSIONS, Difficulty, Length, State
 from core.game import Blurb, Game, ResultDetail, Run, Setup
-from core.i18n import mark, mark_plural
+from core.i18n import Locale, mark, mark_plural, t
+from core.i18n.glossary import term
 from core.render.d6_controls import controls
 from core.render.d6_hint import hint_choice
 from core.render.d6_text import describe_action, describe_board
 from core.table import Saved, Table
 
 DIFFICULTIES = ("easy", "medium", "medium", "hard", "medium", "easy", "hard")  # daily, by weekday
+LENGTHS = {"full": mark("full game"), "short": mark("short game"), "fast": mark("fast game")}
 
 
 class D6Setup(Setup):
@@ -26,8 +28,9 @@ class D6Setup(Setup):
     difficulty: str
     length: str = "full"
 
-    def describe(self) -> str:
-        return f"{self.difficulty.replace('_', ' ')} difficulty, {self.length} game"
+    def describe(self, locale: Locale = "en") -> str:
+        """ "hard, full game", as the board says it (the same words)."""
+        return f"{term(locale, 'd6', 'difficulties', self.difficulty)}, {t(locale, LENGTHS[self.length])}"
 
 
 class D6Result(ResultDetail):

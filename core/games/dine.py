@@ -14,7 +14,8 @@ from core.dine.seating import DineSaved, lobby, seated
 from core.dine.seating import Setup as Lobby
 from core.dine.state import RULES_VERSION, State
 from core.game import Blurb, Game, ResultDetail, Run, Setup
-from core.i18n import mark, mark_plural
+from core.i18n import Locale, mark, mark_plural, t
+from core.i18n.glossary import term
 from core.render.dine_controls import moves
 from core.render.dine_hint import hint_choice
 from core.render.dine_text import describe_action, describe_board
@@ -33,8 +34,10 @@ class DineSetup(Setup):
     level: str
     crew: int = 1
 
-    def describe(self) -> str:
-        return f"{self.level} with the {self.ship}, solo"
+    def describe(self, locale: Locale = "en") -> str:
+        """ "normal game at Pepperoni, Crusty Cruiser", as a lobby says it (the same words)."""
+        level = term(locale, "dine", "levels", self.level)
+        return t(locale, "normal game at {level}, {ship}", level=level, ship=self.ship)
 
 
 class DineResult(ResultDetail):

@@ -34,6 +34,7 @@ class Command:
     """A command named in a lazy message (`Text` field): said as the reader's client shows it."""
 
     qualified: str  # "d6 new"
+    slash: bool = False  # said with its leading slash, "/d6 new" (for a message that has none)
 
     def say(self, locale: Locale) -> str:
-        return command_name(locale, self.qualified)
+        return ("/" if self.slash else "") + command_name(locale, self.qualified)

@@ -24,8 +24,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from core.guide import DATA, sections, topics, translation
-from core.i18n import PSEUDO
+from core.guide import DATA, sections, topic_name, topics, translation
+from core.i18n import PSEUDO, Locale, t
+from core.i18n.commands import command_name
 from core.i18n.pseudo import pseudo
 
 SEEN, OFF = "seen", "off"
@@ -124,6 +125,10 @@ def game_preferences(game: str, preferences: Mapping[str, str]) -> Sequence[str]
     return [key for key in preferences if key.startswith(prefix)]
 
 
-def tip_text(game: str, tip: Tip) -> str:
-    """A tip as the player reads it: its title, its text, and where the rules say more."""
-    return f"💡 **{tip.title}**\n{tip.text}\n-# More: `/{game} rules topic: {tip.topic}`"
+def tip_text(game: str, tip: Tip, locale: Locale = "en") -> str:
+    """A tip as the player reads it (`tip` from `tips(game, locale)`): its title, its text, and where
+    the rules say more, the command as the reader's client names it."""
+    rules, option = command_name(locale, f"{game} rules"), command_name(locale, "topic")
+    command = f"`/{rules} {option}: {topic_name(locale, tip.topic)}`"
+    more = t(locale, "More: {command}", command=command)
+    return f"💡 **{tip.title}**\n{tip.text}\n-# {more}"

@@ -2,8 +2,9 @@
 
 simcord reports every user's client as en-US and every server's `guild_locale` as en-US;
 `discord_locales` makes an interaction carry the locale a given user's client reports, and the
-server's preferred locale, as Discord does. `untranslated` finds text that reached Discord without
-going through a catalogue, in a run where every reader's language is the pseudo-locale.
+server's preferred locale, as Discord does. `speak` stores a language as the preference of the server
+and of players, as `/settings language` does, so a whole scenario runs in it (the pseudo-locale,
+say); `untranslated` then finds text that reached Discord without going through a catalogue.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import pytest
 import simcord.interactions
 
 from core.i18n.pseudo import unmarked
+
+from .scenario import Player, World
 
 # What may reach Discord untranslated: names that are the same in every language, and data.
 BRANDS = ("Deep Space D-6", "Deep Space Dine", "Deep Space")
@@ -42,6 +45,15 @@ def discord_locales(monkeypatch: pytest.MonkeyPatch, users: dict[int, str]) -> N
         return record, payload
 
     monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
+
+
+async def speak(world: World, language: str, *players: Player) -> None:
+    """The server and every given player speak `language` from now on (their stored preferences, as
+    `/settings language` stores them): public posts and each player's private answers alike."""
+    store = world.bot.store
+    await store.set_preference("guild", world.guild.id, "language", language)
+    for player in players:
+        await store.set_preference("user", player.id, "language", language)
 
 
 def texts(body: Any) -> Iterator[str]:
