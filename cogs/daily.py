@@ -75,7 +75,7 @@ def new_game(
     attempt = "practice" if practice else "ranked attempt"
     opening = [f"**{escaped(user.display_name)}** takes the daily challenge of {challenge.day} ({attempt})."]
     state, events = declared.deal(challenge.seed, setup, challenge.rules_version)
-    table = _table(user.id, challenge.day, practice, opening + [e.text for e in events])
+    table = _table(user.id, challenge.day, practice, opening + [str(e.text) for e in events])
     saved = declared.solo_saved(table, state, user.display_name, discord.utils.utcnow())
     return NewGame(kind, saved.model_dump_json(), bot.boards.draw)
 

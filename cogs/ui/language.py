@@ -10,11 +10,12 @@ Discord reports instead of failing the answer.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
 from core.i18n import Locale, Source, from_discord, language_name, mark, resolve, resolve_with_source, t
-from core.storage import PreferenceScope, StorageError
+from core.storage import PreferenceScope, StorageError, Store
 
 from .bot import bot_of
 
@@ -37,11 +38,9 @@ def server_locale(interaction: discord.Interaction) -> str | None:
     return str(interaction.guild_locale) if interaction.guild_locale is not None else None
 
 
-async def _preference(
-    interaction: discord.Interaction, scope: PreferenceScope, subject_id: int
-) -> str | None:
+async def _preference(store: Store, scope: PreferenceScope, subject_id: int) -> str | None:
     try:
-        found = await bot_of(interaction).store.preferences(scope, subject_id)
+        found = await store.preferences(scope, subject_id)
     except StorageError as error:  # answer in Discord's language rather than not at all
         log.warning("could not read the %s language preference: %s", scope, error)
         return None
@@ -52,7 +51,9 @@ async def reader_language(interaction: discord.Interaction) -> Locale:
     """The language of a private answer to `interaction`'s user."""
     cached = interaction.extras.get(_READER)
     if cached is None:
-        cached = resolve(await _preference(interaction, "user", interaction.user.id), str(interaction.locale))
+        cached = resolve(
+            await _preference(bot_of(interaction).store, "user", interaction.user.id), str(interaction.locale)
+        )
         interaction.extras[_READER] = cached
     return cached
 
@@ -63,10 +64,20 @@ async def server_language(interaction: discord.Interaction) -> Locale:
         return await reader_language(interaction)
     cached = interaction.extras.get(_SERVER)
     if cached is None:
-        preference = await _preference(interaction, "guild", interaction.guild_id)
+        preference = await _preference(bot_of(interaction).store, "guild", interaction.guild_id)
         cached = resolve(preference, server_locale(interaction))
         interaction.extras[_SERVER] = cached
     return cached
+
+
+async def guild_language(bot: Any, guild_id: int | None) -> Locale:
+    """The language of a post the bot makes on its own in a server (the daily post, a board that
+    moved, a game ended because its channel is gone): as `server_language`, without an interaction."""
+    if guild_id is None:
+        return "en"
+    guild = bot.get_guild(guild_id)
+    reported = str(guild.preferred_locale) if guild is not None else None
+    return resolve(await _preference(bot.store, "guild", guild_id), reported)
 
 
 def forget_languages(interaction: discord.Interaction) -> None:
@@ -94,7 +105,7 @@ async def language_summary(interaction: discord.Interaction, locale: Locale, *, 
     lines: list[str] = []
     if reader:
         yours, source = resolve_with_source(
-            await _preference(interaction, "user", interaction.user.id), str(interaction.locale)
+            await _preference(bot_of(interaction).store, "user", interaction.user.id), str(interaction.locale)
         )
         lines.append(
             t(
@@ -106,7 +117,8 @@ async def language_summary(interaction: discord.Interaction, locale: Locale, *, 
         )
     if interaction.guild_id is not None:
         server, source = resolve_with_source(
-            await _preference(interaction, "guild", interaction.guild_id), server_locale(interaction)
+            await _preference(bot_of(interaction).store, "guild", interaction.guild_id),
+            server_locale(interaction),
         )
         lines.append(
             t(

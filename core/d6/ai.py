@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import NamedTuple
 
+from core.i18n import Locale
 from core.policies import Choice, Policy, random_player
 from core.words import plural
 
@@ -368,7 +369,7 @@ def _pending_ranked(state: State, actions: list[Action]) -> list[Ranked]:
     return [stay, *(Ranked(0.0, Choice(a, restart)) for a in recalls)]
 
 
-def ranked(state: State) -> list[Ranked]:
+def ranked(state: State, locale: Locale = "en") -> list[Ranked]:
     """Every move the heuristic weighs now, best first (the first is `heuristic(state)`), each with
     its reason as a sentence. Moves of equal worth keep the engine's order."""
     actions = legal_actions(state)

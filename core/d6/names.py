@@ -1,0 +1,106 @@
+"""D-6 game terms as fields of a message, said in the reader's language when the message is.
+
+An engine event names a threat or a crew face before anyone reads it; these keep the canonical id
+(a card id, a die face) and look its name up in the glossary (`core.i18n.glossary`) at saying time,
+so one event reads "Nebulosa" to a Spanish reader and "Nebel" to a German one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.i18n import PSEUDO, Locale, Text, lazy, mark
+from core.i18n.glossary import glossary, term
+from core.i18n.messages import Sayable
+from core.i18n.pseudo import pseudo
+
+from .cards import card, card_text
+from .state import Place, State
+
+GAME = "d6"
+
+
+def threat_name(locale: Locale, card_id: str) -> str:
+    return term(locale, GAME, "threats", card_id)
+
+
+def face_name(locale: Locale, face: str) -> str:
+    """A crew face or station by its die face ("tactical" → "Tactical", "Táctico")."""
+    return term(locale, GAME, "stations", face)
+
+
+def d6_term(locale: Locale, key: str) -> str:
+    """A rulebook term ("threat_detected" → "¡Amenaza detectada!")."""
+    return term(locale, GAME, "terms", key)
+
+
+def card_words(locale: Locale, card_id: str) -> str:
+    """A card's printed effect in words (`cards.card_text`), in `locale` (English if untranslated)."""
+    english = card_text(card(card_id))
+    if locale == PSEUDO:
+        return pseudo(english)
+    return glossary(locale).get(GAME, {}).get("texts", {}).get(card_id, english)
+
+
+@dataclass(frozen=True, slots=True)
+class ThreatName:
+    card: str
+
+    def say(self, locale: Locale) -> str:
+        return threat_name(locale, self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class FaceName:
+    face: str
+
+    def say(self, locale: Locale) -> str:
+        return face_name(locale, self.face)
+
+
+@dataclass(frozen=True, slots=True)
+class CardWords:
+    card: str
+
+    def say(self, locale: Locale) -> str:
+        return card_words(locale, self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Several fields said one after another, comma-separated ("Tactical, Science, Medical")."""
+
+    items: tuple[Sayable, ...]
+
+    def say(self, locale: Locale) -> str:
+        return ", ".join(item.say(locale) for item in self.items)
+
+
+# Where a die is, as the board text and the refusals say it ("That die is not available (it is …)").
+PLACES: dict[Place, str] = {
+    Place.POOL: mark("ready"),
+    Place.STATION: mark("at a station"),
+    Place.MISSION: mark("on an away mission"),
+    Place.SCANNER: mark("locked in the Scanners"),
+    Place.RESET: mark("set aside by the Scanners"),
+    Place.INFIRMARY: mark("in the Infirmary"),
+    Place.RETURNED: mark("returned"),
+    Place.HELD: mark("distracted"),
+}
+
+
+def pending_question(state: State) -> Text:
+    """The decision the game waits for, in words: derived from the stored kind and threat, so each
+    reader gets it in their language (the state's English `reason` stays for old saves and logs)."""
+    pending = state.pending
+    if pending is None:
+        return lazy("nothing to decide")
+    threat = state.threat(pending.source) if pending.source is not None else None
+    name: Sayable = ThreatName(threat.card) if threat is not None else lazy("a threat")
+    match pending.kind:
+        case "infirmary":
+            return lazy("{name}: which crew die goes to the Infirmary?", name=name)
+        case "hold":
+            return lazy("{name}: which crew die is distracted?", name=name)
+        case _:
+            return lazy("recall crew from unfinished away missions, or leave them?")
