@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.i18n import PSEUDO, Locale, Text, lazy, mark
+from core.i18n import PSEUDO, Locale, Text, lazy, mark, t
 from core.i18n.glossary import glossary, term
 from core.i18n.messages import Sayable
 from core.i18n.pseudo import pseudo
@@ -104,3 +104,22 @@ def pending_question(state: State) -> Text:
             return lazy("{name}: which crew die is distracted?", name=name)
         case _:
             return lazy("recall crew from unfinished away missions, or leave them?")
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """Parts said one after another: `sep` between them, and `last` (a marked message, " and ",
+    " or ") before the last one when given ("a, b and c", "a, b und c", "a, b y c")."""
+
+    items: tuple[Sayable, ...]
+    sep: str = ", "
+    last: str | None = None
+
+    def say(self, locale: Locale) -> str:
+        words = [item.say(locale) for item in self.items]
+        if self.last is None or len(words) < 2:
+            return self.sep.join(words)
+        return self.sep.join(words[:-1]) + t(locale, self.last) + words[-1]
+
+
+AND, OR = mark(" and "), mark(" or ")
