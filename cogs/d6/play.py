@@ -241,7 +241,7 @@ def abandoned(record: GameRecord, why: str, moved: set[int]) -> Ending:
     saved = load(record)
     state, events = abandon(saved.state)
     # Its channel is gone: nobody reads this board again, the lines stay in English for the log.
-    lines = [t("en", "The game ended: {why}.", why=why), *(str(event.text) for event in events)]
+    lines = [f"The game ended: {why}.", *(str(event.text) for event in events)]
     saved = Saved[State](table=saved.table.with_news(lines), state=state)
     players = credited(saved.table.crew, moved, record.owner_id)
     result = new_result(D6, state, saved.table, players, abandoned=True)
