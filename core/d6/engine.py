@@ -38,7 +38,7 @@ from .actions import (
     Stasis,
 )
 from .cards import CREW_FACES, FACES, FILLER_ID, Card, Effect, Face, card, deck
-from .names import PLACES, CardWords, FaceName, Listed, ThreatName, pending_question
+from .names import PLACES, CardWords, FaceName, Listed, Term, ThreatName, pending_question
 from .state import (
     CARDS_REMOVED,
     DONT_PANIC_CARDS,
@@ -639,6 +639,14 @@ def _roll(s: State, ev: Events, dice: list[int]) -> None:
     if dice:
         faces = Listed(tuple(FaceName(s.dice[i].face) for i in dice))
         ev.append(Event(lazy("Rolled {count} crew: {faces}.", count=len(dice), faces=faces)))
+    if detected := sum(s.dice[i].face is Face.THREAT for i in dice):
+        said = lazy_n(
+            "{detected} {count} die locks in the Scanners.",
+            "{detected} {count} dice lock in the Scanners.",
+            detected,
+            detected=Term("threat_detected"),
+        )
+        ev.append(Event(said, "bad"))
     for i in dice:
         if s.dice[i].face is Face.THREAT:
             _move(s, i, Place.SCANNER)

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.i18n import PSEUDO, Locale, Text, lazy, mark, t
-from core.i18n.glossary import glossary, term
+from core.i18n import Locale, Text, lazy, mark, t
+from core.i18n.glossary import term
 from core.i18n.messages import Sayable
-from core.i18n.pseudo import pseudo
 
-from .cards import card, card_text
 from .state import Place, State
 
 GAME = "d6"
@@ -35,11 +33,9 @@ def d6_term(locale: Locale, key: str) -> str:
 
 
 def card_words(locale: Locale, card_id: str) -> str:
-    """A card's printed effect in words (`cards.card_text`), in `locale` (English if untranslated)."""
-    english = card_text(card(card_id))
-    if locale == PSEUDO:
-        return pseudo(english)
-    return glossary(locale).get(GAME, {}).get("texts", {}).get(card_id, english)
+    """A card's printed effect in words, in `locale`: the glossary's "texts" (the English ones are
+    `cards.card_text`, the icons in words; a test keeps them in step)."""
+    return term(locale, GAME, "texts", card_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,3 +119,13 @@ class Joined:
 
 
 AND, OR = mark(" and "), mark(" or ")
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A rulebook term as a field ("threat_detected" → "¡Amenaza detectada!")."""
+
+    key: str
+
+    def say(self, locale: Locale) -> str:
+        return d6_term(locale, self.key)

@@ -160,9 +160,10 @@ def test_commander_reroll_threat_faces_lock_and_trigger_a_draw():
 
     state, said = play(state, Reroll(die=0))
 
-    assert said[:4] == [
+    assert said[:5] == [
         "Commander: the crew re-rolls.",
         "Rolled 3 crew: Threat, Science, Science.",
+        "Threat detected! 1 die locks in the Scanners.",
         "Scanners full: three Threat dice reset and a new threat appears!",
         "New threat: Intercepter with 3 health — -1 Hull",
     ]
