@@ -715,11 +715,12 @@ def _roll_threats(s: State, ev: Events, task: Task) -> None:
         said = lazy("Threat die: {face}.", face=face)
     ev.append(Event(said, "die"))
     tasks: list[Task] = []
-    for t in matching:
-        if t.stasis:
-            ev.append(Event(lazy("{name} is held in stasis and does not activate.", name=ThreatName(t.card))))
+    for threat in matching:
+        if threat.stasis:
+            said = lazy("{name} is held in stasis and does not activate.", name=ThreatName(threat.card))
+            ev.append(Event(said))
         else:
-            tasks.append(Task(op="activate", uid=t.uid, face=face))
+            tasks.append(Task(op="activate", uid=threat.uid, face=face))
     if not matching:
         ev.append(Event(lazy("No threat activates.")))
     tasks.append(Task(op="after_pass"))
@@ -744,26 +745,30 @@ def _after_pass(s: State, ev: Events, task: Task) -> None:
 
 def _passives(s: State, ev: Events, task: Task) -> None:
     """After all activations: passive checks (Scouting Ship, Mercenary); stasis ends."""
-    for t in list(s.internal + s.external):
-        passive = card_of(t).passive
-        if passive is None or s.threat(t.uid) is None:
+    for threat in list(s.internal + s.external):
+        passive = card_of(threat).passive
+        if passive is None or s.threat(threat.uid) is None:
             continue
         if passive.when == "hull_lost_this_round" and s.hull_lost_this_round:
             ev.append(
                 Event(
-                    lazy("{name}: you lost hull this round, so it strikes too.", name=ThreatName(t.card)),
+                    lazy(
+                        "{name}: you lost hull this round, so it strikes too.", name=ThreatName(threat.card)
+                    ),
                     "threat",
                 )
             )
-            _effects(s, ev, t, passive.effects)
+            _effects(s, ev, threat, passive.effects)
         elif passive.when == "no_threat_activated" and not s.threat_activated_this_round:
             ev.append(
                 Event(
-                    lazy("{name}: no threat activated this round, so it strikes.", name=ThreatName(t.card)),
+                    lazy(
+                        "{name}: no threat activated this round, so it strikes.", name=ThreatName(threat.card)
+                    ),
                     "threat",
                 )
             )
-            _effects(s, ev, t, passive.effects)
+            _effects(s, ev, threat, passive.effects)
         if s.outcome != "playing":
             return
     s.internal = [t.model_copy(update={"stasis": False}) if t.stasis else t for t in s.internal]

@@ -4,7 +4,9 @@ the pseudo-locale 40 % longer than English)."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -35,6 +37,7 @@ from core.render.d6_layout import (
 from core.render.d6_text import describe_board
 from core.render.fonts import font
 from core.render.shapes import Box, Text
+from tools.i18n import read
 
 LOCALES: tuple[Locale, ...] = ("de", "es", PSEUDO)
 
@@ -147,3 +150,24 @@ def test_the_picture_and_the_words_are_in_the_language(locale: Locale) -> None:
         assert {"Comandante", "Enfermería", "Escáneres", "Táctico"} <= set(words.split())
     if locale == "de":
         assert {"Kommandant", "Krankenstation", "Taktik"} <= set(words.split())
+
+
+_NAMED = re.compile(r'\b(?:t|tn|lazy|lazy_n|mark|mark_plural)\(\s*(?:\w+(?:\.\w+)?,\s*)?"((?:[^"\\]|\\.)*)"')
+
+
+def test_every_message_the_d6_code_names_is_in_the_catalogue() -> None:
+    """Babel's scan drops a message whose call has a name `t` among its arguments (`ThreatName(t.card)`
+    inside `lazy(...)`): each first string of a message call in the D-6 code is a catalogue id."""
+    found = {str(m.id if isinstance(m.id, str) else m.id[0]) for m in read("de", "d6") if m.id}
+    files = [
+        *Path("core/d6").glob("*.py"),
+        *Path("core/render").glob("d6_*.py"),
+        *Path("cogs/d6").glob("*.py"),
+    ]
+    missed = [
+        (path.name, said)
+        for path in files
+        for said in _NAMED.findall(path.read_text(encoding="utf-8"))
+        if not any(known.startswith(said) for known in found)  # a long id is split over lines
+    ]
+    assert missed == []
