@@ -38,7 +38,7 @@ from .actions import (
     Stasis,
 )
 from .cards import CREW_FACES, FACES, FILLER_ID, Card, Effect, Face, card, deck
-from .names import PLACES, CardWords, FaceName, Listed, Term, ThreatName, pending_question
+from .names import PLACES, CardWords, FaceName, Joined, Term, ThreatName, pending_question
 from .state import (
     CARDS_REMOVED,
     DONT_PANIC_CARDS,
@@ -637,7 +637,7 @@ def _roll(s: State, ev: Events, dice: list[int]) -> None:
     for i in dice:
         s.dice[i] = Die(face=FACES[rng.die(f"crew:{s.round}") - 1])
     if dice:
-        faces = Listed(tuple(FaceName(s.dice[i].face) for i in dice))
+        faces = Joined(tuple(FaceName(s.dice[i].face) for i in dice))
         ev.append(Event(lazy("Rolled {count} crew: {faces}.", count=len(dice), faces=faces)))
     if detected := sum(s.dice[i].face is Face.THREAT for i in dice):
         said = lazy_n(
@@ -823,7 +823,7 @@ def _damage(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
         parts.append(lazy("shields are offline"))
     if lost or not absorbed:
         parts.append(lazy("hull −{lost} (now {hull})", lost=lost, hull=s.hull))
-    said = lazy("{name} hits for {amount} — {parts}.", name=name, amount=amount, parts=Listed(tuple(parts)))
+    said = lazy("{name} hits for {amount} — {parts}.", name=name, amount=amount, parts=Joined(tuple(parts)))
     ev.append(Event(said, "bad"))
     if s.hull <= 0:
         _finish(s, ev, "lost", mark("The hull is destroyed. Your ship is lost."))

@@ -62,16 +62,6 @@ class CardWords:
         return card_words(locale, self.card)
 
 
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """Several fields said one after another, comma-separated ("Tactical, Science, Medical")."""
-
-    items: tuple[Sayable, ...]
-
-    def say(self, locale: Locale) -> str:
-        return ", ".join(item.say(locale) for item in self.items)
-
-
 # Where a die is, as the board text and the refusals say it ("That die is not available (it is …)").
 PLACES: dict[Place, str] = {
     Place.POOL: mark("ready"),
