@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Container
 from dataclasses import dataclass
 
+from core.i18n import Text
+
 NOBODY: tuple[int, ...] = ()  # the public: a reader who holds no seat
 
 
@@ -32,11 +34,11 @@ class Event:
     that seat's owner reads instead (a tuple of pairs, so the event stays hashable and immutable).
     """
 
-    text: str
+    text: str | Text  # a `Text` is said in each reader's language (`core.i18n.say`)
     kind: str = "info"
     private: tuple[tuple[int, str], ...] = ()
 
-    def seen_by(self, seats: Container[int] = NOBODY) -> str:
+    def seen_by(self, seats: Container[int] = NOBODY) -> str | Text:
         """The text a reader holding `seats` reads: their own seat's private text, else the public one."""
         return next((told for seat, told in self.private if seat in seats), self.text)
 

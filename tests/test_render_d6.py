@@ -292,7 +292,8 @@ def test_a_decision_and_the_deck_left_are_in_the_header() -> None:
     state = new_game(5, "medium")
     waiting = state.model_copy(update={"pending": Pending(kind="gather", reason="recall crew?")})
     texts = [t.text for t in layout(waiting).texts()]
-    assert "Decision: recall crew?" in texts
+    # The question is said from the decision's kind, in the reader's language (not the stored reason).
+    assert any(text.startswith("Decision: recall crew from unfinished away missions") for text in texts)
     assert f"Threat deck: {len(state.deck)} left" in texts
 
 
@@ -364,14 +365,14 @@ def test_no_text_runs_off_the_picture() -> None:
 def test_the_words_name_every_die_threat_and_track() -> None:
     state = new_game(5, "medium")
     text = describe_board(state)
-    assert f"Hull {state.hull}/8, shields {state.shields}/4" in text
+    assert f"Hull {state.hull}/8, Shields {state.shields}/4" in text
     for index in range(6):
         assert f"Die {index + 1}: " in text
     for threat in state.internal + state.external:
         assert threat.card.split("_")[0].lower() in text.lower()
     locked = [i for i, d in enumerate(state.dice) if d.place is Place.SCANNER]
     for index in locked:
-        assert f"Die {index + 1}: threat, locked in the Scanners" in text
+        assert f"Die {index + 1}: Threat, locked in the Scanners" in text
 
 
 # --- the gallery -------------------------------------------------------------------------------------------

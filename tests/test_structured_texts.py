@@ -74,5 +74,5 @@ def test_star_rating_clipping_and_tracks_have_one_wording() -> None:
     assert tracks_text(state).startswith("damage ")
     assert "ship marker" in tracks_text(state)
     d6_state, _ = deal_d6(1, "medium", "full")
-    assert d6_text.tracks_text(d6_state) == "hull 8/8, shields 4/4"
+    assert d6_text.tracks_text(d6_state) == "Hull 8/8, Shields 4/4"
     assert NOBODY == ()

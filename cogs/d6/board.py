@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
+from core.d6.names import d6_term
 from core.d6.state import State
+from core.i18n import Locale, mark, t, tn
+from core.i18n.glossary import term
 from core.render.d6_board import render_board
-from core.render.d6_controls import Choice, ChoiceRow, Controls, controls
+from core.render.d6_controls import LABEL_LIMIT, Choice, ChoiceRow, Controls, controls
 from core.render.d6_text import board_summary, die_line, station_lines, threat_line, tracks
 from core.table import Table
 from core.words import clip
@@ -30,63 +34,90 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-TITLES = {"playing": "Round {round}", "won": "Victory in round {round}", "lost": "Lost in round {round}"}
-GAME_LENGTHS = {"full": "full game", "short": "short game", "fast": "fast game"}
+TITLES = {
+    "playing": mark("Round {round}"),
+    "won": mark("Victory in round {round}"),
+    "lost": mark("Lost in round {round}"),
+}
+GAME_LENGTHS = {"full": mark("full game"), "short": mark("short game"), "fast": mark("fast game")}
 
 
-def status_line(state: State) -> str:
-    shown = [f"{name.capitalize()} **{value}/{most}**" for name, value, most in tracks(state)]
-    return " · ".join([*shown, f"Threat deck **{len(state.deck)}** left", game_kind(state)])
+def status_line(state: State, locale: Locale = "en") -> str:
+    shown = [f"{name} **{value}/{most}**" for name, value, most in tracks(state, locale)]
+    deck = t(locale, "{deck} **{count}** left", deck=d6_term(locale, "threat_deck"), count=len(state.deck))
+    return " · ".join([*shown, deck, game_kind(state, locale)])
 
 
-def game_kind(state: State) -> str:
-    return f"{state.difficulty.replace('_', ' ')}, {GAME_LENGTHS[state.length]}"
+def game_kind(state: State, locale: Locale = "en") -> str:
+    difficulty = term(locale, "d6", "difficulties", state.difficulty)
+    return f"{difficulty}, {t(locale, GAME_LENGTHS[state.length])}"
 
 
 def board_embed(
-    game_id: int, version: int, table: Table, state: State, prompt: str, picture: bool
+    game_id: int, version: int, table: Table, state: State, prompt: str, picture: bool, locale: Locale = "en"
 ) -> discord.Embed:
-    title = "Deep Space D-6 · " + TITLES[state.outcome].format(round=state.round)
-    lines = [status_line(state)]
+    title = "Deep Space D-6 · " + t(locale, TITLES[state.outcome], round=state.round)
+    lines = [status_line(state, locale)]
     if state.outcome == "playing":
         lines.append(f"**{prompt}**")
+    elif state.outcome == "won":
+        lines.append(t(locale, "**You won!** Score **{score}**.", score=state.score))
     else:
-        lines.append(f"**{'You won!' if state.outcome == 'won' else 'Game over.'}** Score **{state.score}**.")
+        lines.append(t(locale, "**Game over.** Score **{score}**.", score=state.score))
     embed = discord.Embed(title=title, description="\n\n".join(lines), colour=COLOURS[state.outcome])
-    embed.add_field(
-        name="Crew dice", value=fit([die_line(state, i) for i in range(len(state.dice))]), inline=False
+    dice = fit([die_line(state, i, locale) for i in range(len(state.dice))], more=more(locale))
+    embed.add_field(name=t(locale, "Crew dice"), value=dice, inline=False)
+    headings = (
+        (t(locale, "Internal threats"), state.internal),
+        (t(locale, "External threats"), state.external),
     )
-    for name, threats in (("Internal threats", state.internal), ("External threats", state.external)):
-        value = fit([f"• {threat_line(state, t)}" for t in threats]) if threats else "none"
+    for name, threats in headings:
+        lines = [f"• {threat_line(state, threat, locale)}" for threat in threats]
+        value = fit(lines, more=more(locale)) if threats else t(locale, "none")
         embed.add_field(name=name, value=value, inline=False)
     if state.outcome == "playing":
-        embed.add_field(name="Stations now", value=fit(station_lines(state)), inline=False)
+        embed.add_field(
+            name=t(locale, "Stations now"),
+            value=fit(station_lines(state, locale), more=more(locale)),
+            inline=False,
+        )
     if table.recent:
-        embed.add_field(name="What happened", value=fit(list(table.recent), newest=True), inline=False)
-    embed.add_field(
-        name="Crew" if len(table.crew) > 1 or table.open_crew else "Captain", value=crew_text(table)
-    )
+        news = fit(list(table.recent), newest=True, more=more(locale))
+        embed.add_field(name=t(locale, "What happened"), value=news, inline=False)
+    crew = t(locale, "Crew") if len(table.crew) > 1 or table.open_crew else t(locale, "Captain")
+    embed.add_field(name=crew, value=crew_text(table, locale))
     if picture:
         embed.set_image(url=f"attachment://{PICTURE}")
-    embed.set_footer(text=f"Game #{game_id} · move {version}")
+    embed.set_footer(text=t(locale, "Game #{game} · move {version}", game=game_id, version=version))
     return embed
 
 
-def crew_text(table: Table) -> str:
-    names = [f"<@{user}>" + (" (captain)" if user == table.captain else "") for user in table.crew]
+def more(locale: Locale) -> Callable[[int], str]:
+    """How `fit` says that lines were left out, in `locale`."""
+    return lambda left: tn(locale, "…and {count} more line", "…and {count} more lines", left)
+
+
+def crew_text(table: Table, locale: Locale = "en") -> str:
+    captain = t(locale, " (captain)")
+    names = [f"<@{user}>" + (captain if user == table.captain else "") for user in table.crew]
     if table.open_crew and len(table.crew) < table.max_crew:
-        names.append("Anyone may press **Join crew** to help.")
+        names.append(t(locale, "Anyone may press **{join}** to help.", join=t(locale, JOIN)))
     return "\n".join(names)
 
 
-async def picture(state: State) -> discord.File:
+JOIN = mark("Join crew")
+
+
+async def picture(state: State, locale: Locale = "en") -> discord.File:
     """The board picture, drawn off the event loop, with the board in words as its alt text."""
-    png = await asyncio.to_thread(render_board, state)
-    alt = clip(board_summary(state), ALT_TEXT_LIMIT)
+    png = await asyncio.to_thread(render_board, state, locale)
+    alt = clip(board_summary(state, locale), ALT_TEXT_LIMIT)
     return discord.File(io.BytesIO(png), filename=PICTURE, description=alt)
 
 
-def board_view(game_id: int, version: int, table: Table, shown: Controls) -> discord.ui.View | None:
+def board_view(
+    game_id: int, version: int, table: Table, shown: Controls, locale: Locale = "en"
+) -> discord.ui.View | None:
     """Every control of the board, or None when the game is over (the controls are removed)."""
     if not shown.dice and not shown.rows and shown.finish is None:
         return None
@@ -111,11 +142,10 @@ def board_view(game_id: int, version: int, table: Table, shown: Controls) -> dis
         row += 1
     if shown.finish is not None:
         view.add_item(_button(at(Verb.ACT, shown.finish.code), shown.finish, row))
-    view.add_item(BoardButton(at(Verb.HINT), label="Hint", row=row))
+    view.add_item(BoardButton(at(Verb.HINT), label=clip(t(locale, "Hint"), LABEL_LIMIT), row=row))
     if table.open_crew and len(table.crew) < table.max_crew:
-        view.add_item(
-            BoardButton(at(Verb.JOIN), label="Join crew", style=discord.ButtonStyle.success, row=row)
-        )
+        label = clip(t(locale, JOIN), LABEL_LIMIT)
+        view.add_item(BoardButton(at(Verb.JOIN), label=label, style=discord.ButtonStyle.success, row=row))
     return view
 
 
@@ -135,21 +165,28 @@ def _add_row(view: discord.ui.View, at: Any, number: int, choices: ChoiceRow, ro
 
 
 async def board_message(
-    game_id: int, version: int, table: Table, state: State, *, pictures: bool = True
+    game_id: int, version: int, table: Table, state: State, *, pictures: bool = True, locale: Locale = "en"
 ) -> BoardMessage:
-    """The board message (for send or edit) after the game reached `version`."""
-    shown = controls(state)
-    embed = board_embed(game_id, version, table, state, shown.prompt, pictures)
-    view = board_view(game_id, version, table, shown)
-    return BoardMessage(embed=embed, view=view, files=[await picture(state)] if pictures else [])
+    """The board message (for send or edit) after the game reached `version`, in `locale` (the
+    server's language: the board is public)."""
+    shown = controls(state, locale=locale)
+    embed = board_embed(game_id, version, table, state, shown.prompt, pictures, locale)
+    view = board_view(game_id, version, table, shown, locale)
+    return BoardMessage(embed=embed, view=view, files=[await picture(state, locale)] if pictures else [])
 
 
 def die_picked(
-    game_id: int, version: int, table: Table, state: State, die: int | None, picture_url: str | None
+    game_id: int,
+    version: int,
+    table: Table,
+    state: State,
+    die: int | None,
+    picture_url: str | None,
+    locale: Locale = "en",
 ) -> BoardMessage:
     """The board with one die's uses shown: the same picture (already uploaded), new prompt and controls."""
-    shown = controls(state, die)
-    embed = board_embed(game_id, version, table, state, shown.prompt, picture=False)
+    shown = controls(state, die, locale=locale)
+    embed = board_embed(game_id, version, table, state, shown.prompt, False, locale)
     if picture_url:
         embed.set_image(url=picture_url)
-    return BoardMessage(embed=embed, view=board_view(game_id, version, table, shown))
+    return BoardMessage(embed=embed, view=board_view(game_id, version, table, shown, locale))

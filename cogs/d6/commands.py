@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from core.d6 import State, deal
 from core.guide import topics
+from core.i18n import say, t
 from core.storage import GameRecord
 from core.table import Saved, Table
 from core.tips.d6 import decisions
@@ -20,7 +21,7 @@ from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed
-from ..ui.language import reader_language
+from ..ui.language import guild_language, reader_language, server_language
 from ..ui.message import BoardMessage
 from ..ui.replies import reply_publicly, send
 from ..ui.tips import guided, offer_tip
@@ -47,7 +48,12 @@ TOPICS = [Choice(name=name, value=name) for name in topics("d6")]
 async def draw(bot: Any, record: GameRecord) -> BoardMessage:
     saved = load(record)
     return await board_message(
-        record.id, record.version, saved.table, saved.state, pictures=bot.settings.board_pictures
+        record.id,
+        record.version,
+        saved.table,
+        saved.state,
+        pictures=bot.settings.board_pictures,
+        locale=await guild_language(bot, record.guild_id),
     )
 
 
@@ -82,8 +88,13 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
             length.value if length else "full",
         )
         name = escaped(interaction.user.display_name)
-        opening = [f"**{name}** takes command." + (" Anyone may join the crew." if crew else "")]
-        table = Table.start(interaction.user.id, open_crew=crew).with_news(opening + [e.text for e in events])
+        public = await server_language(interaction)
+        if crew:
+            opening = t(public, "**{name}** takes command. Anyone may join the crew.", name=name)
+        else:
+            opening = t(public, "**{name}** takes command.", name=name)
+        news = [opening, *(say(public, e.text) for e in events)]
+        table = Table.start(interaction.user.id, open_crew=crew).with_news(news)
         table = table.guiding(
             interaction.user.id, await guided(bot.store, RULES.game, interaction.user.id, guide)
         )
@@ -102,17 +113,23 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
     async def abandon(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
         await check_may_abandon(interaction, load(record).table)
-        text = (
-            f"Abandon game #{record.id}? It ends now and counts as a loss. "
-            "To keep playing, just dismiss this message."
+        locale = await reader_language(interaction)
+        text = t(
+            locale,
+            "Abandon game #{game}? It ends now and counts as a loss. "
+            "To keep playing, just dismiss this message.",
+            game=record.id,
         )
         confirm = ref(Verb.ABANDON, record.id, record.version)
-        await send(interaction, ephemeral=True, **confirm_message(text, confirm, "Abandon the game"))
+        label = t(locale, "Abandon the game")
+        await send(interaction, ephemeral=True, **confirm_message(text, confirm, label))
 
     @app_commands.command(name="hint", description="Privately: what would the bot's own player do now?")
     async def hint(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
-        await send(interaction, hint_text(load(record).state), ephemeral=True)
+        await send(
+            interaction, hint_text(load(record).state, await reader_language(interaction)), ephemeral=True
+        )
 
     @app_commands.command(name="rules", description="The rules of Deep Space D-6, in short sections.")
     @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")

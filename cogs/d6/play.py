@@ -19,9 +19,9 @@ from core.d6.engine import Event, score_parts
 from core.d6.state import HULL_MAX, SHIELDS_MAX
 from core.errors import RuleError
 from core.games.d6 import GAME as D6
-from core.i18n import Locale
+from core.i18n import Locale, lazy, mark, say, t
 from core.render.d6_hint import hint_text
-from core.render.d6_text import describe_action
+from core.render.d6_text import describe_action, loss_text
 from core.results import new_result
 from core.storage import GameRecord
 from core.table import Saved, Table, credited, table_action_json
@@ -32,7 +32,7 @@ from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, stale
-from ..ui.language import server_language
+from ..ui.language import reader_language, server_language
 from ..ui.members import may_end
 from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, check_crew, clicked, commit, finished_embed, load_saved, send_result
@@ -45,11 +45,13 @@ from .items import HANDLERS
 log = logging.getLogger(__name__)
 RULES = GameRules.of(
     D6,
-    not_crew="This is <@{captain}>'s game and only its crew can play it.{join} "
-    "To play your own, start one with `{start}` in another channel or thread.",
-    join_hint=" Press **Join crew** to help.",
+    not_crew=mark(
+        "This is <@{captain}>'s game and only its crew can play it.{join} "
+        "To play your own, start one with `{start}` in another channel or thread."
+    ),
+    join_hint=mark(" Press **Join crew** to help."),
 )
-SAVED_BUT_NOT_SHOWN = (
+SAVED_BUT_NOT_SHOWN = mark(
     "Your move was saved, but the board could not be refreshed. Use `/d6 board` to show it again."
 )
 
@@ -58,9 +60,10 @@ def load(record: GameRecord) -> Saved[State]:
     return load_saved(RULES, record)
 
 
-def news(who: str, action_text: str | None, events: list[Event]) -> list[str]:
+def news(who: str, action_text: str | None, events: list[Event], locale: Locale = "en") -> list[str]:
+    """What happened, for the board's public "What happened" (in the server's `locale`)."""
     lines = [f"**{who}**: {action_text}"] if action_text else []
-    return lines + [event.text for event in events]
+    return lines + [say(locale, event.text) for event in events]
 
 
 def result_embed(
@@ -68,21 +71,22 @@ def result_embed(
 ) -> discord.Embed:
     state = saved.state
     won = state.outcome == "won"
-    why = "" if won else f"{state.loss_reason}\n"
-    parts = [f"{text}: {points}" for text, points in score_parts(state)]
+    why = "" if won else f"{loss_text(state, locale)}\n"
+    parts = [f"{text.say(locale)}: {points}" for text, points in score_parts(state)]
+    total = t(locale, "**Total: {score}**", score=state.score)
     return finished_embed(
-        title="Victory! The rescue fleet arrives." if won else "The ship is lost.",
-        description=f"{why}Score **{state.score}**.",
+        title=t(locale, "Victory! The rescue fleet arrives.") if won else t(locale, "The ship is lost."),
+        description=why + t(locale, "Score **{score}**.", score=state.score),
         colour=COLOURS[state.outcome],
         fields=[
-            ("Rounds", str(state.round)),
-            ("Hull left", f"{state.hull}/{HULL_MAX}"),
-            ("Shields left", f"{state.shields}/{SHIELDS_MAX}"),
-            ("How the score adds up", "\n".join(parts) + f"\n**Total: {state.score}**", False),
+            (t(locale, "Rounds"), str(state.round)),
+            (t(locale, "Hull left"), f"{state.hull}/{HULL_MAX}"),
+            (t(locale, "Shields left"), f"{state.shields}/{SHIELDS_MAX}"),
+            (t(locale, "How the score adds up"), "\n".join([*parts, total]), False),
         ],
         crew=saved.table.crew,
         players=players,
-        footer=f"Game #{record.id} · {game_kind(state)}",
+        footer=t(locale, "Game #{game} · {kind}", game=record.id, kind=game_kind(state, locale)),
         locale=locale,
     )
 
@@ -115,6 +119,7 @@ async def _commit(
         saved.table,
         saved.state,
         pictures=bot_of(interaction).settings.board_pictures,
+        locale=await server_language(interaction),
     )
     crew = saved.table.crew
     record = await commit(
@@ -126,7 +131,8 @@ async def _commit(
 async def _show(
     interaction: discord.Interaction, record: GameRecord, saved: Saved[State], message: BoardMessage
 ) -> None:
-    async with board_follows(interaction, record.id, SAVED_BUT_NOT_SHOWN):
+    shown_not = t(await reader_language(interaction), SAVED_BUT_NOT_SHOWN)
+    async with board_follows(interaction, record.id, shown_not):
         await update(interaction, **message.as_edit())
         await bot_of(interaction).boards.answered(record)
         if saved.state.outcome != "playing":
@@ -155,7 +161,8 @@ async def act(interaction: discord.Interaction, ref: Ref, code: str) -> None:
         if action is None or action not in legal_actions(saved.state):
             raise stale(record, RULES)
         state, events = apply(saved.state, action)
-        lines = news(who(interaction), describe_action(saved.state, action), events)
+        locale = await server_language(interaction)
+        lines = news(who(interaction), describe_action(saved.state, action, locale=locale), events, locale)
         saved = Saved[State](table=saved.table.with_news(lines), state=state)
         record, message = await _commit(
             interaction, record, saved, action_to_json(action), mover=interaction.user.id
@@ -171,9 +178,9 @@ async def pick(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
         die = int(arg) if arg.isdigit() else None
         embeds = interaction.message.embeds if interaction.message is not None else []
         url = embeds[0].image.url if embeds and embeds[0].image else None
-        await update(
-            interaction, **die_picked(record.id, record.version, saved.table, saved.state, die, url).as_edit()
-        )
+        locale = await server_language(interaction)
+        shown = die_picked(record.id, record.version, saved.table, saved.state, die, url, locale)
+        await update(interaction, **shown.as_edit())
     await offer_tip(interaction, RULES.kind, saved.table, lambda: decisions(saved.state, die))
 
 
@@ -187,7 +194,7 @@ async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         table = saved.table.joined(user).guiding(
             user, await guided(bot_of(interaction).store, D6, user, None)
         )
-        lines = [f"**{who(interaction)}** joins the crew."]
+        lines = [t(await server_language(interaction), "**{name}** joins the crew.", name=who(interaction))]
         saved = Saved[State](table=table.with_news([*saved.table.recent, *lines]), state=saved.state)
         record, message = await _commit(interaction, record, saved, table_action_json("join"))
         await _show(interaction, record, saved, message)
@@ -196,14 +203,16 @@ async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
 
 async def hint(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     saved = (await _clicked(interaction, ref, crew_only=False, from_board=False))[1]
-    await send(interaction, hint_text(saved.state), ephemeral=True)
+    await send(interaction, hint_text(saved.state, await reader_language(interaction)), ephemeral=True)
 
 
 async def check_may_abandon(interaction: discord.Interaction, table: Table) -> None:
     if interaction.permissions.manage_channels:
         return
     if not await may_end(interaction, table.captain, table.crew):
-        raise RuleError("Only the captain, or someone who may manage this channel, can abandon the game.")
+        raise RuleError(
+            lazy("Only the captain, or someone who may manage this channel, can abandon the game.")
+        )
 
 
 async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) -> None:
@@ -213,13 +222,17 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
         record, saved = await _clicked(interaction, ref, crew_only=False)
         await check_may_abandon(interaction, saved.table)
         state, events = abandon(saved.state)
-        lines = news(who(interaction), "abandons the game", events)
+        public = await server_language(interaction)
+        lines = news(who(interaction), t(public, "abandons the game"), events, public)
         saved = Saved[State](table=saved.table.with_news(lines), state=state)
         record, message = await _commit(
             interaction, record, saved, table_action_json("abandon"), abandoned=True
         )
-        async with board_follows(interaction, record.id, SAVED_BUT_NOT_SHOWN):
-            await update(interaction, content="The game is abandoned and counted as a loss.", view=None)
+        reader = await reader_language(interaction)
+        async with board_follows(interaction, record.id, t(reader, SAVED_BUT_NOT_SHOWN)):
+            await update(
+                interaction, content=t(reader, "The game is abandoned and counted as a loss."), view=None
+            )
             await bot_of(interaction).boards.show(record, message)
             await announce(interaction, record, saved)
 
@@ -228,7 +241,8 @@ def abandoned(record: GameRecord, why: str, moved: set[int]) -> Ending:
     """A game whose channel is gone ends as `/d6 abandon` ends it: a loss, logged as abandoned."""
     saved = load(record)
     state, events = abandon(saved.state)
-    lines = [f"The game ended: {why}.", *(event.text for event in events)]
+    # Its channel is gone: nobody reads this board again, the lines stay in English for the log.
+    lines = [f"The game ended: {why}.", *(str(event.text) for event in events)]
     saved = Saved[State](table=saved.table.with_news(lines), state=state)
     players = credited(saved.table.crew, moved, record.owner_id)
     result = new_result(D6, state, saved.table, players, abandoned=True)

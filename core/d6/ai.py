@@ -13,8 +13,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import NamedTuple
 
+from core.i18n import Locale, Text, lazy, lazy_n, mark
+from core.i18n.messages import Sayable
 from core.policies import Choice, Policy, random_player
-from core.words import plural
 
 from .actions import (
     Action,
@@ -45,6 +46,7 @@ from .engine import (
     repair_amount,
     shields_offline,
 )
+from .names import FaceName, Joined, ThreatName
 from .state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
 from .why import (
     away_words,
@@ -143,17 +145,17 @@ def kill_value(state: State, threat: Threat) -> float:
     return worth
 
 
-def _blast_words(state: State, threat: Threat) -> list[str]:
+def _blast_words(state: State, threat: Threat) -> list[Sayable]:
     """What destroying `threat` with weapons now does about its own blast, in words (if it has one)."""
     amount = sum(e.amount for e in card_of(threat).on_destroyed if e.op == "damage")
     if not amount:
         return []
     cost = blast(state, threat)
     if cost is None:
-        return ["weapons spare the hull that blast"]
+        return [lazy("weapons spare the hull that blast")]
     if cost == amount:
-        return [f"its blast will cost {cost} hull"]
-    return [f"the shields take {amount - cost} of its {amount} blast damage"]
+        return [lazy("its blast will cost {cost} hull", cost=cost)]
+    return [lazy("the shields take {taken} of its {amount} blast damage", taken=amount - cost, amount=amount)]
 
 
 class Why(NamedTuple):
@@ -161,50 +163,60 @@ class Why(NamedTuple):
     Commander's move that makes it possible), and why that matters now."""
 
     worth: float
-    gist: str
-    why: str
+    gist: Sayable | None  # None: no use at all
+    why: Sayable | None
+
+
+AND_THEN = mark(", and ")
 
 
 def _fire_value(state: State, action: Fire) -> Why:
     value = 0.0
-    hit: list[str] = []
+    hit: list[str] = []  # card ids
     kills: list[str] = []
-    notes: list[str] = []
+    notes: list[Sayable] = []
     for uid, points in action.split:
         threat = state.threat(uid)
         if threat is None or threat.health is None:
             continue
-        name = card_of(threat).name
         worth = kill_value(state, threat)
         if points >= threat.health:
-            kills.append(name)
+            kills.append(threat.card)
             value += worth + 1.0
-            notes.append(
-                ", and ".join(
-                    [f"{threat_would(state, threat)}; this destroys it", *_blast_words(state, threat)]
-                )
-            )
+            destroys = lazy("{would}; this destroys it", would=threat_would(state, threat))
+            notes.append(Joined((destroys, *_blast_words(state, threat)), sep=", ", last=AND_THEN))
         else:
-            hit.append(name)
+            hit.append(threat.card)
             value += 0.8 * worth * points / threat.health
             left = threat.health - points
-            notes.append(f"{threat_would(state, threat)}; this leaves it with {left} health")
-    gist = f"destroy {', '.join(kills)}" if kills else f"damage {', '.join(dict.fromkeys(hit))}"
+            notes.append(
+                lazy(
+                    "{would}; this leaves it with {left} health", would=threat_would(state, threat), left=left
+                )
+            )
+    if kills:
+        gist = lazy("destroy {names}", names=Joined(tuple(ThreatName(c) for c in kills)))
+    else:
+        gist = lazy("damage {names}", names=Joined(tuple(ThreatName(c) for c in dict.fromkeys(hit))))
     if not state.deck:
-        notes.insert(0, "the deck is empty, so every external threat must go before you can win")
-    return Why(value, gist, "; ".join(notes))
+        notes.insert(0, lazy("the deck is empty, so every external threat must go before you can win"))
+    return Why(value, gist, Joined(tuple(notes), sep="; "))
 
 
 def _mission_value(state: State, action: AwayMission) -> Why:
     threat = state.threat(action.target)
     assert threat is not None
     spec = card_of(threat)
+    name = ThreatName(threat.card)
     needed = crew_needed(state, threat)
     if needed <= 1:
         return Why(
             kill_value(state, threat) + 1.0,
-            f"complete the away mission on {spec.name}",
-            f"{threat_would(state, threat)}; this die completes its away mission and removes it",
+            lazy("complete the away mission on {name}", name=name),
+            lazy(
+                "{would}; this die completes its away mission and removes it",
+                would=threat_would(state, threat),
+            ),
         )
     missing = list(missing_icons(state, threat))
     if state.dice[action.die].face in missing:
@@ -212,8 +224,12 @@ def _mission_value(state: State, action: AwayMission) -> Why:
     assert spec.mission is not None
     return Why(
         0.8 * kill_value(state, threat) / needed,
-        f"start the away mission on {spec.name}",
-        f"{threat_would(state, threat)}; its away mission then needs {mission_needs(spec.mission, missing)}",
+        lazy("start the away mission on {name}", name=name),
+        lazy(
+            "{would}; its away mission then needs {needs}",
+            would=threat_would(state, threat),
+            needs=mission_needs(spec.mission, missing),
+        ),
     )
 
 
@@ -232,7 +248,7 @@ def _incoming(state: State) -> float:
 def value(state: State, action: Action) -> tuple[float, str]:
     """What `action` is worth now, and why (in words)."""
     worth, _, why = _value(state, action)
-    return worth, why
+    return worth, why.say("en") if why is not None else ""
 
 
 def _value(state: State, action: Action) -> Why:
@@ -244,30 +260,33 @@ def _value(state: State, action: Action) -> Why:
     if isinstance(action, Repair):
         gain = min(HULL_MAX - hull, repair_amount(state))
         urgency = 2.0 if hull <= 3 else 1.3 if hull <= 5 else 0.9
-        return Why(gain * urgency, f"repair {gain} hull", hull_words(state, gain))
+        return Why(gain * urgency, lazy("repair {gain} hull", gain=gain), hull_words(state, gain))
     if isinstance(action, Recharge):
         gain = SHIELDS_MAX - shields
-        return Why(min(gain, 2 * _incoming(state)), "recharge the shields", shields_words(state))
+        return Why(min(gain, 2 * _incoming(state)), lazy("recharge the shields"), shields_words(state))
     if isinstance(action, Stasis):
         threat = state.threat(action.target)
         assert threat is not None
-        spec = card_of(threat)
         return Why(
             activation_harm(threat.card),
-            f"hold {spec.name} in stasis",
-            f"{threat_would(state, threat)}; in stasis it skips its next activation",
+            lazy("hold {name} in stasis", name=ThreatName(threat.card)),
+            lazy("{would}; in stasis it skips its next activation", would=threat_would(state, threat)),
         )
     if isinstance(action, Heal):
         count = len(dice_in(state, Place.INFIRMARY))
         return Why(
             3.0 * count,
-            f"bring back {plural(count, 'die', 'dice')} from the Infirmary",
+            lazy_n(
+                "bring back {count} die from the Infirmary",
+                "bring back {count} dice from the Infirmary",
+                count,
+            ),
             infirmary_words(count),
         )
     if isinstance(action, ClearScanner):
         locked = len(dice_in(state, Place.SCANNER))
-        return Why(3.5 if locked >= 2 else 1.5, "free a die from the Scanners", scanner_words(locked))
-    return Why(0.0, "end the assignment", "")
+        return Why(3.5 if locked >= 2 else 1.5, lazy("free a die from the Scanners"), scanner_words(locked))
+    return Why(0.0, lazy("end the assignment"), None)
 
 
 class _Evaluator:
@@ -295,10 +314,20 @@ class _Evaluator:
         if isinstance(action, ChangeFace):
             after = self.best_as(action.target, action.face)
             gain = after.worth - self.best_use(action.target).worth
-            now = self.state.dice[action.target].face.value
-            why = f"as {now}, die {action.target + 1} has {_use_words(self.best_use(action.target))}"
-            why += f"; as {action.face.value}, it could {after.gist}: {after.why}" if after.gist else ""
-            return Why(gain - 0.8, f"turn a die into {action.face.value} to {after.gist}", why)
+            now = FaceName(self.state.dice[action.target].face)
+            to = FaceName(action.face)
+            use = _use_words(self.best_use(action.target))
+            why: Text = lazy("as {face}, die {die} has {use}", face=now, die=action.target + 1, use=use)
+            if after.gist is not None:
+                why = lazy(
+                    "{before}; as {face}, it could {gist}: {why}",
+                    before=why,
+                    face=to,
+                    gist=after.gist,
+                    why=after.why or "",
+                )
+            gist = lazy("turn a die into {face} to {gist}", face=to, gist=after.gist or "")
+            return Why(gain - 0.8, gist, why)
         if isinstance(action, Reroll):
             pool = dice_in(self.state, Place.POOL)
             rerolled = [i for i in pool if i != action.die]
@@ -306,27 +335,36 @@ class _Evaluator:
             # Each die rolled again risks a Threat face (1 in 6) that locks it in the Scanners.
             worth = sum(1.5 - self.best_use(i).worth for i in idle) - 0.5 * len(rerolled)
             faces = _and_faces([self.state.dice[i].face for i in idle])
-            why = (
-                f"{plural(len(idle), 'ready die has', 'ready dice have')} nothing worth doing ({faces}); "
-                "each re-rolled die may come up Threat (1 in 6) and lock in the Scanners"
+            why = lazy_n(
+                "{count} ready die has nothing worth doing ({faces}); "
+                "each re-rolled die may come up Threat (1 in 6) and lock in the Scanners",
+                "{count} ready dice have nothing worth doing ({faces}); "
+                "each re-rolled die may come up Threat (1 in 6) and lock in the Scanners",
+                len(idle),
+                faces=faces,
             )
-            return Why(worth, f"re-roll {plural(len(idle), 'idle die', 'idle dice')}", why)
+            gist = lazy_n("re-roll {count} idle die", "re-roll {count} idle dice", len(idle))
+            return Why(worth, gist, why)
         return _value(self.state, action)
 
 
-def _use_words(use: Why) -> str:
+def _use_words(use: Why) -> Text:
     """A die's best direct use as an object ("no good use", "nothing better than to repair 1 hull")."""
-    return f"nothing better than to {use.gist}" if use.gist and use.worth >= END_WORTH else "no good use"
+    if use.gist is not None and use.worth >= END_WORTH:
+        return lazy("nothing better than to {gist}", gist=use.gist)
+    return lazy("no good use")
 
 
-def _and_faces(faces: list[Face]) -> str:
-    counted = Counter(f.value for f in faces)
-    return ", ".join(f"{n} {face}" for face, n in counted.items()) or "none"
+def _and_faces(faces: list[Face]) -> Sayable:
+    counted = Counter(faces)
+    if not counted:
+        return lazy("none")
+    return Joined(tuple(lazy("{count} {face}", count=n, face=FaceName(face)) for face, n in counted.items()))
 
 
 def _best_direct(state: State, die: int) -> Why:
     """The die's best use other than a Commander's (those are valued through this, never inside it)."""
-    best = Why(0.0, "", "")
+    best = Why(0.0, None, None)
     commander = state.dice[die].face is Face.COMMANDER
     for action in mission_actions(state, die) if commander else die_actions(state, die):
         found = _value(state, action)
@@ -347,7 +385,19 @@ class Ranked(NamedTuple):
     choice: Choice
 
 
-def _pending_ranked(state: State, actions: list[Action]) -> list[Ranked]:
+class Reasoned(NamedTuple):
+    """A move and its reason before it is said in the reader's language."""
+
+    action: Action
+    reason: Sayable
+
+
+class _Weighed(NamedTuple):
+    worth: float
+    choice: Reasoned
+
+
+def _pending_ranked(state: State, actions: list[Action]) -> list[_Weighed]:
     """The options of a decision the rules leave to the player, best first."""
     first = actions[0]
     if isinstance(first, SendToInfirmary | HoldDie):
@@ -355,20 +405,24 @@ def _pending_ranked(state: State, actions: list[Action]) -> list[Ranked]:
         given = [a for a in actions if isinstance(a, SendToInfirmary | HoldDie)]
         given.sort(key=lambda a: _SACRIFICE_ORDER.index(state.dice[a.die].place))
         return [
-            Ranked(-_SACRIFICE_ORDER.index(state.dice[a.die].place), Choice(a, give_up_words(state, a.die)))
+            _Weighed(
+                -_SACRIFICE_ORDER.index(state.dice[a.die].place), Reasoned(a, give_up_words(state, a.die))
+            )
             for a in given
         ]
     recalls = [a for a in actions if isinstance(a, Recall)]
     gather = next((a for a in actions if isinstance(a, Gather)), None)
     if gather is None:
-        why = "no other crew die is free to roll next round: without the away team the crew is incapacitated"
-        return [Ranked(1.0, Choice(a, why)) for a in recalls]
-    restart = "its mission starts over, and the die rolls again next round"
-    stay = Ranked(1.0, Choice(gather, away_words(state)))
-    return [stay, *(Ranked(0.0, Choice(a, restart)) for a in recalls)]
+        why = lazy(
+            "no other crew die is free to roll next round: without the away team the crew is incapacitated"
+        )
+        return [_Weighed(1.0, Reasoned(a, why)) for a in recalls]
+    restart = lazy("its mission starts over, and the die rolls again next round")
+    stay = _Weighed(1.0, Reasoned(gather, away_words(state)))
+    return [stay, *(_Weighed(0.0, Reasoned(a, restart)) for a in recalls)]
 
 
-def ranked(state: State) -> list[Ranked]:
+def ranked(state: State, locale: Locale = "en") -> list[Ranked]:
     """Every move the heuristic weighs now, best first (the first is `heuristic(state)`), each with
     its reason as a sentence. Moves of equal worth keep the engine's order."""
     actions = legal_actions(state)
@@ -380,23 +434,28 @@ def ranked(state: State) -> list[Ranked]:
         evaluator = _Evaluator(state)
         found = [(evaluator.value(a), a) for a in actions if not isinstance(a, EndAssignment | Recall)]
         found.sort(key=lambda pair: -pair[0].worth)
-        end = Ranked(END_WORTH, Choice(EndAssignment(), _end_words(state, [w for w, _ in found])))
-        weighed = [Ranked(w.worth, Choice(a, w.why)) for w, a in found]
+        end = _Weighed(END_WORTH, Reasoned(EndAssignment(), _end_words(state, [w for w, _ in found])))
+        weighed = [_Weighed(w.worth, Reasoned(a, w.why or lazy("no good use"))) for w, a in found]
         at = next((i for i, r in enumerate(weighed) if r.worth <= END_WORTH), len(weighed))
         weighed.insert(at, end)
-    return [Ranked(r.worth, Choice(r.choice.action, _sentence(r.choice.reason))) for r in weighed]
+    return [Ranked(r.worth, Choice(r.choice.action, _sentence(r.choice.reason.say(locale)))) for r in weighed]
 
 
-def _end_words(state: State, uses: list[Why]) -> str:
+def _end_words(state: State, uses: list[Why]) -> Text:
     """Why ending the assignment: what the ready dice could still do, and that it is worth too little."""
     ready = [state.dice[i].face for i in dice_in(state, Place.POOL)]
     if not ready:
-        return "every crew die is used or out of play this round, so the threats act next"
-    words = f"no ready die has a use worth spending it on now ({_and_faces(ready)})"
+        return lazy("every crew die is used or out of play this round, so the threats act next")
+    faces = _and_faces(ready)
     best = uses[0] if uses else None
-    if best is not None and best.gist and best.worth > 0:
-        words += f"; the most left is to {best.gist}, worth little now"
-    return words
+    if best is not None and best.gist is not None and best.worth > 0:
+        return lazy(
+            "no ready die has a use worth spending it on now ({faces}); "
+            "the most left is to {gist}, worth little now",
+            faces=faces,
+            gist=best.gist,
+        )
+    return lazy("no ready die has a use worth spending it on now ({faces})", faces=faces)
 
 
 def heuristic(state: State) -> Choice:

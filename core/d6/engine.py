@@ -17,8 +17,8 @@ from typing import Any, cast
 
 from core.errors import IllegalAction
 from core.events import Event, Events
+from core.i18n import Text, lazy, lazy_n, mark
 from core.rng import Rng
-from core.words import plural
 
 from .actions import (
     Action,
@@ -37,7 +37,8 @@ from .actions import (
     SendToInfirmary,
     Stasis,
 )
-from .cards import CREW_FACES, FACES, FILLER_ID, Card, Effect, Face, card, card_text, deck
+from .cards import CREW_FACES, FACES, FILLER_ID, Card, Effect, Face, card, deck
+from .names import PLACES, CardWords, FaceName, Joined, Term, ThreatName, pending_question
 from .state import (
     CARDS_REMOVED,
     DONT_PANIC_CARDS,
@@ -94,8 +95,14 @@ def deal(
     rng.shuffle("deck", state.deck)
     removed = CARDS_REMOVED[length]
     state.removed, state.deck = state.deck[:removed], state.deck[removed:]
-    threats = plural(len(state.deck), "card")
-    events = [Event(f"Hull {state.hull}, shields {state.shields}. The threat deck holds {threats}.")]
+    said = lazy_n(
+        "Hull {hull}, shields {shields}. The threat deck holds {count} card.",
+        "Hull {hull}, shields {shields}. The threat deck holds {count} cards.",
+        len(state.deck),
+        hull=state.hull,
+        shields=state.shields,
+    )
+    events = [Event(said)]
     state.queue = [Task(op="draw", reason="set-up") for _ in range(SETUP_DRAWS)] + [Task(op="new_round")]
     state.round = 0  # new_round starts round 1
     _run(state, events)
@@ -300,7 +307,7 @@ def _station_actions(state: State, i: int, face: Face) -> Iterator[Action]:
 def apply(state: State, action: Action) -> tuple[State, Events]:
     """The state after `action` and what happened; raises `IllegalAction` (with the reason) otherwise."""
     if state.outcome != "playing":
-        raise IllegalAction("This game is over.")
+        raise IllegalAction(lazy("This game is over."))
     _check(state, action)
     new = state.clone()
     events: Events = []
@@ -312,11 +319,11 @@ def apply(state: State, action: Action) -> tuple[State, Events]:
 def abandon(state: State) -> tuple[State, Events]:
     """The crew gives up: the game ends as a loss. Not a rules action, so never in `legal_actions`."""
     if state.outcome != "playing":
-        raise IllegalAction("This game is over.")
+        raise IllegalAction(lazy("This game is over."))
     new = state.clone()
     events: Events = []
     new.pending, new.queue, new.phase = None, [], "over"
-    _finish(new, events, "lost", "The crew abandoned ship.")
+    _finish(new, events, "lost", mark("The crew abandoned ship."))
     return new, events
 
 
@@ -393,48 +400,55 @@ def _valid_split(s: State, split: object) -> bool:
     return uids == sorted(set(uids)) and total == weapon_damage(s)
 
 
-def _why_illegal(state: State, action: Action) -> str:
+def _why_illegal(state: State, action: Action) -> Text:
     pending = state.pending
     if pending is not None and not isinstance(action, SendToInfirmary | HoldDie | Recall | Gather):
-        return f"First decide: {pending.reason}"
+        return lazy("First decide: {question}", question=pending_question(state))
     if pending is None and isinstance(action, SendToInfirmary | HoldDie | Recall | Gather):
-        return "There is no such decision to make right now."
+        return lazy("There is no such decision to make right now.")
     if isinstance(action, Gather):
-        return "None of your crew could be gathered: recall crew from an away mission first."
+        return lazy("None of your crew could be gathered: recall crew from an away mission first.")
     die: int | None = getattr(action, "die", None)
     if die is not None:
         if not 0 <= die < len(state.dice):
-            return "There is no such crew die."
+            return lazy("There is no such crew die.")
         d = state.dice[die]
         if pending is None and d.place is not Place.POOL:
-            return f"That die is not available (it is in {d.place.value})."
+            return lazy("That die is not available (it is {where}).", where=Text(PLACES[d.place]))
         mission = action.target if isinstance(action, AwayMission) else None
         ban = banned_by(state, d.face, mission)
         if pending is None and ban is not None:
-            return f"{card_of(ban).name} keeps {d.face.value} crew from being assigned."
-    return _station_refusal(state, action) or "That move is not allowed right now."
+            return lazy(
+                "{name} keeps {face} crew from being assigned.",
+                name=ThreatName(ban.card),
+                face=FaceName(d.face),
+            )
+    return _station_refusal(state, action) or lazy("That move is not allowed right now.")
 
 
-def _station_refusal(state: State, action: Action) -> str | None:
+def _station_refusal(state: State, action: Action) -> Text | None:
     """Why a station cannot do anything useful now, in the player's words."""
     if isinstance(action, Recharge):
         if shields_offline(state):
             offline = next(t for t in state.threats() if card_of(t).shields_offline)
-            return f"The shields are offline while {card_of(offline).name} is in play."
+            return lazy("The shields are offline while {name} is in play.", name=ThreatName(offline.card))
         if state.shields >= SHIELDS_MAX:
-            return "The shields are already full."
+            return lazy("The shields are already full.")
     if isinstance(action, Repair) and state.hull >= HULL_MAX:
-        return f"The hull is already at {HULL_MAX}."
+        return lazy("The hull is already at {most}.", most=HULL_MAX)
     if isinstance(action, Heal) and not dice_in(state, Place.INFIRMARY):
-        return "Nobody is in the Infirmary."
+        return lazy("Nobody is in the Infirmary.")
     if isinstance(action, Stasis) and (target := state.threat(action.target)) is not None:
-        name = card_of(target).name
+        name = ThreatName(target.card)
         if target.stasis:
-            return f"{name} is already held in stasis."
-        return f"{name} never activates on the threat die, so the stasis beam would do nothing to it."
+            return lazy("{name} is already held in stasis.", name=name)
+        return lazy(
+            "{name} never activates on the threat die, so the stasis beam would do nothing to it.", name=name
+        )
     if isinstance(action, Fire):
-        return (
-            f"Weapons deal {weapon_damage(state)} now: split exactly that over external threats with health."
+        return lazy(
+            "Weapons deal {damage} now: split exactly that over external threats with health.",
+            damage=weapon_damage(state),
         )
     return None
 
@@ -449,21 +463,21 @@ def _move(state: State, i: int, place: Place, on: int | None = None) -> None:
 
 def _do_reroll(s: State, ev: Events, a: Reroll) -> None:
     _use(s, a.die, Station.COMMANDER)
-    ev.append(Event("Commander: the crew re-rolls."))
+    ev.append(Event(lazy("Commander: the crew re-rolls.")))
     _roll(s, ev, dice_in(s, Place.POOL))
 
 
 def _do_change_face(s: State, ev: Events, a: ChangeFace) -> None:
     _use(s, a.die, Station.COMMANDER)
     s.dice[a.target] = s.dice[a.target].model_copy(update={"face": Face(a.face)})
-    ev.append(Event(f"Commander: die {a.target + 1} becomes {a.face.value}."))
+    ev.append(Event(lazy("Commander: die {die} becomes {face}.", die=a.target + 1, face=FaceName(a.face))))
 
 
 def _do_fire(s: State, ev: Events, a: Fire) -> None:
     damage = weapon_damage(s)
     _use(s, a.die, Station.WEAPONS)
     s.tactical_used += 1
-    ev.append(Event(f"Weapons fire for {damage}."))
+    ev.append(Event(lazy("Weapons fire for {damage}.", damage=damage)))
     for uid, points in a.split:
         _hurt(s, ev, uid, points, cause="weapons")
 
@@ -473,13 +487,13 @@ def _do_repair(s: State, ev: Events, a: Repair) -> None:
     _use(s, a.die, Station.REPAIR)
     s.engineering_used += 1
     s.hull = min(HULL_MAX, s.hull + amount)
-    ev.append(Event(f"Engineering repairs {amount}: hull {s.hull}."))
+    ev.append(Event(lazy("Engineering repairs {amount}: hull {hull}.", amount=amount, hull=s.hull)))
 
 
 def _do_recharge(s: State, ev: Events, a: Recharge) -> None:
     _use(s, a.die, Station.SHIELDS)
     s.shields = SHIELDS_MAX
-    ev.append(Event(f"Science recharges the shields to {SHIELDS_MAX}."))
+    ev.append(Event(lazy("Science recharges the shields to {most}.", most=SHIELDS_MAX)))
 
 
 def _do_stasis(s: State, ev: Events, a: Stasis) -> None:
@@ -487,7 +501,9 @@ def _do_stasis(s: State, ev: Events, a: Stasis) -> None:
     threat = s.threat(a.target)
     assert threat is not None
     _replace(s, threat.model_copy(update={"stasis": True}))
-    ev.append(Event(f"Stasis beam on {card_of(threat).name}: it cannot activate this round."))
+    ev.append(
+        Event(lazy("Stasis beam on {name}: it cannot activate this round.", name=ThreatName(threat.card)))
+    )
 
 
 def _do_heal(s: State, ev: Events, a: Heal) -> None:
@@ -495,23 +511,35 @@ def _do_heal(s: State, ev: Events, a: Heal) -> None:
     healed = dice_in(s, Place.INFIRMARY)
     for i in healed:
         _move(s, i, Place.RETURNED)
-    leave = "crew die leaves" if len(healed) == 1 else "crew dice leave"
-    ev.append(Event(f"Medical: {len(healed)} {leave} the Infirmary (they roll again next round)."))
+    said = lazy_n(
+        "Medical: {count} crew die leaves the Infirmary (it rolls again next round).",
+        "Medical: {count} crew dice leave the Infirmary (they roll again next round).",
+        len(healed),
+    )
+    ev.append(Event(said))
 
 
 def _do_clear_scanner(s: State, ev: Events, a: ClearScanner) -> None:
     _use(s, a.die, Station.MEDICAL)
     _move(s, a.scanner_die, Place.RETURNED)
-    ev.append(Event("Medical: a locked Threat die leaves the Scanners (it rolls again next round)."))
+    ev.append(Event(lazy("Medical: a locked Threat die leaves the Scanners (it rolls again next round).")))
 
 
 def _do_mission(s: State, ev: Events, a: AwayMission) -> None:
     threat = s.threat(a.target)
     assert threat is not None
     _move(s, a.die, Place.MISSION, on=threat.uid)
-    name = card_of(threat).name
+    name = ThreatName(threat.card)
     if missing_icons(s, threat):  # more crew needed: the die waits on the card (§5 "locks in")
-        ev.append(Event(f"{s.dice[a.die].face.value.title()} crew joins the away mission on {name}."))
+        ev.append(
+            Event(
+                lazy(
+                    "{face} crew joins the away mission on {name}.",
+                    face=FaceName(s.dice[a.die].face),
+                    name=name,
+                )
+            )
+        )
         return
     mission = card_of(threat).mission
     assert mission is not None
@@ -520,14 +548,14 @@ def _do_mission(s: State, ev: Events, a: AwayMission) -> None:
     s.completed += 1
     if threat in s.external:
         s.destroyed += 1
-    ev.append(Event(f"Away mission complete: {name} is dealt with.", "good"))
+    ev.append(Event(lazy("Away mission complete: {name} is dealt with.", name=name), "good"))
     if mission.dice_go_to == "infirmary":
-        ev.append(Event("The crew member who went is hurt and goes to the Infirmary."))
+        ev.append(Event(lazy("The crew member who went is hurt and goes to the Infirmary.")))
     _remove(s, threat)
 
 
 def _do_end_assignment(s: State, ev: Events, a: EndAssignment) -> None:
-    ev.append(Event(f"Round {s.round}: assignments done."))
+    ev.append(Event(lazy("Round {round}: assignments done.", round=s.round)))
     s.queue = [Task(op="discover"), Task(op="roll_threats"), Task(op="passives"), Task(op="gather")]
     s.queue.append(Task(op="new_round"))
 
@@ -535,7 +563,7 @@ def _do_end_assignment(s: State, ev: Events, a: EndAssignment) -> None:
 def _do_send(s: State, ev: Events, a: SendToInfirmary) -> None:
     s.pending = None
     _move(s, a.die, Place.INFIRMARY)
-    ev.append(Event(f"Die {a.die + 1} goes to the Infirmary.", "bad"))
+    ev.append(Event(lazy("Die {die} goes to the Infirmary.", die=a.die + 1), "bad"))
 
 
 def _do_hold(s: State, ev: Events, a: HoldDie) -> None:
@@ -549,16 +577,15 @@ def _do_recall(s: State, ev: Events, a: Recall) -> None:
     for i in mission_dice(s, a.target):
         _move(s, i, Place.POOL)
     threat = s.threat(a.target)
-    ev.append(
-        Event(f"Crew recalled from the away mission on {card_of(threat).name if threat else 'a threat'}.")
-    )
+    name: Text | ThreatName = ThreatName(threat.card) if threat else lazy("a threat")
+    ev.append(Event(lazy("Crew recalled from the away mission on {name}.", name=name)))
     if not dice_in(s, Place.MISSION):
         s.pending = None
 
 
 def _do_gather(s: State, ev: Events, a: Gather) -> None:
     s.pending = None
-    ev.append(Event("The rest of the away-mission crew stays in place."))
+    ev.append(Event(lazy("The rest of the away-mission crew stays in place.")))
 
 
 # Any: each handler takes its own action class, which a dict's value type cannot say.
@@ -600,7 +627,7 @@ def _new_round(s: State, ev: Events, task: Task) -> None:
     s.tactical_used = s.engineering_used = 0
     s.hull_lost_this_round = s.threat_activated_this_round = False
     s.extra_roll_due = s.extra_roll_done = False
-    ev.append(Event(f"Round {s.round} begins.", "round"))
+    ev.append(Event(lazy("Round {round} begins.", round=s.round), "round"))
     _roll(s, ev, dice_in(s, Place.POOL))
 
 
@@ -610,8 +637,16 @@ def _roll(s: State, ev: Events, dice: list[int]) -> None:
     for i in dice:
         s.dice[i] = Die(face=FACES[rng.die(f"crew:{s.round}") - 1])
     if dice:
-        faces = ", ".join(s.dice[i].face.value for i in dice)
-        ev.append(Event(f"Rolled {len(dice)} crew: {faces}."))
+        faces = Joined(tuple(FaceName(s.dice[i].face) for i in dice))
+        ev.append(Event(lazy("Rolled {count} crew: {faces}.", count=len(dice), faces=faces)))
+    if detected := sum(s.dice[i].face is Face.THREAT for i in dice):
+        said = lazy_n(
+            "{detected} {count} die locks in the Scanners.",
+            "{detected} {count} dice lock in the Scanners.",
+            detected,
+            detected=Term("threat_detected"),
+        )
+        ev.append(Event(said, "bad"))
     for i in dice:
         if s.dice[i].face is Face.THREAT:
             _move(s, i, Place.SCANNER)
@@ -622,38 +657,40 @@ def _roll(s: State, ev: Events, dice: list[int]) -> None:
             _move(s, i, Place.RESET)
         locked = locked[3:]
         draws.append(Task(op="draw", reason="scanners"))
-        ev.append(Event("Scanners full: three Threat dice reset and a new threat appears!", "bad"))
+        ev.append(Event(lazy("Scanners full: three Threat dice reset and a new threat appears!"), "bad"))
     s.queue[:0] = draws
 
 
 def _draw(s: State, ev: Events, task: Task) -> None:
     if not s.deck:
-        ev.append(Event("The threat deck is empty: nothing more to draw."))
+        ev.append(Event(lazy("The threat deck is empty: nothing more to draw.")))
         return
     card_id = s.deck.pop(0)
     drawn = card(card_id)
     if drawn.kind == "filler":
         s.discard.append(card_id)
-        ev.append(Event("Don't Panic! Nothing happens.", "good"))
+        ev.append(Event(lazy("Don't Panic! Nothing happens."), "good"))
         return
     threat = Threat(uid=s.next_uid, card=card_id, health=drawn.health)
     s.next_uid += 1
     (s.internal if drawn.kind == "internal" else s.external).append(threat)
-    where = (
-        "inside the ship"
-        if drawn.kind == "internal"
-        else f"with {drawn.health} health"
-        if drawn.health
-        else ""
-    )
-    ev.append(Event(f"New threat: {drawn.name} {where} — {card_text(drawn)}".replace("  ", " "), "threat"))
+    name, words = ThreatName(card_id), CardWords(card_id)
+    if drawn.kind == "internal":
+        said = lazy("New threat: {name} inside the ship — {text}", name=name, text=words)
+    elif drawn.health:
+        said = lazy(
+            "New threat: {name} with {health} health — {text}", name=name, health=drawn.health, text=words
+        )
+    else:
+        said = lazy("New threat: {name} — {text}", name=name, text=words)
+    ev.append(Event(said, "threat"))
     _effects(s, ev, threat, drawn.on_reveal)
 
 
 def _discover(s: State, ev: Events, task: Task) -> None:
     """Step 4: the win check (§7), then draw one threat."""
     if not s.deck and not _externals_left(s):
-        _finish(s, ev, "won", "The rescue fleet arrives: every threat is dealt with. You win!")
+        _finish(s, ev, "won", mark("The rescue fleet arrives: every threat is dealt with. You win!"))
         return
     s.queue.insert(0, Task(op="draw", reason="discover"))
 
@@ -671,17 +708,21 @@ def _externals_left(s: State) -> list[Threat]:
 def _roll_threats(s: State, ev: Events, task: Task) -> None:
     """Step 5: roll the threat die; matching threats activate, internal then external, top to bottom."""
     face = Rng(s.seed, s.rng).die(f"threat-die:{s.round}")
-    again = " again (Cloaked Threats)" if task.reason == "cloaked" else ""
     matching = [t for t in s.internal + s.external if face in card_of(t).activation]
-    ev.append(Event(f"Threat die{again}: {face}.", "die"))
+    if task.reason == "cloaked":
+        said = lazy("Threat die again ({name}): {face}.", name=ThreatName("cloaked_threats"), face=face)
+    else:
+        said = lazy("Threat die: {face}.", face=face)
+    ev.append(Event(said, "die"))
     tasks: list[Task] = []
-    for t in matching:
-        if t.stasis:
-            ev.append(Event(f"{card_of(t).name} is held in stasis and does not activate."))
+    for threat in matching:
+        if threat.stasis:
+            said = lazy("{name} is held in stasis and does not activate.", name=ThreatName(threat.card))
+            ev.append(Event(said))
         else:
-            tasks.append(Task(op="activate", uid=t.uid, face=face))
+            tasks.append(Task(op="activate", uid=threat.uid, face=face))
     if not matching:
-        ev.append(Event("No threat activates."))
+        ev.append(Event(lazy("No threat activates.")))
     tasks.append(Task(op="after_pass"))
     s.queue[:0] = tasks
 
@@ -691,7 +732,7 @@ def _activate(s: State, ev: Events, task: Task) -> None:
     if threat is None:  # destroyed or discarded earlier in this pass
         return
     s.threat_activated_this_round = True
-    ev.append(Event(f"{card_of(threat).name} activates.", "threat"))
+    ev.append(Event(lazy("{name} activates.", name=ThreatName(threat.card)), "threat"))
     _effects(s, ev, threat, card_of(threat).on_activate)
 
 
@@ -704,16 +745,30 @@ def _after_pass(s: State, ev: Events, task: Task) -> None:
 
 def _passives(s: State, ev: Events, task: Task) -> None:
     """After all activations: passive checks (Scouting Ship, Mercenary); stasis ends."""
-    for t in list(s.internal + s.external):
-        passive = card_of(t).passive
-        if passive is None or s.threat(t.uid) is None:
+    for threat in list(s.internal + s.external):
+        passive = card_of(threat).passive
+        if passive is None or s.threat(threat.uid) is None:
             continue
         if passive.when == "hull_lost_this_round" and s.hull_lost_this_round:
-            ev.append(Event(f"{card_of(t).name}: you lost hull this round, so it strikes too.", "threat"))
-            _effects(s, ev, t, passive.effects)
+            ev.append(
+                Event(
+                    lazy(
+                        "{name}: you lost hull this round, so it strikes too.", name=ThreatName(threat.card)
+                    ),
+                    "threat",
+                )
+            )
+            _effects(s, ev, threat, passive.effects)
         elif passive.when == "no_threat_activated" and not s.threat_activated_this_round:
-            ev.append(Event(f"{card_of(t).name}: no threat activated this round, so it strikes.", "threat"))
-            _effects(s, ev, t, passive.effects)
+            ev.append(
+                Event(
+                    lazy(
+                        "{name}: no threat activated this round, so it strikes.", name=ThreatName(threat.card)
+                    ),
+                    "threat",
+                )
+            )
+            _effects(s, ev, threat, passive.effects)
         if s.outcome != "playing":
             return
     s.internal = [t.model_copy(update={"stasis": False}) if t.stasis else t for t in s.internal]
@@ -729,7 +784,7 @@ def _gather(s: State, ev: Events, task: Task) -> None:
         s.pending = Pending(kind="gather", reason="recall crew from unfinished away missions, or leave them?")
         return
     if not dice_in(s, Place.POOL):
-        _finish(s, ev, "lost", "No crew can be gathered: your crew is incapacitated.")
+        _finish(s, ev, "lost", mark("No crew can be gathered: your crew is incapacitated."))
 
 
 _TASKS: dict[str, Callable[[State, Events, Task], None]] = {
@@ -755,32 +810,33 @@ def _effects(s: State, ev: Events, threat: Threat, effects: Iterable[Effect]) ->
 
 
 def _damage(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
-    name, amount = card_of(threat).name, effect.amount
+    name, amount = ThreatName(threat.card), effect.amount
     absorbed = 0 if effect.ignores_shields or shields_offline(s) else min(s.shields, amount)
     s.shields -= absorbed
     lost = min(s.hull, amount - absorbed)
     s.hull -= lost
     s.hull_lost_this_round |= lost > 0
-    parts = [f"shields absorb {absorbed}"] if absorbed else []
+    parts = [lazy("shields absorb {absorbed}", absorbed=absorbed)] if absorbed else []
     if effect.ignores_shields:
-        parts.append("it ignores shields")
+        parts.append(lazy("it ignores shields"))
     elif shields_offline(s):
-        parts.append("shields are offline")
+        parts.append(lazy("shields are offline"))
     if lost or not absorbed:
-        parts.append(f"hull −{lost} (now {s.hull})")
-    ev.append(Event(f"{name} hits for {amount} — " + ", ".join(parts) + ".", "bad"))
+        parts.append(lazy("hull −{lost} (now {hull})", lost=lost, hull=s.hull))
+    said = lazy("{name} hits for {amount} — {parts}.", name=name, amount=amount, parts=Joined(tuple(parts)))
+    ev.append(Event(said, "bad"))
     if s.hull <= 0:
-        _finish(s, ev, "lost", "The hull is destroyed. Your ship is lost.")
+        _finish(s, ev, "lost", mark("The hull is destroyed. Your ship is lost."))
 
 
 def _destroy_shields(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
     s.shields = 0
-    ev.append(Event(f"{card_of(threat).name} destroys the shields.", "bad"))
+    ev.append(Event(lazy("{name} destroys the shields.", name=ThreatName(threat.card)), "bad"))
 
 
 def _set_shields(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
     s.shields = effect.amount
-    ev.append(Event(f"Shields are back online at {effect.amount}."))
+    ev.append(Event(lazy("Shields are back online at {amount}.", amount=effect.amount)))
 
 
 def _lose_health(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
@@ -794,20 +850,28 @@ def _heal_threats(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
         if t.health is not None and start is not None and t.health < start:
             _replace(s, t.model_copy(update={"health": min(start, t.health + effect.amount)}))
             healed += 1
-    ev.append(Event(f"{card_of(threat).name}: {healed} damaged threats recover.", "bad"))
+    said = lazy_n(
+        "{name}: {count} damaged threat recovers.",
+        "{name}: {count} damaged threats recover.",
+        healed,
+        name=ThreatName(threat.card),
+    )
+    ev.append(Event(said, "bad"))
 
 
 def _send_to_infirmary(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
     options = distinct(s, infirmary_candidates(s))
-    name = card_of(threat).name
+    name = ThreatName(threat.card)
     if not options:
-        ev.append(Event(f"{name}: there is no crew left to send to the Infirmary."))
+        ev.append(Event(lazy("{name}: there is no crew left to send to the Infirmary.", name=name)))
     elif len(options) == 1:
         _move(s, options[0], Place.INFIRMARY)
-        ev.append(Event(f"{name} sends a crew member to the Infirmary.", "bad"))
+        ev.append(Event(lazy("{name} sends a crew member to the Infirmary.", name=name), "bad"))
     else:
         s.pending = Pending(
-            kind="infirmary", source=threat.uid, reason=f"{name}: which crew die goes to the Infirmary?"
+            kind="infirmary",
+            source=threat.uid,
+            reason=f"{card_of(threat).name}: which crew die goes to the Infirmary?",
         )
 
 
@@ -815,18 +879,25 @@ def _tactical_to_infirmary(s: State, ev: Events, threat: Threat, effect: Effect)
     hit = [i for i, d in enumerate(s.dice) if d.face is Face.TACTICAL and d.place is not Place.INFIRMARY]
     for i in hit:
         _move(s, i, Place.INFIRMARY)
-    name = card_of(threat).name
-    ev.append(
-        Event(
-            f"{name}: {len(hit)} Tactical crew go to the Infirmary." if hit else f"{name}: nothing happens."
+    name = ThreatName(threat.card)
+    if hit:
+        said = lazy_n(
+            "{name}: {count} Tactical crew member goes to the Infirmary.",
+            "{name}: {count} Tactical crew go to the Infirmary.",
+            len(hit),
+            name=name,
         )
-    )
+    else:
+        said = lazy("{name}: nothing happens.", name=name)
+    ev.append(Event(said))
 
 
 def _hold_die(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
     options = hold_options(s)
     if not options:
-        ev.append(Event(f"{card_of(threat).name}: no crew member is free to be distracted."))
+        ev.append(
+            Event(lazy("{name}: no crew member is free to be distracted.", name=ThreatName(threat.card)))
+        )
     elif len(options) == 1:
         _hold(s, ev, options[0], threat.uid)
     else:
@@ -836,23 +907,27 @@ def _hold_die(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
 
 def _hold(s: State, ev: Events, die: int, uid: int | None) -> None:
     _move(s, die, Place.HELD, on=uid)
-    ev.append(Event(f"Die {die + 1} is distracted and unavailable.", "bad"))
+    ev.append(Event(lazy("Die {die} is distracted and unavailable.", die=die + 1), "bad"))
 
 
 def _release_held_die(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
     for i, d in enumerate(s.dice):
         if d.place is Place.HELD and d.on == threat.uid:
             _move(s, i, Place.RETURNED)
-            ev.append(Event(f"The distracted crew member (die {i + 1}) is back."))
+            ev.append(Event(lazy("The distracted crew member (die {die}) is back.", die=i + 1)))
 
 
 def _free_scanner_die(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
     locked = dice_in(s, Place.SCANNER)
     if locked:
         _move(s, locked[0], Place.RETURNED)
-        ev.append(Event(f"{card_of(threat).name}: a Threat die leaves the Scanners.", "good"))
+        ev.append(
+            Event(lazy("{name}: a Threat die leaves the Scanners.", name=ThreatName(threat.card)), "good")
+        )
     else:
-        ev.append(Event(f"{card_of(threat).name}: the Scanners are empty, nothing happens."))
+        ev.append(
+            Event(lazy("{name}: the Scanners are empty, nothing happens.", name=ThreatName(threat.card)))
+        )
 
 
 def _roll_again(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
@@ -863,7 +938,7 @@ def _roll_again(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
 def _discard_self(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
     current = s.threat(threat.uid)
     if current is not None:
-        ev.append(Event(f"{card_of(current).name} is discarded."))
+        ev.append(Event(lazy("{name} is discarded.", name=ThreatName(current.card))))
         _remove(s, current)
 
 
@@ -908,12 +983,15 @@ def _hurt(s: State, ev: Events, uid: int, points: int, *, cause: str) -> None:
     if threat is None or threat.health is None:
         return
     health = max(0, threat.health - points)
-    name = card_of(threat).name
+    name = ThreatName(threat.card)
     if health > 0:
         _replace(s, threat.model_copy(update={"health": health}))
-        ev.append(Event(f"{name} takes {points} damage ({health} health left)."))
+        said = lazy(
+            "{name} takes {points} damage ({health} health left).", name=name, points=points, health=health
+        )
+        ev.append(Event(said))
         return
-    ev.append(Event(f"{name} is destroyed!", "good"))
+    ev.append(Event(lazy("{name} is destroyed!", name=name), "good"))
     s.destroyed += 1
     _remove(s, threat)
     spec = card_of(threat)
@@ -922,18 +1000,28 @@ def _hurt(s: State, ev: Events, uid: int, points: int, *, cause: str) -> None:
         _effects(s, ev, threat, spec.on_destroyed)
 
 
-def score_parts(s: State) -> list[tuple[str, int]]:
+def score_parts(s: State) -> list[tuple[Text, int]]:
     """What the score is made of, in words: 10 per external threat destroyed, 5 per away mission;
     a win adds 50, 10 per hull point and 5 per shield left."""
     parts = [
-        (f"{plural(s.destroyed, 'external threat')} destroyed × 10", 10 * s.destroyed),
-        (f"{plural(s.completed, 'away mission')} completed × 5", 5 * s.completed),
+        (
+            lazy_n(
+                "{count} external threat destroyed × 10",
+                "{count} external threats destroyed × 10",
+                s.destroyed,
+            ),
+            10 * s.destroyed,
+        ),
+        (
+            lazy_n("{count} away mission completed × 5", "{count} away missions completed × 5", s.completed),
+            5 * s.completed,
+        ),
     ]
     if s.outcome == "won":
         parts += [
-            ("victory", 50),
-            (f"{s.hull} hull left × 10", 10 * s.hull),
-            (f"{plural(s.shields, 'shield')} left × 5", 5 * s.shields),
+            (lazy("victory"), 50),
+            (lazy("{hull} hull left × 10", hull=s.hull), 10 * s.hull),
+            (lazy_n("{count} shield left × 5", "{count} shields left × 5", s.shields), 5 * s.shields),
         ]
     return parts
 
@@ -946,4 +1034,4 @@ def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
     s.outcome = outcome
     s.loss_reason = text if outcome == "lost" else None
     s.score = score(s)
-    ev.append(Event(f"{text} Score: {s.score}.", "end"))
+    ev.append(Event(lazy("{text} Score: {score}.", text=lazy(text), score=s.score), "end"))

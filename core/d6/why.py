@@ -3,97 +3,112 @@
 
 A reason says why a move is worth its die from the state ("Space Pirates would hit for 2 on a 1 or
 3; this shot destroys it"), never the move again in other words: the move's own label is beside it.
+Reasons are lazy `Text`s, said in the reader's language when the hint is shown; a threat's deeds
+are infinitive phrases ("hit for 2 on a 4 or 6"), which German and Spanish put after "would" too.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from core.words import plural
+from core.i18n import Text, lazy, lazy_n, mark
+from core.i18n.messages import Sayable
 
 from .cards import Card, Effect, Face, Mission, card
 from .engine import card_of, dice_in, mission_dice
+from .names import AND, OR, FaceName, Joined, ThreatName
 from .state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
 
 
-def pips(numbers: tuple[int, ...]) -> str:
-    """Threat-die numbers as a player says them: "a 4", "a 3 or 6", "a 1, 2 or 3"."""
+def pips(numbers: tuple[int, ...]) -> Text:
+    """Threat-die numbers as a player says them: "on a 4", "on a 3 or 6", "on a 1, 2 or 3"."""
     shown = [str(n) for n in numbers]
     if len(shown) == 1:
-        return f"a {shown[0]}"
-    return f"a {', '.join(shown[:-1])} or {shown[-1]}"
+        return lazy("on a {number}", number=shown[0])
+    return lazy("on a {numbers} or {last}", numbers=", ".join(shown[:-1]), last=shown[-1])
 
 
-def _hit(effect: Effect) -> str:
-    through = " through the shields" if effect.ignores_shields else ""
-    return f"hit for {effect.amount}{through}"
+def _hit(effect: Effect) -> Text:
+    if effect.ignores_shields:
+        return lazy("hit for {amount} through the shields", amount=effect.amount)
+    return lazy("hit for {amount}", amount=effect.amount)
 
 
 _DOES = {
-    "destroy_shields": "destroy the shields",
-    "send_to_infirmary": "send a crew die to the Infirmary",
-    "tactical_to_infirmary": "send every Tactical die to the Infirmary",
-    "hold_die": "hold a crew die",
-    "release_held_die": "let its held die go",
-    "free_scanner_die": "free a die from the Scanners",
-    "roll_threat_die_again": "roll the threat die again",
-    "set_shields": "bring the shields back",
+    "destroy_shields": mark("destroy the shields"),
+    "send_to_infirmary": mark("send a crew die to the Infirmary"),
+    "tactical_to_infirmary": mark("send every Tactical die to the Infirmary"),
+    "hold_die": mark("hold a crew die"),
+    "release_held_die": mark("let its held die go"),
+    "free_scanner_die": mark("free a die from the Scanners"),
+    "roll_threat_die_again": mark("roll the threat die again"),
+    "set_shields": mark("bring the shields back"),
 }
 
 
-def _effect(effect: Effect) -> str:
+def _effect(effect: Effect) -> Text | None:
     if effect.op == "damage":
         return _hit(effect)
     if effect.op == "lose_health":
-        return f"lose {effect.amount} health"
+        return lazy("lose {amount} health", amount=effect.amount)
     if effect.op == "heal_threats":
-        return f"heal every threat by {effect.amount}"
-    return _DOES.get(effect.op, "")
+        return lazy("heal every threat by {amount}", amount=effect.amount)
+    does = _DOES.get(effect.op)
+    return Text(does) if does else None
 
 
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+def _and(parts: list[Sayable]) -> Joined:
+    return Joined(tuple(parts), last=AND)
 
 
 @cache
-def threat_does(card_id: str, blast_any: bool = True) -> str:
+def threat_does(card_id: str, blast_any: bool = True) -> Sayable:
     """What a threat card does while it stays, as a verb phrase after "would" ("hit for 2 through the
     shields on a 4 or 6", "ban Science crew"). `blast_any`: its own "when destroyed" damage comes
     whatever destroys it (else only when it decays, as a house rule may say)."""
     spec = card(card_id)
-    parts: list[str] = []
-    parts += [_effect(e) for e in spec.on_reveal if e.op == "hold_die"]
+    parts: list[Sayable] = []
+    parts += [w for e in spec.on_reveal if e.op == "hold_die" and (w := _effect(e))]
     if spec.bans:
-        parts.append("ban " + " and ".join(f.value.capitalize() for f in spec.bans) + " crew")
+        parts.append(lazy("ban {faces} crew", faces=_and([FaceName(f) for f in spec.bans])))
     if spec.shields_offline:
-        parts.append("keep the shields offline")
-    acting = [w for e in spec.on_activate if e.op != "discard_self" and (w := _effect(e))]
+        parts.append(lazy("keep the shields offline"))
+    acting: list[Sayable] = [w for e in spec.on_activate if e.op != "discard_self" and (w := _effect(e))]
     if acting and spec.activation:
-        leaves = " and leave" if any(e.op == "discard_self" for e in spec.on_activate) else ""
-        parts.append(f"{_and(acting)}{leaves} on {pips(spec.activation)}")
+        if any(e.op == "discard_self" for e in spec.on_activate):
+            parts.append(lazy("{deeds} and leave {when}", deeds=_and(acting), when=pips(spec.activation)))
+        else:
+            parts.append(lazy("{deeds} {when}", deeds=_and(acting), when=pips(spec.activation)))
     if spec.passive is not None:
         hurt = _and([w for e in spec.passive.effects if (w := _effect(e))])
-        when = "you lose hull" if spec.passive.when == "hull_lost_this_round" else "no threat activates"
-        more = " more" if spec.passive.when == "hull_lost_this_round" else ""
-        parts.append(f"{hurt}{more} in every round {when}")
+        if spec.passive.when == "hull_lost_this_round":
+            parts.append(lazy("{deeds} more in every round you lose hull", deeds=hurt))
+        else:
+            parts.append(lazy("{deeds} in every round no threat activates", deeds=hurt))
     blast = sum(e.amount for e in spec.on_destroyed if e.op == "damage")
     if blast:
-        parts.append(f"hit for {blast} when " + ("destroyed" if blast_any else "it decays to 0"))
-    return _and(parts) if parts else "stay in the way until it is dealt with"
+        if blast_any:
+            parts.append(lazy("hit for {amount} when destroyed", amount=blast))
+        else:
+            parts.append(lazy("hit for {amount} when it decays to 0", amount=blast))
+    return _and(parts) if parts else lazy("stay in the way until it is dealt with")
 
 
-def threat_would(state: State, threat: Threat) -> str:
+def threat_would(state: State, threat: Threat) -> Text:
     """ "Bomber would hit for 1 and send a crew die to the Infirmary on a 3 or 4"."""
     rule = card_of(threat).on_destroyed_any_cause_rule
     blast_any = rule is None or bool(getattr(state.house_rules, rule))
-    return f"{card_of(threat).name} would {threat_does(threat.card, blast_any)}"
+    return lazy(
+        "{name} would {deeds}", name=ThreatName(threat.card), deeds=threat_does(threat.card, blast_any)
+    )
 
 
-def mission_needs(mission: Mission, missing: list[Face]) -> str:
+def mission_needs(mission: Mission, missing: list[Face]) -> Text:
     """The crew an away mission still needs, in words ("1 more: Science or Medical")."""
+    faces = tuple(FaceName(f) for f in missing)
     if mission.mode == "any_one":
-        return "1 more: " + " or ".join(f.value.capitalize() for f in missing)
-    return f"{len(missing)} more: " + ", ".join(f.value.capitalize() for f in missing)
+        return lazy("1 more: {faces}", faces=Joined(faces, last=OR))
+    return lazy("{count} more: {faces}", count=len(missing), faces=Joined(faces))
 
 
 def max_hit(state: State) -> int:
@@ -109,50 +124,83 @@ def max_hit(state: State) -> int:
     return total
 
 
-def hull_words(state: State, gain: int) -> str:
+def hull_words(state: State, gain: int) -> Text:
     """Why hull now: how low it is and what could hit it."""
     hit = max_hit(state)
-    threats = f"; the threats in play can hit for up to {hit} in a round" if hit else ""
-    return f"the hull is down to {state.hull} of {HULL_MAX} and goes up to {state.hull + gain}{threats}"
+    fields = {"hull": state.hull, "most": HULL_MAX, "after": state.hull + gain, "hit": hit}
+    if hit:
+        return lazy(
+            "the hull is down to {hull} of {most} and goes up to {after}; "
+            "the threats in play can hit for up to {hit} in a round",
+            **fields,
+        )
+    return lazy("the hull is down to {hull} of {most} and goes up to {after}", **fields)
 
 
-def shields_words(state: State) -> str:
+def shields_words(state: State) -> Text:
     hit = max_hit(state)
-    threats = f"; the threats in play can hit for up to {hit} in a round" if hit else ""
-    return f"the shields are at {state.shields} of {SHIELDS_MAX} and take hits before the hull{threats}"
+    if hit:
+        return lazy(
+            "the shields are at {shields} of {most} and take hits before the hull; "
+            "the threats in play can hit for up to {hit} in a round",
+            shields=state.shields,
+            most=SHIELDS_MAX,
+            hit=hit,
+        )
+    return lazy(
+        "the shields are at {shields} of {most} and take hits before the hull",
+        shields=state.shields,
+        most=SHIELDS_MAX,
+    )
 
 
-def infirmary_words(count: int) -> str:
-    if count == 1:
-        return "1 crew die in the Infirmary misses every round until healed; healed, it rolls next round"
-    return f"{count} crew dice in the Infirmary miss every round until healed; healed, they roll next round"
+def infirmary_words(count: int) -> Text:
+    return lazy_n(
+        "{count} crew die in the Infirmary misses every round until healed; healed, it rolls next round",
+        "{count} crew dice in the Infirmary miss every round until healed; healed, they roll next round",
+        count,
+    )
 
 
-def scanner_words(locked: int) -> str:
-    held = f"{plural(locked, 'die is', 'dice are')} locked in the Scanners"
+def scanner_words(locked: int) -> Text:
     if locked >= 2:
-        return f"{held}: one more Threat face fills them and brings a new threat"
-    return f"{held}; freed, it rolls again next round"
+        return lazy_n(
+            "{count} die is locked in the Scanners: one more Threat face fills them and brings a new threat",
+            "{count} dice are locked in the Scanners: "
+            "one more Threat face fills them and brings a new threat",
+            locked,
+        )
+    return lazy_n(
+        "{count} die is locked in the Scanners; freed, it rolls again next round",
+        "{count} dice are locked in the Scanners; freed, it rolls again next round",
+        locked,
+    )
 
 
 _GIVE_UP = {
-    Place.STATION: "has already done its work at a station this round",
-    Place.RESET: "was set aside by the Scanners and does nothing this round",
-    Place.RETURNED: "is only rolled again next round",
-    Place.HELD: "is held by Distracted anyway",
-    Place.POOL: "is a ready die, the only kind left to give",
-    Place.MISSION: "is on an away mission, the only kind left to give",
+    Place.STATION: mark(
+        "die {die} has already done its work at a station this round, so losing it costs the least"
+    ),
+    Place.RESET: mark(
+        "die {die} was set aside by the Scanners and does nothing this round, so losing it costs the least"
+    ),
+    Place.RETURNED: mark("die {die} is only rolled again next round, so losing it costs the least"),
+    Place.HELD: mark("die {die} is held by {name} anyway, so losing it costs the least"),
+    Place.POOL: mark("die {die} is a ready die, the only kind left to give, so losing it costs the least"),
+    Place.MISSION: mark(
+        "die {die} is on an away mission, the only kind left to give, so losing it costs the least"
+    ),
 }
 
 
-def give_up_words(state: State, die: int) -> str:
+def give_up_words(state: State, die: int) -> Text:
     """Why losing this die costs the least."""
-    return f"die {die + 1} {_GIVE_UP[state.dice[die].place]}, so losing it costs the least"
+    return Text(_GIVE_UP[state.dice[die].place], {"die": die + 1, "name": ThreatName("distracted")})
 
 
-def away_words(state: State) -> str:
+def away_words(state: State) -> Text:
     """Why the away teams should stay: what each mission still needs."""
-    parts: list[str] = []
+    parts: list[Sayable] = []
     seen: set[int] = set()
     for i in dice_in(state, Place.MISSION):
         uid = state.dice[i].on
@@ -162,5 +210,12 @@ def away_words(state: State) -> str:
         spec = card_of(threat)
         have = len(mission_dice(state, uid))
         need = spec.mission.needed if spec.mission is not None else have
-        parts.append(f"{spec.name} has {have} of the {need} crew its mission needs")
-    return "; ".join(parts) + "; recalled, a team starts over"
+        parts.append(
+            lazy(
+                "{name} has {have} of the {need} crew its mission needs",
+                name=ThreatName(threat.card),
+                have=have,
+                need=need,
+            )
+        )
+    return lazy("{missions}; recalled, a team starts over", missions=Joined(tuple(parts), sep="; "))

@@ -18,7 +18,8 @@ _ACCENTED = str.maketrans(
     "àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
 )
 _FIELD = re.compile(r"(\{[^{}]*\})")  # a str.format field, kept as is
-_MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+# A marked part; one clipped to a Discord limit (`core.words.clip`) lost its end mark and ends in "…".
+_MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*(?:{CLOSE}|…$)")
 
 
 def pseudo(message: str) -> str:
@@ -31,7 +32,7 @@ def pseudo(message: str) -> str:
 def unmarked(text: str) -> str:
     """What is left of `text` once every marked (translated) part is taken out, nested ones too."""
     while True:
-        stripped = _MARKED.sub("", text)
+        stripped = _MARKED.sub(lambda found: "…" if found[0].endswith("…") else "", text)
         if stripped == text:
             return stripped
         text = stripped

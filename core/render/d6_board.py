@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from core.d6.cards import Face
 from core.d6.state import State
+from core.i18n import Locale
 
 from . import icons
 from .d6_layout import (
@@ -124,9 +125,9 @@ def _mat(shapes: tuple[Shape, ...]) -> Image.Image:
     return image
 
 
-def render_board(state: State) -> bytes:
-    """The board as PNG bytes; the same state always gives the same bytes."""
-    mat = layout(state)
+def render_board(state: State, locale: Locale = "en") -> bytes:
+    """The board as PNG bytes, its words in `locale`; the same state always gives the same bytes."""
+    mat = layout(state, locale)
     image = _mat(mat.shapes[: mat.ground]).copy()
     _paint(image, mat.shapes[mat.ground :])
     # Mapped onto a fixed palette of the board's own colours (and the blends its text edges make),

@@ -13,13 +13,16 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from core.d6.actions import Action, AwayMission, ChangeFace, ClearScanner, EndAssignment
+from core.d6.cards import Face
 from core.d6.codes import encode
 from core.d6.engine import dice_in, die_actions
+from core.d6.names import face_name
 from core.d6.state import Place, State
+from core.i18n import Locale, t
 from core.words import clip
 
 from .d6_menu import Key, answers_in_order, move_key
-from .d6_text import STATION_RULES, describe_action
+from .d6_text import decision_text, describe_action, station_rule
 
 Style = Literal["primary", "secondary", "success", "danger"]
 BUTTONS_PER_ROW, OPTIONS_PER_MENU = 5, 25
@@ -64,8 +67,10 @@ def _label(text: str) -> str:
     return clip(text, LABEL_LIMIT)
 
 
-def _choice(state: State, action: Action, style: Style, *, with_die: bool = False) -> Choice:
-    return Choice(_label(describe_action(state, action, with_die=with_die)), encode(action), style)
+def _choice(state: State, action: Action, style: Style, locale: Locale, *, with_die: bool = False) -> Choice:
+    return Choice(
+        _label(describe_action(state, action, with_die=with_die, locale=locale)), encode(action), style
+    )
 
 
 def pack(groups: Sequence[Sequence[Choice]], placeholder: str, max_rows: int) -> tuple[ChoiceRow, ...]:
@@ -91,39 +96,46 @@ def _menus(choices: Sequence[Choice], placeholder: str) -> list[ChoiceRow]:
     ]
 
 
-def _dice(state: State, selected: int | None) -> tuple[DieButton, ...]:
-    kinds: dict[object, list[int]] = {}
+def _dice(state: State, selected: int | None, locale: Locale = "en") -> tuple[DieButton, ...]:
+    kinds: dict[Face, list[int]] = {}
     for i in dice_in(state, Place.POOL):
         kinds.setdefault(state.dice[i].face, []).append(i)
     buttons: list[DieButton] = []
     for face, dice in kinds.items():
         enabled = next(die_actions(state, dice[0]), None) is not None
-        label = f"{str(face).capitalize()} ({', '.join(str(i + 1) for i in dice)})"
+        label = _label(f"{face_name(locale, face)} ({', '.join(str(i + 1) for i in dice)})")
         buttons.append(DieButton(dice[0], label, enabled, selected in dice))
     return tuple(buttons)
 
 
-def controls(state: State, selected: int | None = None, *, max_rows: int = 3) -> Controls:
+def controls(
+    state: State, selected: int | None = None, *, max_rows: int = 3, locale: Locale = "en"
+) -> Controls:
     """The controls for `state`, with die `selected`'s uses shown if it is a ready die that has any."""
     if state.outcome != "playing":
-        return Controls("The game is over.")
+        return Controls(t(locale, "The game is over."))
     if state.pending is not None:
-        answers = [_choice(state, action, "primary", with_die=True) for action in answers_in_order(state)]
-        return Controls(state.pending.reason, rows=pack([answers], "Choose…", max_rows))
-    finish = Choice("End assignment", encode(EndAssignment()), "danger")
-    dice = _dice(state, selected)
+        answers = [
+            _choice(state, action, "primary", locale, with_die=True) for action in answers_in_order(state)
+        ]
+        return Controls(decision_text(state, locale), rows=pack([answers], t(locale, "Choose…"), max_rows))
+    finish = Choice(_label(t(locale, "End assignment")), encode(EndAssignment()), "danger")
+    dice = _dice(state, selected, locale)
     if not dice:
-        return Controls("Every die is assigned: end the assignment.", finish=finish)
+        return Controls(t(locale, "Every die is assigned: end the assignment."), finish=finish)
     uses = _distinct(state, die_actions(state, selected)) if selected in dice_in(state, Place.POOL) else []
     if selected is None or not uses:  # (no uses without a selected die)
         dice = tuple(DieButton(d.die, d.label, d.enabled, False) for d in dice)
-        return Controls("Pick a ready die to assign it, or end the assignment.", dice, finish=finish)
-    stations = [_choice(state, a, "primary") for a in uses if not isinstance(a, AwayMission)]
-    missions = [_choice(state, a, "success") for a in uses if isinstance(a, AwayMission)]
+        return Controls(
+            t(locale, "Pick a ready die to assign it, or end the assignment."), dice, finish=finish
+        )
+    stations = [_choice(state, a, "primary", locale) for a in uses if not isinstance(a, AwayMission)]
+    missions = [_choice(state, a, "success", locale) for a in uses if isinstance(a, AwayMission)]
     face = state.dice[selected].face
-    rows = pack([stations, missions], f"{face.value.capitalize()} die: choose…", max_rows)
-    rule = STATION_RULES.get(face)
-    prompt = f"{face.value.capitalize()} die: choose where it goes." + (f" {rule}" if rule else "")
+    name = face_name(locale, face)
+    rows = pack([stations, missions], t(locale, "{face} die: choose…", face=name), max_rows)
+    rule = station_rule(face, locale)
+    prompt = t(locale, "{face} die: choose where it goes.", face=name) + (f" {rule}" if rule else "")
     return Controls(prompt, dice, rows, finish)
 
 

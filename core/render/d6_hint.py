@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from core.d6.ai import Ranked, ranked
 from core.d6.state import State
+from core.i18n import Locale, t
 from core.policies import Choice
 
 from .d6_menu import move_key
@@ -19,17 +20,23 @@ CLOSE_SHARE = 0.85
 CLOSE_POINTS = 0.25
 
 
-def hint(state: State) -> Hint:
+def hint(state: State, locale: Locale = "en") -> Hint:
     """The heuristic's move now and why, with the best different move if it came close."""
-    weighed = ranked(state)
+    weighed = ranked(state, locale)
     pick = weighed[0]
-    found = Hint(pick.choice.action, describe_action(state, pick.choice.action), pick.choice.reason)
+    move = describe_action(state, pick.choice.action, locale=locale)
+    found = Hint(pick.choice.action, move, pick.choice.reason)
     second = runner_up(state, weighed)
     if second is None:
         return found
     action = second.choice.action
     return Hint(
-        found.action, found.move, found.why, action, describe_action(state, action), second.choice.reason
+        found.action,
+        found.move,
+        found.why,
+        action,
+        describe_action(state, action, locale=locale),
+        second.choice.reason,
     )
 
 
@@ -60,6 +67,10 @@ def hint_choice(state: State) -> Choice:
     return hint(state).choice()
 
 
-def hint_text(state: State) -> str:
-    """The private hint message."""
-    return "\n".join(hint(state).lines())
+def hint_text(state: State, locale: Locale = "en") -> str:
+    """The private hint message, in the reader's language."""
+    found = hint(state, locale)
+    lines = [t(locale, "**Suggestion:** {move}", move=found.move), t(locale, "*Why:* {why}", why=found.why)]
+    if found.second_move:
+        lines.append(t(locale, "*Close second:* {move}. {why}", move=found.second_move, why=found.second_why))
+    return "\n".join(lines)

@@ -17,10 +17,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from core.d6.cards import Card, Face, card_text
+from core.d6.cards import Card, Face
 from core.d6.engine import banned_by, card_of, shields_offline
+from core.d6.names import card_words, d6_term, face_name, pending_question, threat_name
 from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Station, Threat
-from core.words import plural
+from core.i18n import Locale, mark, t, tn
 
 from . import icons
 from .d6_text import activation_text
@@ -149,6 +150,7 @@ class _Plan:
     held: list[int]
     beam: list[int]  # the Science dice of the stasis beam on it
     style: Style
+    locale: Locale
 
     @property
     def height(self) -> int:
@@ -158,28 +160,30 @@ class _Plan:
         return s.band + 4 + when + 3 + len(self.effect) * s.line + rows * s.row + 5
 
 
-def _plan(state: State, threat: Threat, width: int, style: Style) -> _Plan:
+def _plan(state: State, threat: Threat, width: int, style: Style, locale: Locale) -> _Plan:
     spec = card_of(threat)
     inner = width - 12
-    when = () if spec.activation else wrap(activation_text(spec), style.small, inner, 3)
+    when = () if spec.activation else wrap(activation_text(spec, locale), style.small, inner, 3)
     on = [i for i, d in enumerate(state.dice) if d.on == threat.uid]
     return _Plan(
         threat=threat,
         spec=spec,
         when=when,
-        effect=wrap(card_text(spec), style.body, inner, 6),
+        effect=wrap(card_words(locale, spec.id), style.body, inner, 6),
         mission=[i for i in on if state.dice[i].place is Place.MISSION],
         held=[i for i in on if state.dice[i].place is Place.HELD],
         beam=[i for i in on if state.dice[i].station is Station.STASIS],
         style=style,
+        locale=locale,
     )
 
 
-def _activation(x: int, y: int, spec: Card, colour: Colour, s: Style) -> Iterator[Shape]:
+def _activation(x: int, y: int, spec: Card, colour: Colour, s: Style, locale: Locale) -> Iterator[Shape]:
     """The six faces of the threat die, those the card activates on lit in its kind's colour."""
-    yield Text(x, y, "on", s.small, MUTED)
+    on = fit(t(locale, "on die"), s.small, 60)
+    yield Text(x, y, on, s.small, MUTED)
     side = s.small + 3
-    x += int(font(s.small).getlength("on")) + 4
+    x += int(font(s.small).getlength(on)) + 4
     for pip in range(1, 7):
         lit = pip in spec.activation
         box = (x, y, x + side, y + side)
@@ -204,6 +208,7 @@ def _health(right: int, y: int, threat: Threat, spec: Card, s: Style) -> Iterato
 def _die_row(
     x: int, y: int, label: str, dice: Sequence[int], state: State, look: Look, s: Style, ground: Colour
 ) -> Iterator[Shape]:
+    label = fit(label, s.small, 80)
     yield Text(x, y + (s.die - s.small) // 2, label, s.small, MUTED)
     x += int(font(s.small).getlength(label)) + 5
     for index in dice:
@@ -215,16 +220,18 @@ def _mission(x: int, y: int, plan: _Plan, state: State) -> Iterator[Shape]:
     """The away mission: a slot per crew icon printed on the card, the dice on it in their slots."""
     mission = plan.spec.mission
     assert mission is not None
-    s = plan.style
-    yield Text(x, y + (s.die - s.small) // 2, "Away team", s.small, MUTED)
-    x += int(font(s.small).getlength("Away team")) + 5
+    s, locale = plan.style, plan.locale
+    team = fit(t(locale, "Away team"), s.small, 70)
+    yield Text(x, y + (s.die - s.small) // 2, team, s.small, MUTED)
+    x += int(font(s.small).getlength(team)) + 5
     waiting = list(plan.mission)
     either = mission.mode == "any_one"
     faces = list(dict.fromkeys(mission.dice)) if either else list(mission.dice)
     for n, face in enumerate(faces):
         if either and n:
-            yield Text(x, y + (s.die - s.small) // 2, "or", s.small, MUTED)
-            x += int(font(s.small).getlength("or")) + 3
+            either_word = fit(t(locale, "or"), s.small, 24)
+            yield Text(x, y + (s.die - s.small) // 2, either_word, s.small, MUTED)
+            x += int(font(s.small).getlength(either_word)) + 3
         box = (x, y, x + s.die, y + s.die)
         here = next((i for i in waiting if state.dice[i].face is face), None)
         if here is None and either and waiting:
@@ -254,7 +261,7 @@ def _card(state: State, plan: _Plan, x: int, y: int, width: int, height: int) ->
     yield Icon("external" if external else "internal", x + 5, y + (s.band - 12) // 2, 12, TEXT, band)
     health = list(_health(x + width - 6, y + (s.band - s.small - 1) // 2, threat, spec, s))
     health_w = 8 * (spec.health or 0) + 28 if health else 0
-    name = fit(spec.name, s.name, width - 26 - health_w, bold=True)
+    name = fit(threat_name(plan.locale, spec.id), s.name, width - 26 - health_w, bold=True)
     yield Text(x + 21, y + (s.band - s.name) // 2 - 1, name, s.name, TEXT, True)
     yield from health
     y += s.band + 4
@@ -263,7 +270,7 @@ def _card(state: State, plan: _Plan, x: int, y: int, width: int, height: int) ->
             yield Text(x + 6, y, line, s.small, MUTED)
             y += s.small + 2
     else:
-        yield from _activation(x + 6, y, spec, band, s)
+        yield from _activation(x + 6, y, spec, band, s, plan.locale)
         y += s.small + 5
     y += 3
     for line in plan.effect:
@@ -274,28 +281,32 @@ def _card(state: State, plan: _Plan, x: int, y: int, width: int, height: int) ->
         yield from _mission(x + 6, y, plan, state)
         y += s.row
     if plan.held:
-        yield from _die_row(x + 6, y, "Holds", plan.held, state, Look.HELD, s, CARD)
+        yield from _die_row(x + 6, y, t(plan.locale, "Holds"), plan.held, state, Look.HELD, s, CARD)
         y += s.row
     if threat.stasis:
         yield Rect((x + 3, y - 2, x + width - 3, y + s.die + 2), fill=STASIS_GROUND, radius=3)
-        yield Text(x + 8, y + (s.die - s.small) // 2 - 1, "STASIS", s.small + 1, STASIS, True)
-        note_x = x + 12 + int(font(s.small + 1, True).getlength("STASIS"))
-        yield from _die_row(note_x, y, "no activation", plan.beam, state, Look.PLACED, s, STASIS_GROUND)
+        stasis = fit(t(plan.locale, "STASIS"), s.small + 1, 60, True)
+        yield Text(x + 8, y + (s.die - s.small) // 2 - 1, stasis, s.small + 1, STASIS, True)
+        note_x = x + 12 + int(font(s.small + 1, True).getlength(stasis))
+        note = t(plan.locale, "no activation")
+        yield from _die_row(note_x, y, note, plan.beam, state, Look.PLACED, s, STASIS_GROUND)
 
 
-def _cards(state: State, threats: Sequence[Threat], x: int, width: int, columns: int) -> list[Shape]:
+def _cards(
+    state: State, threats: Sequence[Threat], x: int, width: int, columns: int, locale: Locale
+) -> list[Shape]:
     """Threat cards in play order, `columns` a row, from the top of the column down; a crowded column
     switches to the compact style, and cards that still do not fit are counted, not drawn."""
     if not threats:  # the empty place on the table, so an empty column reads as "none" at a glance
         right = x + columns * width + (columns - 1) * CARD_GAP
-        none = "No threat aboard" if x == INTERNAL_X else "No threat outside the ship"
+        none = t(locale, "No threat aboard") if x == INTERNAL_X else t(locale, "No threat outside the ship")
         return [
             Rect((x, CARDS_Y, right, CARDS_Y + 44), outline=TRACK_OFF, width=2, radius=6),
-            Text((x + right) // 2, CARDS_Y + 22, none, 11, MUTED, False, "mm"),
+            Text((x + right) // 2, CARDS_Y + 22, fit(none, 11, right - x - 8), 11, MUTED, False, "mm"),
         ]
     room = BOTTOM - CARDS_Y
     for style in (REGULAR, COMPACT):
-        plans = [_plan(state, t, width, style) for t in threats]
+        plans = [_plan(state, threat, width, style, locale) for threat in threats]
         rows = [plans[i : i + columns] for i in range(0, len(plans), columns)]
         heights = [max(p.height for p in row) for row in rows]
         if sum(heights) + CARD_GAP * (len(rows) - 1) <= room or style is COMPACT:
@@ -305,7 +316,11 @@ def _cards(state: State, threats: Sequence[Threat], x: int, width: int, columns:
     for n, (row, height) in enumerate(zip(rows, heights, strict=True)):
         if y + height > BOTTOM:
             left = len(threats) - n * columns
-            shapes.append(Text(x, y, f"+{plural(left, 'more threat')}: see the text", 11, MUTED))
+            more = tn(
+                locale, "+{count} more threat: see the text", "+{count} more threats: see the text", left
+            )
+            right = x + columns * width + (columns - 1) * CARD_GAP
+            shapes.append(Text(x, y, fit(more, 11, right - x), 11, MUTED))
             break
         for column, plan in enumerate(row):
             shapes.extend(_card(state, plan, x + column * (width + CARD_GAP), y, width, height))
@@ -323,25 +338,29 @@ def pip_box(track_y: int, index: int) -> Box:
 
 
 def _track(y: int, label: str, value: int, most: int, on: Colour, note: str) -> Iterator[Shape]:
-    yield Text(SHIP[0] + 12, y + 3, label, 13, TEXT, True)
+    room = TRACK_X - 10 - int(font(13, True).getlength(f"{most}/{most}")) - 2 - (SHIP[0] + 12)
+    size = 13 if font(13, True).getlength(label) <= room else 12  # "Escudos" a point smaller
+    yield Text(SHIP[0] + 12, y + 3 + 13 - size, fit(label, size, room, True), size, TEXT, True)
     yield Text(TRACK_X - 10, y + 3, f"{value}/{most}", 13, TEXT, True, "ra")
     for i in range(most):
         yield Rect(pip_box(y, i), fill=on if i < value else TRACK_OFF, radius=3)
     if note:
-        yield Text(TRACK_X + most * PIP_STEP + 4, y + 4, note, 12, BANNED)
+        x = TRACK_X + most * PIP_STEP + 4
+        yield Text(x, y + 4, fit(note, 12, SHIP[2] - 8 - x), 12, BANNED)
 
 
-def _ready(state: State) -> Iterator[Shape]:
+def _ready(state: State, locale: Locale) -> Iterator[Shape]:
     yield Rect(READY, fill=BOX, radius=6)
     pool = [i for i, d in enumerate(state.dice) if d.place is Place.POOL]
     rolled = state.phase == "assign"
-    yield Text(READY[0] + 10, READY[1] + 8, "Crew ready" if rolled else "Crew to roll", 13, TEXT, True)
+    heading = t(locale, "Crew ready") if rolled else t(locale, "Crew to roll")
+    yield Text(READY[0] + 10, READY[1] + 8, fit(heading, 13, 106, True), 13, TEXT, True)
     if rolled:
-        note = "assign them at the stations" if pool else "every die is placed"
+        note = t(locale, "assign them at the stations") if pool else t(locale, "every die is placed")
     elif state.outcome != "playing":
-        note = "the game is over"
+        note = t(locale, "the game is over")
     else:
-        note = "rolled at the start of the round"
+        note = t(locale, "rolled at the start of the round")
     for n, line in enumerate(wrap(note, 10, 106, 2)):
         yield Text(READY[0] + 10, READY[1] + 27 + n * 12, line, 10, MUTED)
     size, x = 34, READY[0] + 122
@@ -354,16 +373,27 @@ def _ready(state: State) -> Iterator[Shape]:
 
 # Each area of the mat: its title, the face whose colour and icon it wears, and what it does, as the
 # ship board prints it (rules §3; the first/further rule of Tactical and Engineering is the §10 ruling).
+# The titles are the areas' ids (English); the picture names them in the reader's words (`_title`).
 AREAS: tuple[tuple[str, Face | None, str], ...] = (
-    ("Commander", Face.COMMANDER, "Turn a die to any face, or re-roll the ready crew"),
-    ("Tactical", Face.TACTICAL, "Fire: 1 damage, +2 for each further die this round"),
-    ("Science", Face.SCIENCE, "Recharge shields to 4, or stasis beam on a threat"),
-    ("Engineering", Face.ENGINEERING, "Repair: 1 hull, +2 for each further die this round"),
-    ("Medical", Face.MEDICAL, "Free all in the Infirmary, or one Scanner die"),
-    ("Scanners", Face.THREAT, "A third threat die draws a new threat"),
-    ("Infirmary", None, "Out until a Medical die brings them back"),
-    ("Returned", None, "Gathered at the end of the round, rolled next"),
+    ("Commander", Face.COMMANDER, mark("Turn a die to any face, or re-roll the ready crew")),
+    ("Tactical", Face.TACTICAL, mark("Fire: 1 damage, +2 for each further die this round")),
+    ("Science", Face.SCIENCE, mark("Recharge shields to 4, or stasis beam on a threat")),
+    ("Engineering", Face.ENGINEERING, mark("Repair: 1 hull, +2 for each further die this round")),
+    ("Medical", Face.MEDICAL, mark("Free all in the Infirmary, or one Scanner die")),
+    ("Scanners", Face.THREAT, mark("A third threat die draws a new threat")),
+    ("Infirmary", None, mark("Out until a Medical die brings them back")),
+    ("Returned", None, mark("Gathered at the end of the round, rolled next")),
 )
+_TERMS = {"Scanners": "scanners", "Infirmary": "infirmary", "Returned": "returned"}
+
+
+def _title(locale: Locale, title: str, face: Face | None) -> str:
+    """An area's title in `locale`: a station by its crew face, the others by their rulebook term."""
+    if title in _TERMS:
+        return d6_term(locale, _TERMS[title])
+    return face_name(locale, face) if face is not None else title
+
+
 STATION_OF: dict[Station, str] = {
     Station.COMMANDER: "Commander",
     Station.WEAPONS: "Tactical",
@@ -408,7 +438,7 @@ def _placed(state: State, cards: set[int]) -> dict[str, list[tuple[int, Look]]]:
     return where
 
 
-def _area(state: State, title: str, face: Face | None, rule: str) -> Iterator[Shape]:
+def _area(state: State, title: str, face: Face | None, rule: str, locale: Locale) -> Iterator[Shape]:
     """A station or area of the mat: its frame, icon, title and what it does, or why it cannot be used."""
     box = area_box(title)
     x, y = box[0], box[1]
@@ -418,10 +448,12 @@ def _area(state: State, title: str, face: Face | None, rule: str) -> Iterator[Sh
     yield Rect((x, y + 6, x + 4, box[3] - 6), fill=colour)
     icon = face.value if face is not None else ("medical" if title == "Infirmary" else "deck")
     yield Icon(icon, x + 11, y + 6, 16, colour, BOX)
-    yield Text(x + 33, y + 6, title, 13, TEXT, True)
+    yield Text(x + 33, y + 6, fit(_title(locale, title, face), 13, STATION_W - 40, True), 13, TEXT, True)
     if banned is not None:
-        rule = f"Cannot be used: {card_of(banned).name} is in play"
-    for n, line in enumerate(wrap(rule, 10, STATION_W - 20, 2)):
+        said = t(locale, "Cannot be used: {name} is in play", name=threat_name(locale, banned.card))
+    else:
+        said = t(locale, rule)
+    for n, line in enumerate(wrap(said, 10, STATION_W - 20, 2)):
         yield Text(x + 11, y + 25 + n * 12, line, 10, BANNED if banned else MUTED)
     if title == "Scanners":  # three slots, as printed
         for slot in range(3):
@@ -450,27 +482,21 @@ def _hull() -> Iterator[Shape]:
     yield Text((x0 + x1) // 2, y1 - 8, "USS CRYPSIS  ·  RPTR CLASS", 9, MUTED, True, "mm")
 
 
-def _ground(state: State) -> Iterator[Shape]:
+def _ground(state: State, locale: Locale) -> Iterator[Shape]:
     """The mat itself: the hull and every area's frame, title and rule."""
     yield from _hull()
     for title, face, rule in AREAS:
-        yield from _area(state, title, face, rule)
+        yield from _area(state, title, face, rule, locale)
 
 
-def _ship(state: State, cards: set[int]) -> Iterator[Shape]:
+def _ship(state: State, cards: set[int], locale: Locale) -> Iterator[Shape]:
     """What is on the mat: the tracks' values and the dice."""
     offline = shields_offline(state)
-    yield from _track(HULL_Y, "Hull", state.hull, HULL_MAX, HULL_ON, "")
-    offline_by = next((card_of(t).name for t in state.threats() if card_of(t).shields_offline), "")
-    yield from _track(
-        SHIELD_Y,
-        "Shields",
-        state.shields,
-        SHIELDS_MAX,
-        SHIELD_ON,
-        f"offline: {offline_by}" if offline else "",
-    )
-    yield from _ready(state)
+    yield from _track(HULL_Y, d6_term(locale, "hull"), state.hull, HULL_MAX, HULL_ON, "")
+    by = next((threat.card for threat in state.threats() if card_of(threat).shields_offline), None)
+    note = t(locale, "offline: {name}", name=threat_name(locale, by)) if offline and by else ""
+    yield from _track(SHIELD_Y, d6_term(locale, "shields"), state.shields, SHIELDS_MAX, SHIELD_ON, note)
+    yield from _ready(state, locale)
     placed = _placed(state, cards)
     for title, _, _ in AREAS:
         yield from _area_dice(state, title, placed[title])
@@ -479,40 +505,47 @@ def _ship(state: State, cards: set[int]) -> Iterator[Shape]:
 # --- the header ----------------------------------------------------------------------------------------
 
 
-def _header(state: State) -> Iterator[Shape]:
-    title = f"Deep Space D-6 · round {state.round}"
+def _header(state: State, locale: Locale) -> Iterator[Shape]:
+    title = fit(t(locale, "Deep Space D-6 · round {round}", round=state.round), 20, 330, True)
     yield Text(HEADER[0], HEADER[1] + 3, title, 20, TEXT, True)
-    deck = f"Threat deck: {len(state.deck)} left" if state.deck else "Threat deck: empty"
+    deck_name = d6_term(locale, "threat_deck")
+    if state.deck:
+        deck = t(locale, "{deck}: {count} left", deck=deck_name, count=len(state.deck))
+    else:
+        deck = t(locale, "{deck}: empty", deck=deck_name)
+    deck = fit(deck, 13, 230)
     yield Text(HEADER[2], HEADER[1] + 8, deck, 13, TEXT, False, "ra")
     deck_x = HEADER[2] - int(font(13).getlength(deck)) - 24
     yield Icon("deck", deck_x, HEADER[1] + 6, 17, MUTED, BACKGROUND)
     left = HEADER[0] + int(font(20, True).getlength(title)) + 16
     right = deck_x - 12
     if state.outcome == "won":
-        status, fill = f"Won! Score {state.score}", WON
+        status, fill = t(locale, "Won! Score {score}", score=state.score), WON
     elif state.outcome == "lost":
-        reason = (state.loss_reason or "The ship is lost").rstrip(".")
-        status, fill = f"Lost: {reason}. Score {state.score}", LOST
+        reason = t(locale, state.loss_reason) if state.loss_reason else t(locale, "The ship is lost.")
+        status, fill = t(locale, "Lost: {reason} Score {score}", reason=reason, score=state.score), LOST
     elif state.pending is not None:
-        status, fill = f"Decision: {state.pending.reason}", DECISION
+        status, fill = t(locale, "Decision: {question}", question=pending_question(state)), DECISION
     else:
-        yield Text(left, HEADER[1] + 9, "Assign the ready crew, then end the assignment", 12, MUTED)
+        advice = fit(t(locale, "Assign the ready crew, then end the assignment"), 12, right - left)
+        yield Text(left, HEADER[1] + 9, advice, 12, MUTED)
         return
     yield Rect((left, HEADER[1], right, HEADER[3]), fill=fill, radius=6)
     yield Text(left + 10, HEADER[1] + 7, fit(status, 14, right - left - 20), 14, TEXT)
 
 
-def layout(state: State) -> Mat:
-    """Every shape of the board picture, in drawing order; the same state always gives the same."""
-    ground = list(_ground(state))
-    shapes: list[Shape] = [*ground, *_header(state)]
-    for heading, threats, x in (
-        ("Internal threats", state.internal, INTERNAL_X),
-        ("External threats", state.external, EXTERNAL_X),
+def layout(state: State, locale: Locale = "en") -> Mat:
+    """Every shape of the board picture, in drawing order, in `locale`; the same state always gives
+    the same."""
+    ground = list(_ground(state, locale))
+    shapes: list[Shape] = [*ground, *_header(state, locale)]
+    for heading, threats, x, width in (
+        (t(locale, "Internal threats"), state.internal, INTERNAL_X, CARD_W),
+        (t(locale, "External threats"), state.external, EXTERNAL_X, 2 * EXTERNAL_W + CARD_GAP),
     ):
-        count = f"{heading}: {len(threats) or 'none'}"
-        shapes.append(Text(x, COLUMNS_Y, count, 13, MUTED, True))
-    cards = _cards(state, state.internal, INTERNAL_X, CARD_W, 1)
-    cards += _cards(state, state.external, EXTERNAL_X, EXTERNAL_W, 2)
-    shapes += _ship(state, {c.uid for c in cards if isinstance(c, CardShape)})
+        count = f"{heading}: {len(threats) or t(locale, 'none')}"
+        shapes.append(Text(x, COLUMNS_Y, fit(count, 13, width, True), 13, MUTED, True))
+    cards = _cards(state, state.internal, INTERNAL_X, CARD_W, 1, locale)
+    cards += _cards(state, state.external, EXTERNAL_X, EXTERNAL_W, 2, locale)
+    shapes += _ship(state, {c.uid for c in cards if isinstance(c, CardShape)}, locale)
     return Mat(tuple(shapes + cards), len(ground))

@@ -20,10 +20,11 @@ from core.d6.actions import (
 )
 from core.d6.cards import CREW_FACES, Face
 from core.d6.engine import dice_in, legal_actions
+from core.d6.names import face_name
 from core.d6.state import Place, State
-from core.words import plural
+from core.i18n import Locale, t, tn
 
-from .d6_text import STATION_RULES, describe_action
+from .d6_text import decision_text, describe_action, station_rule
 
 Key = tuple[object, ...]
 
@@ -80,14 +81,15 @@ def answers_in_order(state: State) -> list[Action]:
     return sorted(legal_actions(state), key=lambda a: not isinstance(a, Gather))
 
 
-def menu(state: State) -> list[Group]:
+def menu(state: State, locale: Locale = "en") -> list[Group]:
     """Every legal move once, grouped: per ready die kind (in pip order), then the end of assignment."""
     actions = legal_actions(state)
     if state.pending is not None:
         answers = tuple(
-            Move(move_key(state, a), describe_action(state, a), a) for a in answers_in_order(state)
+            Move(move_key(state, a), describe_action(state, a, locale=locale), a)
+            for a in answers_in_order(state)
         )
-        return [Group(state.pending.reason[:1].upper() + state.pending.reason[1:], "", answers)]
+        return [Group(decision_text(state, locale), "", answers)]
     seen: set[Key] = set()
     groups: list[Group] = []
     for face in CREW_FACES:
@@ -101,33 +103,60 @@ def menu(state: State) -> list[Group]:
                 continue
             seen.add(key)
             if isinstance(action, ChangeFace):
-                turns.append(Move(key, _turn_label(state, action), action))
+                turns.append(Move(key, _turn_label(state, action, locale), action))
             else:
-                lines.append(Move(key, describe_action(state, action, with_die=False), action))
+                lines.append(Move(key, describe_action(state, action, with_die=False, locale=locale), action))
         if turns:
-            label = f"turn another ready die to another face… ({plural(len(turns), 'choice')})"
+            label = tn(
+                locale,
+                "turn another ready die to another face… ({count} choice)",
+                "turn another ready die to another face… ({count} choices)",
+                len(turns),
+            )
             lines.insert(1 if lines else 0, Move(("turn",), label, None, tuple(turns)))
         if lines:
-            heading = f"{face.value.capitalize()} {'die' if len(dice) == 1 else 'dice'} ({_numbers(dice)})"
-            groups.append(Group(heading, STATION_RULES.get(face, ""), tuple(lines)))
+            heading = tn(
+                locale,
+                "{face} die ({numbers})",
+                "{face} dice ({numbers})",
+                len(dice),
+                face=face_name(locale, face),
+                numbers=_numbers(dice),
+            )
+            groups.append(Group(heading, station_rule(face, locale), tuple(lines)))
     end = EndAssignment()
-    groups.append(Group("End of assignment", "", (Move(("end",), end_label(state), end),)))
+    groups.append(Group(t(locale, "End of assignment"), "", (Move(("end",), end_label(state, locale), end),)))
     return groups
 
 
-def _turn_label(state: State, action: ChangeFace) -> str:
+def _turn_label(state: State, action: ChangeFace, locale: Locale) -> str:
     """ "turn a Tactical die (3, 4) to science": which die of a kind is turned makes no difference."""
     target = state.dice[action.target].face
     alike = [i for i in _ready(state, target) if i != action.die]
-    return f"turn a {target.value.capitalize()} die ({_numbers(alike)}) to {action.face.value}"
+    return t(
+        locale,
+        "turn a {face} die ({numbers}) to {to}",
+        face=face_name(locale, target),
+        numbers=_numbers(alike),
+        to=face_name(locale, action.face),
+    )
 
 
-def end_label(state: State) -> str:
+def end_label(state: State, locale: Locale = "en") -> str:
     """Ending the assignment cannot be taken back: say what it leaves unused and what follows."""
     ready = dice_in(state, Place.POOL)
-    stay = "stays" if len(ready) == 1 else "stay"
-    unused = f" — {plural(len(ready), 'ready die', 'ready dice')} {stay} unused this round" if ready else ""
-    return f"End the assignment{unused}; then a threat is discovered, threats activate, the crew gathers"
+    if not ready:
+        return t(
+            locale, "End the assignment; then a threat is discovered, threats activate, the crew gathers"
+        )
+    return tn(
+        locale,
+        "End the assignment — {count} ready die stays unused this round; "
+        "then a threat is discovered, threats activate, the crew gathers",
+        "End the assignment — {count} ready dice stay unused this round; "
+        "then a threat is discovered, threats activate, the crew gathers",
+        len(ready),
+    )
 
 
 def moves(groups: list[Group]) -> list[Move]:

@@ -1,7 +1,8 @@
 """Deep Space D-6 in plain words: the board, and what each action does.
 
 The same text serves the terminal game, the Discord embed, and the board picture's alt text, so a
-screen-reader user reads exactly what a sighted player sees.
+screen-reader user reads exactly what a sighted player sees. Every function takes the reader's
+`locale` (English by default); game terms come from the glossary (`core.d6.names`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from core.d6.actions import (
     SendToInfirmary,
     Stasis,
 )
-from core.d6.cards import CREW_FACES, Card, Face, card_text
+from core.d6.cards import CREW_FACES, Card, Face
 from core.d6.engine import (
     banned_by,
     card_of,
@@ -34,221 +35,317 @@ from core.d6.engine import (
     stasis_targets,
     weapon_damage,
 )
+from core.d6.names import PLACES, card_words, d6_term, face_name, pending_question, threat_name
 from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
-from core.words import plural
+from core.i18n import Locale, mark, t, tn
 
-PLACE_NAMES = {
-    Place.POOL: "ready",
-    Place.STATION: "at a station",
-    Place.MISSION: "on an away mission",
-    Place.SCANNER: "locked in the Scanners",
-    Place.RESET: "set aside by the Scanners",
-    Place.INFIRMARY: "in the Infirmary",
-    Place.RETURNED: "returned",
-    Place.HELD: "distracted",
-}
+# Kept under its old name: the places in words (`core.d6.names.PLACES`, said with `t`).
+PLACE_NAMES = PLACES
 
 
-def activation_text(spec: Card) -> str:
+def place_name(locale: Locale, place: Place) -> str:
+    return t(locale, PLACES[place])
+
+
+def activation_text(spec: Card, locale: Locale = "en") -> str:
     """When a card acts: its threat-die numbers, or why it has none (it checks, bans or acts once)."""
     if spec.activation:
-        return f"activates on {', '.join(map(str, spec.activation))}"
+        return t(locale, "activates on {numbers}", numbers=", ".join(map(str, spec.activation)))
     if spec.passive is not None:
-        return "checks after every activation phase"
+        return t(locale, "checks after every activation phase")
     if spec.mission is not None:
-        return "never activates: stays until its away mission is completed"
+        return t(locale, "never activates: stays until its away mission is completed")
     if spec.on_reveal:
-        return "acts once, when revealed"
-    return "never activates"
+        return t(locale, "acts once, when revealed")
+    return t(locale, "never activates")
 
 
-def threat_line(state: State, threat: Threat) -> str:
+def threat_line(state: State, threat: Threat, locale: Locale = "en") -> str:
     spec = card_of(threat)
-    parts = [spec.name]
+    parts = [threat_name(locale, spec.id)]
     if threat.health is not None:
-        parts.append(f"{threat.health}/{spec.health} health")
-    parts.append(activation_text(spec))
+        parts.append(t(locale, "{health}/{most} health", health=threat.health, most=spec.health))
+    parts.append(activation_text(spec, locale))
     if threat.stasis:
-        parts.append("in stasis")
-    line = " — ".join([", ".join(parts), card_text(spec)])
+        parts.append(t(locale, "in stasis"))
+    line = " — ".join([", ".join(parts), card_words(locale, spec.id)])
     if spec.mission is not None:
-        joiner = " or " if spec.mission.mode == "any_one" else " + "
+        joiner = t(locale, " or ") if spec.mission.mode == "any_one" else " + "
         missing = missing_icons(state, threat)
-        needs = joiner.join(f.value for f in missing) if missing else "complete"
-        line += f" (away mission needs: {needs})"
+        needs = joiner.join(face_name(locale, f) for f in missing) if missing else t(locale, "complete")
+        line += t(locale, " (away mission needs: {needs})", needs=needs)
     return line
 
 
-def die_state(state: State, index: int) -> str:
-    """A die's face and where it is ("tactical, at Weapons"), without which die it is."""
+def die_state(state: State, index: int, locale: Locale = "en") -> str:
+    """A die's face and where it is ("Tactical, at weapons"), without which die it is."""
     die = state.dice[index]
-    where = PLACE_NAMES[die.place]
+    where = place_name(locale, die.place)
     if die.place is Place.STATION and die.station is not None:
-        where = f"at {die.station.value}"
+        where = t(locale, "at {station}", station=t(locale, STATIONS[die.station.value]))
     elif die.on is not None and (threat := state.threat(die.on)) is not None:
-        where += f" ({card_of(threat).name})"
+        where += f" ({threat_name(locale, threat.card)})"
     if die.place is Place.RETURNED:  # its face no longer counts: it is rolled next round
-        freed = " (freed from the Scanners)" if die.face is Face.THREAT else ""
-        return f"returned{freed}, rolls next round"
-    face = "not rolled" if die.place is Place.POOL and state.phase != "assign" else die.face.value
+        if die.face is Face.THREAT:
+            return t(locale, "returned (freed from the Scanners), rolls next round")
+        return t(locale, "returned, rolls next round")
+    rolled = not (die.place is Place.POOL and state.phase != "assign")
+    face = face_name(locale, die.face) if rolled else t(locale, "not rolled")
     return f"{face}, {where}"
 
 
-def die_line(state: State, index: int) -> str:
-    return f"Die {index + 1}: {die_state(state, index)}"
+# The ship's stations a die can be at, in words ("at Weapons").
+STATIONS = {
+    "commander": mark("commander"),
+    "weapons": mark("weapons"),
+    "shields": mark("shields"),
+    "stasis": mark("stasis"),
+    "repair": mark("repair"),
+    "medical": mark("medical"),
+}
 
 
-def tracks(state: State) -> list[tuple[str, int, int]]:
+def die_line(state: State, index: int, locale: Locale = "en") -> str:
+    return t(locale, "Die {number}: {state}", number=index + 1, state=die_state(state, index, locale))
+
+
+def tracks(state: State, locale: Locale = "en") -> list[tuple[str, int, int]]:
     """The ship's tracks as (name, value, most): every status line reads them from here."""
-    return [("hull", state.hull, HULL_MAX), ("shields", state.shields, SHIELDS_MAX)]
+    return [
+        (d6_term(locale, "hull"), state.hull, HULL_MAX),
+        (d6_term(locale, "shields"), state.shields, SHIELDS_MAX),
+    ]
 
 
-def tracks_text(state: State) -> str:
-    return ", ".join(f"{name} {value}/{most}" for name, value, most in tracks(state))
+def tracks_text(state: State, locale: Locale = "en") -> str:
+    return ", ".join(f"{name} {value}/{most}" for name, value, most in tracks(state, locale))
 
 
 # The rule Tactical and Engineering share (§10 ruling), said where those moves are offered.
 STATION_RULES = {
-    Face.TACTICAL: "The first Tactical die of a round deals 1 damage, each further one 2.",
-    Face.ENGINEERING: "The first Engineering die of a round repairs 1 hull, each further one 2.",
+    Face.TACTICAL: mark("The first Tactical die of a round deals 1 damage, each further one 2."),
+    Face.ENGINEERING: mark("The first Engineering die of a round repairs 1 hull, each further one 2."),
 }
 
 
-def _station_now(state: State, face: Face) -> str:
+def station_rule(face: Face, locale: Locale = "en") -> str:
+    """The rule for `face`'s station in `locale`, or "" when none applies."""
+    rule = STATION_RULES.get(face)
+    return t(locale, rule) if rule else ""
+
+
+def _station_now(state: State, face: Face, locale: Locale) -> str:
     """What one more die of `face` would do at its station now, and a second one after it."""
     if (ban := banned_by(state, face)) is not None:
-        return f"banned by {card_of(ban).name}"
+        return t(locale, "banned by {name}", name=threat_name(locale, ban.card))
     match face:
         case Face.COMMANDER:
-            return "turn another ready die to any face, or re-roll the other ready dice"
+            return t(locale, "turn another ready die to any face, or re-roll the other ready dice")
         case Face.TACTICAL:
-            if not any(t.health is not None for t in state.external):
-                return "no external threat to fire at"
+            if not any(th.health is not None for th in state.external):
+                return t(locale, "no external threat to fire at")
             first = weapon_damage(state)
-            return f"{first} damage, {first + 2} with a second die"
+            return t(locale, "{first} damage, {both} with a second die", first=first, both=first + 2)
         case Face.ENGINEERING:
             missing = HULL_MAX - state.hull
             if not missing:
-                return "hull full, nothing to repair"
+                return t(locale, "hull full, nothing to repair")
             first = min(repair_amount(state), missing)
             both = min(repair_amount(state) + 2, missing)
-            return f"repair {first} hull" + (f", {both} with a second die" if both > first else "")
+            if both > first:
+                return t(locale, "repair {first} hull, {both} with a second die", first=first, both=both)
+            return t(locale, "repair {first} hull", first=first)
         case Face.SCIENCE:
             if shields_offline(state):
-                shields = "shields offline"
+                shields = t(locale, "shields offline")
             elif state.shields < SHIELDS_MAX:
-                shields = f"recharge the shields to {SHIELDS_MAX} (+{SHIELDS_MAX - state.shields})"
+                shields = t(
+                    locale,
+                    "recharge the shields to {most} (+{gain})",
+                    most=SHIELDS_MAX,
+                    gain=SHIELDS_MAX - state.shields,
+                )
             else:
-                shields = "shields full"
-            targets = [card_of(t).name for t in stasis_targets(state)]
-            return shields + (f"; or stasis beam on {', '.join(targets)}" if targets else "")
+                shields = t(locale, "shields full")
+            targets = [threat_name(locale, th.card) for th in stasis_targets(state)]
+            if not targets:
+                return shields
+            return t(
+                locale, "{shields}; or stasis beam on {targets}", shields=shields, targets=", ".join(targets)
+            )
         case _:
             sick, locked = len(dice_in(state, Place.INFIRMARY)), len(dice_in(state, Place.SCANNER))
-            uses = [f"bring back {plural(sick, 'die', 'dice')} from the Infirmary"] if sick else []
-            uses += [f"free 1 of {plural(locked, 'die', 'dice')} locked in the Scanners"] if locked else []
-            return "; or ".join(uses) or "nothing to do (Infirmary and Scanners empty)"
+            uses: list[str] = []
+            if sick:
+                uses.append(
+                    tn(
+                        locale,
+                        "bring back {count} die from the Infirmary",
+                        "bring back {count} dice from the Infirmary",
+                        sick,
+                    )
+                )
+            if locked:
+                uses.append(
+                    tn(
+                        locale,
+                        "free 1 of {count} die locked in the Scanners",
+                        "free 1 of {count} dice locked in the Scanners",
+                        locked,
+                    )
+                )
+            return t(locale, "; or ").join(uses) or t(locale, "nothing to do (Infirmary and Scanners empty)")
 
 
-def station_lines(state: State) -> list[str]:
+def station_lines(state: State, locale: Locale = "en") -> list[str]:
     """What each crew face would do at its station now ("Tactical: 1 damage, 3 with a second die")."""
-    return [f"{face.value.capitalize()}: {_station_now(state, face)}" for face in CREW_FACES]
+    return [f"{face_name(locale, face)}: {_station_now(state, face, locale)}" for face in CREW_FACES]
 
 
-def describe_board(state: State) -> str:
+def describe_board(state: State, locale: Locale = "en") -> str:
     """The whole board in words, top to bottom."""
     lines = [
-        f"Round {state.round}. {tracks_text(state).capitalize()}. "
-        f"Threat deck: {plural(len(state.deck), 'card')} left.",
-        "Crew:",
-        *(f"  {die_line(state, i)}" for i in range(len(state.dice))),
-        "Internal threats:" if state.internal else "Internal threats: none",
-        *(f"  {threat_line(state, t)}" for t in state.internal),
-        "External threats:" if state.external else "External threats: none",
-        *(f"  {threat_line(state, t)}" for t in state.external),
+        tn(
+            locale,
+            "Round {round}. {tracks}. Threat deck: {count} card left.",
+            "Round {round}. {tracks}. Threat deck: {count} cards left.",
+            len(state.deck),
+            round=state.round,
+            tracks=_capital(tracks_text(state, locale)),
+        ),
+        t(locale, "Crew:"),
+        *(f"  {die_line(state, i, locale)}" for i in range(len(state.dice))),
+        t(locale, "Internal threats:") if state.internal else t(locale, "Internal threats: none"),
+        *(f"  {threat_line(state, th, locale)}" for th in state.internal),
+        t(locale, "External threats:") if state.external else t(locale, "External threats: none"),
+        *(f"  {threat_line(state, th, locale)}" for th in state.external),
     ]
     if state.outcome == "playing":
-        lines += ["Stations now:", *(f"  {line}" for line in station_lines(state))]
-    return "\n".join(lines + _where_it_stands(state))
+        lines += [t(locale, "Stations now:"), *(f"  {line}" for line in station_lines(state, locale))]
+    return "\n".join(lines + _where_it_stands(state, locale))
 
 
-def _where_it_stands(state: State) -> list[str]:
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def decision_text(state: State, locale: Locale = "en") -> str:
+    """The decision waiting, as a sentence starting with a capital ("" when none waits)."""
+    return _capital(pending_question(state).say(locale)) if state.pending is not None else ""
+
+
+def loss_text(state: State, locale: Locale = "en") -> str:
+    """Why the game was lost (the engine stores the English wording, a marked message)."""
+    return t(locale, state.loss_reason) if state.loss_reason else ""
+
+
+def _where_it_stands(state: State, locale: Locale) -> list[str]:
     """The decision waiting, or how the game ended, if either."""
-    lines = [f"Decision: {state.pending.reason}"] if state.pending is not None else []
-    if state.outcome != "playing":
-        lines.append(f"Game over: {state.outcome}. Score {state.score}.")
+    lines: list[str] = []
+    if state.pending is not None:
+        lines.append(t(locale, "Decision: {question}", question=pending_question(state)))
+    if state.outcome == "won":
+        lines.append(t(locale, "Game over: won. Score {score}.", score=state.score))
+    elif state.outcome == "lost":
+        lines.append(t(locale, "Game over: lost. Score {score}.", score=state.score))
     return lines
 
 
-def board_summary(state: State) -> str:
+def board_summary(state: State, locale: Locale = "en") -> str:
     """The board in short (no card texts), for the picture's alt text, which Discord caps at 1024."""
-    dice = "; ".join(f"{i + 1} {die_state(state, i)}" for i in range(len(state.dice)))
+    dice = "; ".join(f"{i + 1} {die_state(state, i, locale)}" for i in range(len(state.dice)))
     parts = [
-        f"Round {state.round}, {tracks_text(state)}, threat deck {len(state.deck)}.",
-        f"Dice: {dice}.",
+        t(
+            locale,
+            "Round {round}, {tracks}, threat deck {left}.",
+            round=state.round,
+            tracks=tracks_text(state, locale),
+            left=len(state.deck),
+        ),
+        t(locale, "Dice: {dice}.", dice=dice),
     ]
-    for heading, threats in (("Internal", state.internal), ("External", state.external)):
-        names = [_short(t) for t in threats]
-        parts.append(f"{heading} threats: {', '.join(names) if names else 'none'}.")
-    return " ".join(parts + _where_it_stands(state))
+    internal = ", ".join(_short(th, locale) for th in state.internal) or t(locale, "none")
+    external = ", ".join(_short(th, locale) for th in state.external) or t(locale, "none")
+    parts.append(t(locale, "Internal threats: {names}.", names=internal))
+    parts.append(t(locale, "External threats: {names}.", names=external))
+    return " ".join(parts + _where_it_stands(state, locale))
 
 
-def _short(threat: Threat) -> str:
+def _short(threat: Threat, locale: Locale) -> str:
     spec = card_of(threat)
     health = f" {threat.health}/{spec.health}" if threat.health is not None else ""
-    return spec.name + health + (" (stasis)" if threat.stasis else "")
+    stasis = f" ({t(locale, 'stasis')})" if threat.stasis else ""
+    return threat_name(locale, spec.id) + health + stasis
 
 
-def _name(state: State, uid: int) -> str:
+def _name(state: State, uid: int, locale: Locale) -> str:
     threat = state.threat(uid)
-    return card_of(threat).name if threat is not None else "a threat"
+    return threat_name(locale, threat.card) if threat is not None else t(locale, "a threat")
 
 
-def describe_action(state: State, action: Action, *, with_die: bool = True) -> str:
+def describe_action(state: State, action: Action, *, with_die: bool = True, locale: Locale = "en") -> str:
     """A short label for an action, as a button or a menu line would show it.
 
     Without `with_die` the leading "Die N: " is left out, for controls already shown under that die.
     """
-    die, what = _describe(state, action)
+    die, what = _describe(state, action, locale)
     if die is None:
         return what
     if not with_die:
-        return what[:1].upper() + what[1:]
-    return f"Die {die + 1}: {what}"
+        return _capital(what)
+    return t(locale, "Die {number}: {state}", number=die + 1, state=what)
 
 
-def _describe(state: State, action: Action) -> tuple[int | None, str]:
+def _describe(state: State, action: Action, locale: Locale) -> tuple[int | None, str]:
     """The die an assignment uses (None when the words name no die up front) and what it does."""
     die = getattr(action, "die", None)
     who = die if isinstance(die, int) else None
     match action:
         case Reroll():
-            return who, "Commander re-rolls the other ready crew"
+            return who, t(locale, "Commander re-rolls the other ready crew")
         case ChangeFace(target=target, face=face):
-            current = state.dice[target].face.value
-            return who, f"Commander turns die {target + 1} ({current}) to {face.value}"
+            current = face_name(locale, state.dice[target].face)
+            return who, t(
+                locale,
+                "Commander turns die {die} ({current}) to {face}",
+                die=target + 1,
+                current=current,
+                face=face_name(locale, face),
+            )
         case Fire(split=split):
-            shots = ", ".join(f"{points} on {_name(state, uid)}" for uid, points in split)
-            return who, f"fire weapons for {weapon_damage(state)} ({shots})"
+            shots = ", ".join(
+                t(locale, "{points} on {name}", points=points, name=_name(state, uid, locale))
+                for uid, points in split
+            )
+            return who, t(
+                locale, "fire weapons for {damage} ({shots})", damage=weapon_damage(state), shots=shots
+            )
         case Repair():
-            return who, f"repair the hull by {repair_amount(state)}"
+            return who, t(locale, "repair the hull by {amount}", amount=repair_amount(state))
         case Recharge():
-            return who, f"recharge the shields to {SHIELDS_MAX}"
+            return who, t(locale, "recharge the shields to {most}", most=SHIELDS_MAX)
         case Stasis(target=target):
-            return who, f"stasis beam on {_name(state, target)}"
+            return who, t(locale, "stasis beam on {name}", name=_name(state, target, locale))
         case Heal():
-            return who, "bring everyone back from the Infirmary"
+            return who, t(locale, "bring everyone back from the Infirmary")
         case ClearScanner(scanner_die=locked):
-            return who, f"free die {locked + 1} from the Scanners"
+            return who, t(locale, "free die {die} from the Scanners", die=locked + 1)
         case AwayMission(target=target):
-            return who, f"away mission on {_name(state, target)}"
+            return who, t(locale, "away mission on {name}", name=_name(state, target, locale))
         case EndAssignment():
-            return None, "End assignment: discover, activate threats, gather"
+            return None, t(locale, "End assignment: discover, activate threats, gather")
         case SendToInfirmary(die=sent):
-            return None, f"Send die {sent + 1} ({PLACE_NAMES[state.dice[sent].place]}) to the Infirmary"
+            place = place_name(locale, state.dice[sent].place)
+            return None, t(locale, "Send die {die} ({place}) to the Infirmary", die=sent + 1, place=place)
         case HoldDie(die=held):
-            return None, f"Die {held + 1} ({PLACE_NAMES[state.dice[held].place]}) is distracted"
+            place = place_name(locale, state.dice[held].place)
+            return None, t(locale, "Die {die} ({place}) is distracted", die=held + 1, place=place)
         case Recall(target=target):
-            return None, f"Recall the away team from {_name(state, target)} (its mission starts over)"
+            return None, t(
+                locale,
+                "Recall the away team from {name} (its mission starts over)",
+                name=_name(state, target, locale),
+            )
         case Gather():
-            return None, "Leave the away teams in place (their missions go on next round)"
+            return None, t(locale, "Leave the away teams in place (their missions go on next round)")
     return None, repr(action)

@@ -128,7 +128,7 @@ def rig_crew_roll(state: State, faces: Sequence[Face | frozenset[int]], round: i
 
 
 def texts(events: Iterable[Event]) -> list[str]:
-    return [e.text for e in events]
+    return [str(e.text) for e in events]
 
 
 def play(state: State, *actions: Action) -> tuple[State, list[str]]:

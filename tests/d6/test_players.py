@@ -65,7 +65,7 @@ def test_the_heuristic_never_beams_a_threat_the_die_cannot_activate_even_where_d
     assert Stasis(die=0, target=1) in legal_actions(state)
     choice = heuristic(state)
     assert choice.action == EndAssignment()
-    assert choice.reason == "No ready die has a use worth spending it on now (1 science)."
+    assert choice.reason == "No ready die has a use worth spending it on now (1 Science)."
 
 
 def test_the_stasis_hint_says_what_the_beam_prevents() -> None:

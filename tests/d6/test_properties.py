@@ -481,13 +481,13 @@ def test_greedy_games_reach_the_end_of_the_deck_and_win_sometimes():
 def random_game(seed: int, choices: int, difficulty: str = "medium") -> tuple[list[Action], list[str]]:
     chooser = random.Random(choices)
     state, events = deal(seed, difficulty)
-    texts = [e.text for e in events]
+    texts = [str(e.text) for e in events]
     actions = []
     while state.outcome == "playing":
         action = chooser.choice(legal_actions(state))
         actions.append(action)
         state, events = apply(state, action)
-        texts += [e.text for e in events]
+        texts += [str(e.text) for e in events]
     return actions, texts
 
 
@@ -495,16 +495,16 @@ def test_same_seed_and_choices_see_the_same_events():
     for seed, choices in ((1, 1), (2, 7), (20240101, 3)):
         actions, texts = random_game(seed, choices)
         state, events = deal(seed, "medium")
-        replayed = [e.text for e in events]
+        replayed = [str(e.text) for e in events]
         for action in actions:
             state, events = apply(state, action)
-            replayed += [e.text for e in events]
+            replayed += [str(e.text) for e in events]
         assert replayed == texts
         assert random_game(seed, choices) == (actions, texts)
 
 
 def threat_die_rolls(events: list[Event]) -> list[str]:
-    return [e.text for e in events if e.kind == "die"]
+    return [str(e.text) for e in events if e.kind == "die"]
 
 
 def test_extra_draws_in_one_stream_do_not_shift_another():

@@ -42,7 +42,7 @@ def test_three_commanders_give_one_line_per_distinct_move() -> None:
         "End of assignment",
     ]
     labels = [sub.label for sub in turn.then]
-    assert "turn a Commander die (4, 5) to tactical" in labels
+    assert "turn a Commander die (4, 5) to Tactical" in labels
     assert len(set(labels)) == len(labels)
 
 

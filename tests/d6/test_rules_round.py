@@ -75,7 +75,7 @@ def test_round_order_roll_scan_assign_discover_activate_gather_then_roll_again()
         "Intercepter activates.",
         "Intercepter hits for 1 — shields absorb 1.",
         "Round 2 begins.",  # after step 6
-        "Rolled 6 crew: commander, tactical, medical, science, engineering, commander.",
+        "Rolled 6 crew: Commander, Tactical, Medical, Science, Engineering, Commander.",
     )
     assert not any("Drone activates" in text for text in said)
     assert (state.round, state.phase, state.outcome) == (2, "assign", "playing")
@@ -109,7 +109,7 @@ def test_three_threat_faces_lock_draw_a_threat_and_come_back_at_gather():
 
     assert in_order(
         said,
-        "Rolled 6 crew: threat, threat, threat, tactical, science, medical.",
+        "Rolled 6 crew: Threat, Threat, Threat, Tactical, Science, Medical.",
         "Scanners full: three Threat dice reset and a new threat appears!",
         "New threat: Intercepter with 3 health",
     )
@@ -133,7 +133,7 @@ def test_one_or_two_leftover_threat_dice_stay_locked_across_rounds():
     state, said = end_round(state, threat_die=[6], next_roll=[X, E, E, E])
     assert in_order(
         said,
-        "Rolled 4 crew: threat, engineering, engineering, engineering.",  # the locked two stay out
+        "Rolled 4 crew: Threat, Engineering, Engineering, Engineering.",  # the locked two stay out
         "Scanners full",
         "New threat: Intercepter",
     )
@@ -160,9 +160,10 @@ def test_commander_reroll_threat_faces_lock_and_trigger_a_draw():
 
     state, said = play(state, Reroll(die=0))
 
-    assert said[:4] == [
+    assert said[:5] == [
         "Commander: the crew re-rolls.",
-        "Rolled 3 crew: threat, science, science.",
+        "Rolled 3 crew: Threat, Science, Science.",
+        "Threat detected! 1 die locks in the Scanners.",
         "Scanners full: three Threat dice reset and a new threat appears!",
         "New threat: Intercepter with 3 health — -1 Hull",
     ]
@@ -285,7 +286,7 @@ def test_only_away_mission_dice_left_the_player_must_recall():
 
     state, said = play(state, Recall(target=1))
     assert said[:2] == ["Crew recalled from the away mission on Hijackers.", "Round 2 begins."]
-    assert "Rolled 1 crew: engineering." in said
+    assert "Rolled 1 crew: Engineering." in said
     assert places(state)[0] is Place.POOL
     assert state.outcome == "playing"
 
@@ -333,15 +334,15 @@ def test_a_die_not_in_the_pool_is_refused_with_a_reason():
     """§4 step 3: only unassigned crew can be assigned; the input state is left unchanged."""
     dice = [die(E, Place.STATION, station=Station.REPAIR), die(E, Place.INFIRMARY), *pool(C)]
     state = make_state(dice, hull=5)
-    assert refused(state, Repair(die=0)) == "That die is not available (it is in station)."
-    assert refused(state, Repair(die=1)) == "That die is not available (it is in infirmary)."
+    assert refused(state, Repair(die=0)) == "That die is not available (it is at a station)."
+    assert refused(state, Repair(die=1)) == "That die is not available (it is in the Infirmary)."
     assert refused(state, Repair(die=9)) == "There is no such crew die."
 
 
 def test_a_banned_face_is_refused_naming_the_threat():
     """§9 Comms Offline: "You may not assign" Commander — the refusal says which threat bans it."""
     state = make_state(pool(C, T, S), internal=[threat(1, "comms_offline")])
-    assert refused(state, Reroll(die=0)) == "Comms Offline keeps commander crew from being assigned."
+    assert refused(state, Reroll(die=0)) == "Comms Offline keeps Commander crew from being assigned."
 
 
 @pytest.mark.parametrize(
@@ -351,13 +352,13 @@ def test_a_banned_face_is_refused_naming_the_threat():
             "comms_offline",
             pool(C, T, S),
             ChangeFace(die=0, target=2, face=T),  # die 2, and Comms Offline has uid 2
-            "Comms Offline keeps commander crew from being assigned.",
+            "Comms Offline keeps Commander crew from being assigned.",
         ),
         (
             "cosmic_existentialism",
             pool(S, T, C),
             Stasis(die=0, target=2),  # the stasis beam aimed at Cosmic Existentialism itself
-            "Cosmic Existentialism keeps science crew from being assigned.",
+            "Cosmic Existentialism keeps Science crew from being assigned.",
         ),
     ],
     ids=["change-face", "stasis-on-the-ban"],

@@ -47,7 +47,7 @@ def test_commander_changes_another_die_even_another_commander_to_any_face():
 
     state, said = play(state, ChangeFace(die=0, target=1, face=S))
 
-    assert said == ["Commander: die 2 becomes science."]
+    assert said == ["Commander: die 2 becomes Science."]
     assert faces(state) == [C, S, T]
     assert places(state) == [Place.STATION, Place.POOL, Place.POOL]
     state, said = play(state, Recharge(die=1))
@@ -69,7 +69,7 @@ def test_commander_rerolls_every_unassigned_die_and_only_those():
 
     state, said = play(state, Reroll(die=0))
 
-    assert said == ["Commander: the crew re-rolls.", "Rolled 2 crew: engineering, engineering."]
+    assert said == ["Commander: the crew re-rolls.", "Rolled 2 crew: Engineering, Engineering."]
     assert faces(state) == [C, T, E, E, E, X]
     assert places(state) == [
         Place.STATION,
@@ -191,7 +191,7 @@ def test_stasis_beam_on_an_internal_threat_blocks_its_next_activation_and_the_di
     assert "Robot Uprising is held in stasis and does not activate." in said
     assert not any("Robot Uprising activates" in text for text in said)
     assert dice_at(state, Place.INFIRMARY) == []
-    assert "Rolled 6 crew: commander, commander, commander, commander, commander, commander." in said
+    assert "Rolled 6 crew: Commander, Commander, Commander, Commander, Commander, Commander." in said
     assert not state.internal[0].stasis
 
     state, said = end_round(state, threat_die=[1])

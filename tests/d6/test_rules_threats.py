@@ -317,10 +317,10 @@ def test_cosmic_existentialism_bans_other_science_until_its_own_science_mission_
         shields=2,
     )
     assert uses_of(state, 0) == [AwayMission(die=0, target=1)]
-    assert refused(state, Recharge(die=0)) == "Cosmic Existentialism keeps science crew from being assigned."
+    assert refused(state, Recharge(die=0)) == "Cosmic Existentialism keeps Science crew from being assigned."
     assert (
         refused(state, Stasis(die=0, target=3))
-        == "Cosmic Existentialism keeps science crew from being assigned."
+        == "Cosmic Existentialism keeps Science crew from being assigned."
     )
 
     state, said = play(state, AwayMission(die=0, target=1))
@@ -334,7 +334,7 @@ def test_panel_explosion_bans_engineering_until_its_medical_mission_is_done():
     """§9 Panel Explosion: "You may not assign" Engineering until the mission (1 Medical) is done."""
     state = make_state(pool(E, M), internal=[threat(1, "panel_explosion")], hull=5)
     assert uses_of(state, 0) == []
-    assert refused(state, Repair(die=0)) == "Panel Explosion keeps engineering crew from being assigned."
+    assert refused(state, Repair(die=0)) == "Panel Explosion keeps Engineering crew from being assigned."
     state, said = play(state, AwayMission(die=1, target=1), Repair(die=0))
     assert said == ["Away mission complete: Panel Explosion is dealt with.", "Engineering repairs 1: hull 6."]
 
@@ -348,7 +348,7 @@ def test_comms_offline_bans_commander_until_its_engineering_mission_is_done():
     assert uses_of(state, 0) == []
     assert (
         refused(state, AwayMission(die=0, target=2))
-        == "Comms Offline keeps commander crew from being assigned."
+        == "Comms Offline keeps Commander crew from being assigned."
     )
     state, said = play(state, AwayMission(die=1, target=1))
     assert said == ["Away mission complete: Comms Offline is dealt with."]
@@ -565,7 +565,7 @@ def test_hijackers_partial_mission_locks_in_across_rounds_when_left_at_gather():
     state, said = play(state, Gather())
 
     assert said[:2] == ["The rest of the away-mission crew stays in place.", "Round 2 begins."]
-    assert said[2].startswith("Rolled 2 crew: commander, ")
+    assert said[2].startswith("Rolled 2 crew: Commander, ")
     assert places(state)[0] is Place.MISSION
     state, said = play(state, AwayMission(die=1, target=1))
     assert said == ["Away mission complete: Hijackers is dealt with."]

@@ -1,0 +1,173 @@
+"""D-6 in German, Spanish and the pseudo-locale without Discord: card texts, the rules and tips
+files, and the board picture, whose every text fits its place in every language (German is long,
+the pseudo-locale 40 % longer than English)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from core import guide, tips
+from core.d6 import apply, new_game
+from core.d6.ai import heuristic
+from core.d6.cards import card_text, deck
+from core.d6.state import State, Threat
+from core.i18n import PSEUDO, Locale
+from core.i18n.glossary import glossary
+from core.render.d6_layout import (
+    AREAS,
+    BOTTOM,
+    CARD_GAP,
+    CARD_W,
+    COLUMNS_Y,
+    EXTERNAL_W,
+    EXTERNAL_X,
+    HEADER,
+    HEIGHT,
+    INTERNAL_X,
+    READY,
+    SHIP,
+    WIDTH,
+    area_box,
+    layout,
+)
+from core.render.d6_text import describe_board
+from core.render.fonts import font
+from core.render.shapes import Box, Text
+from tools.i18n import read
+
+LOCALES: tuple[Locale, ...] = ("de", "es", PSEUDO)
+
+
+@cache
+def states() -> tuple[State, ...]:
+    """States of two heuristic games, and every threat card in play a few at a time."""
+    found: list[State] = []
+    for seed in (1, 4):
+        state = new_game(seed, "medium")
+        found.append(state)
+        while state.outcome == "playing":
+            state, _ = apply(state, heuristic(state).action)
+            found.append(state)
+    base = new_game(3, "medium")
+    internal = [c.id for c in deck().cards if c.kind == "internal"]
+    external = [c.id for c in deck().cards if c.kind == "external"]
+    for n in range(0, len(external), 6):
+        cards = internal[n // 2 : n // 2 + 3] + external[n : n + 6]
+        threats = [Threat(uid=100 + i, card=c, health=_health(c)) for i, c in enumerate(cards)]
+        found.append(
+            base.model_copy(
+                update={
+                    "internal": [t for t in threats if t.health is None],
+                    "external": [t for t in threats if t.health is not None],
+                }
+            )
+        )
+    return (*found[::12], found[-1])
+
+
+def _health(card_id: str) -> int | None:
+    return next(c.health for c in deck().cards if c.id == card_id)
+
+
+def test_the_english_card_texts_are_the_printed_ones() -> None:
+    """The glossary's English texts are the cards' printed texts with their icons in words."""
+    assert glossary("en")["d6"]["texts"] == {c.id: card_text(c) for c in deck().cards}
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_every_card_text_is_translated(language: str) -> None:
+    texts = glossary(language)["d6"]["texts"]
+    english = glossary("en")["d6"]["texts"]
+    for card_id, text in texts.items():
+        assert text.strip(), card_id
+        assert text != english[card_id] or text.startswith("-"), card_id  # "-1 Hull" → "-1 Rumpf"
+        assert "Hull" not in text, card_id
+        assert "Shield" not in text, card_id
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_the_rules_and_tips_are_translated_whole(language: str) -> None:
+    assert guide.translation_problems("d6", "rules", language) == []
+    assert guide.translation_problems("d6", "tips", language) == []
+    assert [t.key for t in tips.tips("d6", language).values()] == [t.key for t in tips.tips("d6").values()]
+    assert guide.topics("d6", language).keys() == guide.topics("d6").keys()
+
+
+def _extent(shape: Text) -> Box:
+    """The box a text is painted in, from its anchor and its width in the font it is painted with."""
+    width = font(shape.size, shape.bold).getlength(shape.text)
+    left = {"l": shape.x, "m": shape.x - width / 2, "r": shape.x - width}[shape.anchor[0]]
+    top = shape.y - shape.size // 2 if shape.anchor[1] == "m" else shape.y
+    return int(left), top, int(left + width + 0.999), top + shape.size
+
+
+def _places(state: State, cards: list[Box]) -> list[Box]:
+    """Where texts go: cards, the mat's areas, the ready row, the ship, the columns, the header."""
+    columns = [
+        (INTERNAL_X, COLUMNS_Y, INTERNAL_X + CARD_W, BOTTOM),
+        (EXTERNAL_X, COLUMNS_Y, EXTERNAL_X + 2 * EXTERNAL_W + CARD_GAP, BOTTOM),
+    ]
+    areas = [area_box(title) for title, _, _ in AREAS]
+    whole = (0, 0, WIDTH, HEIGHT)
+    return [*cards, *areas, READY, SHIP, *columns, (HEADER[0], 0, HEADER[2], HEADER[3] + 2), whole]
+
+
+def _smallest(boxes: list[Box], x: int, y: int) -> Box:
+    holding = [b for b in boxes if b[0] <= x <= b[2] and b[1] <= y <= b[3]]
+    return min(holding, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
+
+
+@pytest.mark.parametrize("locale", ["en", *LOCALES])
+def test_every_picture_text_fits_its_place(locale: Locale) -> None:
+    """Each text stays inside the smallest place (card, area, row, column, header) its anchor is in,
+    and no two texts overlap."""
+    for state in states():
+        mat = layout(state, locale)
+        places = _places(state, [c.box for c in mat.cards()])
+        drawn = [(shape, _extent(shape)) for shape in mat.texts()]
+        for shape, (left, _, right, _) in drawn:
+            place = _smallest(places, shape.x, shape.y)
+            assert place[0] - 1 <= left, (locale, shape, place)
+            assert right <= place[2] + 1, (locale, shape, place)
+        for n, (shape, a) in enumerate(drawn):
+            for other, b in drawn[n + 1 :]:
+                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                assert apart, (locale, shape, other)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_picture_and_the_words_are_in_the_language(locale: Locale) -> None:
+    state = states()[0]
+    words = " ".join(shape.text for shape in layout(state, locale).texts())
+    english = " ".join(shape.text for shape in layout(state).texts())
+    assert words != english
+    assert describe_board(state, locale) != describe_board(state)
+    if locale == "es":
+        assert {"Comandante", "Enfermería", "Escáneres", "Táctico"} <= set(words.split())
+    if locale == "de":
+        assert {"Kommandant", "Krankenstation", "Taktik"} <= set(words.split())
+
+
+_NAMED = re.compile(r'\b(?:t|tn|lazy|lazy_n|mark|mark_plural)\(\s*(?:\w+(?:\.\w+)?,\s*)?"((?:[^"\\]|\\.)*)"')
+
+
+def test_every_message_the_d6_code_names_is_in_the_catalogue() -> None:
+    """Babel's scan drops a message whose call has a name `t` among its arguments (`ThreatName(t.card)`
+    inside `lazy(...)`): each first string of a message call in the D-6 code is a catalogue id."""
+    found = {str(m.id if isinstance(m.id, str) else m.id[0]) for m in read("de", "d6") if m.id}
+    files = [
+        *Path("core/d6").glob("*.py"),
+        *Path("core/render").glob("d6_*.py"),
+        *Path("cogs/d6").glob("*.py"),
+    ]
+    missed = [
+        (path.name, said)
+        for path in files
+        for said in _NAMED.findall(path.read_text(encoding="utf-8"))
+        if not any(known.startswith(said) for known in found)  # a long id is split over lines
+    ]
+    assert missed == []
