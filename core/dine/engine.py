@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from core.errors import IllegalAction
 from core.events import Event, Events
+from core.i18n import Locale, mark, mark_plural, t, tn
 from core.rng import Rng
 from core.words import plural, stars
 
@@ -995,22 +996,30 @@ def abandon(state: State, text: str = "The crew ended the game before the delive
 # --- words -----------------------------------------------------------------------------------------
 
 _EFFECT_WORDS = {
-    "damage": "{n} damage",
-    "pizza": "{n} pizza",
-    "remove_cards": "remove {cards}",
-    "discard_cards": "discard {cards}",
-    "repair": "repair {n}",
-    "ship_right": "ship marker {n} right",
-    "ship": "ship marker {n} left",
-    "draw": "draw {n}",
-    "crew_draw": "every crew member draws {n}",
-    "recover": "take {n} from the discard pile",
-    "play": "play",
-    "rotate_play": "rotate, play",
+    "damage": mark("{n} damage"),
+    "pizza": mark("{n} pizza"),
+    "repair": mark("repair {n}"),
+    "ship_right": mark("ship marker {n} right"),
+    "ship": mark("ship marker {n} left"),
+    "draw": mark("draw {n}"),
+    "crew_draw": mark("every crew member draws {n}"),
+    "recover": mark("take {n} from the discard pile"),
+    "play": mark("play"),
+    "rotate_play": mark("rotate, play"),
+}
+_CARD_EFFECTS = {
+    "remove_cards": mark_plural("remove {count} hand card", "remove {count} hand cards"),
+    "discard_cards": mark_plural("discard {count} hand card", "discard {count} hand cards"),
 }
 
 
-def describe_effects(effects: tuple[Effect, ...]) -> str:
-    return ", ".join(
-        _EFFECT_WORDS[e.op].format(n=e.amount, cards=plural(e.amount, "hand card")) for e in effects
-    )
+def effect_text(effect: Effect, locale: Locale = "en") -> str:
+    """One printed effect in words: "draw 2", "discard 1 hand card"."""
+    if effect.op in _CARD_EFFECTS:
+        singular, many = _CARD_EFFECTS[effect.op]
+        return tn(locale, singular, many, effect.amount)
+    return t(locale, _EFFECT_WORDS[effect.op], n=effect.amount)
+
+
+def describe_effects(effects: tuple[Effect, ...], locale: Locale = "en") -> str:
+    return ", ".join(effect_text(e, locale) for e in effects)
