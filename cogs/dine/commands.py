@@ -18,6 +18,7 @@ from core.dine.seating import DineSaved, Setup, active, lobby, vote_refusal, vot
 from core.dine.state import RULES_VERSION
 from core.errors import RuleError
 from core.guide import topics
+from core.i18n import Locale, lazy, t
 from core.render import dine_hint
 from core.render.dine_lookup import find, suggest
 from core.storage import GameRecord
@@ -28,6 +29,7 @@ from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
+from ..ui.language import guild_language, reader_language
 from ..ui.message import BoardMessage
 from ..ui.replies import reply_publicly, send
 from ..ui.tips import guided
@@ -54,12 +56,16 @@ NAME_LENGTH = 100  # the longest card name a user may type (the longest real one
 
 
 async def draw_board(bot: Any, record: GameRecord) -> BoardMessage:
+    """The board or lobby as its channel sees it, in the server's language."""
     saved = load(record)
+    locale = await guild_language(bot, record.guild_id)
     if saved.state is None and record.status != "active":  # never a live lobby for a closed one
-        return closed_lobby(saved, "This lobby is closed. Open a new one with `/dine new`.")
+        why = t(locale, "This lobby is closed. Open a new one with {command}.", command="`/dine new`")
+        return closed_lobby(saved, why, locale)
     if saved.state is None:
-        return lobby_message(record.id, record.version, saved)
-    return await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures)
+        return lobby_message(record.id, record.version, saved, locale)
+    pictures = bot.settings.board_pictures
+    return await board_message(record.id, record.version, saved, pictures=pictures, locale=locale)
 
 
 @app_commands.guild_only()
@@ -106,7 +112,10 @@ class Dine(
         starter = mode is None or mode.value == "starter"
         if starter and difficulty is not None:
             raise RuleError(
-                "The starter game has no difficulty to choose; pick `mode: normal` to choose one."
+                lazy(
+                    "The starter game has no difficulty to choose; pick {option} to choose one.",
+                    option="`mode: normal`",
+                )
             )
         setup = Setup(
             starter=starter,
@@ -137,8 +146,9 @@ class Dine(
         check_crew(saved, interaction.user.id)
         seats = saved.seats_for(interaction.user.id)
         if not seats:
-            raise RuleError("You no longer hold a seat in this game.")
-        message = hand_message(record.id, record.version, saved, seats[0], interaction.user.id)
+            raise RuleError(lazy("You no longer hold a seat in this game."))
+        locale = await reader_language(interaction)
+        message = hand_message(record.id, record.version, saved, seats[0], interaction.user.id, locale=locale)
         await send(interaction, ephemeral=True, **message.as_send())
         await show_tip(interaction, saved)
 
@@ -195,7 +205,8 @@ class Dine(
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
         saved = started(load(record))
         check_crew(saved, interaction.user.id)
-        text = await thought_hint(saved, interaction.user.id, bot_of(interaction).hint_seconds)
+        locale = await reader_language(interaction)
+        text = await thought_hint(saved, interaction.user.id, bot_of(interaction).hint_seconds, locale)
         await send(interaction, text, ephemeral=True)
 
     @app_commands.command(name="card", description="Show a Deep Space Dine card, both sides.")
@@ -228,7 +239,8 @@ class Dine(
     @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")
     @app_commands.choices(topic=TOPICS)
     async def rules(self, interaction: discord.Interaction, topic: Choice[str] | None = None) -> None:
-        embed = rules_embed(RULES, topic.value if topic is not None else None, COLOURS["lobby"])
+        locale = await reader_language(interaction)
+        embed = rules_embed(RULES, topic.value if topic is not None else None, COLOURS["lobby"], locale)
         await send(interaction, embed=embed, ephemeral=True)
 
 
@@ -242,29 +254,30 @@ async def cards_here(interaction: discord.Interaction) -> CardSet:
 
 def started(saved: DineSaved) -> DineSaved:
     if saved.state is None:
-        raise RuleError("The game has not started yet: the host presses **Start** on the lobby.")
+        raise RuleError(lazy("The game has not started yet: the host presses **Start** on the lobby."))
     return saved
 
 
-def hint_text(saved: DineSaved, user: int, *, expert: bool = False) -> str:
+def hint_text(saved: DineSaved, user: int, *, expert: bool = False, locale: Locale = "en") -> str:
     """The hint for `user`: their seats' best move, described for them alone (by the expert crew's
-    choice with `expert`, else the heuristic crew's)."""
+    choice with `expert`, else the heuristic crew's), in their `locale`."""
     assert saved.state is not None
     names = [escaped(seat.name) for seat in saved.seats]  # shown in markdown
-    return dine_hint.hint_text(saved.state, saved.seats_for(user), names, expert=expert)
+    return dine_hint.hint_text(saved.state, saved.seats_for(user), names, expert=expert, locale=locale)
 
 
-async def thought_hint(saved: DineSaved, user: int, seconds: float) -> str:
+async def thought_hint(saved: DineSaved, user: int, seconds: float, locale: Locale = "en") -> str:
     """The expert crew's hint if it answers within `seconds` (thinking in a thread, off the event
     loop), else the heuristic crew's; the hint says which. A thread that runs late is left to finish
     on its own (a thread cannot be stopped); its answer is dropped."""
     try:
-        return await asyncio.wait_for(asyncio.to_thread(hint_text, saved, user, expert=True), seconds)
+        thought = asyncio.to_thread(hint_text, saved, user, expert=True, locale=locale)
+        return await asyncio.wait_for(thought, seconds)
     except TimeoutError:
         log.info("the expert hint took over %.1f s; the heuristic answers", seconds)
     except Exception:
         log.exception("the expert hint failed; the heuristic answers")
-    return hint_text(saved, user)
+    return hint_text(saved, user, locale=locale)
 
 
 async def close_idle_lobbies(bot: Any) -> int:

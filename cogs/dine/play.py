@@ -24,6 +24,7 @@ from core.dine.seating import DineSaved, active, left, seated
 from core.errors import RuleError
 from core.events import NOBODY
 from core.games.dine import GAME as DINE
+from core.i18n import lazy, mark, t
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_controls import moves as moves_of
 from core.render.dine_text import describe
@@ -38,6 +39,7 @@ from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, stale
+from ..ui.language import reader_language, server_language
 from ..ui.members import may_act_as_host, may_end
 from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, load_saved, send_result
@@ -53,7 +55,7 @@ RULES = GameRules.of(
     not_crew="Only this game's crew can play it; you can watch the board. "
     "To play, start a game of your own with `{start}` (in another channel or a thread).",
 )
-STALE_HAND = "The game moved on since this view was drawn, so nothing was done. Here is your hand now."
+STALE_HAND = mark("The game moved on since this view was drawn, so nothing was done. Here is your hand now.")
 SAVED_BUT_NOT_SHOWN = "Your move was saved, but Discord did not take the new view. Press **Refresh**."
 NOTE_LIMIT = 1500  # a move's note in the hand view, under the embed's description limit
 SAVED_NOT_ON_BOARD = (
@@ -124,9 +126,9 @@ async def _lobby_change(
     async with bot.game_locks(ref.game):
         record, saved = await clicked(interaction, ref)
         if saved.started:
-            raise RuleError("This game has already started.")
+            raise RuleError(lazy("This game has already started."))
         if host_only and not await may_act_as_host(interaction, saved.table.captain, saved.table.crew):
-            raise RuleError("Only the host can do that.")
+            raise RuleError(lazy("Only the host can do that."))
         saved, line, kind, detail = change(saved)
         names = {**saved.names, interaction.user.id: interaction.user.display_name}
         names = {user: name for user, name in names.items() if saved.table.is_crew(user)}
@@ -140,13 +142,13 @@ async def _lobby_change(
             table_action_json(kind, **detail),
             status="abandoned" if empty else "active",
         )
+        locale = await server_language(interaction)
         async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
             if empty:
-                await update(
-                    interaction, **closed_lobby(saved, "Everyone left, so the lobby closed.").as_edit()
-                )
+                why = t(locale, "Everyone left, so the lobby closed.")
+                await update(interaction, **closed_lobby(saved, why, locale).as_edit())
             else:
-                await update(interaction, **lobby_message(record.id, record.version, saved).as_edit())
+                await update(interaction, **lobby_message(record.id, record.version, saved, locale).as_edit())
             await bot.boards.shown(record)
 
 
@@ -174,7 +176,7 @@ async def leave(interaction: discord.Interaction, ref: Ref, _: str) -> None:
 
     def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
         if not saved.table.is_crew(user):
-            raise RuleError("You are not in this lobby.")
+            raise RuleError(lazy("You are not in this lobby."))
         return left(saved, user), f"**{who(interaction)}** leaves.", "leave", {"user": user}
 
     await _lobby_change(interaction, ref, change)
@@ -185,7 +187,7 @@ async def kick(interaction: discord.Interaction, ref: Ref, value: str) -> None:
 
     def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
         if target == saved.table.captain or not saved.table.is_crew(target):
-            raise RuleError("Pick a member of the lobby other than yourself.")
+            raise RuleError(lazy("Pick a member of the lobby other than yourself."))
         return left(saved, target), f"The host removes <@{target}>.", "remove", {"user": target}
 
     await _lobby_change(interaction, ref, change, host_only=True)
@@ -196,10 +198,10 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     async with bot.game_locks(ref.game):
         record, saved = await clicked(interaction, ref)
         if saved.started:
-            raise RuleError("This game has already started.")
+            raise RuleError(lazy("This game has already started."))
         host = saved.table.captain
         if not await may_act_as_host(interaction, host, saved.table.crew):
-            raise RuleError("Only the host can start the game; it starts when they press **Start**.")
+            raise RuleError(lazy("Only the host can start the game; it starts when they press **Start**."))
         gone: list[str] = []
         if interaction.user.id != host:  # the host left the server: the game starts without them
             gone = [f"The host, {escaped(saved.names.get(host, 'unknown'))}, left the server."]
@@ -232,7 +234,11 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
             "starter": setup.starter,
         }
         message = await board_message(
-            record.id, record.version + 1, saved, pictures=bot.settings.board_pictures
+            record.id,
+            record.version + 1,
+            saved,
+            pictures=bot.settings.board_pictures,
+            locale=await server_language(interaction),
         )
         record = await commit(interaction, record, saved, table_action_json("start", **detail))
         async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
@@ -249,10 +255,10 @@ def seat_for(saved: DineSaved, user: int, arg: str) -> int:
     mine = saved.seats_for(user)
     if not mine:
         check_crew(saved, user)
-        raise RuleError("You no longer hold a seat in this game.")
+        raise RuleError(lazy("You no longer hold a seat in this game."))
     seat = int(arg) if arg.isdigit() else mine[0]
     if seat not in mine:
-        raise RuleError("That hand is not yours to play.")
+        raise RuleError(lazy("That hand is not yours to play."))
     return seat
 
 
@@ -260,10 +266,11 @@ async def hand(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
     """From the board: a fresh private hand view. In a hand view: the same view redrawn now."""
     record, saved = await clicked(interaction, ref, from_board=not on_hand_view(interaction))
     if not saved.started:
-        raise RuleError("The game has not started yet.")
+        raise RuleError(lazy("The game has not started yet."))
     check_crew(saved, interaction.user.id)
     seat = seat_for(saved, interaction.user.id, arg)
-    message = hand_message(record.id, record.version, saved, seat, interaction.user.id)
+    locale = await reader_language(interaction)
+    message = hand_message(record.id, record.version, saved, seat, interaction.user.id, locale=locale)
     if on_hand_view(interaction):
         await update(interaction, **message.as_edit())
     else:
@@ -300,18 +307,20 @@ async def _pick(interaction: discord.Interaction, ref: Ref, seat_part: str, grou
     record, saved = await clicked(interaction, ref, from_board=False)
     check_crew(saved, interaction.user.id)
     if saved.state is None:
-        raise RuleError("The game has not started yet.")
+        raise RuleError(lazy("The game has not started yet."))
     seat = seat_for(saved, interaction.user.id, seat_part)
     decoded(saved, group)  # not a code (an old index): outdated, whatever the version
+    locale = await reader_language(interaction)
+    user = interaction.user.id
     if ref.version != record.version:
-        await update(
-            interaction,
-            **hand_message(record.id, record.version, saved, seat, interaction.user.id, STALE_HAND).as_edit(),
+        stale_hand = hand_message(
+            record.id, record.version, saved, seat, user, t(locale, STALE_HAND), locale=locale
         )
+        await update(interaction, **stale_hand.as_edit())
         return
     if picked(moves_of(saved.state, seat), group) is None:
         raise stale(record, RULES)
-    message = hand_message(record.id, record.version, saved, seat, interaction.user.id, picking=group)
+    message = hand_message(record.id, record.version, saved, seat, user, picking=group, locale=locale)
     await update(interaction, **message.as_edit())
 
 
@@ -325,16 +334,18 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
     bot = bot_of(interaction)
     private = on_hand_view(interaction)
     user = interaction.user.id
+    locale = await reader_language(interaction)
     async with bot.game_locks(ref.game):
         record, saved = await clicked(interaction, ref, from_board=not private)
         check_crew(saved, user)
         if saved.state is None:
-            raise RuleError("The game has not started yet.")
+            raise RuleError(lazy("The game has not started yet."))
         seat = seat_for(saved, user, seat_part) if seat_part != BOARD else None
         action = decoded(saved, code)
         if ref.version != record.version:
             if private and seat is not None:
-                stale_hand = hand_message(record.id, record.version, saved, seat, user, STALE_HAND)
+                note = t(locale, STALE_HAND)
+                stale_hand = hand_message(record.id, record.version, saved, seat, user, note, locale=locale)
                 await update(interaction, **stale_hand.as_edit())
                 return
             await bot.boards.stale_click(interaction, record, RULES)
@@ -344,9 +355,9 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         before = saved.state
         state, events = apply(before, action)
         owner = saved.seats[seat].user if seat is not None else user
-        mark = "" if owner == user else f" (for seat {(seat or 0) + 1})"
+        proxy = "" if owner == user else f" (for seat {(seat or 0) + 1})"
         lines = [  # the board's log: what everyone may read
-            f"**{who(interaction)}**{mark}: {describe(before, action, NOBODY).deed}",
+            f"**{who(interaction)}**{proxy}: {describe(before, action, NOBODY).deed}",
             *(e.text for e in events),
         ]
         now = discord.utils.utcnow()
@@ -364,12 +375,13 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         return
     assert seat is not None
     mine = (seat,)  # the hand view's own note may name the seat's own cards
-    note = "You: " + describe(before, action, mine).deed + (f"\n{events[-1].seen_by(mine)}" if events else "")
+    note = t(locale, "You: {move}", move=describe(before, action, mine, locale).deed)
+    note += f"\n{events[-1].seen_by(mine)}" if events else ""
     await _show(
         interaction,
         record,
         saved,
-        hand_message(record.id, record.version, saved, seat, user, clip(note, NOTE_LIMIT)),
+        hand_message(record.id, record.version, saved, seat, user, clip(note, NOTE_LIMIT), locale=locale),
     )
     await show_tip(interaction, saved)
 
@@ -386,10 +398,9 @@ async def _show(
             bot.boards.request(record.id)
         else:
             pictures = bot.settings.board_pictures
-            await update(
-                interaction,
-                **(await board_message(record.id, record.version, saved, pictures=pictures)).as_edit(),
-            )
+            locale = await server_language(interaction)
+            shown = await board_message(record.id, record.version, saved, pictures=pictures, locale=locale)
+            await update(interaction, **shown.as_edit())
             await bot.boards.answered(record)
         if saved.state is not None and saved.state.outcome != "playing":
             await announce(interaction, record, saved)
@@ -427,7 +438,7 @@ async def check_may_end(interaction: discord.Interaction, saved: DineSaved) -> N
     if interaction.permissions.manage_channels:
         return
     if not await may_end(interaction, saved.table.captain, saved.table.crew):
-        raise RuleError("Only the host, or someone who may manage this channel, can end the game.")
+        raise RuleError(lazy("Only the host, or someone who may manage this channel, can end the game."))
 
 
 async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> None:
@@ -451,10 +462,11 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
         record = await commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
     async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
         await update(interaction, content="The game is over and counts as a loss.", view=None)
-        await bot.boards.show(
-            record,
-            await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
+        locale = await server_language(interaction)
+        shown = await board_message(
+            record.id, record.version, saved, pictures=bot.settings.board_pictures, locale=locale
         )
+        await bot.boards.show(record, shown)
         await announce(interaction, record, saved)
 
 

@@ -17,7 +17,7 @@ import discord
 from core.errors import RuleError
 from core.game import Game, SavedT
 from core.guide import topics
-from core.i18n import Text, lazy
+from core.i18n import Locale, Text, lazy, t
 from core.i18n.commands import Command
 from core.storage import GameRecord, GameStatus, NewResult, ResultRecord, Store, VersionConflict
 from core.table import credited, movers
@@ -57,12 +57,15 @@ class GameRules(Generic[SavedT]):
         )
 
 
-def rules_embed(rules: GameRules, topic: str | None, colour: discord.Colour) -> discord.Embed:
-    """`/<game> rules [topic]`: one section of `data/<game>/rules.md`, and the list of topics."""
-    sections = topics(rules.kind)
+def rules_embed(
+    rules: GameRules, topic: str | None, colour: discord.Colour, locale: Locale = "en"
+) -> discord.Embed:
+    """`/<game> rules [topic]`: one section of `data/<game>/rules.md` (its translation in `locale`,
+    under the English topic ids), and the list of topics."""
+    sections = topics(rules.kind, locale)
     name = topic if topic in sections else next(iter(sections))
     embed = discord.Embed(title=f"{rules.title} · {name}", description=sections[name], colour=colour)
-    embed.set_footer(text="Topics: " + " · ".join(sections))
+    embed.set_footer(text=t(locale, "Topics: {topics}", topics=" · ".join(sections)))
     return embed
 
 

@@ -10,6 +10,7 @@ Discord reports instead of failing the answer.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -17,6 +18,9 @@ from core.i18n import Locale, Source, from_discord, language_name, mark, resolve
 from core.storage import PreferenceScope, StorageError
 
 from .bot import bot_of
+
+if TYPE_CHECKING:
+    from ..client import DeepSpaceBot
 
 log = logging.getLogger(__name__)
 _READER = "deep_space_reader_language"
@@ -67,6 +71,20 @@ async def server_language(interaction: discord.Interaction) -> Locale:
         cached = resolve(preference, server_locale(interaction))
         interaction.extras[_SERVER] = cached
     return cached
+
+
+async def guild_language(bot: DeepSpaceBot, guild_id: int | None) -> Locale:
+    """The language of a public post redrawn without an interaction (the board keeper): the server's
+    `/settings language`, else its preferred locale; English outside a server."""
+    if guild_id is None:
+        return "en"
+    try:
+        preference = (await bot.store.preferences("guild", guild_id)).get(LANGUAGE)
+    except StorageError as error:
+        log.warning("could not read the server language preference: %s", error)
+        preference = None
+    guild = bot.get_guild(guild_id)
+    return resolve(preference, str(guild.preferred_locale) if guild is not None else None)
 
 
 def forget_languages(interaction: discord.Interaction) -> None:
