@@ -23,7 +23,9 @@ from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
 from core.render.dine_names import card_name, sector_name, ship_name, word
 from core.render.dine_text import (
     board_summary,
+    decision_text,
     deck_text,
+    loss_text,
     occupied_text,
     road_text,
     sector_text,
@@ -200,9 +202,9 @@ def prompt(state: State, locale: Locale = "en") -> str:
             rating=state.rating,
         )
     if state.outcome == "lost":
-        return t(locale, "**The delivery failed.** {reason}", reason=state.loss_reason)
+        return t(locale, "**The delivery failed.** {reason}", reason=loss_text(state, locale))
     if state.pending is not None:
-        return t(locale, "**Decide:** {reason}", reason=state.pending.reason)
+        return t(locale, "**Decide:** {reason}", reason=decision_text(state, locale))
     return t(locale, "Any crew member may act at any time: press **My hand** to see your cards and play.")
 
 

@@ -24,10 +24,10 @@ from core.dine.seating import DineSaved, active, left, seated
 from core.errors import RuleError
 from core.events import NOBODY
 from core.games.dine import GAME as DINE
-from core.i18n import lazy, mark, t
+from core.i18n import Locale, lazy, mark, t
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_controls import moves as moves_of
-from core.render.dine_text import describe
+from core.render.dine_text import describe, loss_text
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
 from core.table import credited, table_action_json
@@ -408,26 +408,36 @@ async def _show(
 
 async def announce(interaction: discord.Interaction, record: GameRecord, saved: DineSaved) -> None:
     crew = seated_users(saved)
-    await send_result(interaction, record, crew, lambda players: result_embed(record, saved, players))
+    locale = await server_language(interaction)
+    await send_result(interaction, record, crew, lambda players: result_embed(record, saved, players, locale))
 
 
-def result_embed(record: GameRecord, saved: DineSaved, players: tuple[int, ...]) -> discord.Embed:
+def result_embed(
+    record: GameRecord, saved: DineSaved, players: tuple[int, ...], locale: Locale = "en"
+) -> discord.Embed:
+    """A finished Dine game's public result, in the server's `locale`."""
     state = saved.state
     assert state is not None
     won = state.outcome == "won"
     if won:
         rating = stars(state.stars)
-        title, text = "The pizza is delivered!", f"Score **{state.score}** · {rating}\n*{state.rating}*"
+        title = t(locale, "The pizza is delivered!")
+        text = (
+            t(locale, "Score **{score}** · {stars}", score=state.score, stars=rating) + f"\n*{state.rating}*"
+        )
     else:
-        title, text = "The delivery failed.", f"{state.loss_reason}"
+        title, text = t(locale, "The delivery failed."), loss_text(state, locale)
     return moves.finished_embed(
         title=title,
         description=text,
         colour=discord.Colour.green() if won else discord.Colour.red(),
-        fields=[("Sectors cleared", str(state.cleared)), ("Actions", str(state.actions_taken))],
+        fields=[
+            (t(locale, "Sectors cleared"), str(state.cleared)),
+            (t(locale, "Actions"), str(state.actions_taken)),
+        ],
         crew=seated_users(saved),
         players=players,
-        footer=f"Game #{record.id} · {saved.setup.describe()}",
+        footer=t(locale, "Game #{game} · {setup}", game=record.id, setup=saved.setup.describe(locale)),
     )
 
 

@@ -45,6 +45,17 @@ from .symbols import face, grid_symbols, grid_totals, meets, payments, row_symbo
 
 EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
 
+# How a game is lost: kept in the state in English, said in each reader's language (`t(locale, reason)`).
+STRANDED = mark("The crew is stranded: nobody can do anything more (R18).")
+SHIP_LOST = mark("The damage marker is pushed off the ship card: the ship is lost.")
+PIZZA_RUINED = mark("The pizza marker is pushed off the ship card: the pizza is ruined.")
+ABANDONED = mark("The crew ended the game before the delivery.")
+OR = mark(" OR ")
+_GIVE = {
+    "remove": mark_plural("Remove {count} hand card.", "Remove {count} hand cards."),
+    "discard": mark_plural("Discard {count} hand card.", "Discard {count} hand cards."),
+}
+
 
 # --- set-up ----------------------------------------------------------------------------------------
 
@@ -411,7 +422,7 @@ def apply(state: State, action: Action, *, check: bool = True, reuse: bool = Fal
     _DISPATCH[type(action)](new, events, action)
     _run(new, events)
     if new.outcome == "playing" and new.pending is None and not _can_act(new):
-        _finish(new, events, "lost", "The crew is stranded: nobody can do anything more (R18).")
+        _finish(new, events, "lost", STRANDED)
     return new, events
 
 
@@ -587,7 +598,7 @@ def _after_action(s: State, ev: Events) -> None:
         options.append("jump")
     if options:
         s.pending = Pending(
-            kind="clear", options=tuple(options), reason="The sector can be cleared: solve or jump?"
+            kind="clear", options=tuple(options), reason=pending_reason(Pending(kind="clear"))
         )
         return
     _danger_check(s, ev)
@@ -752,11 +763,8 @@ def _task_damage(s: State, ev: Events, task: Task) -> None:
     spec = sector_side(s)
     shields_allowed = spec is None or "no_shields" not in spec.rules
     if shields_allowed and next(payments(s.cards, s.grid, s.upgraded, {Symbol.SHIELD: 1}), None) is not None:
-        s.pending = Pending(
-            kind="shield",
-            amount=task.amount,
-            reason=f"{task.amount} damage: pay a shield for the next point?",
-        )
+        pending = Pending(kind="shield", amount=task.amount)
+        s.pending = pending.model_copy(update={"reason": pending_reason(pending)})
         return
     if task.amount > 1:
         s.queue.insert(0, Task(op="damage", amount=task.amount - 1))
@@ -766,7 +774,7 @@ def _task_damage(s: State, ev: Events, task: Task) -> None:
 def _lose_damage_space(s: State, ev: Events) -> None:
     s.damage -= 1
     if s.damage < 1:
-        _finish(s, ev, "lost", "The damage marker is pushed off the ship card: the ship is lost.")
+        _finish(s, ev, "lost", SHIP_LOST)
         return
     ev.append(Event(f"The ship takes 1 damage ({s.damage} left).", "damage"))
     if s.damage in ship_of(s).damage.remove_cards:
@@ -777,7 +785,7 @@ def _lose_damage_space(s: State, ev: Events) -> None:
 def _task_pizza(s: State, ev: Events, task: Task) -> None:
     s.pizza -= task.amount
     if s.pizza < 1:
-        _finish(s, ev, "lost", "The pizza marker is pushed off the ship card: the pizza is ruined.")
+        _finish(s, ev, "lost", PIZZA_RUINED)
         return
     ev.append(Event(f"The pizza suffers: {plural(task.amount, 'space')} lost ({s.pizza} left).", "damage"))
 
@@ -792,12 +800,8 @@ def _task_give(s: State, ev: Events, task: Task) -> None:
         ev.append(Event("Nobody has a hand card to give up."))
         return
     give = "remove" if task.op == "remove_cards" else "discard"
-    s.pending = Pending(
-        kind="give",
-        give=give,
-        amount=task.amount,
-        reason=f"{give.capitalize()} {plural(task.amount, 'hand card')}.",
-    )
+    pending = Pending(kind="give", give=give, amount=task.amount)
+    s.pending = pending.model_copy(update={"reason": pending_reason(pending)})
 
 
 def _task_repair(s: State, ev: Events, task: Task) -> None:
@@ -816,12 +820,12 @@ def _task_choose(s: State, ev: Events, task: Task) -> None:
     spec = sector_side(s)
     assert spec is not None
     texts = tuple(describe_effects(option) for option in spec.consequences)
-    s.pending = Pending(kind="choose", options=texts, reason=" OR ".join(texts))
+    s.pending = Pending(kind="choose", options=texts, reason=t("en", OR).join(texts))
 
 
 def _task_upgrade(s: State, ev: Events, task: Task) -> None:
     if any(c not in s.upgraded for hand in s.hands for c in hand):
-        s.pending = Pending(kind="upgrade", reason="One crew member may upgrade one hand card.")
+        s.pending = Pending(kind="upgrade", reason=pending_reason(Pending(kind="upgrade")))
 
 
 def _task_clear_rows(s: State, ev: Events, task: Task) -> None:
@@ -864,7 +868,9 @@ def _task_next_sector(s: State, ev: Events, task: Task) -> None:
 def _task_occupy(s: State, ev: Events, task: Task) -> None:
     for seat in range(task.index, s.crew):
         if s.hands[seat]:
-            s.pending = Pending(kind="occupy", seat=seat, reason=f"Crew {seat + 1} may occupy a station.")
+            s.pending = Pending(
+                kind="occupy", seat=seat, reason=pending_reason(Pending(kind="occupy", seat=seat))
+            )
             return
 
 
@@ -983,7 +989,7 @@ def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
         ev.append(Event(text, "end"))
 
 
-def abandon(state: State, text: str = "The crew ended the game before the delivery.") -> tuple[State, Events]:
+def abandon(state: State, text: str = ABANDONED) -> tuple[State, Events]:
     """End a game early (the host's decision, not a rule): it counts as a loss."""
     if state.outcome != "playing":
         raise IllegalAction("This game is over.")
@@ -994,6 +1000,26 @@ def abandon(state: State, text: str = "The crew ended the game before the delive
 
 
 # --- words -----------------------------------------------------------------------------------------
+
+
+def pending_reason(pending: Pending, locale: Locale = "en", options: tuple[str, ...] = ()) -> str:
+    """What a pending decision asks, in `locale` (the state keeps it in English, as `reason`);
+    a choice between consequences says its `options`, already in `locale`."""
+    match pending.kind:
+        case "clear":
+            return t(locale, "The sector can be cleared: solve or jump?")
+        case "shield":
+            return t(locale, "{amount} damage: pay a shield for the next point?", amount=pending.amount)
+        case "give":
+            singular, many = _GIVE[pending.give]
+            return tn(locale, singular, many, pending.amount)
+        case "upgrade":
+            return t(locale, "One crew member may upgrade one hand card.")
+        case "occupy":
+            return t(locale, "Crew {number} may occupy a station.", number=(pending.seat or 0) + 1)
+        case "choose":
+            return t(locale, OR).join(options or pending.options)
+
 
 _EFFECT_WORDS = {
     "damage": mark("{n} damage"),

@@ -21,7 +21,7 @@ from core.i18n import Locale, mark, t, tn
 from core.policies import Choice
 
 from .dine_controls import for_seat
-from .dine_text import describe
+from .dine_text import decision_text, describe
 from .hints import Hint
 
 EXPERT_SEED = 0  # the expert crew's luck for hints: a hint is the same each time it is asked
@@ -182,7 +182,7 @@ def _lost(losses: Counter[str], common: int, locale: Locale = "en") -> str:
         "the crew lost {count} of {games} games ({why})",
         count=count,
         games=common,
-        why=loss_words(what),
+        why=loss_words(t(locale, what)),
     )
 
 
@@ -203,7 +203,7 @@ def hint_text(
             return t(
                 locale,
                 "There is nothing you can do right now. The crew waits for this: {reason}",
-                reason=state.pending.reason,
+                reason=decision_text(state, locale),
             )
         return t(locale, "There is nothing you can do right now.")
     lines = [

@@ -29,6 +29,7 @@ from core.dine.engine import (
     describe_effects,
     hand_size,
     jump_drive,
+    pending_reason,
     sector_side,
     ship_of,
     symbols,
@@ -269,6 +270,21 @@ def sector_text(
     )
 
 
+def decision_text(state: State, locale: Locale = "en") -> str:
+    """The decision the crew faces now, in `locale` ("" when there is none)."""
+    pending = state.pending
+    if pending is None:
+        return ""
+    spec = sector_side(state)
+    options = tuple(describe_effects(o, locale) for o in spec.consequences) if spec is not None else ()
+    return pending_reason(pending, locale, options if pending.kind == "choose" else ())
+
+
+def loss_text(state: State, locale: Locale = "en") -> str:
+    """Why the game was lost, in `locale` (the state keeps the engine's English reason)."""
+    return t(locale, state.loss_reason) if state.loss_reason else ""
+
+
 def tracks(state: State) -> list[tuple[str, int, int]]:
     """The ship's tracks as (name, value, length): damage, pizza, and the ship marker if it has one.
     Every status line (the board's, the alt text's, the terminal's) reads them from here; `word`
@@ -480,7 +496,7 @@ def board_summary(state: State, names: Sequence[str] | None = None, locale: Loca
     if state.outcome == "won":
         lines.append(won_text(state, locale))
     elif state.outcome == "lost":
-        lines.append(t(locale, "Lost: {reason}", reason=state.loss_reason))
+        lines.append(t(locale, "Lost: {reason}", reason=loss_text(state, locale)))
     spec = sector_side(state)
     if spec is not None:
         rules = t(locale, " Rules: {rules}.", rules=sector_rules_text(spec, locale)) if spec.rules else ""
@@ -529,7 +545,7 @@ def board_summary(state: State, names: Sequence[str] | None = None, locale: Loca
             members.append(t(locale, "{name} holds {held}/{size} cards", **holds))
     lines.append("; ".join(members) + ".")
     if state.pending is not None:
-        lines.append(t(locale, "Decision: {reason}", reason=state.pending.reason))
+        lines.append(t(locale, "Decision: {reason}", reason=decision_text(state, locale)))
     head = "\n".join(lines)
     count = len(state.grid)
     total = tn(
@@ -678,8 +694,11 @@ def describe(
         case Occupy(seat=seat, card=card):
             return said(seat, t(locale, "occupy {card}", card=named(card or "")))
         case Choose(option=i):
-            pending = state.pending
-            chosen = pending.options[i] if pending else str(i + 1)
+            spec = sector_side(state)
+            if spec is not None and i < len(spec.consequences):
+                chosen = describe_effects(spec.consequences[i], locale)
+            else:
+                chosen = state.pending.options[i] if state.pending else str(i + 1)
             return said(None, t(locale, "Choose: {option}", option=chosen))
         case Give(seat=seat, card=card):
             return said(seat, t(locale, "give up {card}", card=named(card)))

@@ -90,7 +90,7 @@ async def test_each_member_reads_their_own_language_and_the_board_the_servers(ge
 
     refusals = {
         ann: "You can't vote yourself out",
-        hans: "Du kannst dich nicht selbst hinauswählen",
+        hans: "Du kannst dich nicht selbst rauswählen",
         rosa: "No puedes votar tu propia expulsión",
     }
     for player, refusal in refusals.items():
