@@ -17,6 +17,7 @@ from core.dine.engine import danger_value, hand_size, jump_drive, sector_side
 from core.dine.seating import DineSaved
 from core.dine.state import State
 from core.dine.symbols import row_symbols, side
+from core.dine.told import said
 from core.i18n import Locale, t, tn
 from core.render.dine_board import render_board
 from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
@@ -82,7 +83,9 @@ def lobby_message(game_id: int, version: int, saved: DineSaved, locale: Locale =
     )
     if table.recent:
         embed.add_field(
-            name=t(locale, "What happened"), value=fit(list(table.recent), newest=True), inline=False
+            name=t(locale, "What happened"),
+            value=fit([said(line, locale) for line in table.recent], newest=True),
+            inline=False,
         )
     embed.set_footer(text=t(locale, "Game #{game} · lobby {version}", game=game_id, version=version))
     at = lambda verb, arg="": ref(verb, game_id, version, arg)  # noqa: E731
@@ -229,7 +232,9 @@ def board_embed(
     embed.add_field(name=t(locale, "Crew"), value=fit(crew_lines(saved, locale)), inline=False)
     if saved.table.recent:
         embed.add_field(
-            name=t(locale, "What happened"), value=fit(list(saved.table.recent), newest=True), inline=False
+            name=t(locale, "What happened"),
+            value=fit([said(line, locale) for line in saved.table.recent], newest=True),
+            inline=False,
         )
     if picture:
         embed.set_image(url=f"attachment://{PICTURE}")

@@ -16,20 +16,21 @@ from discord.ext import commands, tasks
 from core.dine.cards import CardSet, card_set
 from core.dine.seating import DineSaved, Setup, active, lobby, vote_refusal, voted, votes_needed
 from core.dine.state import RULES_VERSION
+from core.dine.told import said, told
 from core.errors import RuleError
 from core.guide import topics
-from core.i18n import Locale, lazy, t
+from core.i18n import Locale, lazy, lazy_n, t
 from core.render import dine_hint
 from core.render.dine_lookup import find, suggest
 from core.storage import GameRecord
 from core.table import table_action_json
-from core.words import clip, escaped, plural
+from core.words import clip, escaped
 
 from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
-from ..ui.language import guild_language, reader_language
+from ..ui.language import guild_language, reader_language, server_language
 from ..ui.message import BoardMessage
 from ..ui.replies import reply_publicly, send
 from ..ui.tips import guided
@@ -185,12 +186,19 @@ class Dine(
             saved, out = voted(saved, interaction.user.id, member.id, now, idle)
             name = escaped(member.display_name)
             if out:
-                line = f"**{name}** was voted out; the crew now plays their hand together."
+                line = told(
+                    lazy("**{name}** was voted out; the crew now plays their hand together.", name=name)
+                )
             else:
                 needed = votes_needed(saved, member.id, now, idle)
                 missing = needed - set(saved.votes.get(member.id, ()))
-                line = (
-                    f"**{who(interaction)}** votes to vote out **{name}** (waiting for {len(missing)} more)."
+                line = told(
+                    lazy(
+                        "**{voter}** votes to vote out **{name}** (waiting for {count} more).",
+                        voter=who(interaction),
+                        name=name,
+                        count=len(missing),
+                    )
                 )
             saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, line])})
             record = await commit(
@@ -198,7 +206,7 @@ class Dine(
             )
         bot.boards.request(record.id)
         async with saved_anyway("Your vote was saved, but Discord did not show it; the board shows it soon."):
-            await send(interaction, line, ephemeral=False)
+            await send(interaction, said(line, await server_language(interaction)), ephemeral=False)
 
     @app_commands.command(name="hint", description="Privately: what would the bot's own crew do now?")
     async def hint(self, interaction: discord.Interaction) -> None:
@@ -293,8 +301,8 @@ async def close_idle_lobbies(bot: Any) -> int:
             fresh = await bot.store.get_game(record.id)
             if fresh is None or fresh.version != record.version or fresh.status != "active":
                 continue
-            idle_for = plural(bot.settings.dine_lobby_minutes, "minute")
-            why = f"Nobody started this lobby for {idle_for}, so it closed."
+            idle_for = lazy_n("{count} minute", "{count} minutes", bot.settings.dine_lobby_minutes)
+            why = told(lazy("Nobody started this lobby for {time}, so it closed.", time=idle_for))
             saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, why])})
             record = await bot.store.save(
                 record.id,
@@ -304,6 +312,8 @@ async def close_idle_lobbies(bot: Any) -> int:
                 state_json=saved.model_dump_json(),
                 status="abandoned",
             )
-        await bot.boards.show(record, closed_lobby(saved, why + " Open a new one with `/dine new`."))
+        locale = await guild_language(bot, record.guild_id)
+        closing = t(locale, "Open a new one with {command}.", command="`/dine new`")
+        await bot.boards.show(record, closed_lobby(saved, f"{said(why, locale)} {closing}", locale))
         closed += 1
     return closed

@@ -21,6 +21,7 @@ from core.dine.actions import Action, action_to_json
 from core.dine.codes import decode
 from core.dine.engine import abandon, apply, deal, legal_actions
 from core.dine.seating import DineSaved, active, left, seated
+from core.dine.told import in_every_language, said, told
 from core.errors import RuleError
 from core.events import NOBODY
 from core.games.dine import GAME as DINE
@@ -55,6 +56,7 @@ RULES = GameRules.of(
     not_crew="Only this game's crew can play it; you can watch the board. "
     "To play, start a game of your own with `{start}` (in another channel or a thread).",
 )
+HOST_CLOSED = mark("The host closed the lobby.")
 STALE_HAND = mark("The game moved on since this view was drawn, so nothing was done. Here is your hand now.")
 SAVED_BUT_NOT_SHOWN = "Your move was saved, but Discord did not take the new view. Press **Refresh**."
 NOTE_LIMIT = 1500  # a move's note in the hand view, under the embed's description limit
@@ -163,7 +165,7 @@ async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         table = saved.table.joined(user).guiding(user, guide)
         return (
             saved.model_copy(update={"table": table}),
-            f"**{who(interaction)}** joins.",
+            told(lazy("**{name}** joins.", name=who(interaction))),
             "join",
             {"user": user},
         )
@@ -177,7 +179,12 @@ async def leave(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
         if not saved.table.is_crew(user):
             raise RuleError(lazy("You are not in this lobby."))
-        return left(saved, user), f"**{who(interaction)}** leaves.", "leave", {"user": user}
+        return (
+            left(saved, user),
+            told(lazy("**{name}** leaves.", name=who(interaction))),
+            "leave",
+            {"user": user},
+        )
 
     await _lobby_change(interaction, ref, change)
 
@@ -188,7 +195,8 @@ async def kick(interaction: discord.Interaction, ref: Ref, value: str) -> None:
     def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
         if target == saved.table.captain or not saved.table.is_crew(target):
             raise RuleError(lazy("Pick a member of the lobby other than yourself."))
-        return left(saved, target), f"The host removes <@{target}>.", "remove", {"user": target}
+        line = told(lazy("The host removes {member}.", member=f"<@{target}>"))
+        return left(saved, target), line, "remove", {"user": target}
 
     await _lobby_change(interaction, ref, change, host_only=True)
 
@@ -204,7 +212,8 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
             raise RuleError(lazy("Only the host can start the game; it starts when they press **Start**."))
         gone: list[str] = []
         if interaction.user.id != host:  # the host left the server: the game starts without them
-            gone = [f"The host, {escaped(saved.names.get(host, 'unknown'))}, left the server."]
+            name = escaped(saved.names.get(host, "?"))
+            gone = [told(lazy("The host, {name}, left the server.", name=name))]
             saved = left(saved, host)
         if ref.version != record.version:  # the crew changed since the host looked: look again
             raise stale(record, RULES)
@@ -222,7 +231,13 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         saved = seated(saved, discord.utils.utcnow(), state)
         lines = [
             *gone,
-            f"**{who(interaction)}** starts the game: {setup.describe()}.",
+            told(
+                lazy(
+                    "**{name}** starts the game: {setup}.",
+                    name=who(interaction),
+                    setup=in_every_language(setup.describe),
+                )
+            ),
             *(e.text for e in events),
         ]
         saved = saved.model_copy(update={"table": saved.table.with_news(lines)})
@@ -355,9 +370,18 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         before = saved.state
         state, events = apply(before, action)
         owner = saved.seats[seat].user if seat is not None else user
-        proxy = "" if owner == user else f" (for seat {(seat or 0) + 1})"
+        deed = in_every_language(lambda locale: describe(before, action, NOBODY, locale).deed)
+        if owner == user:
+            line = told(lazy("**{name}**: {move}", name=who(interaction), move=deed))
+        else:
+            number = (seat or 0) + 1
+            line = told(
+                lazy(
+                    "**{name}** (for seat {number}): {move}", name=who(interaction), number=number, move=deed
+                )
+            )
         lines = [  # the board's log: what everyone may read
-            f"**{who(interaction)}**{proxy}: {describe(before, action, NOBODY).deed}",
+            line,
             *(e.text for e in events),
         ]
         now = discord.utils.utcnow()
@@ -376,7 +400,7 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
     assert seat is not None
     mine = (seat,)  # the hand view's own note may name the seat's own cards
     note = t(locale, "You: {move}", move=describe(before, action, mine, locale).deed)
-    note += f"\n{events[-1].seen_by(mine)}" if events else ""
+    note += f"\n{said(events[-1].seen_by(mine), locale)}" if events else ""
     await _show(
         interaction,
         record,
@@ -454,27 +478,27 @@ async def check_may_end(interaction: discord.Interaction, saved: DineSaved) -> N
 async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     """The confirmation button of `/dine end` (on a private message)."""
     bot = bot_of(interaction)
+    reader, server = await reader_language(interaction), await server_language(interaction)
     async with bot.game_locks(ref.game):
         record, saved = await clicked(interaction, ref, from_board=False)
         await check_may_end(interaction, saved)
         if saved.state is None:
             saved = saved.model_copy(
-                update={"table": saved.table.with_news([*saved.table.recent, "The host closed the lobby."])}
+                update={"table": saved.table.with_news([*saved.table.recent, told(lazy(HOST_CLOSED))])}
             )
             record = await commit(interaction, record, saved, table_action_json("close"), status="abandoned")
             async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
-                await update(interaction, content="The lobby is closed.", view=None)
-                await bot.boards.show(record, closed_lobby(saved, "The host closed the lobby."))
+                await update(interaction, content=t(reader, "The lobby is closed."), view=None)
+                await bot.boards.show(record, closed_lobby(saved, t(server, HOST_CLOSED), server))
             return
         state, events = abandon(saved.state)
-        lines = [f"**{who(interaction)}** ends the game.", *(e.text for e in events)]
+        lines = [told(lazy("**{name}** ends the game.", name=who(interaction))), *(e.text for e in events)]
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
     async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
-        await update(interaction, content="The game is over and counts as a loss.", view=None)
-        locale = await server_language(interaction)
+        await update(interaction, content=t(reader, "The game is over and counts as a loss."), view=None)
         shown = await board_message(
-            record.id, record.version, saved, pictures=bot.settings.board_pictures, locale=locale
+            record.id, record.version, saved, pictures=bot.settings.board_pictures, locale=server
         )
         await bot.boards.show(record, shown)
         await announce(interaction, record, saved)

@@ -19,9 +19,9 @@ from typing import Any, cast
 
 from core.errors import IllegalAction
 from core.events import Event, Events
-from core.i18n import Locale, mark, mark_plural, t, tn
+from core.i18n import Locale, Text, lazy, lazy_n, mark, mark_plural, t, tn
 from core.rng import Rng
-from core.words import plural, stars
+from core.words import stars
 
 from .actions import (
     NO_PAYMENT,
@@ -42,6 +42,7 @@ from .cards import Action as CardAction
 from .cards import CardSet, Cost, Effect, SectorSide, ShipSide, StationSide, Symbol, Track, card_set
 from .state import HAND_SIZES, RULES_VERSION, Outcome, Pending, Placed, StackCard, State, Task
 from .symbols import face, grid_symbols, grid_totals, meets, payments, row_symbols, side
+from .told import Card, Joined, Sector, current_sector, told
 
 EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
 
@@ -51,6 +52,15 @@ SHIP_LOST = mark("The damage marker is pushed off the ship card: the ship is los
 PIZZA_RUINED = mark("The pizza marker is pushed off the ship card: the pizza is ruined.")
 ABANDONED = mark("The crew ended the game before the delivery.")
 OR = mark(" OR ")
+LIST = mark(", ")  # between the items of a list
+DELIVERED = mark("The pizza is delivered!")
+SYMBOL_NAMES = {
+    "drive": mark("drive"),
+    "navigation": mark("navigation"),
+    "energy": mark("energy"),
+    "firepower": mark("firepower"),
+    "shield": mark("shield"),
+}
 _GIVE = {
     "remove": mark_plural("Remove {count} hand card.", "Remove {count} hand cards."),
     "discard": mark_plural("Discard {count} hand card.", "Discard {count} hand cards."),
@@ -102,7 +112,14 @@ def deal(
         state.stack.append(StackCard(help="procure"))
     else:
         state.stack = [*_easy_sectors(state, rng, chosen.easy), StackCard(help="frontier")]
-    events = [Event(f"The {spec.name} takes off with {plural(len(state.deck), 'station card')} in its deck.")]
+    deck = len(state.deck)
+    said = lazy_n(
+        "The {ship} takes off with {count} station card in its deck.",
+        "The {ship} takes off with {count} station cards in its deck.",
+        deck,
+        ship=spec.name,
+    )
+    events = [Event(told(said))]
     _refill(state, events)
     _arrive(state, events)
     _run(state, events)
@@ -519,23 +536,26 @@ def _has_trigger(s: State) -> bool:
 
 
 def _pay(s: State, ev: Events, seat: int, cost: Cost, payment: Payment) -> None:
-    who = f"Crew {seat + 1}"
     for card_id in payment.hand:
         s.hands[seat].remove(card_id)
         (s.removed if cost.kind == "remove" else s.discard).append(card_id)
-        verb = "removes" if cost.kind == "remove" else "discards"
-        ev.append(Event(f"{who} {verb} {side(s.cards, card_id, s.upgraded).name} to pay."))
+        if cost.kind == "remove":
+            said = lazy("Crew {number} removes {card} to pay.", number=seat + 1, card=Card(card_id))
+        else:
+            said = lazy("Crew {number} discards {card} to pay.", number=seat + 1, card=Card(card_id))
+        ev.append(Event(told(said)))
     if payment.row is not None:
         row = s.grid[payment.row]
         for card_id in payment.grid:
             placed = next(p for p in row if p.card == card_id)
             row.remove(placed)
             s.discard.append(card_id)
-        names = ", ".join(side(s.cards, c, s.upgraded).name for c in payment.grid)
-        ev.append(Event(f"Paid from row {payment.row + 1} by discarding {names}."))
+        names = Joined(tuple(Card(c) for c in payment.grid), LIST)
+        said = lazy("Paid from row {row} by discarding {cards}.", row=payment.row + 1, cards=names)
+        ev.append(Event(told(said)))
     if cost.kind == "ship":
         s.marker = max(0, s.marker - cost.count)
-        ev.append(Event(f"The ship marker moves {cost.count} left."))
+        ev.append(Event(told(lazy("The ship marker moves {count} left.", count=cost.count))))
 
 
 def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -> Task | None:
@@ -544,12 +564,12 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
     if op in ("play", "rotate_play") and card is not None:
         s.hands[seat].remove(card)
         s.grid[-1].append(_placed(card, op == "rotate_play"))
-        how = "rotated " if op == "rotate_play" else ""
-        ev.append(
-            Event(
-                f"Crew {seat + 1} plays {how}{side(s.cards, card, s.upgraded).name} into row {len(s.grid)}."
-            )
-        )
+        fields = {"number": seat + 1, "card": Card(card), "row": len(s.grid)}
+        if op == "rotate_play":
+            said = lazy("Crew {number} plays {card} rotated into row {row}.", **fields)
+        else:
+            said = lazy("Crew {number} plays {card} into row {row}.", **fields)
+        ev.append(Event(told(said)))
     elif op == "draw":
         _draw(s, ev, seat, n)
     elif op == "crew_draw":
@@ -558,7 +578,13 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
     elif op == "recover":
         taken = [s.discard.pop() for _ in range(min(n, len(s.discard)))]
         s.hands[seat] += taken
-        ev.append(Event(f"Crew {seat + 1} takes {plural(len(taken), 'card')} back from the discard pile."))
+        said = lazy_n(
+            "Crew {number} takes {count} card back from the discard pile.",
+            "Crew {number} takes {count} cards back from the discard pile.",
+            len(taken),
+            number=seat + 1,
+        )
+        ev.append(Event(told(said)))
     else:
         return _task(op, n)
     return None
@@ -583,9 +609,13 @@ def _triggers(s: State, ev: Events, before: Mapping[Symbol, int], after: Mapping
             continue
         occupied = side(s.cards, card_id, s.upgraded).occupied
         if occupied.trigger is not None and after[occupied.trigger] > before[occupied.trigger]:
-            ev.append(
-                Event(f"{side(s.cards, card_id, s.upgraded).name} (crew {seat + 1}): at {occupied.trigger}.")
+            said = lazy(
+                "{card} (crew {number}): at {symbol}.",
+                card=Card(card_id),
+                number=seat + 1,
+                symbol=lazy(SYMBOL_NAMES[occupied.trigger]),
             )
+            ev.append(Event(told(said)))
             later += [task for effect in occupied.effects if (task := _effect(s, ev, effect, seat, None))]
     return later
 
@@ -619,9 +649,13 @@ def _strike(s: State, ev: Events) -> None:
     spec = sector_side(s)
     assert spec is not None
     drive = row_symbols(s.cards, s.grid[-1], s.upgraded)[Symbol.DRIVE]
-    ev.append(
-        Event(f"We have a problem: {spec.name} strikes! The crew draws {plural(drive, 'card')}.", "danger")
+    said = lazy_n(
+        "We have a problem: {sector} strikes! The crew draws {count} card.",
+        "We have a problem: {sector} strikes! The crew draws {count} cards.",
+        drive,
+        sector=_sector_named(s, spec),
     )
+    ev.append(Event(told(said), "danger"))
     _crew_draws(s, ev, drive)
     if s.grid[-1]:
         s.grid.append([])
@@ -642,7 +676,7 @@ def _do_clear(s: State, ev: Events, a: Clear) -> None:
     spec = sector_side(s)
     assert spec is not None
     if a.how == "continue":
-        ev.append(Event("The crew keeps playing."))
+        ev.append(Event(told(lazy("The crew keeps playing."))))
         _danger_check(s, ev)
         return
     steps: list[Task] = []
@@ -654,11 +688,11 @@ def _do_clear(s: State, ev: Events, a: Clear) -> None:
             if s.outcome != "playing":
                 return
         s.solved += 1
-        ev.append(Event(f"Solved: {spec.name}!", "clear"))
+        ev.append(Event(told(lazy("Solved: {sector}!", sector=_sector_named(s, spec))), "clear"))
         if "no_upgrade" not in spec.rules:
             steps.append(Task(op="upgrade"))
     else:
-        ev.append(Event(f"Jumped out of {spec.name}!", "clear"))
+        ev.append(Event(told(lazy("Jumped out of {sector}!", sector=_sector_named(s, spec))), "clear"))
     s.queue[0:0] = steps + _clearing_steps()
 
 
@@ -677,9 +711,10 @@ def _do_upgrade(s: State, ev: Events, a: Upgrade) -> None:
     if a.card is not None:
         s.upgraded = sorted([*s.upgraded, a.card])
         seat = a.seat or 0
-        told = f"Crew {seat + 1} upgrades {side(s.cards, a.card, s.upgraded).name}."
+        mine = told(lazy("Crew {number} upgrades {card}.", number=seat + 1, card=Card(a.card)))
         # The card stays in the hand: only its holder may read which one it is.
-        ev.append(Event(f"Crew {seat + 1} upgrades a hand card.", "upgrade", ((seat, told),)))
+        public = told(lazy("Crew {number} upgrades a hand card.", number=seat + 1))
+        ev.append(Event(public, "upgrade", ((seat, mine),)))
 
 
 def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
@@ -690,7 +725,7 @@ def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
             s.discard.append(old)
         s.hands[a.seat].remove(a.card)
         s.stations[a.seat] = a.card
-        ev.append(Event(f"Crew {a.seat + 1} occupies {side(s.cards, a.card, s.upgraded).name}."))
+        ev.append(Event(told(lazy("Crew {number} occupies {card}.", number=a.seat + 1, card=Card(a.card)))))
     s.queue.insert(0, Task(op="occupy", index=a.seat + 1))
 
 
@@ -699,7 +734,7 @@ def _do_choose(s: State, ev: Events, a: Choose) -> None:
     spec = sector_side(s)
     assert spec is not None
     chosen = spec.consequences[a.option]
-    ev.append(Event(f"The crew chooses: {describe_effects(chosen)}."))
+    ev.append(Event(told(lazy("The crew chooses: {effects}.", effects=effects_told(chosen)))))
     s.queue[0:0] = [_task(e.op, e.amount) for e in chosen]
 
 
@@ -709,8 +744,11 @@ def _do_give(s: State, ev: Events, a: Give) -> None:
     s.pending = None
     s.hands[a.seat].remove(a.card)
     (s.removed if pending.give == "remove" else s.discard).append(a.card)
-    verb = "removes" if pending.give == "remove" else "discards"
-    ev.append(Event(f"Crew {a.seat + 1} {verb} {side(s.cards, a.card, s.upgraded).name}."))
+    if pending.give == "remove":
+        said = lazy("Crew {number} removes {card}.", number=a.seat + 1, card=Card(a.card))
+    else:
+        said = lazy("Crew {number} discards {card}.", number=a.seat + 1, card=Card(a.card))
+    ev.append(Event(told(said)))
     if pending.amount > 1:
         s.queue.insert(0, Task(op=f"{pending.give}_cards", amount=pending.amount - 1))
 
@@ -723,7 +761,7 @@ def _do_shield(s: State, ev: Events, a: Shield) -> None:
         s.queue.insert(0, Task(op="damage", amount=pending.amount - 1))
     if a.payment is not None:
         _pay(s, ev, 0, Cost(kind="pay", symbols={Symbol.SHIELD: 1}), a.payment)
-        ev.append(Event("A shield takes the hit."))
+        ev.append(Event(told(lazy("A shield takes the hit."))))
     else:
         _lose_damage_space(s, ev)
 
@@ -776,9 +814,10 @@ def _lose_damage_space(s: State, ev: Events) -> None:
     if s.damage < 1:
         _finish(s, ev, "lost", SHIP_LOST)
         return
-    ev.append(Event(f"The ship takes 1 damage ({s.damage} left).", "damage"))
+    ev.append(Event(told(lazy("The ship takes 1 damage ({count} left).", count=s.damage)), "damage"))
     if s.damage in ship_of(s).damage.remove_cards:
-        ev.append(Event("This damage space says Remove cards: one crew member removes a hand card."))
+        said = lazy("This damage space says Remove cards: one crew member removes a hand card.")
+        ev.append(Event(told(said)))
         s.queue.insert(0, Task(op="remove_cards", amount=1))
 
 
@@ -787,17 +826,23 @@ def _task_pizza(s: State, ev: Events, task: Task) -> None:
     if s.pizza < 1:
         _finish(s, ev, "lost", PIZZA_RUINED)
         return
-    ev.append(Event(f"The pizza suffers: {plural(task.amount, 'space')} lost ({s.pizza} left).", "damage"))
+    said = lazy_n(
+        "The pizza suffers: {count} space lost ({left} left).",
+        "The pizza suffers: {count} spaces lost ({left} left).",
+        task.amount,
+        left=s.pizza,
+    )
+    ev.append(Event(told(said), "damage"))
 
 
 def _task_ship_track(s: State, ev: Events, task: Task) -> None:
     s.marker = max(0, s.marker - task.amount)
-    ev.append(Event(f"The ship marker moves {task.amount} left."))
+    ev.append(Event(told(lazy("The ship marker moves {count} left.", count=task.amount))))
 
 
 def _task_give(s: State, ev: Events, task: Task) -> None:
     if not any(s.hands):
-        ev.append(Event("Nobody has a hand card to give up."))
+        ev.append(Event(told(lazy("Nobody has a hand card to give up."))))
         return
     give = "remove" if task.op == "remove_cards" else "discard"
     pending = Pending(kind="give", give=give, amount=task.amount)
@@ -806,14 +851,17 @@ def _task_give(s: State, ev: Events, task: Task) -> None:
 
 def _task_repair(s: State, ev: Events, task: Task) -> None:
     s.damage = min(ship_of(s).damage.length, s.damage + task.amount)
-    ev.append(Event(f"Repairs: the damage marker moves {task.amount} right ({s.damage} left)."))
+    said = lazy(
+        "Repairs: the damage marker moves {count} right ({left} left).", count=task.amount, left=s.damage
+    )
+    ev.append(Event(told(said)))
 
 
 def _task_ship_right(s: State, ev: Events, task: Task) -> None:
     track = ship_of(s).marker
     if track is not None:
         s.marker = min(track.length, s.marker + task.amount)
-        ev.append(Event(f"The ship marker moves {task.amount} right."))
+        ev.append(Event(told(lazy("The ship marker moves {count} right.", count=task.amount))))
 
 
 def _task_choose(s: State, ev: Events, task: Task) -> None:
@@ -845,9 +893,8 @@ def _task_next_sector(s: State, ev: Events, task: Task) -> None:
     rng = Rng(s.seed, s.rng)
     if s.stack and s.stack[0].help == "procure":
         s.stack[0:1] = [*_easy_sectors(s, rng, EASY_FROM_PROCURE), StackCard(help="frontier")]
-        ev.append(
-            Event("Procure Ingredient: you have the Orion eggs! The Final Frontier lies ahead.", "help")
-        )
+        said = lazy("Procure Ingredient: you have the Orion eggs! The Final Frontier lies ahead.")
+        ev.append(Event(told(said), "help"))
     if s.stack and s.stack[0].help == "frontier":
         bosses = [c.id for c in s.cards.sectors if c.front.kind == "boss"]
         rng.shuffle("boss", bosses)
@@ -856,13 +903,18 @@ def _task_next_sector(s: State, ev: Events, task: Task) -> None:
         count = s.cards.level(s.level).hard
         s.stack[0:1] = [StackCard(sector=c, side="back") for c in hard[:count]]
         s.stack.append(StackCard(sector=bosses[0], side="front"))
-        ev.append(Event(f"The Final Frontier: {plural(count, 'hard sector')}, then the boss.", "help"))
+        said = lazy_n(
+            "The Final Frontier: {count} hard sector, then the boss.",
+            "The Final Frontier: {count} hard sectors, then the boss.",
+            count,
+        )
+        ev.append(Event(told(said), "help"))
     if not s.stack:
-        _finish(s, ev, "won", "The pizza is delivered!")
+        _finish(s, ev, "won", DELIVERED)
         return
     spec = sector_side(s)
     assert spec is not None
-    ev.append(Event(f"Next sector: {spec.name}.", "sector"))
+    ev.append(Event(told(lazy("Next sector: {sector}.", sector=_sector_named(s, spec))), "sector"))
 
 
 def _task_occupy(s: State, ev: Events, task: Task) -> None:
@@ -882,14 +934,16 @@ def _arrive(s: State, ev: Events) -> None:
     """R10: a danger-0 sector strikes on arrival and is then cleared as a jump."""
     spec = sector_side(s)
     if spec is not None and spec.danger[s.crew - 1] == 0:
-        ev.append(Event(f"{spec.name} strikes at once (danger 0).", "danger"))
+        ev.append(
+            Event(told(lazy("{sector} strikes at once (danger 0).", sector=_sector_named(s, spec))), "danger")
+        )
         s.queue[0:0] = [*_consequence_tasks(spec), Task(op="jump_clear")]
 
 
 def _task_jump_clear(s: State, ev: Events, task: Task) -> None:
     spec = sector_side(s)
     assert spec is not None
-    ev.append(Event(f"Through {spec.name}.", "clear"))
+    ev.append(Event(told(lazy("Through {sector}.", sector=_sector_named(s, spec))), "clear"))
     s.queue[0:0] = _clearing_steps()
 
 
@@ -932,11 +986,18 @@ def _draw(s: State, ev: Events, seat: int, n: int) -> None:
             break
         s.hands[seat].append(card_id)
         drawn += 1
-    ev.append(
-        Event(
-            f"Crew {seat + 1} draws {plural(drawn, 'card')}." + (" The deck is empty." if drawn < n else "")
+    if drawn < n:
+        said = lazy_n(
+            "Crew {number} draws {count} card. The deck is empty.",
+            "Crew {number} draws {count} cards. The deck is empty.",
+            drawn,
+            number=seat + 1,
         )
-    )
+    else:
+        said = lazy_n(
+            "Crew {number} draws {count} card.", "Crew {number} draws {count} cards.", drawn, number=seat + 1
+        )
+    ev.append(Event(told(said)))
 
 
 def _crew_draws(s: State, ev: Events, n: int) -> None:
@@ -948,7 +1009,7 @@ def _crew_draws(s: State, ev: Events, n: int) -> None:
     for k in range(n):
         card_id = _take(s)
         if card_id is None:
-            ev.append(Event("The deck and the discard pile are empty."))
+            ev.append(Event(told(lazy("The deck and the discard pile are empty."))))
             return
         s.hands[(start + k) % s.crew].append(card_id)
 
@@ -983,10 +1044,17 @@ def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
         s.score = score(s)
         rating = next(r for r in s.cards.ratings if s.score >= r.min_score)
         s.stars, s.rating = rating.stars, rating.text
-        ev.append(Event(f"{text} Score {s.score}: {stars(s.stars)} {s.rating}", "end"))
+        said = lazy(
+            "{text} Score {score}: {stars} {rating}",
+            text=lazy(text),
+            score=s.score,
+            stars=stars(s.stars),
+            rating=s.rating,
+        )
+        ev.append(Event(told(said), "end"))
     else:
         s.loss_reason = text
-        ev.append(Event(text, "end"))
+        ev.append(Event(told(lazy(text)), "end"))
 
 
 def abandon(state: State, text: str = ABANDONED) -> tuple[State, Events]:
@@ -1000,6 +1068,23 @@ def abandon(state: State, text: str = ABANDONED) -> tuple[State, Events]:
 
 
 # --- words -----------------------------------------------------------------------------------------
+
+
+def _sector_named(s: State, spec: SectorSide) -> Sector | str:
+    """The current sector for a told line: by its id, else (a sector not on the stack) its name."""
+    return current_sector(s) or spec.name
+
+
+def effects_told(effects: tuple[Effect, ...]) -> Joined:
+    """Effects for a told line: each said in the reader's words, as `describe_effects` says them."""
+    parts: list[Text] = []
+    for effect in effects:
+        if effect.op in _CARD_EFFECTS:
+            singular, many = _CARD_EFFECTS[effect.op]
+            parts.append(lazy_n(singular, many, effect.amount))
+        else:
+            parts.append(lazy(_EFFECT_WORDS[effect.op], n=effect.amount))
+    return Joined(tuple(parts), LIST)
 
 
 def pending_reason(pending: Pending, locale: Locale = "en", options: tuple[str, ...] = ()) -> str:

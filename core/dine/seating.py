@@ -19,6 +19,7 @@ from core.table import Table
 from core.words import escaped
 
 from .state import State
+from .told import in_every_language, told
 
 MAX_CREW = 3
 
@@ -83,7 +84,8 @@ class DineSaved(BaseModel):
 
 def lobby(host: int, name: str, setup: Setup, now: datetime) -> DineSaved:
     table = Table.start(host, open_crew=True, max_crew=MAX_CREW)
-    news = [f"**{escaped(name)}** opens the lobby: {setup.describe()}."]
+    setup_words = in_every_language(setup.describe)
+    news = [told(lazy("**{name}** opens the lobby: {setup}.", name=escaped(name), setup=setup_words))]
     return DineSaved(table=table.with_news(news), setup=setup, touched=now, names={host: name})
 
 

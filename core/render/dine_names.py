@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from core.dine.cards import CardSet, SectorSide
+from core.dine.engine import SYMBOL_NAMES
 from core.dine.symbols import side
 from core.i18n import Locale, mark, t
 from core.i18n.glossary import term
@@ -18,11 +19,7 @@ GAME = "dine"
 
 # The grid's symbols and the ship's tracks, as the card data names them (`Symbol`, `Track`).
 SYMBOL_WORDS = {
-    "drive": mark("drive"),
-    "navigation": mark("navigation"),
-    "energy": mark("energy"),
-    "firepower": mark("firepower"),
-    "shield": mark("shield"),
+    **SYMBOL_NAMES,
     "pizza": mark("pizza"),
     "damage": mark("damage"),
     "ship": mark("ship marker"),
