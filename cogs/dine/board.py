@@ -28,6 +28,7 @@ from core.render.dine_text import (
     deck_text,
     loss_text,
     occupied_text,
+    rating_text,
     road_text,
     sector_text,
     symbol_text,
@@ -202,7 +203,7 @@ def prompt(state: State, locale: Locale = "en") -> str:
             "**Delivered!** Score **{score}** {stars} — {rating}",
             score=state.score,
             stars=stars(state.stars),
-            rating=state.rating,
+            rating=rating_text(state, locale),
         )
     if state.outcome == "lost":
         return t(locale, "**The delivery failed.** {reason}", reason=loss_text(state, locale))

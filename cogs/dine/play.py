@@ -28,7 +28,7 @@ from core.games.dine import GAME as DINE
 from core.i18n import Locale, lazy, mark, t
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_controls import moves as moves_of
-from core.render.dine_text import describe, loss_text
+from core.render.dine_text import describe, loss_text, rating_text
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
 from core.table import credited, table_action_json
@@ -447,7 +447,8 @@ def result_embed(
         rating = stars(state.stars)
         title = t(locale, "The pizza is delivered!")
         text = (
-            t(locale, "Score **{score}** · {stars}", score=state.score, stars=rating) + f"\n*{state.rating}*"
+            t(locale, "Score **{score}** · {stars}", score=state.score, stars=rating)
+            + f"\n*{rating_text(state, locale)}*"
         )
     else:
         title, text = t(locale, "The delivery failed."), loss_text(state, locale)
@@ -462,6 +463,7 @@ def result_embed(
         crew=seated_users(saved),
         players=players,
         footer=t(locale, "Game #{game} · {setup}", game=record.id, setup=saved.setup.describe(locale)),
+        locale=locale,
     )
 
 

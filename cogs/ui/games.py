@@ -17,8 +17,9 @@ import discord
 from core.errors import RuleError
 from core.game import Game, SavedT
 from core.guide import topics
-from core.i18n import Locale, Text, lazy, t
-from core.i18n.commands import Command
+from core.i18n import PSEUDO, Locale, Text, lazy, t
+from core.i18n.commands import Command, command_text
+from core.i18n.pseudo import pseudo
 from core.storage import GameRecord, GameStatus, NewResult, ResultRecord, Store, VersionConflict
 from core.table import credited, movers
 
@@ -64,8 +65,12 @@ def rules_embed(
     under the English topic ids), and the list of topics."""
     sections = topics(rules.kind, locale)
     name = topic if topic in sections else next(iter(sections))
-    embed = discord.Embed(title=f"{rules.title} · {name}", description=sections[name], colour=colour)
-    embed.set_footer(text=t(locale, "Topics: {topics}", topics=" · ".join(sections)))
+
+    def titled(topic: str) -> str:  # a topic as the reader's client shows it among `topic`'s choices
+        return pseudo(topic) if locale == PSEUDO else command_text(locale, "choice", topic) or topic
+
+    embed = discord.Embed(title=f"{rules.title} · {titled(name)}", description=sections[name], colour=colour)
+    embed.set_footer(text=t(locale, "Topics: {topics}", topics=" · ".join(map(titled, sections))))
     return embed
 
 
@@ -172,13 +177,16 @@ def result_players(stored: ResultRecord | None, crew: Sequence[int]) -> tuple[in
     return tuple(user for user in crew if user in players)
 
 
-def add_players_field(embed: discord.Embed, crew: Sequence[int], players: Sequence[int]) -> None:
+def add_players_field(
+    embed: discord.Embed, crew: Sequence[int], players: Sequence[int], locale: Locale = "en"
+) -> None:
     """Say on a result who it counts for, and who was aboard without making a move (not credited)."""
-    embed.add_field(name="Played", value=", ".join(f"<@{user}>" for user in players) or "—", inline=False)
+    played = ", ".join(f"<@{user}>" for user in players) or "—"
+    embed.add_field(name=t(locale, "Played"), value=played, inline=False)
     idle = [user for user in crew if user not in players]
     if idle:
         embed.add_field(
-            name="Aboard, no move (not credited)",
+            name=t(locale, "Aboard, no move (not credited)"),
             value=", ".join(f"<@{user}>" for user in idle),
             inline=False,
         )

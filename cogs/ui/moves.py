@@ -17,6 +17,7 @@ import discord
 
 from core.errors import RuleError
 from core.game import SavedT
+from core.i18n import Locale
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
 from core.table import Table
@@ -99,12 +100,13 @@ def finished_embed(
     crew: Sequence[int],
     players: Sequence[int],
     footer: str,
+    locale: Locale = "en",
 ) -> discord.Embed:
     """A finished game's result: the game's own title, text and figures, then who it counts for."""
     embed = discord.Embed(title=title, description=description, colour=colour)
     for name, value, *inline in fields:
         embed.add_field(name=name, value=value, inline=inline[0] if inline else True)
-    add_players_field(embed, crew, players)
+    add_players_field(embed, crew, players, locale)
     embed.set_footer(text=footer)
     return embed
 

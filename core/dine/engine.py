@@ -42,7 +42,7 @@ from .cards import Action as CardAction
 from .cards import CardSet, Cost, Effect, SectorSide, ShipSide, StationSide, Symbol, Track, card_set
 from .state import HAND_SIZES, RULES_VERSION, Outcome, Pending, Placed, StackCard, State, Task
 from .symbols import face, grid_symbols, grid_totals, meets, payments, row_symbols, side
-from .told import Card, Joined, Sector, current_sector, told
+from .told import Card, Joined, Sector, Term, current_sector, told
 
 EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
 
@@ -117,7 +117,7 @@ def deal(
         "The {ship} takes off with {count} station card in its deck.",
         "The {ship} takes off with {count} station cards in its deck.",
         deck,
-        ship=spec.name,
+        ship=Term("ships", spec.name),
     )
     events = [Event(told(said))]
     _refill(state, events)
@@ -1049,7 +1049,7 @@ def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
             text=lazy(text),
             score=s.score,
             stars=stars(s.stars),
-            rating=s.rating,
+            rating=Term("ratings", str(s.stars)),
         )
         ev.append(Event(told(said), "end"))
     else:

@@ -43,6 +43,17 @@ class Sector:
 
 
 @dataclass(frozen=True, slots=True)
+class Term:
+    """A name from the glossary's Dine `section` (a rating by its stars, a ship)."""
+
+    section: str
+    key: str
+
+    def say(self, locale: Locale) -> str:
+        return term(locale, "dine", self.section, self.key)
+
+
+@dataclass(frozen=True, slots=True)
 class Joined:
     """Several parts said one after another with a separator that is itself a message (", ", " OR ")."""
 
@@ -77,7 +88,11 @@ def current_sector(state: State) -> Sector | None:
 
 
 def _say(value: Any, locale: Locale) -> str:
-    return value.say(locale) if isinstance(value, Text | Card | Sector | Joined | Versions) else str(value)
+    return (
+        value.say(locale)
+        if isinstance(value, Text | Card | Sector | Term | Joined | Versions)
+        else str(value)
+    )
 
 
 def _encode(value: Any) -> Any:
@@ -94,6 +109,8 @@ def _encode(value: Any) -> Any:
             return {"c": card}
         case Sector(key=key):
             return {"s": key}
+        case Term(section=section, key=key):
+            return {"g": [section, key]}
         case Joined(parts=parts, separator=separator):
             return {"j": [_encode(part) for part in parts], "sep": separator}
         case Versions(said=versions):
@@ -110,6 +127,8 @@ def _decode(value: Any) -> Any:
         return Card(found["c"])
     if "s" in found:
         return Sector(found["s"])
+    if "g" in found:
+        return Term(*found["g"])
     if "v" in found:
         return Versions(found["v"])
     if "j" in found:

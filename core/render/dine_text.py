@@ -474,13 +474,18 @@ def _row_words(state: State, number: int, cards: bool, locale: Locale) -> str:
     return t(locale, "row {number}: {cards} → {totals}", number=number, cards=held, totals=totals)
 
 
+def rating_text(state: State, locale: Locale = "en") -> str:
+    """The help card's words for the score (the state keeps them in English)."""
+    return state.rating if locale == "en" else term(locale, "dine", "ratings", str(state.stars))
+
+
 def won_text(state: State, locale: Locale = "en") -> str:
     return t(
         locale,
         "Delivered! Score {score}, {stars} of 5 stars: {rating}",
         score=state.score,
         stars=state.stars,
-        rating=state.rating,
+        rating=rating_text(state, locale),
     )
 
 

@@ -4,15 +4,20 @@ their own language, the public lobby and board in the server's, every card named
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cogs.dine.ids import TAKE
+from core.i18n import PSEUDO
 from core.i18n.glossary import term
-from tests.support.locales import discord_locales
+from core.i18n.pseudo import CLOSE, OPEN, pseudo
+from core.tips import OFF, TIPS_KEY
+from tests.support.locales import discord_locales, untranslated
 from tests.support.messages import components, message, record_of
 from tests.support.scenario import Player, World
 
-from .helpers import open_lobby, saved_of
+from .helpers import open_lobby, play_out, saved_of
 
 
 @pytest.fixture
@@ -115,3 +120,56 @@ async def test_a_move_from_a_german_hand_view_is_told_in_german(german_world, mo
     moved = await hans.picks(hand.response, [take["value"]], custom_id=menus[0]["custom_id"])
     assert moved.response.embeds[0].description.startswith("Du: ")
     assert moved.response.embeds[0].footer.text.startswith(f"Spiel #{game_id} · Zug ")
+
+
+MESSAGE_ROUTES = ("/callback", "/webhooks/", "/messages")
+
+
+def shown(body: Any) -> Any:
+    """`body` as a reader sees it: without select options' values (codes, never shown), and with
+    every text a limit cut inside a marked (translated) part closed again where it was cut (the
+    ellipsis took the closing marks, not the translation)."""
+    if isinstance(body, str):
+        parts = body.split("…")
+        for n in range(len(parts) - 1):
+            seen = "…".join(parts[: n + 1])
+            parts[n] += CLOSE * max(0, seen.count(OPEN) - seen.count(CLOSE))
+        return "…".join(parts)
+    if isinstance(body, dict):
+        option = "label" in body and "value" in body and "type" not in body
+        return {key: shown(value) for key, value in body.items() if not (option and key == "value")}  # pyright: ignore[reportUnknownVariableType]
+    if isinstance(body, list):
+        return [shown(item) for item in body]  # pyright: ignore[reportUnknownVariableType]
+    return body
+
+
+async def test_a_whole_game_in_the_pseudo_locale_leaves_nothing_untranslated(world: World) -> None:
+    """Every reader's language is the pseudo-locale: the lobby, the start, hand views, moves and their
+    payments, the public board and its log, a hint, a refusal, the rules and the result all come out
+    marked and 40 % longer, and every payload stays within Discord's limits (`world.audit`)."""
+    store = world.bot.store
+    ann, ben = world.player("ann"), world.player("ben")
+    for player in (ann, ben):
+        await store.set_preference("user", player.id, "language", PSEUDO)
+        await store.set_preference("user", player.id, TIPS_KEY, OFF)  # the tips' own surface is not Dine's
+    await store.set_preference("guild", world.guild.id, "language", PSEUDO)
+    before = len(world.env.http_requests)
+
+    game_id = await open_lobby(ann, world, guide=False)
+    await ben.clicks(await board_now(world, game_id), pseudo("Join"))
+    await ann.clicks(await board_now(world, game_id), pseudo("Start"))
+    await ann.runs("dine hint")
+    await ben.runs("dine vote-out", member=ben.actor)  # refused: one cannot vote oneself out
+    await ann.runs("dine rules")
+    record = await play_out(world, game_id, [ann, ben], say=pseudo)
+    assert record.status != "active"
+
+    bodies = [
+        shown(r.json)
+        for r in world.env.http_requests[before:]
+        if r.method in ("POST", "PATCH") and any(route in r.path for route in MESSAGE_ROUTES)
+    ]
+    assert len(bodies) > 20
+    assert untranslated(bodies, allowed=("ann", "ben")) == []
+    world.audit()
+    world.take_errors()  # the refusal
