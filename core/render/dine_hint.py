@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from core.dine.actions import Action
-from core.dine.ai import heuristic, ranked
+from core.dine.ai import explain, heuristic, ranked
 from core.dine.engine import legal_actions
 from core.dine.expert import Weighed, expert_weigher
 from core.dine.state import State
@@ -48,7 +48,13 @@ def hint(state: State, mine: Sequence[int], *, expert: bool = False, locale: Loc
     (worth, pick), rest = weighed[0], weighed[1:]
     label = _label(state, pick.action, mine)
     second = next((c for w, c in rest if w >= worth - CLOSE and _another(state, mine, c, pick, label)), None)
-    return _hint(state, mine, pick, pick.reason, second, second.reason if second else "", locale)
+    second_why = _why(state, second, locale) if second else ""
+    return _hint(state, mine, pick, _why(state, pick, locale), second, second_why, locale)
+
+
+def _why(state: State, choice: Choice, locale: Locale) -> str:
+    """Why the crew would make `choice`, in `locale` (its reason is in English)."""
+    return choice.reason if locale == "en" else explain(state, choice.action, locale)
 
 
 def _label(state: State, action: Action, mine: Sequence[int], locale: Locale = "en") -> str:
@@ -83,8 +89,9 @@ def _expert_hint(state: State, mine: Sequence[int], seen: Weighed, locale: Local
     best = seen.best
     pick = seen.options[best]
     played = seen.scores[best]
+    reason = _why(state, pick, locale)
     if not played:
-        why = f"{pick.reason} {t(locale, 'It was the only move worth weighing.')}"
+        why = f"{reason} {t(locale, 'It was the only move worth weighing.')}"
         return _hint(state, mine, pick, why, None, "", locale)
     label = _label(state, pick.action, mine)
     others = [
@@ -93,19 +100,19 @@ def _expert_hint(state: State, mine: Sequence[int], seen: Weighed, locale: Local
         if i != best and seen.scores[i] and _another(state, mine, option, pick, label)
     ]
     if not others:
-        return _hint(state, mine, pick, f"{pick.reason} {_alone(len(played), locale)}", None, "", locale)
+        return _hint(state, mine, pick, f"{reason} {_alone(len(played), locale)}", None, "", locale)
     other = max(others, key=lambda i: _mean(seen.scores[i]))
     common = min(len(played), len(seen.scores[other]))
     mine_now, theirs = played[:common], seen.scores[other][:common]
     ahead = sum(a > b for a, b in zip(mine_now, theirs, strict=True))
     behind = sum(a < b for a, b in zip(mine_now, theirs, strict=True))
     said = _against(len(played), len(seen.options), ahead, behind, common, locale)
-    why = f"{pick.reason} {said}{_lost_more(seen, other, common, locale)}"
+    why = f"{reason} {said}{_lost_more(seen, other, common, locale)}"
     close = _mean(mine_now) - _mean(theirs) <= EXPERT_CLOSE and ahead - behind <= common / 4
     if not close:
         return _hint(state, mine, pick, why, None, "", locale)
     second = seen.options[other]
-    second_why = second.reason + _lost_after(seen.losses[other], common, locale)
+    second_why = _why(state, second, locale) + _lost_after(seen.losses[other], common, locale)
     return _hint(state, mine, pick, why, second, second_why, locale)
 
 

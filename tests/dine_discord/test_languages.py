@@ -88,10 +88,14 @@ async def test_each_member_reads_their_own_language_and_the_board_the_servers(ge
         hans: "**Vorschlag für dich:**",
         rosa: "**Sugerencia para ti:**",
     }
+    why = {ann: "*Why:* ", hans: "*Warum:* ", rosa: "*Por qué:* "}
     for player, lead in hints.items():
         hint = await player.runs("dine hint")
         assert hint.ephemeral
         assert hint.response.content.startswith(lead)
+        reason = next(line for line in hint.response.content.splitlines() if line.startswith(why[player]))
+        english = {"the", "and", "it", "of"} & set(reason.removeprefix(why[player]).lower().split())
+        assert (player is ann) == bool(english), reason  # the reason too is in the reader's words
 
     refusals = {
         ann: "You can't vote yourself out",
