@@ -223,11 +223,16 @@ class Dine(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, NAME_LENGTH]
     ) -> None:
         cards = await cards_here(interaction)
-        entry = find(cards, name)
+        locale = await reader_language(interaction)
+        entry = find(cards, name, locale)
         if entry is None:
-            close = ", ".join(suggest(cards, name, 5)) or "none"
+            close = ", ".join(suggest(cards, name, 5, locale)) or t(locale, "none")
             raise RuleError(
-                f"I know no card called “{escaped(clip(name, NAME_LENGTH))}”. Close matches: {close}."
+                lazy(
+                    "I know no card called “{name}”. Close matches: {close}.",
+                    name=escaped(clip(name, NAME_LENGTH)),
+                    close=close,
+                )
             )
         embed = discord.Embed(title=entry.title, description=f"*{entry.kind}*", colour=COLOURS["lobby"])
         for title, text in entry.sides:
@@ -235,13 +240,15 @@ class Dine(
         files = []
         if entry.draw is not None:
             embed.set_image(url="attachment://card.png")
-            text = " / ".join(t for _, t in entry.sides)
+            text = " / ".join(said for _, said in entry.sides)
             files.append(discord.File(io.BytesIO(entry.draw()), filename="card.png", description=text[:1024]))
         await send(interaction, embed=embed, files=files, ephemeral=True)
 
     @card.autocomplete("name")
     async def card_names(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return [Choice(name=name, value=name) for name in suggest(await cards_here(interaction), current)]
+        locale = await reader_language(interaction)
+        found = suggest(await cards_here(interaction), current, locale=locale)
+        return [Choice(name=name, value=name) for name in found]
 
     @app_commands.command(name="rules", description="The rules of Deep Space Dine, in short sections.")
     @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")

@@ -177,3 +177,24 @@ async def test_a_whole_game_in_the_pseudo_locale_leaves_nothing_untranslated(wor
     assert untranslated(bodies, allowed=("ann", "ben")) == []
     world.audit()
     world.take_errors()  # the refusal
+
+
+async def test_a_card_is_looked_up_and_shown_in_the_readers_words(german_world, monkeypatch):
+    world = german_world
+    hans, rosa = world.player("hans"), world.player("rosa")
+    discord_locales(monkeypatch, {hans.id: "de", rosa.id: "es-ES"})
+    german = await hans.runs("dine card", name="fusionskern")  # its German name
+    embed = german.response.embeds[0]
+    assert german.ephemeral
+    assert embed.title == "Fusionskern"
+    assert embed.description == "*Stationskarte (Reaktor)*"
+    assert [field.name for field in embed.fields] == ["Normale Seite", "Aufgewertete Seite"]
+    assert embed.fields[0].value.startswith("Fusionskern (Reaktor Stufe ")
+    spanish = await rosa.runs("dine card", name="Fusion Core")  # the English name finds it too
+    assert spanish.response.embeds[0].title == term("es", "dine", "cards", "reactor-1")
+    assert spanish.response.embeds[0].fields[0].name == "Cara normal"
+    unknown = await rosa.runs("dine card", name="Flux capacitor")
+    assert unknown.response.content.startswith("No conozco ninguna carta llamada «Flux capacitor».")
+    suggested = await hans.actor.autocomplete(world.channel, "dine card", "name", "fusion")
+    assert "Fusionskern" in [choice["name"] for choice in suggested]
+    world.take_errors()
