@@ -71,15 +71,10 @@ def cost_text(cost: Cost, locale: Locale = "en") -> str:
         return t(locale, FREE)
     if cost.kind in ("discard", "remove"):
         if cost.min_drive:
-            what = tn(
-                locale,
-                "a hand card with {drive}+ drive",
-                "{count} × a hand card with {drive}+ drive",
-                cost.count,
-                drive=cost.min_drive,
-            )
+            what = t(locale, "a hand card with {drive}+ drive", drive=cost.min_drive)
         else:
-            what = tn(locale, "another hand card", "{count} × another hand card", cost.count)
+            what = t(locale, "another hand card")
+        what = f"{cost.count} × {what}" if cost.count > 1 else what
         if cost.kind == "discard":
             return t(locale, "discard {what}", what=what)
         return t(locale, "remove {what}", what=what)
