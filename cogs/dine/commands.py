@@ -159,9 +159,14 @@ class Dine(
     async def end(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
         await check_may_end(interaction, load(record))
-        text = f"End game #{record.id}? It stops now and counts as a loss. To play on, dismiss this message."
+        locale = await reader_language(interaction)
+        text = t(
+            locale,
+            "End game #{game}? It stops now and counts as a loss. To play on, dismiss this message.",
+            game=record.id,
+        )
         confirm = ref(Verb.END, record.id, record.version)
-        await send(interaction, ephemeral=True, **confirm_message(text, confirm, "End the game"))
+        await send(interaction, ephemeral=True, **confirm_message(text, confirm, t(locale, "End the game")))
 
     @app_commands.command(
         name="vote-out", description="Vote an idle crew member out; the crew plays their hand."
