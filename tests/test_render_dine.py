@@ -155,9 +155,9 @@ def test_the_banners_show_a_decision_a_win_and_a_loss() -> None:
     spot = (BANNER[2] - 8, centre(BANNER)[1])
     state = new_game(3, crew=2)
     assert picture(state).getpixel(spot) == BACKGROUND
-    waiting = state.model_copy(update={"pending": Pending(kind="upgrade", reason="Upgrade a card.")})
+    waiting = state.model_copy(update={"pending": Pending(kind="upgrade")})  # words from its kind
     assert picture(waiting).getpixel(spot) == DECISION
-    assert "Decision: Upgrade a card." in board_summary(waiting)
+    assert "Decision: One crew member may upgrade one hand card." in board_summary(waiting)
     won, lost = finished("won"), finished("lost")
     assert picture(won).getpixel(spot) == WON
     assert picture(lost).getpixel(spot) == LOST

@@ -24,6 +24,7 @@ from core.d6.state import State as D6State
 from core.dine import engine as dine_engine
 from core.dine.actions import Action as DineAction
 from core.dine.state import State as DineState
+from core.dine.told import said
 from core.events import EVERY_SEAT
 from core.game import Event
 from core.games.d6 import GAME as D6
@@ -169,7 +170,7 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
 
     def show(happened: Iterable[Event]) -> None:
         for event in happened:
-            say(f"  • {event.seen_by(EVERY_SEAT)}")  # one player holds every seat
+            say(f"  • {said(event.seen_by(EVERY_SEAT))}")  # one player holds every seat
 
     numbering = Numbering()
     show(events)

@@ -17,18 +17,24 @@ from core.dine.engine import danger_value, hand_size, jump_drive, sector_side
 from core.dine.seating import DineSaved
 from core.dine.state import State
 from core.dine.symbols import row_symbols, side
+from core.dine.told import said
+from core.i18n import Locale, t, tn
 from core.render.dine_board import render_board
 from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
+from core.render.dine_names import card_name, sector_name, ship_name, word
 from core.render.dine_text import (
     board_summary,
+    decision_text,
     deck_text,
+    loss_text,
     occupied_text,
+    rating_text,
     road_text,
     sector_text,
     symbol_text,
     tracks,
 )
-from core.words import clip, escaped, plural, stars
+from core.words import clip, escaped, stars
 
 from ..ui.controls import Ref
 from ..ui.message import BoardMessage
@@ -50,146 +56,209 @@ Button, Menu = FAMILY.Button, FAMILY.Menu
 # --- lobby -------------------------------------------------------------------------------------------
 
 
-def lobby_message(game_id: int, version: int, saved: DineSaved) -> BoardMessage:
+def lobby_message(game_id: int, version: int, saved: DineSaved, locale: Locale = "en") -> BoardMessage:
     table = saved.table
-    members = [f"<@{user}>" + (" (host)" if user == table.captain else "") for user in table.crew]
+    members = [
+        t(locale, "{member} (host)", member=mention) if user == table.captain else mention
+        for user, mention in ((user, f"<@{user}>") for user in table.crew)
+    ]
+    described = saved.setup.describe(locale)
     lines = [
-        f"**{saved.setup.describe().capitalize()}.**",
-        "Deliver a pizza across space together: 1 to 3 crew, every hand private.",
-        f"Crew ({len(table.crew)}/{table.max_crew}):\n" + "\n".join(members),
-        "Press **Join** to come aboard. The host presses **Start** when everyone is in.",
+        f"**{described[:1].upper()}{described[1:]}.**",
+        t(locale, "Deliver a pizza across space together: 1 to 3 crew, every hand private."),
+        t(locale, "Crew ({count}/{most}):", count=len(table.crew), most=table.max_crew)
+        + "\n"
+        + "\n".join(members),
+        t(locale, "Press **Join** to come aboard. The host presses **Start** when everyone is in."),
     ]
     if saved.setup.starter:
-        lines.append("New to the game? The starter game teaches it; `/dine rules` explains each step.")
+        lines.append(
+            t(
+                locale,
+                "New to the game? The starter game teaches it; {rules} explains each step.",
+                rules="`/dine rules`",
+            )
+        )
     embed = discord.Embed(
-        title="Deep Space Dine · lobby", description="\n\n".join(lines), colour=COLOURS["lobby"]
+        title=t(locale, "Deep Space Dine · lobby"), description="\n\n".join(lines), colour=COLOURS["lobby"]
     )
     if table.recent:
-        embed.add_field(name="What happened", value=fit(list(table.recent), newest=True), inline=False)
-    embed.set_footer(text=f"Game #{game_id} · lobby {version}")
+        embed.add_field(
+            name=t(locale, "What happened"),
+            value=fit([said(line, locale) for line in table.recent], newest=True),
+            inline=False,
+        )
+    embed.set_footer(text=t(locale, "Game #{game} · lobby {version}", game=game_id, version=version))
     at = lambda verb, arg="": ref(verb, game_id, version, arg)  # noqa: E731
     view = discord.ui.View(timeout=None)
     full = len(table.crew) >= table.max_crew
     view.add_item(
-        Button(at(Verb.JOIN), label="Join", style=discord.ButtonStyle.success, disabled=full, row=0)
+        Button(
+            at(Verb.JOIN), label=t(locale, "Join"), style=discord.ButtonStyle.success, disabled=full, row=0
+        )
     )
-    view.add_item(Button(at(Verb.LEAVE), label="Leave", row=0))
-    view.add_item(Button(at(Verb.START), label="Start", style=discord.ButtonStyle.primary, row=0))
+    view.add_item(Button(at(Verb.LEAVE), label=t(locale, "Leave"), row=0))
+    view.add_item(Button(at(Verb.START), label=t(locale, "Start"), style=discord.ButtonStyle.primary, row=0))
     others = [user for user in table.crew if user != table.captain]
     if others:
         options = [
             discord.SelectOption(label=clip(saved.names.get(user, str(user)), LABEL_LIMIT), value=str(user))
             for user in others
         ]
-        view.add_item(Menu(at(Verb.KICK), options=options, placeholder="Host: remove a member…", row=1))
+        placeholder = t(locale, "Host: remove a member…")
+        view.add_item(Menu(at(Verb.KICK), options=options, placeholder=placeholder, row=1))
     return BoardMessage(embed=embed, view=view, files=[])
 
 
-def closed_lobby(saved: DineSaved, why: str) -> BoardMessage:
-    embed = discord.Embed(title="Deep Space Dine · lobby closed", description=why, colour=COLOURS["lost"])
+def closed_lobby(saved: DineSaved, why: str, locale: Locale = "en") -> BoardMessage:
+    embed = discord.Embed(
+        title=t(locale, "Deep Space Dine · lobby closed"), description=why, colour=COLOURS["lost"]
+    )
     return BoardMessage(embed=embed, view=None, files=[])
 
 
 # --- the board in words --------------------------------------------------------------------------------
 
 
-def status_line(state: State) -> str:
-    parts = [f"**{state.ship}**", *(f"{name.capitalize()} {v}/{n}" for name, v, n in tracks(state))]
-    parts += [deck_text(state), f"Discard {len(state.discard)}"]
+def status_line(state: State, locale: Locale = "en") -> str:
+    tracked = [f"{word(locale, name).capitalize()} {v}/{n}" for name, v, n in tracks(state)]
+    parts = [f"**{ship_name(locale, state.ship)}**", *tracked]
+    parts += [deck_text(state, locale), t(locale, "Discard {count}", count=len(state.discard))]
     return " · ".join(parts)
 
 
-def sector_lines(state: State) -> str:
+def sector_lines(state: State, locale: Locale = "en") -> str:
     spec = sector_side(state)
     if spec is None:
-        return "No sector: the pizza is being delivered."
+        return t(locale, "No sector: the pizza is being delivered.")
     danger = danger_value(state)
     drive = jump_drive(state)
     row = len(state.current_row)
-    strike = f"**{row}/{danger}** cards in the current row" if danger else "danger **0**: it strikes at once"
-    jump = (
-        "cannot jump (X)" if drive is None else f"jump: {drive} drive and {spec.jump.navigation} navigation"
-    )
-    return f"{sector_text(spec, state.crew)}\nDanger: {strike} · {jump}\n{road_text(state)}."
+    if danger:
+        strike = t(locale, "**{held}/{danger}** cards in the current row", held=row, danger=danger)
+    else:
+        strike = t(locale, "danger **0**: it strikes at once")
+    if drive is None:
+        jump = t(locale, "cannot jump (X)")
+    else:
+        jump = t(
+            locale,
+            "jump: {drive} drive and {navigation} navigation",
+            drive=drive,
+            navigation=spec.jump.navigation,
+        )
+    name = sector_name(locale, state.cards, spec)
+    danger_line = t(locale, "Danger: {strike} · {jump}", strike=strike, jump=jump)
+    return f"{sector_text(spec, state.crew, locale, name)}\n{danger_line}\n{road_text(state, locale)}."
 
 
-def grid_lines(state: State) -> list[str]:
-    lines = []
+def grid_lines(state: State, locale: Locale = "en") -> list[str]:
+    lines: list[str] = []
     first = max(0, len(state.grid) - ROWS_SHOWN)
     if first:
-        lines.append(f"…{plural(first, 'older row')}")
+        lines.append("…" + tn(locale, "{count} older row", "{count} older rows", first))
     for number in range(first, len(state.grid)):
         row = state.grid[number]
-        current = " ← current" if number == len(state.grid) - 1 else ""
         cards = ", ".join(
-            side(state.cards, p.card, state.upgraded).name + (" ↻" if p.rotated else "") for p in row
+            card_name(locale, state.cards, p.card, state.upgraded) + (" ↻" if p.rotated else "") for p in row
         )
-        total = symbol_text(row_symbols(state.cards, row, state.upgraded))
-        lines.append(f"**Row {number + 1}**{current}: {cards or 'empty'} → {total}")
+        total = symbol_text(row_symbols(state.cards, row, state.upgraded), locale)
+        fields = dict(number=number + 1, cards=cards or t(locale, "empty"), total=total)
+        if number == len(state.grid) - 1:
+            lines.append(t(locale, "**Row {number}** ← current: {cards} → {total}", **fields))
+        else:
+            lines.append(t(locale, "**Row {number}**: {cards} → {total}", **fields))
     return lines
 
 
-def crew_lines(saved: DineSaved) -> list[str]:
+def crew_lines(saved: DineSaved, locale: Locale = "en") -> list[str]:
     state = saved.state
     assert state is not None
-    lines = []
+    lines: list[str] = []
     for seat, held in enumerate(saved.seats):
         who = (
             f"<@{held.user}>"
             if held.user is not None
-            else f"{escaped(held.name)} (vacant, played by the crew)"
+            else t(locale, "{name} (vacant, played by the crew)", name=escaped(held.name))
         )
-        cards = f"{len(state.hands[seat])}/{hand_size(state, seat)} cards"
+        cards = t(locale, "{held}/{size} cards", held=len(state.hands[seat]), size=hand_size(state, seat))
         station = state.stations[seat]
         occupied = ""
         if station:
             face = side(state.cards, station, state.upgraded)
-            occupied = f", occupies **{face.name}** ({occupied_text(face.occupied)})"
+            occupied = t(
+                locale,
+                ", occupies **{card}** ({what})",
+                card=card_name(locale, state.cards, station, state.upgraded),
+                what=occupied_text(face.occupied, locale),
+            )
         lines.append(f"{seat + 1}. {who}: {cards}{occupied}")
     return lines
 
 
-def prompt(state: State) -> str:
+def prompt(state: State, locale: Locale = "en") -> str:
     if state.outcome == "won":
-        return f"**Delivered!** Score **{state.score}** {stars(state.stars)} — {state.rating}"
+        return t(
+            locale,
+            "**Delivered!** Score **{score}** {stars} — {rating}",
+            score=state.score,
+            stars=stars(state.stars),
+            rating=rating_text(state, locale),
+        )
     if state.outcome == "lost":
-        return f"**The delivery failed.** {state.loss_reason}"
+        return t(locale, "**The delivery failed.** {reason}", reason=loss_text(state, locale))
     if state.pending is not None:
-        return f"**Decide:** {state.pending.reason}"
-    return "Any crew member may act at any time: press **My hand** to see your cards and play."
+        return t(locale, "**Decide:** {reason}", reason=decision_text(state, locale))
+    return t(locale, "Any crew member may act at any time: press **My hand** to see your cards and play.")
 
 
-def board_embed(game_id: int, version: int, saved: DineSaved, picture: bool) -> discord.Embed:
+def board_embed(
+    game_id: int, version: int, saved: DineSaved, picture: bool, locale: Locale = "en"
+) -> discord.Embed:
     state = saved.state
     assert state is not None
     spec = sector_side(state)
-    title = "Deep Space Dine · " + (
-        spec.name if spec is not None and state.outcome == "playing" else "the end"
-    )
+    if spec is not None and state.outcome == "playing":
+        title = t(locale, "Deep Space Dine · {sector}", sector=sector_name(locale, state.cards, spec))
+    else:
+        title = t(locale, "Deep Space Dine · the end")
     embed = discord.Embed(
-        title=title, description=f"{status_line(state)}\n\n{prompt(state)}", colour=COLOURS[state.outcome]
+        title=title,
+        description=f"{status_line(state, locale)}\n\n{prompt(state, locale)}",
+        colour=COLOURS[state.outcome],
     )
     if state.outcome == "playing":
-        embed.add_field(name="Sector", value=fit([sector_lines(state)]), inline=False)
-    embed.add_field(name="Grid", value=fit(grid_lines(state)), inline=False)
-    embed.add_field(name="Crew", value=fit(crew_lines(saved)), inline=False)
+        embed.add_field(name=t(locale, "Sector"), value=fit([sector_lines(state, locale)]), inline=False)
+    embed.add_field(name=t(locale, "Grid"), value=fit(grid_lines(state, locale)), inline=False)
+    embed.add_field(name=t(locale, "Crew"), value=fit(crew_lines(saved, locale)), inline=False)
     if saved.table.recent:
-        embed.add_field(name="What happened", value=fit(list(saved.table.recent), newest=True), inline=False)
+        embed.add_field(
+            name=t(locale, "What happened"),
+            value=fit([said(line, locale) for line in saved.table.recent], newest=True),
+            inline=False,
+        )
     if picture:
         embed.set_image(url=f"attachment://{PICTURE}")
-    embed.set_footer(text=f"Game #{game_id} · move {version} · {saved.setup.describe()}")
+    footer = t(
+        locale,
+        "Game #{game} · move {version} · {setup}",
+        game=game_id,
+        version=version,
+        setup=saved.setup.describe(locale),
+    )
+    embed.set_footer(text=footer)
     return embed
 
 
-async def picture(saved: DineSaved) -> discord.File:
+async def picture(saved: DineSaved, locale: Locale = "en") -> discord.File:
     """The board picture, drawn off the event loop, with the board in words as its alt text."""
     assert saved.state is not None
     png = await asyncio.to_thread(render_board, saved.state, saved.seat_names())
-    alt = clip(board_summary(saved.state, saved.seat_names()), ALT_TEXT_LIMIT)
+    alt = clip(board_summary(saved.state, saved.seat_names(), locale), ALT_TEXT_LIMIT)
     return discord.File(io.BytesIO(png), filename=PICTURE, description=alt)
 
 
-def board_view(game_id: int, version: int, saved: DineSaved) -> discord.ui.View | None:
+def board_view(game_id: int, version: int, saved: DineSaved, locale: Locale = "en") -> discord.ui.View | None:
     """ "My hand" and the public decisions; None once the game is over."""
     state = saved.state
     assert state is not None
@@ -197,25 +266,26 @@ def board_view(game_id: int, version: int, saved: DineSaved) -> discord.ui.View 
         return None
     at = lambda verb, arg="": ref(verb, game_id, version, arg)  # noqa: E731
     view = discord.ui.View(timeout=None)
-    view.add_item(Button(at(Verb.HAND), label="My hand", style=discord.ButtonStyle.primary, row=0))
+    view.add_item(Button(at(Verb.HAND), label=t(locale, "My hand"), style=discord.ButtonStyle.primary, row=0))
     add_moves(
         view,
-        moves(state, None),
+        moves(state, None, locale=locale),
         lambda n: at(Verb.MENU, f"{BOARD}.{n}"),
         lambda code: at(Verb.ACT, f"{BOARD}.{code}"),
         1,
+        locale,
     )
     return view
 
 
-def ways(move: Move) -> str:
-    return f"{plural(len(move.options), 'way')} to pay"
+def ways(move: Move, locale: Locale = "en") -> str:
+    return tn(locale, "{count} way to pay", "{count} ways to pay", len(move.options))
 
 
-def described(move: Move) -> str:
+def described(move: Move, locale: Locale = "en") -> str:
     """A move with several ways to pay: its description, shortened so that "N ways to pay" always
     shows after it."""
-    count = ways(move)
+    count = ways(move, locale)
     if not move.description:
         return count
     return f"{clip(move.description, LABEL_LIMIT - len(count) - 3)} · {count}"
@@ -227,6 +297,7 @@ def add_moves(
     menu_ref: Callable[[int], Ref],
     act_ref: Callable[[str], Ref],
     row: int,
+    locale: Locale = "en",
 ) -> int:
     """Single-option moves as buttons when they fit one row and each label whole (a button has no
     description to carry a cost), else menus of up to 25; returns the next row."""
@@ -244,20 +315,21 @@ def add_moves(
             discord.SelectOption(
                 label=move.label,
                 value=TAKE + move.options[0].code if len(move.options) == 1 else PAY + move.group,
-                description=(move.description or None) if len(move.options) == 1 else described(move),
+                description=(move.description or None) if len(move.options) == 1 else described(move, locale),
             )
             for move in shown[n : n + 25]
         ]
-        view.add_item(Menu(menu_ref(n // 25), options=options, placeholder="Choose what to do…", row=row))
+        placeholder = t(locale, "Choose what to do…")
+        view.add_item(Menu(menu_ref(n // 25), options=options, placeholder=placeholder, row=row))
         row += 1
     return row
 
 
 async def board_message(
-    game_id: int, version: int, saved: DineSaved, *, pictures: bool = True
+    game_id: int, version: int, saved: DineSaved, *, pictures: bool = True, locale: Locale = "en"
 ) -> BoardMessage:
-    """The board message (for send or edit) at `version`."""
-    embed = board_embed(game_id, version, saved, pictures)
-    view = board_view(game_id, version, saved)
-    files = [await picture(saved)] if pictures else []
+    """The board message (for send or edit) at `version`, in the server's `locale`."""
+    embed = board_embed(game_id, version, saved, pictures, locale)
+    view = board_view(game_id, version, saved, locale)
+    files = [await picture(saved, locale)] if pictures else []
     return BoardMessage(embed=embed, view=view, files=files, content=None)

@@ -16,19 +16,21 @@ from discord.ext import commands, tasks
 from core.dine.cards import CardSet, card_set
 from core.dine.seating import DineSaved, Setup, active, lobby, vote_refusal, voted, votes_needed
 from core.dine.state import RULES_VERSION
+from core.dine.told import said, told
 from core.errors import RuleError
 from core.guide import topics
+from core.i18n import Locale, lazy, lazy_n, t
 from core.render import dine_hint
 from core.render.dine_lookup import find, suggest
 from core.storage import GameRecord
 from core.table import table_action_json
-from core.words import clip, escaped, plural
+from core.words import clip, escaped
 
 from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
-from ..ui.language import reader_language
+from ..ui.language import guild_language, reader_language, server_language
 from ..ui.message import BoardMessage
 from ..ui.replies import reply_publicly, send
 from ..ui.tips import guided
@@ -55,12 +57,16 @@ NAME_LENGTH = 100  # the longest card name a user may type (the longest real one
 
 
 async def draw_board(bot: Any, record: GameRecord) -> BoardMessage:
+    """The board or lobby as its channel sees it, in the server's language."""
     saved = load(record)
+    locale = await guild_language(bot, record.guild_id)
     if saved.state is None and record.status != "active":  # never a live lobby for a closed one
-        return closed_lobby(saved, "This lobby is closed. Open a new one with `/dine new`.")
+        why = t(locale, "This lobby is closed. Open a new one with {command}.", command="`/dine new`")
+        return closed_lobby(saved, why, locale)
     if saved.state is None:
-        return lobby_message(record.id, record.version, saved)
-    return await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures)
+        return lobby_message(record.id, record.version, saved, locale)
+    pictures = bot.settings.board_pictures
+    return await board_message(record.id, record.version, saved, pictures=pictures, locale=locale)
 
 
 @app_commands.guild_only()
@@ -107,7 +113,10 @@ class Dine(
         starter = mode is None or mode.value == "starter"
         if starter and difficulty is not None:
             raise RuleError(
-                "The starter game has no difficulty to choose; pick `mode: normal` to choose one."
+                lazy(
+                    "The starter game has no difficulty to choose; pick {option} to choose one.",
+                    option="`mode: normal`",
+                )
             )
         setup = Setup(
             starter=starter,
@@ -138,8 +147,9 @@ class Dine(
         check_crew(saved, interaction.user.id)
         seats = saved.seats_for(interaction.user.id)
         if not seats:
-            raise RuleError("You no longer hold a seat in this game.")
-        message = hand_message(record.id, record.version, saved, seats[0], interaction.user.id)
+            raise RuleError(lazy("You no longer hold a seat in this game."))
+        locale = await reader_language(interaction)
+        message = hand_message(record.id, record.version, saved, seats[0], interaction.user.id, locale=locale)
         await send(interaction, ephemeral=True, **message.as_send())
         await show_tip(interaction, saved)
 
@@ -149,9 +159,14 @@ class Dine(
     async def end(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
         await check_may_end(interaction, load(record))
-        text = f"End game #{record.id}? It stops now and counts as a loss. To play on, dismiss this message."
+        locale = await reader_language(interaction)
+        text = t(
+            locale,
+            "End game #{game}? It stops now and counts as a loss. To play on, dismiss this message.",
+            game=record.id,
+        )
         confirm = ref(Verb.END, record.id, record.version)
-        await send(interaction, ephemeral=True, **confirm_message(text, confirm, "End the game"))
+        await send(interaction, ephemeral=True, **confirm_message(text, confirm, t(locale, "End the game")))
 
     @app_commands.command(
         name="vote-out", description="Vote an idle crew member out; the crew plays their hand."
@@ -176,12 +191,19 @@ class Dine(
             saved, out = voted(saved, interaction.user.id, member.id, now, idle)
             name = escaped(member.display_name)
             if out:
-                line = f"**{name}** was voted out; the crew now plays their hand together."
+                line = told(
+                    lazy("**{name}** was voted out; the crew now plays their hand together.", name=name)
+                )
             else:
                 needed = votes_needed(saved, member.id, now, idle)
                 missing = needed - set(saved.votes.get(member.id, ()))
-                line = (
-                    f"**{who(interaction)}** votes to vote out **{name}** (waiting for {len(missing)} more)."
+                line = told(
+                    lazy(
+                        "**{voter}** votes to vote out **{name}** (waiting for {count} more).",
+                        voter=who(interaction),
+                        name=name,
+                        count=len(missing),
+                    )
                 )
             saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, line])})
             record = await commit(
@@ -189,14 +211,15 @@ class Dine(
             )
         bot.boards.request(record.id)
         async with saved_anyway("Your vote was saved, but Discord did not show it; the board shows it soon."):
-            await send(interaction, line, ephemeral=False)
+            await send(interaction, said(line, await server_language(interaction)), ephemeral=False)
 
     @app_commands.command(name="hint", description="Privately: what would the bot's own crew do now?")
     async def hint(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
         saved = started(load(record))
         check_crew(saved, interaction.user.id)
-        text = await thought_hint(saved, interaction.user.id, bot_of(interaction).hint_seconds)
+        locale = await reader_language(interaction)
+        text = await thought_hint(saved, interaction.user.id, bot_of(interaction).hint_seconds, locale)
         await send(interaction, text, ephemeral=True)
 
     @app_commands.command(name="card", description="Show a Deep Space Dine card, both sides.")
@@ -205,11 +228,16 @@ class Dine(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, NAME_LENGTH]
     ) -> None:
         cards = await cards_here(interaction)
-        entry = find(cards, name)
+        locale = await reader_language(interaction)
+        entry = find(cards, name, locale)
         if entry is None:
-            close = ", ".join(suggest(cards, name, 5)) or "none"
+            close = ", ".join(suggest(cards, name, 5, locale)) or t(locale, "none")
             raise RuleError(
-                f"I know no card called “{escaped(clip(name, NAME_LENGTH))}”. Close matches: {close}."
+                lazy(
+                    "I know no card called “{name}”. Close matches: {close}.",
+                    name=escaped(clip(name, NAME_LENGTH)),
+                    close=close,
+                )
             )
         embed = discord.Embed(title=entry.title, description=f"*{entry.kind}*", colour=COLOURS["lobby"])
         for title, text in entry.sides:
@@ -217,13 +245,15 @@ class Dine(
         files = []
         if entry.draw is not None:
             embed.set_image(url="attachment://card.png")
-            text = " / ".join(t for _, t in entry.sides)
+            text = " / ".join(said for _, said in entry.sides)
             files.append(discord.File(io.BytesIO(entry.draw()), filename="card.png", description=text[:1024]))
         await send(interaction, embed=embed, files=files, ephemeral=True)
 
     @card.autocomplete("name")
     async def card_names(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return [Choice(name=name, value=name) for name in suggest(await cards_here(interaction), current)]
+        locale = await reader_language(interaction)
+        found = suggest(await cards_here(interaction), current, locale=locale)
+        return [Choice(name=name, value=name) for name in found]
 
     @app_commands.command(name="rules", description="The rules of Deep Space Dine, in short sections.")
     @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")
@@ -244,29 +274,30 @@ async def cards_here(interaction: discord.Interaction) -> CardSet:
 
 def started(saved: DineSaved) -> DineSaved:
     if saved.state is None:
-        raise RuleError("The game has not started yet: the host presses **Start** on the lobby.")
+        raise RuleError(lazy("The game has not started yet: the host presses **Start** on the lobby."))
     return saved
 
 
-def hint_text(saved: DineSaved, user: int, *, expert: bool = False) -> str:
+def hint_text(saved: DineSaved, user: int, *, expert: bool = False, locale: Locale = "en") -> str:
     """The hint for `user`: their seats' best move, described for them alone (by the expert crew's
-    choice with `expert`, else the heuristic crew's)."""
+    choice with `expert`, else the heuristic crew's), in their `locale`."""
     assert saved.state is not None
     names = [escaped(seat.name) for seat in saved.seats]  # shown in markdown
-    return dine_hint.hint_text(saved.state, saved.seats_for(user), names, expert=expert)
+    return dine_hint.hint_text(saved.state, saved.seats_for(user), names, expert=expert, locale=locale)
 
 
-async def thought_hint(saved: DineSaved, user: int, seconds: float) -> str:
+async def thought_hint(saved: DineSaved, user: int, seconds: float, locale: Locale = "en") -> str:
     """The expert crew's hint if it answers within `seconds` (thinking in a thread, off the event
     loop), else the heuristic crew's; the hint says which. A thread that runs late is left to finish
     on its own (a thread cannot be stopped); its answer is dropped."""
     try:
-        return await asyncio.wait_for(asyncio.to_thread(hint_text, saved, user, expert=True), seconds)
+        thought = asyncio.to_thread(hint_text, saved, user, expert=True, locale=locale)
+        return await asyncio.wait_for(thought, seconds)
     except TimeoutError:
         log.info("the expert hint took over %.1f s; the heuristic answers", seconds)
     except Exception:
         log.exception("the expert hint failed; the heuristic answers")
-    return hint_text(saved, user)
+    return hint_text(saved, user, locale=locale)
 
 
 async def close_idle_lobbies(bot: Any) -> int:
@@ -282,8 +313,8 @@ async def close_idle_lobbies(bot: Any) -> int:
             fresh = await bot.store.get_game(record.id)
             if fresh is None or fresh.version != record.version or fresh.status != "active":
                 continue
-            idle_for = plural(bot.settings.dine_lobby_minutes, "minute")
-            why = f"Nobody started this lobby for {idle_for}, so it closed."
+            idle_for = lazy_n("{count} minute", "{count} minutes", bot.settings.dine_lobby_minutes)
+            why = told(lazy("Nobody started this lobby for {time}, so it closed.", time=idle_for))
             saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, why])})
             record = await bot.store.save(
                 record.id,
@@ -293,6 +324,8 @@ async def close_idle_lobbies(bot: Any) -> int:
                 state_json=saved.model_dump_json(),
                 status="abandoned",
             )
-        await bot.boards.show(record, closed_lobby(saved, why + " Open a new one with `/dine new`."))
+        locale = await guild_language(bot, record.guild_id)
+        closing = t(locale, "Open a new one with {command}.", command="`/dine new`")
+        await bot.boards.show(record, closed_lobby(saved, f"{said(why, locale)} {closing}", locale))
         closed += 1
     return closed

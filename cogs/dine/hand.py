@@ -15,7 +15,9 @@ from core.dine.cards import CardSet
 from core.dine.engine import hand_size
 from core.dine.seating import DineSaved
 from core.dine.symbols import side
+from core.i18n import Locale, t, tn
 from core.render.dine_controls import Move, moves
+from core.render.dine_names import card_name, station_kind
 from core.render.dine_text import action_text, occupied_text, row_text
 from core.words import clip, escaped
 
@@ -29,45 +31,69 @@ Button, Menu = FAMILY.Button, FAMILY.Menu
 PAYMENT_MENUS = 4
 
 
-def card_field(cards: CardSet, card_id: str, upgraded: list[str]) -> tuple[str, str]:
+def card_field(cards: CardSet, card_id: str, upgraded: list[str], locale: Locale = "en") -> tuple[str, str]:
     """A hand card as an embed field: every part a player needs to decide."""
     face = side(cards, card_id, upgraded)
-    name = f"{face.name} · level {face.level} {cards.station(card_id).station}"
+    name = t(
+        locale,
+        "{card} · level {level} {station}",
+        card=card_name(locale, cards, card_id, upgraded),
+        level=face.level,
+        station=station_kind(locale, cards.station(card_id).station),
+    )
     if card_id in upgraded:
-        name += " (upgraded)"
-    drive = f" · {face.drive} drive" if face.drive else ""
+        name += t(locale, " (upgraded)")
+    drive = t(locale, " · {count} drive", count=face.drive) if face.drive else ""
     lines = [
-        f"In a row: {row_text(face.row)}{drive}",
-        *(f"▸ {action_text(action)}" for action in face.actions),
-        f"Rotated: {row_text(face.rotated)}",
-        f"Occupied: {occupied_text(face.occupied)}",
+        t(locale, "In a row: {symbols}", symbols=row_text(face.row, locale)) + drive,
+        *(f"▸ {action_text(action, locale)}" for action in face.actions),
+        t(locale, "Rotated: {symbols}", symbols=row_text(face.rotated, locale)),
+        t(locale, "Occupied: {what}", what=occupied_text(face.occupied, locale)),
     ]
     return clip(name, 256), clip("\n".join(lines), FIELD_LIMIT)
 
 
-def hand_embed(game_id: int, version: int, saved: DineSaved, seat: int, note: str) -> discord.Embed:
+def hand_embed(
+    game_id: int, version: int, saved: DineSaved, seat: int, note: str, locale: Locale = "en"
+) -> discord.Embed:
     state = saved.state
     assert state is not None
     hand = state.hands[seat]
     title = (
-        f"Your hand · seat {seat + 1}"
+        t(locale, "Your hand · seat {number}", number=seat + 1)
         if saved.seats[seat].user is not None
-        else (f"Seat {seat + 1} · {escaped(saved.seat_name(seat))}")
+        else t(locale, "Seat {number} · {name}", number=seat + 1, name=escaped(saved.seat_name(seat)))
     )
     text = [note] if note else []
-    text.append(prompt(state))
-    text.append(f"{len(hand)} of {hand_size(state, seat)} cards. Nobody else sees this message.")
+    text.append(prompt(state, locale))
+    count = tn(
+        locale,
+        "{count} of {size} card. Nobody else sees this message.",
+        "{count} of {size} cards. Nobody else sees this message.",
+        len(hand),
+        size=hand_size(state, seat),
+    )
+    text.append(count)
     embed = discord.Embed(title=title, description="\n\n".join(text), colour=COLOURS[state.outcome])
     for card_id in hand[:23]:
-        name, value = card_field(state.cards, card_id, state.upgraded)
+        name, value = card_field(state.cards, card_id, state.upgraded, locale)
         embed.add_field(name=name, value=value, inline=False)
     held = state.stations[seat]
     if held is not None:
         face = side(state.cards, held, state.upgraded)
         embed.add_field(
-            name=f"Occupied station: {face.name}", value=occupied_text(face.occupied), inline=False
+            name=clip(
+                t(
+                    locale,
+                    "Occupied station: {card}",
+                    card=card_name(locale, state.cards, held, state.upgraded),
+                ),
+                256,
+            ),
+            value=clip(occupied_text(face.occupied, locale), FIELD_LIMIT),
+            inline=False,
         )
-    embed.set_footer(text=f"Game #{game_id} · move {version}")
+    embed.set_footer(text=t(locale, "Game #{game} · move {version}", game=game_id, version=version))
     return embed
 
 
@@ -77,7 +103,13 @@ def picked(shown: list[Move], group: str | None) -> Move | None:
 
 
 def hand_view(
-    game_id: int, version: int, saved: DineSaved, seat: int, user: int, picking: str | None = None
+    game_id: int,
+    version: int,
+    saved: DineSaved,
+    seat: int,
+    user: int,
+    picking: str | None = None,
+    locale: Locale = "en",
 ) -> discord.ui.View | None:
     state = saved.state
     assert state is not None
@@ -85,11 +117,11 @@ def hand_view(
         return None
     at = lambda verb, arg="": ref(verb, game_id, version, arg)  # noqa: E731
     view = discord.ui.View(timeout=None)
-    shown = moves(state, seat)
+    shown = moves(state, seat, locale=locale)
     paying = picked(shown, picking)
     if paying is not None:
-        row = add_payments(view, paying, lambda n: at(Verb.MENU, f"{seat}.p{n}"))
-        view.add_item(Button(at(Verb.HAND, str(seat)), label="Back", row=row))
+        row = add_payments(view, paying, lambda n: at(Verb.MENU, f"{seat}.p{n}"), locale)
+        view.add_item(Button(at(Verb.HAND, str(seat)), label=t(locale, "Back"), row=row))
         return view
     row = add_moves(
         view,
@@ -97,16 +129,22 @@ def hand_view(
         lambda n: at(Verb.MENU, f"{seat}.{n}"),
         lambda code: at(Verb.ACT, f"{seat}.{code}"),
         0,
+        locale,
     )
-    view.add_item(Button(at(Verb.HAND, str(seat)), label="Refresh", row=row))
+    view.add_item(Button(at(Verb.HAND, str(seat)), label=t(locale, "Refresh"), row=row))
     for other in saved.seats_for(user):
         if other != seat:
-            label = clip(f"Play seat {other + 1} ({saved.seats[other].name}, vacant)", 80)
+            label = t(
+                locale, "Play seat {number} ({name}, vacant)", number=other + 1, name=saved.seats[other].name
+            )
+            label = clip(label, 80)
             view.add_item(Button(at(Verb.HAND, str(other)), label=label, row=row))
     return view
 
 
-def add_payments(view: discord.ui.View, move: Move, menu_ref: Callable[[int], Ref]) -> int:
+def add_payments(
+    view: discord.ui.View, move: Move, menu_ref: Callable[[int], Ref], locale: Locale = "en"
+) -> int:
     """The ways to pay for `move`, 25 to a menu; returns the next free row."""
     options = move.options[: 25 * PAYMENT_MENUS]
     for n in range(0, len(options), 25):
@@ -116,7 +154,7 @@ def add_payments(view: discord.ui.View, move: Move, menu_ref: Callable[[int], Re
             )
             for option in options[n : n + 25]
         ]
-        placeholder = clip(f"How to pay for {move.label}?", 150)
+        placeholder = clip(t(locale, "How to pay for {move}?", move=move.label), 150)
         view.add_item(Menu(menu_ref(n // 25), options=chunk, placeholder=placeholder, row=n // 25))
     return (len(options) + 24) // 25
 
@@ -129,14 +167,15 @@ def hand_message(
     user: int,
     note: str = "",
     picking: str | None = None,
+    locale: Locale = "en",
 ) -> BoardMessage:
-    """The hand view of `seat` at `version`; with `picking` (a move's group code), that move's
-    ways to pay."""
-    embed = hand_embed(game_id, version, saved, seat, note)
+    """The hand view of `seat` at `version`, in the reader's `locale`; with `picking` (a move's group
+    code), that move's ways to pay."""
+    embed = hand_embed(game_id, version, saved, seat, note, locale)
     if picking is not None and saved.state is not None:  # (a hand exists only once the game started)
-        paying = picked(moves(saved.state, seat), picking)
+        paying = picked(moves(saved.state, seat, locale=locale), picking)
         if paying is not None:
             cost = f" ({paying.description})" if paying.description else ""
-            embed.description = f"**{paying.label}** — how do you pay?{cost}"
-    view = hand_view(game_id, version, saved, seat, user, picking)
+            embed.description = t(locale, "**{move}** — how do you pay?", move=paying.label) + cost
+    view = hand_view(game_id, version, saved, seat, user, picking, locale)
     return BoardMessage(embed=embed, view=view)

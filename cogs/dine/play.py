@@ -21,13 +21,14 @@ from core.dine.actions import Action, action_to_json
 from core.dine.codes import decode
 from core.dine.engine import abandon, apply, deal, legal_actions
 from core.dine.seating import DineSaved, active, left, seated
+from core.dine.told import in_every_language, said, told
 from core.errors import RuleError
 from core.events import NOBODY
 from core.games.dine import GAME as DINE
-from core.i18n import Locale
+from core.i18n import Locale, lazy, mark, t
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_controls import moves as moves_of
-from core.render.dine_text import describe
+from core.render.dine_text import describe, loss_text, rating_text
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
 from core.table import credited, table_action_json
@@ -39,7 +40,7 @@ from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, stale
-from ..ui.language import server_language
+from ..ui.language import reader_language, server_language
 from ..ui.members import may_act_as_host, may_end
 from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, load_saved, send_result
@@ -55,7 +56,8 @@ RULES = GameRules.of(
     not_crew="Only this game's crew can play it; you can watch the board. "
     "To play, start a game of your own with `{start}` (in another channel or a thread).",
 )
-STALE_HAND = "The game moved on since this view was drawn, so nothing was done. Here is your hand now."
+HOST_CLOSED = mark("The host closed the lobby.")
+STALE_HAND = mark("The game moved on since this view was drawn, so nothing was done. Here is your hand now.")
 SAVED_BUT_NOT_SHOWN = "Your move was saved, but Discord did not take the new view. Press **Refresh**."
 NOTE_LIMIT = 1500  # a move's note in the hand view, under the embed's description limit
 SAVED_NOT_ON_BOARD = (
@@ -126,9 +128,9 @@ async def _lobby_change(
     async with bot.game_locks(ref.game):
         record, saved = await clicked(interaction, ref)
         if saved.started:
-            raise RuleError("This game has already started.")
+            raise RuleError(lazy("This game has already started."))
         if host_only and not await may_act_as_host(interaction, saved.table.captain, saved.table.crew):
-            raise RuleError("Only the host can do that.")
+            raise RuleError(lazy("Only the host can do that."))
         saved, line, kind, detail = change(saved)
         names = {**saved.names, interaction.user.id: interaction.user.display_name}
         names = {user: name for user, name in names.items() if saved.table.is_crew(user)}
@@ -142,13 +144,13 @@ async def _lobby_change(
             table_action_json(kind, **detail),
             status="abandoned" if empty else "active",
         )
+        locale = await server_language(interaction)
         async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
             if empty:
-                await update(
-                    interaction, **closed_lobby(saved, "Everyone left, so the lobby closed.").as_edit()
-                )
+                why = t(locale, "Everyone left, so the lobby closed.")
+                await update(interaction, **closed_lobby(saved, why, locale).as_edit())
             else:
-                await update(interaction, **lobby_message(record.id, record.version, saved).as_edit())
+                await update(interaction, **lobby_message(record.id, record.version, saved, locale).as_edit())
             await bot.boards.shown(record)
 
 
@@ -163,7 +165,7 @@ async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         table = saved.table.joined(user).guiding(user, guide)
         return (
             saved.model_copy(update={"table": table}),
-            f"**{who(interaction)}** joins.",
+            told(lazy("**{name}** joins.", name=who(interaction))),
             "join",
             {"user": user},
         )
@@ -176,8 +178,13 @@ async def leave(interaction: discord.Interaction, ref: Ref, _: str) -> None:
 
     def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
         if not saved.table.is_crew(user):
-            raise RuleError("You are not in this lobby.")
-        return left(saved, user), f"**{who(interaction)}** leaves.", "leave", {"user": user}
+            raise RuleError(lazy("You are not in this lobby."))
+        return (
+            left(saved, user),
+            told(lazy("**{name}** leaves.", name=who(interaction))),
+            "leave",
+            {"user": user},
+        )
 
     await _lobby_change(interaction, ref, change)
 
@@ -187,8 +194,9 @@ async def kick(interaction: discord.Interaction, ref: Ref, value: str) -> None:
 
     def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
         if target == saved.table.captain or not saved.table.is_crew(target):
-            raise RuleError("Pick a member of the lobby other than yourself.")
-        return left(saved, target), f"The host removes <@{target}>.", "remove", {"user": target}
+            raise RuleError(lazy("Pick a member of the lobby other than yourself."))
+        line = told(lazy("The host removes {member}.", member=f"<@{target}>"))
+        return left(saved, target), line, "remove", {"user": target}
 
     await _lobby_change(interaction, ref, change, host_only=True)
 
@@ -198,13 +206,14 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     async with bot.game_locks(ref.game):
         record, saved = await clicked(interaction, ref)
         if saved.started:
-            raise RuleError("This game has already started.")
+            raise RuleError(lazy("This game has already started."))
         host = saved.table.captain
         if not await may_act_as_host(interaction, host, saved.table.crew):
-            raise RuleError("Only the host can start the game; it starts when they press **Start**.")
+            raise RuleError(lazy("Only the host can start the game; it starts when they press **Start**."))
         gone: list[str] = []
         if interaction.user.id != host:  # the host left the server: the game starts without them
-            gone = [f"The host, {escaped(saved.names.get(host, 'unknown'))}, left the server."]
+            name = escaped(saved.names.get(host, "?"))
+            gone = [told(lazy("The host, {name}, left the server.", name=name))]
             saved = left(saved, host)
         if ref.version != record.version:  # the crew changed since the host looked: look again
             raise stale(record, RULES)
@@ -222,7 +231,13 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         saved = seated(saved, discord.utils.utcnow(), state)
         lines = [
             *gone,
-            f"**{who(interaction)}** starts the game: {setup.describe()}.",
+            told(
+                lazy(
+                    "**{name}** starts the game: {setup}.",
+                    name=who(interaction),
+                    setup=in_every_language(setup.describe),
+                )
+            ),
             *(e.text for e in events),
         ]
         saved = saved.model_copy(update={"table": saved.table.with_news(lines)})
@@ -234,7 +249,11 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
             "starter": setup.starter,
         }
         message = await board_message(
-            record.id, record.version + 1, saved, pictures=bot.settings.board_pictures
+            record.id,
+            record.version + 1,
+            saved,
+            pictures=bot.settings.board_pictures,
+            locale=await server_language(interaction),
         )
         record = await commit(interaction, record, saved, table_action_json("start", **detail))
         async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
@@ -251,10 +270,10 @@ def seat_for(saved: DineSaved, user: int, arg: str) -> int:
     mine = saved.seats_for(user)
     if not mine:
         check_crew(saved, user)
-        raise RuleError("You no longer hold a seat in this game.")
+        raise RuleError(lazy("You no longer hold a seat in this game."))
     seat = int(arg) if arg.isdigit() else mine[0]
     if seat not in mine:
-        raise RuleError("That hand is not yours to play.")
+        raise RuleError(lazy("That hand is not yours to play."))
     return seat
 
 
@@ -262,10 +281,11 @@ async def hand(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
     """From the board: a fresh private hand view. In a hand view: the same view redrawn now."""
     record, saved = await clicked(interaction, ref, from_board=not on_hand_view(interaction))
     if not saved.started:
-        raise RuleError("The game has not started yet.")
+        raise RuleError(lazy("The game has not started yet."))
     check_crew(saved, interaction.user.id)
     seat = seat_for(saved, interaction.user.id, arg)
-    message = hand_message(record.id, record.version, saved, seat, interaction.user.id)
+    locale = await reader_language(interaction)
+    message = hand_message(record.id, record.version, saved, seat, interaction.user.id, locale=locale)
     if on_hand_view(interaction):
         await update(interaction, **message.as_edit())
     else:
@@ -302,18 +322,20 @@ async def _pick(interaction: discord.Interaction, ref: Ref, seat_part: str, grou
     record, saved = await clicked(interaction, ref, from_board=False)
     check_crew(saved, interaction.user.id)
     if saved.state is None:
-        raise RuleError("The game has not started yet.")
+        raise RuleError(lazy("The game has not started yet."))
     seat = seat_for(saved, interaction.user.id, seat_part)
     decoded(saved, group)  # not a code (an old index): outdated, whatever the version
+    locale = await reader_language(interaction)
+    user = interaction.user.id
     if ref.version != record.version:
-        await update(
-            interaction,
-            **hand_message(record.id, record.version, saved, seat, interaction.user.id, STALE_HAND).as_edit(),
+        stale_hand = hand_message(
+            record.id, record.version, saved, seat, user, t(locale, STALE_HAND), locale=locale
         )
+        await update(interaction, **stale_hand.as_edit())
         return
     if picked(moves_of(saved.state, seat), group) is None:
         raise stale(record, RULES)
-    message = hand_message(record.id, record.version, saved, seat, interaction.user.id, picking=group)
+    message = hand_message(record.id, record.version, saved, seat, user, picking=group, locale=locale)
     await update(interaction, **message.as_edit())
 
 
@@ -327,16 +349,18 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
     bot = bot_of(interaction)
     private = on_hand_view(interaction)
     user = interaction.user.id
+    locale = await reader_language(interaction)
     async with bot.game_locks(ref.game):
         record, saved = await clicked(interaction, ref, from_board=not private)
         check_crew(saved, user)
         if saved.state is None:
-            raise RuleError("The game has not started yet.")
+            raise RuleError(lazy("The game has not started yet."))
         seat = seat_for(saved, user, seat_part) if seat_part != BOARD else None
         action = decoded(saved, code)
         if ref.version != record.version:
             if private and seat is not None:
-                stale_hand = hand_message(record.id, record.version, saved, seat, user, STALE_HAND)
+                note = t(locale, STALE_HAND)
+                stale_hand = hand_message(record.id, record.version, saved, seat, user, note, locale=locale)
                 await update(interaction, **stale_hand.as_edit())
                 return
             await bot.boards.stale_click(interaction, record, RULES)
@@ -346,9 +370,18 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         before = saved.state
         state, events = apply(before, action)
         owner = saved.seats[seat].user if seat is not None else user
-        mark = "" if owner == user else f" (for seat {(seat or 0) + 1})"
+        deed = in_every_language(lambda locale: describe(before, action, NOBODY, locale).deed)
+        if owner == user:
+            line = told(lazy("**{name}**: {move}", name=who(interaction), move=deed))
+        else:
+            number = (seat or 0) + 1
+            line = told(
+                lazy(
+                    "**{name}** (for seat {number}): {move}", name=who(interaction), number=number, move=deed
+                )
+            )
         lines = [  # the board's log: what everyone may read
-            f"**{who(interaction)}**{mark}: {describe(before, action, NOBODY).deed}",
+            line,
             *(e.text for e in events),
         ]
         now = discord.utils.utcnow()
@@ -366,12 +399,13 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         return
     assert seat is not None
     mine = (seat,)  # the hand view's own note may name the seat's own cards
-    note = "You: " + describe(before, action, mine).deed + (f"\n{events[-1].seen_by(mine)}" if events else "")
+    note = t(locale, "You: {move}", move=describe(before, action, mine, locale).deed)
+    note += f"\n{said(events[-1].seen_by(mine), locale)}" if events else ""
     await _show(
         interaction,
         record,
         saved,
-        hand_message(record.id, record.version, saved, seat, user, clip(note, NOTE_LIMIT)),
+        hand_message(record.id, record.version, saved, seat, user, clip(note, NOTE_LIMIT), locale=locale),
     )
     await show_tip(interaction, saved)
 
@@ -388,10 +422,9 @@ async def _show(
             bot.boards.request(record.id)
         else:
             pictures = bot.settings.board_pictures
-            await update(
-                interaction,
-                **(await board_message(record.id, record.version, saved, pictures=pictures)).as_edit(),
-            )
+            locale = await server_language(interaction)
+            shown = await board_message(record.id, record.version, saved, pictures=pictures, locale=locale)
+            await update(interaction, **shown.as_edit())
             await bot.boards.answered(record)
         if saved.state is not None and saved.state.outcome != "playing":
             await announce(interaction, record, saved)
@@ -406,22 +439,30 @@ async def announce(interaction: discord.Interaction, record: GameRecord, saved: 
 def result_embed(
     record: GameRecord, saved: DineSaved, players: tuple[int, ...], locale: Locale = "en"
 ) -> discord.Embed:
+    """A finished Dine game's public result, in the server's `locale`."""
     state = saved.state
     assert state is not None
     won = state.outcome == "won"
     if won:
         rating = stars(state.stars)
-        title, text = "The pizza is delivered!", f"Score **{state.score}** · {rating}\n*{state.rating}*"
+        title = t(locale, "The pizza is delivered!")
+        text = (
+            t(locale, "Score **{score}** · {stars}", score=state.score, stars=rating)
+            + f"\n*{rating_text(state, locale)}*"
+        )
     else:
-        title, text = "The delivery failed.", f"{state.loss_reason}"
+        title, text = t(locale, "The delivery failed."), loss_text(state, locale)
     return moves.finished_embed(
         title=title,
         description=text,
         colour=discord.Colour.green() if won else discord.Colour.red(),
-        fields=[("Sectors cleared", str(state.cleared)), ("Actions", str(state.actions_taken))],
+        fields=[
+            (t(locale, "Sectors cleared"), str(state.cleared)),
+            (t(locale, "Actions"), str(state.actions_taken)),
+        ],
         crew=seated_users(saved),
         players=players,
-        footer=f"Game #{record.id} · {saved.setup.describe()}",
+        footer=t(locale, "Game #{game} · {setup}", game=record.id, setup=saved.setup.describe(locale)),
         locale=locale,
     )
 
@@ -433,34 +474,35 @@ async def check_may_end(interaction: discord.Interaction, saved: DineSaved) -> N
     if interaction.permissions.manage_channels:
         return
     if not await may_end(interaction, saved.table.captain, saved.table.crew):
-        raise RuleError("Only the host, or someone who may manage this channel, can end the game.")
+        raise RuleError(lazy("Only the host, or someone who may manage this channel, can end the game."))
 
 
 async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     """The confirmation button of `/dine end` (on a private message)."""
     bot = bot_of(interaction)
+    reader, server = await reader_language(interaction), await server_language(interaction)
     async with bot.game_locks(ref.game):
         record, saved = await clicked(interaction, ref, from_board=False)
         await check_may_end(interaction, saved)
         if saved.state is None:
             saved = saved.model_copy(
-                update={"table": saved.table.with_news([*saved.table.recent, "The host closed the lobby."])}
+                update={"table": saved.table.with_news([*saved.table.recent, told(lazy(HOST_CLOSED))])}
             )
             record = await commit(interaction, record, saved, table_action_json("close"), status="abandoned")
             async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
-                await update(interaction, content="The lobby is closed.", view=None)
-                await bot.boards.show(record, closed_lobby(saved, "The host closed the lobby."))
+                await update(interaction, content=t(reader, "The lobby is closed."), view=None)
+                await bot.boards.show(record, closed_lobby(saved, t(server, HOST_CLOSED), server))
             return
         state, events = abandon(saved.state)
-        lines = [f"**{who(interaction)}** ends the game.", *(e.text for e in events)]
+        lines = [told(lazy("**{name}** ends the game.", name=who(interaction))), *(e.text for e in events)]
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
     async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
-        await update(interaction, content="The game is over and counts as a loss.", view=None)
-        await bot.boards.show(
-            record,
-            await board_message(record.id, record.version, saved, pictures=bot.settings.board_pictures),
+        await update(interaction, content=t(reader, "The game is over and counts as a loss."), view=None)
+        shown = await board_message(
+            record.id, record.version, saved, pictures=bot.settings.board_pictures, locale=server
         )
+        await bot.boards.show(record, shown)
         await announce(interaction, record, saved)
 
 

@@ -17,6 +17,7 @@ from functools import lru_cache
 from heapq import nlargest
 from operator import add, sub
 
+from core.i18n import Locale, t
 from core.policies import Choice, Policy, random_player
 
 from .actions import Action, Choose, Clear, Give, Occupy, PlayCard, Shield, Upgrade, UseShip, UseStation
@@ -291,11 +292,13 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
     return worth, ("using", name, "", 0.0)
 
 
-def _reason(state: State, now: _Now, action: Action, how: tuple[str, str, str, float]) -> str:
+def _reason(
+    state: State, now: _Now, action: Action, how: tuple[str, str, str, float], locale: Locale = "en"
+) -> str:
     """Why `action` is worth making, in words (`core.dine.why`), from what `_worth` found."""
     kind, _, target, _ = how
     if isinstance(action, Clear):
-        return toll_words(state, action, now.progress)
+        return toll_words(state, action, now.progress, locale)
     if isinstance(action, UseStation | UseShip):
         used = (
             side(now.cards, state.stations[action.seat] or "", now.upgraded).occupied.action
@@ -303,26 +306,39 @@ def _reason(state: State, now: _Now, action: Action, how: tuple[str, str, str, f
             else ship_of(state).actions[action.index]
         )
         effects = used.effects if used is not None else ()
-        return use_words(state, effects, action.seat, len(action.payment.hand))
+        return use_words(state, effects, action.seat, len(action.payment.hand), locale)
     assert isinstance(action, PlayCard), "the rest of the main actions are plays"
     have, (used, _, _), current = _after_play(state, now, action)
     before, after = as_counter(now.vector), as_counter(have)
     need = dict(targets(state)).get(target)
     if need is not None:
-        parts = [progress_words(state, target, need, before, after)]
+        parts = [progress_words(state, target, need, before, after, locale)]
     else:
         added = after - before
-        parts = [f"it adds {symbol_words(added)} to the grid" if added else "it is the cheapest card to lay"]
-    gains = gain_words(state, used.effects, action.seat, 1 + len(action.payment.hand))
+        if added:
+            parts = [t(locale, "it adds {symbols} to the grid", symbols=symbol_words(added, locale))]
+        else:
+            parts = [t(locale, "it is the cheapest card to lay")]
+    gains = gain_words(state, used.effects, action.seat, 1 + len(action.payment.hand), locale)
     if gains:
         parts.append(gains)
     if kind == "brings":  # a way out met lets the crew leave before the danger is checked
         strikes = bool(now.danger) and len(current) >= now.danger
         drive = min(row_vector(now.cards, current)[_DRIVE], len(state.deck) + len(state.discard))
-        danger = danger_words(state, len(current), strikes, drive)
+        danger = danger_words(state, len(current), strikes, drive, locale)
         if danger:
             parts.append(danger)
     return "; ".join(parts)
+
+
+def explain(state: State, action: Action, locale: Locale = "en") -> str:
+    """Why the heuristic crew would make `action` now, in `locale`: the reason its `Choice` gives in
+    English, said for a reader of another language (a hint)."""
+    if state.pending is not None:
+        assert isinstance(action, Clear | Upgrade | Occupy | Choose | Give | Shield)
+        return _pending_reasoned(state, legal_actions(state), action, locale).reason
+    now = _now(state)
+    return _sentence(_reason(state, now, action, _worth(state, now, action)[1], locale))
 
 
 def value(state: State, now: _Now, action: Action) -> tuple[float, str]:
@@ -503,15 +519,17 @@ def ranked(
     return [(scored[i][0], Choice(actions[i], reason)) for i, reason in said]
 
 
-def _pending_reasoned(state: State, actions: list[Action], action: Action) -> Choice:
+def _pending_reasoned(state: State, actions: list[Action], action: Action, locale: Locale = "en") -> Choice:
     """A pending decision's option the heuristic did not pick, with why it is worth considering."""
     assert isinstance(action, Clear | Upgrade | Occupy | Choose | Give | Shield)
     ground = ""
     if isinstance(action, Occupy):
         ground = _occupy_ground(state, action.seat, [a for a in actions if isinstance(a, Occupy)])
     if isinstance(action, Clear) and action.how == "continue":
-        return Choice(action, _sentence("the crew may still build the grid further before leaving"))
-    return Choice(action, _sentence(pending_words(state, action, ground)))
+        return Choice(
+            action, _sentence(t(locale, "the crew may still build the grid further before leaving"))
+        )
+    return Choice(action, _sentence(pending_words(state, action, ground, locale)))
 
 
 def _pending_rank(state: State, action: Action) -> float:

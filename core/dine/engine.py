@@ -19,8 +19,9 @@ from typing import Any, cast
 
 from core.errors import IllegalAction
 from core.events import Event, Events
+from core.i18n import Locale, Text, lazy, lazy_n, mark, mark_plural, t, tn
 from core.rng import Rng
-from core.words import plural, stars
+from core.words import stars
 
 from .actions import (
     NO_PAYMENT,
@@ -41,8 +42,29 @@ from .cards import Action as CardAction
 from .cards import CardSet, Cost, Effect, SectorSide, ShipSide, StationSide, Symbol, Track, card_set
 from .state import HAND_SIZES, RULES_VERSION, Outcome, Pending, Placed, StackCard, State, Task
 from .symbols import face, grid_symbols, grid_totals, meets, payments, row_symbols, side
+from .told import Card, Joined, Sector, Term, current_sector, told
 
 EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
+
+# How a game is lost: kept in the state in English, said in each reader's language (`t(locale, reason)`).
+STRANDED = mark("The crew is stranded: nobody can do anything more (R18).")
+SHIP_LOST = mark("The damage marker is pushed off the ship card: the ship is lost.")
+PIZZA_RUINED = mark("The pizza marker is pushed off the ship card: the pizza is ruined.")
+ABANDONED = mark("The crew ended the game before the delivery.")
+OR = mark(" OR ")
+LIST = mark(", ")  # between the items of a list
+DELIVERED = mark("The pizza is delivered!")
+SYMBOL_NAMES = {
+    "drive": mark("drive"),
+    "navigation": mark("navigation"),
+    "energy": mark("energy"),
+    "firepower": mark("firepower"),
+    "shield": mark("shield"),
+}
+_GIVE = {
+    "remove": mark_plural("Remove {count} hand card.", "Remove {count} hand cards."),
+    "discard": mark_plural("Discard {count} hand card.", "Discard {count} hand cards."),
+}
 
 
 # --- set-up ----------------------------------------------------------------------------------------
@@ -90,7 +112,14 @@ def deal(
         state.stack.append(StackCard(help="procure"))
     else:
         state.stack = [*_easy_sectors(state, rng, chosen.easy), StackCard(help="frontier")]
-    events = [Event(f"The {spec.name} takes off with {plural(len(state.deck), 'station card')} in its deck.")]
+    deck = len(state.deck)
+    said = lazy_n(
+        "The {ship} takes off with {count} station card in its deck.",
+        "The {ship} takes off with {count} station cards in its deck.",
+        deck,
+        ship=Term("ships", spec.name),
+    )
+    events = [Event(told(said))]
     _refill(state, events)
     _arrive(state, events)
     _run(state, events)
@@ -410,7 +439,7 @@ def apply(state: State, action: Action, *, check: bool = True, reuse: bool = Fal
     _DISPATCH[type(action)](new, events, action)
     _run(new, events)
     if new.outcome == "playing" and new.pending is None and not _can_act(new):
-        _finish(new, events, "lost", "The crew is stranded: nobody can do anything more (R18).")
+        _finish(new, events, "lost", STRANDED)
     return new, events
 
 
@@ -507,23 +536,26 @@ def _has_trigger(s: State) -> bool:
 
 
 def _pay(s: State, ev: Events, seat: int, cost: Cost, payment: Payment) -> None:
-    who = f"Crew {seat + 1}"
     for card_id in payment.hand:
         s.hands[seat].remove(card_id)
         (s.removed if cost.kind == "remove" else s.discard).append(card_id)
-        verb = "removes" if cost.kind == "remove" else "discards"
-        ev.append(Event(f"{who} {verb} {side(s.cards, card_id, s.upgraded).name} to pay."))
+        if cost.kind == "remove":
+            said = lazy("Crew {number} removes {card} to pay.", number=seat + 1, card=Card(card_id))
+        else:
+            said = lazy("Crew {number} discards {card} to pay.", number=seat + 1, card=Card(card_id))
+        ev.append(Event(told(said)))
     if payment.row is not None:
         row = s.grid[payment.row]
         for card_id in payment.grid:
             placed = next(p for p in row if p.card == card_id)
             row.remove(placed)
             s.discard.append(card_id)
-        names = ", ".join(side(s.cards, c, s.upgraded).name for c in payment.grid)
-        ev.append(Event(f"Paid from row {payment.row + 1} by discarding {names}."))
+        names = Joined(tuple(Card(c) for c in payment.grid), LIST)
+        said = lazy("Paid from row {row} by discarding {cards}.", row=payment.row + 1, cards=names)
+        ev.append(Event(told(said)))
     if cost.kind == "ship":
         s.marker = max(0, s.marker - cost.count)
-        ev.append(Event(f"The ship marker moves {cost.count} left."))
+        ev.append(Event(told(lazy("The ship marker moves {count} left.", count=cost.count))))
 
 
 def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -> Task | None:
@@ -532,12 +564,12 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
     if op in ("play", "rotate_play") and card is not None:
         s.hands[seat].remove(card)
         s.grid[-1].append(_placed(card, op == "rotate_play"))
-        how = "rotated " if op == "rotate_play" else ""
-        ev.append(
-            Event(
-                f"Crew {seat + 1} plays {how}{side(s.cards, card, s.upgraded).name} into row {len(s.grid)}."
-            )
-        )
+        fields = {"number": seat + 1, "card": Card(card), "row": len(s.grid)}
+        if op == "rotate_play":
+            said = lazy("Crew {number} plays {card} rotated into row {row}.", **fields)
+        else:
+            said = lazy("Crew {number} plays {card} into row {row}.", **fields)
+        ev.append(Event(told(said)))
     elif op == "draw":
         _draw(s, ev, seat, n)
     elif op == "crew_draw":
@@ -546,7 +578,13 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
     elif op == "recover":
         taken = [s.discard.pop() for _ in range(min(n, len(s.discard)))]
         s.hands[seat] += taken
-        ev.append(Event(f"Crew {seat + 1} takes {plural(len(taken), 'card')} back from the discard pile."))
+        said = lazy_n(
+            "Crew {number} takes {count} card back from the discard pile.",
+            "Crew {number} takes {count} cards back from the discard pile.",
+            len(taken),
+            number=seat + 1,
+        )
+        ev.append(Event(told(said)))
     else:
         return _task(op, n)
     return None
@@ -571,9 +609,13 @@ def _triggers(s: State, ev: Events, before: Mapping[Symbol, int], after: Mapping
             continue
         occupied = side(s.cards, card_id, s.upgraded).occupied
         if occupied.trigger is not None and after[occupied.trigger] > before[occupied.trigger]:
-            ev.append(
-                Event(f"{side(s.cards, card_id, s.upgraded).name} (crew {seat + 1}): at {occupied.trigger}.")
+            said = lazy(
+                "{card} (crew {number}): at {symbol}.",
+                card=Card(card_id),
+                number=seat + 1,
+                symbol=lazy(SYMBOL_NAMES[occupied.trigger]),
             )
+            ev.append(Event(told(said)))
             later += [task for effect in occupied.effects if (task := _effect(s, ev, effect, seat, None))]
     return later
 
@@ -586,7 +628,7 @@ def _after_action(s: State, ev: Events) -> None:
         options.append("jump")
     if options:
         s.pending = Pending(
-            kind="clear", options=tuple(options), reason="The sector can be cleared: solve or jump?"
+            kind="clear", options=tuple(options), reason=pending_reason(Pending(kind="clear"))
         )
         return
     _danger_check(s, ev)
@@ -607,9 +649,13 @@ def _strike(s: State, ev: Events) -> None:
     spec = sector_side(s)
     assert spec is not None
     drive = row_symbols(s.cards, s.grid[-1], s.upgraded)[Symbol.DRIVE]
-    ev.append(
-        Event(f"We have a problem: {spec.name} strikes! The crew draws {plural(drive, 'card')}.", "danger")
+    said = lazy_n(
+        "We have a problem: {sector} strikes! The crew draws {count} card.",
+        "We have a problem: {sector} strikes! The crew draws {count} cards.",
+        drive,
+        sector=_sector_named(s, spec),
     )
+    ev.append(Event(told(said), "danger"))
     _crew_draws(s, ev, drive)
     if s.grid[-1]:
         s.grid.append([])
@@ -630,7 +676,7 @@ def _do_clear(s: State, ev: Events, a: Clear) -> None:
     spec = sector_side(s)
     assert spec is not None
     if a.how == "continue":
-        ev.append(Event("The crew keeps playing."))
+        ev.append(Event(told(lazy("The crew keeps playing."))))
         _danger_check(s, ev)
         return
     steps: list[Task] = []
@@ -642,11 +688,11 @@ def _do_clear(s: State, ev: Events, a: Clear) -> None:
             if s.outcome != "playing":
                 return
         s.solved += 1
-        ev.append(Event(f"Solved: {spec.name}!", "clear"))
+        ev.append(Event(told(lazy("Solved: {sector}!", sector=_sector_named(s, spec))), "clear"))
         if "no_upgrade" not in spec.rules:
             steps.append(Task(op="upgrade"))
     else:
-        ev.append(Event(f"Jumped out of {spec.name}!", "clear"))
+        ev.append(Event(told(lazy("Jumped out of {sector}!", sector=_sector_named(s, spec))), "clear"))
     s.queue[0:0] = steps + _clearing_steps()
 
 
@@ -665,9 +711,10 @@ def _do_upgrade(s: State, ev: Events, a: Upgrade) -> None:
     if a.card is not None:
         s.upgraded = sorted([*s.upgraded, a.card])
         seat = a.seat or 0
-        told = f"Crew {seat + 1} upgrades {side(s.cards, a.card, s.upgraded).name}."
+        mine = told(lazy("Crew {number} upgrades {card}.", number=seat + 1, card=Card(a.card)))
         # The card stays in the hand: only its holder may read which one it is.
-        ev.append(Event(f"Crew {seat + 1} upgrades a hand card.", "upgrade", ((seat, told),)))
+        public = told(lazy("Crew {number} upgrades a hand card.", number=seat + 1))
+        ev.append(Event(public, "upgrade", ((seat, mine),)))
 
 
 def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
@@ -678,7 +725,7 @@ def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
             s.discard.append(old)
         s.hands[a.seat].remove(a.card)
         s.stations[a.seat] = a.card
-        ev.append(Event(f"Crew {a.seat + 1} occupies {side(s.cards, a.card, s.upgraded).name}."))
+        ev.append(Event(told(lazy("Crew {number} occupies {card}.", number=a.seat + 1, card=Card(a.card)))))
     s.queue.insert(0, Task(op="occupy", index=a.seat + 1))
 
 
@@ -687,7 +734,7 @@ def _do_choose(s: State, ev: Events, a: Choose) -> None:
     spec = sector_side(s)
     assert spec is not None
     chosen = spec.consequences[a.option]
-    ev.append(Event(f"The crew chooses: {describe_effects(chosen)}."))
+    ev.append(Event(told(lazy("The crew chooses: {effects}.", effects=effects_told(chosen)))))
     s.queue[0:0] = [_task(e.op, e.amount) for e in chosen]
 
 
@@ -697,8 +744,11 @@ def _do_give(s: State, ev: Events, a: Give) -> None:
     s.pending = None
     s.hands[a.seat].remove(a.card)
     (s.removed if pending.give == "remove" else s.discard).append(a.card)
-    verb = "removes" if pending.give == "remove" else "discards"
-    ev.append(Event(f"Crew {a.seat + 1} {verb} {side(s.cards, a.card, s.upgraded).name}."))
+    if pending.give == "remove":
+        said = lazy("Crew {number} removes {card}.", number=a.seat + 1, card=Card(a.card))
+    else:
+        said = lazy("Crew {number} discards {card}.", number=a.seat + 1, card=Card(a.card))
+    ev.append(Event(told(said)))
     if pending.amount > 1:
         s.queue.insert(0, Task(op=f"{pending.give}_cards", amount=pending.amount - 1))
 
@@ -711,7 +761,7 @@ def _do_shield(s: State, ev: Events, a: Shield) -> None:
         s.queue.insert(0, Task(op="damage", amount=pending.amount - 1))
     if a.payment is not None:
         _pay(s, ev, 0, Cost(kind="pay", symbols={Symbol.SHIELD: 1}), a.payment)
-        ev.append(Event("A shield takes the hit."))
+        ev.append(Event(told(lazy("A shield takes the hit."))))
     else:
         _lose_damage_space(s, ev)
 
@@ -751,11 +801,8 @@ def _task_damage(s: State, ev: Events, task: Task) -> None:
     spec = sector_side(s)
     shields_allowed = spec is None or "no_shields" not in spec.rules
     if shields_allowed and next(payments(s.cards, s.grid, s.upgraded, {Symbol.SHIELD: 1}), None) is not None:
-        s.pending = Pending(
-            kind="shield",
-            amount=task.amount,
-            reason=f"{task.amount} damage: pay a shield for the next point?",
-        )
+        pending = Pending(kind="shield", amount=task.amount)
+        s.pending = pending.model_copy(update={"reason": pending_reason(pending)})
         return
     if task.amount > 1:
         s.queue.insert(0, Task(op="damage", amount=task.amount - 1))
@@ -765,62 +812,68 @@ def _task_damage(s: State, ev: Events, task: Task) -> None:
 def _lose_damage_space(s: State, ev: Events) -> None:
     s.damage -= 1
     if s.damage < 1:
-        _finish(s, ev, "lost", "The damage marker is pushed off the ship card: the ship is lost.")
+        _finish(s, ev, "lost", SHIP_LOST)
         return
-    ev.append(Event(f"The ship takes 1 damage ({s.damage} left).", "damage"))
+    ev.append(Event(told(lazy("The ship takes 1 damage ({count} left).", count=s.damage)), "damage"))
     if s.damage in ship_of(s).damage.remove_cards:
-        ev.append(Event("This damage space says Remove cards: one crew member removes a hand card."))
+        said = lazy("This damage space says Remove cards: one crew member removes a hand card.")
+        ev.append(Event(told(said)))
         s.queue.insert(0, Task(op="remove_cards", amount=1))
 
 
 def _task_pizza(s: State, ev: Events, task: Task) -> None:
     s.pizza -= task.amount
     if s.pizza < 1:
-        _finish(s, ev, "lost", "The pizza marker is pushed off the ship card: the pizza is ruined.")
+        _finish(s, ev, "lost", PIZZA_RUINED)
         return
-    ev.append(Event(f"The pizza suffers: {plural(task.amount, 'space')} lost ({s.pizza} left).", "damage"))
+    said = lazy_n(
+        "The pizza suffers: {count} space lost ({left} left).",
+        "The pizza suffers: {count} spaces lost ({left} left).",
+        task.amount,
+        left=s.pizza,
+    )
+    ev.append(Event(told(said), "damage"))
 
 
 def _task_ship_track(s: State, ev: Events, task: Task) -> None:
     s.marker = max(0, s.marker - task.amount)
-    ev.append(Event(f"The ship marker moves {task.amount} left."))
+    ev.append(Event(told(lazy("The ship marker moves {count} left.", count=task.amount))))
 
 
 def _task_give(s: State, ev: Events, task: Task) -> None:
     if not any(s.hands):
-        ev.append(Event("Nobody has a hand card to give up."))
+        ev.append(Event(told(lazy("Nobody has a hand card to give up."))))
         return
     give = "remove" if task.op == "remove_cards" else "discard"
-    s.pending = Pending(
-        kind="give",
-        give=give,
-        amount=task.amount,
-        reason=f"{give.capitalize()} {plural(task.amount, 'hand card')}.",
-    )
+    pending = Pending(kind="give", give=give, amount=task.amount)
+    s.pending = pending.model_copy(update={"reason": pending_reason(pending)})
 
 
 def _task_repair(s: State, ev: Events, task: Task) -> None:
     s.damage = min(ship_of(s).damage.length, s.damage + task.amount)
-    ev.append(Event(f"Repairs: the damage marker moves {task.amount} right ({s.damage} left)."))
+    said = lazy(
+        "Repairs: the damage marker moves {count} right ({left} left).", count=task.amount, left=s.damage
+    )
+    ev.append(Event(told(said)))
 
 
 def _task_ship_right(s: State, ev: Events, task: Task) -> None:
     track = ship_of(s).marker
     if track is not None:
         s.marker = min(track.length, s.marker + task.amount)
-        ev.append(Event(f"The ship marker moves {task.amount} right."))
+        ev.append(Event(told(lazy("The ship marker moves {count} right.", count=task.amount))))
 
 
 def _task_choose(s: State, ev: Events, task: Task) -> None:
     spec = sector_side(s)
     assert spec is not None
     texts = tuple(describe_effects(option) for option in spec.consequences)
-    s.pending = Pending(kind="choose", options=texts, reason=" OR ".join(texts))
+    s.pending = Pending(kind="choose", options=texts, reason=t("en", OR).join(texts))
 
 
 def _task_upgrade(s: State, ev: Events, task: Task) -> None:
     if any(c not in s.upgraded for hand in s.hands for c in hand):
-        s.pending = Pending(kind="upgrade", reason="One crew member may upgrade one hand card.")
+        s.pending = Pending(kind="upgrade", reason=pending_reason(Pending(kind="upgrade")))
 
 
 def _task_clear_rows(s: State, ev: Events, task: Task) -> None:
@@ -840,9 +893,8 @@ def _task_next_sector(s: State, ev: Events, task: Task) -> None:
     rng = Rng(s.seed, s.rng)
     if s.stack and s.stack[0].help == "procure":
         s.stack[0:1] = [*_easy_sectors(s, rng, EASY_FROM_PROCURE), StackCard(help="frontier")]
-        ev.append(
-            Event("Procure Ingredient: you have the Orion eggs! The Final Frontier lies ahead.", "help")
-        )
+        said = lazy("Procure Ingredient: you have the Orion eggs! The Final Frontier lies ahead.")
+        ev.append(Event(told(said), "help"))
     if s.stack and s.stack[0].help == "frontier":
         bosses = [c.id for c in s.cards.sectors if c.front.kind == "boss"]
         rng.shuffle("boss", bosses)
@@ -851,19 +903,26 @@ def _task_next_sector(s: State, ev: Events, task: Task) -> None:
         count = s.cards.level(s.level).hard
         s.stack[0:1] = [StackCard(sector=c, side="back") for c in hard[:count]]
         s.stack.append(StackCard(sector=bosses[0], side="front"))
-        ev.append(Event(f"The Final Frontier: {plural(count, 'hard sector')}, then the boss.", "help"))
+        said = lazy_n(
+            "The Final Frontier: {count} hard sector, then the boss.",
+            "The Final Frontier: {count} hard sectors, then the boss.",
+            count,
+        )
+        ev.append(Event(told(said), "help"))
     if not s.stack:
-        _finish(s, ev, "won", "The pizza is delivered!")
+        _finish(s, ev, "won", DELIVERED)
         return
     spec = sector_side(s)
     assert spec is not None
-    ev.append(Event(f"Next sector: {spec.name}.", "sector"))
+    ev.append(Event(told(lazy("Next sector: {sector}.", sector=_sector_named(s, spec))), "sector"))
 
 
 def _task_occupy(s: State, ev: Events, task: Task) -> None:
     for seat in range(task.index, s.crew):
         if s.hands[seat]:
-            s.pending = Pending(kind="occupy", seat=seat, reason=f"Crew {seat + 1} may occupy a station.")
+            s.pending = Pending(
+                kind="occupy", seat=seat, reason=pending_reason(Pending(kind="occupy", seat=seat))
+            )
             return
 
 
@@ -875,14 +934,16 @@ def _arrive(s: State, ev: Events) -> None:
     """R10: a danger-0 sector strikes on arrival and is then cleared as a jump."""
     spec = sector_side(s)
     if spec is not None and spec.danger[s.crew - 1] == 0:
-        ev.append(Event(f"{spec.name} strikes at once (danger 0).", "danger"))
+        ev.append(
+            Event(told(lazy("{sector} strikes at once (danger 0).", sector=_sector_named(s, spec))), "danger")
+        )
         s.queue[0:0] = [*_consequence_tasks(spec), Task(op="jump_clear")]
 
 
 def _task_jump_clear(s: State, ev: Events, task: Task) -> None:
     spec = sector_side(s)
     assert spec is not None
-    ev.append(Event(f"Through {spec.name}.", "clear"))
+    ev.append(Event(told(lazy("Through {sector}.", sector=_sector_named(s, spec))), "clear"))
     s.queue[0:0] = _clearing_steps()
 
 
@@ -925,11 +986,18 @@ def _draw(s: State, ev: Events, seat: int, n: int) -> None:
             break
         s.hands[seat].append(card_id)
         drawn += 1
-    ev.append(
-        Event(
-            f"Crew {seat + 1} draws {plural(drawn, 'card')}." + (" The deck is empty." if drawn < n else "")
+    if drawn < n:
+        said = lazy_n(
+            "Crew {number} draws {count} card. The deck is empty.",
+            "Crew {number} draws {count} cards. The deck is empty.",
+            drawn,
+            number=seat + 1,
         )
-    )
+    else:
+        said = lazy_n(
+            "Crew {number} draws {count} card.", "Crew {number} draws {count} cards.", drawn, number=seat + 1
+        )
+    ev.append(Event(told(said)))
 
 
 def _crew_draws(s: State, ev: Events, n: int) -> None:
@@ -941,7 +1009,7 @@ def _crew_draws(s: State, ev: Events, n: int) -> None:
     for k in range(n):
         card_id = _take(s)
         if card_id is None:
-            ev.append(Event("The deck and the discard pile are empty."))
+            ev.append(Event(told(lazy("The deck and the discard pile are empty."))))
             return
         s.hands[(start + k) % s.crew].append(card_id)
 
@@ -976,13 +1044,20 @@ def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
         s.score = score(s)
         rating = next(r for r in s.cards.ratings if s.score >= r.min_score)
         s.stars, s.rating = rating.stars, rating.text
-        ev.append(Event(f"{text} Score {s.score}: {stars(s.stars)} {s.rating}", "end"))
+        said = lazy(
+            "{text} Score {score}: {stars} {rating}",
+            text=lazy(text),
+            score=s.score,
+            stars=stars(s.stars),
+            rating=Term("ratings", str(s.stars)),
+        )
+        ev.append(Event(told(said), "end"))
     else:
         s.loss_reason = text
-        ev.append(Event(text, "end"))
+        ev.append(Event(told(lazy(text)), "end"))
 
 
-def abandon(state: State, text: str = "The crew ended the game before the delivery.") -> tuple[State, Events]:
+def abandon(state: State, text: str = ABANDONED) -> tuple[State, Events]:
     """End a game early (the host's decision, not a rule): it counts as a loss."""
     if state.outcome != "playing":
         raise IllegalAction("This game is over.")
@@ -994,23 +1069,68 @@ def abandon(state: State, text: str = "The crew ended the game before the delive
 
 # --- words -----------------------------------------------------------------------------------------
 
+
+def _sector_named(s: State, spec: SectorSide) -> Sector | str:
+    """The current sector for a told line: by its id, else (a sector not on the stack) its name."""
+    return current_sector(s) or spec.name
+
+
+def effects_told(effects: tuple[Effect, ...]) -> Joined:
+    """Effects for a told line: each said in the reader's words, as `describe_effects` says them."""
+    parts: list[Text] = []
+    for effect in effects:
+        if effect.op in _CARD_EFFECTS:
+            singular, many = _CARD_EFFECTS[effect.op]
+            parts.append(lazy_n(singular, many, effect.amount))
+        else:
+            parts.append(lazy(_EFFECT_WORDS[effect.op], n=effect.amount))
+    return Joined(tuple(parts), LIST)
+
+
+def pending_reason(pending: Pending, locale: Locale = "en", options: tuple[str, ...] = ()) -> str:
+    """What a pending decision asks, in `locale` (the state keeps it in English, as `reason`);
+    a choice between consequences says its `options`, already in `locale`."""
+    match pending.kind:
+        case "clear":
+            return t(locale, "The sector can be cleared: solve or jump?")
+        case "shield":
+            return t(locale, "{amount} damage: pay a shield for the next point?", amount=pending.amount)
+        case "give":
+            singular, many = _GIVE[pending.give]
+            return tn(locale, singular, many, pending.amount)
+        case "upgrade":
+            return t(locale, "One crew member may upgrade one hand card.")
+        case "occupy":
+            return t(locale, "Crew {number} may occupy a station.", number=(pending.seat or 0) + 1)
+        case "choose":
+            return t(locale, OR).join(options or pending.options)
+
+
 _EFFECT_WORDS = {
-    "damage": "{n} damage",
-    "pizza": "{n} pizza",
-    "remove_cards": "remove {cards}",
-    "discard_cards": "discard {cards}",
-    "repair": "repair {n}",
-    "ship_right": "ship marker {n} right",
-    "ship": "ship marker {n} left",
-    "draw": "draw {n}",
-    "crew_draw": "every crew member draws {n}",
-    "recover": "take {n} from the discard pile",
-    "play": "play",
-    "rotate_play": "rotate, play",
+    "damage": mark("{n} damage"),
+    "pizza": mark("{n} pizza"),
+    "repair": mark("repair {n}"),
+    "ship_right": mark("ship marker {n} right"),
+    "ship": mark("ship marker {n} left"),
+    "draw": mark("draw {n}"),
+    "crew_draw": mark("every crew member draws {n}"),
+    "recover": mark("take {n} from the discard pile"),
+    "play": mark("play"),
+    "rotate_play": mark("rotate, play"),
+}
+_CARD_EFFECTS = {
+    "remove_cards": mark_plural("remove {count} hand card", "remove {count} hand cards"),
+    "discard_cards": mark_plural("discard {count} hand card", "discard {count} hand cards"),
 }
 
 
-def describe_effects(effects: tuple[Effect, ...]) -> str:
-    return ", ".join(
-        _EFFECT_WORDS[e.op].format(n=e.amount, cards=plural(e.amount, "hand card")) for e in effects
-    )
+def effect_text(effect: Effect, locale: Locale = "en") -> str:
+    """One printed effect in words: "draw 2", "discard 1 hand card"."""
+    if effect.op in _CARD_EFFECTS:
+        singular, many = _CARD_EFFECTS[effect.op]
+        return tn(locale, singular, many, effect.amount)
+    return t(locale, _EFFECT_WORDS[effect.op], n=effect.amount)
+
+
+def describe_effects(effects: tuple[Effect, ...], locale: Locale = "en") -> str:
+    return ", ".join(effect_text(e, locale) for e in effects)

@@ -13,10 +13,13 @@ from datetime import datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict
 
+from core.i18n import Locale, Text, lazy, lazy_n, t
+from core.i18n.glossary import term
 from core.table import Table
-from core.words import escaped, plural
+from core.words import escaped
 
 from .state import State
+from .told import in_every_language, told
 
 MAX_CREW = 3
 
@@ -30,9 +33,12 @@ class Setup(BaseModel):
     ship: str = "Spacehopper 3000"
     level: str = "Salad"
 
-    def describe(self) -> str:
-        mode = "starter game" if self.starter else f"normal game at {self.level}"
-        return f"{mode}, {self.ship}"
+    def describe(self, locale: Locale = "en") -> str:
+        """ "normal game at Salad, Spacehopper 3000", in `locale` (the level from the glossary)."""
+        if self.starter:
+            return t(locale, "starter game, {ship}", ship=self.ship)
+        level = self.level if locale == "en" else term(locale, "dine", "levels", self.level)
+        return t(locale, "normal game at {level}, {ship}", level=level, ship=self.ship)
 
 
 class Seat(BaseModel):
@@ -78,7 +84,8 @@ class DineSaved(BaseModel):
 
 def lobby(host: int, name: str, setup: Setup, now: datetime) -> DineSaved:
     table = Table.start(host, open_crew=True, max_crew=MAX_CREW)
-    news = [f"**{escaped(name)}** opens the lobby: {setup.describe()}."]
+    setup_words = in_every_language(setup.describe)
+    news = [told(lazy("**{name}** opens the lobby: {setup}.", name=escaped(name), setup=setup_words))]
     return DineSaved(table=table.with_news(news), setup=setup, touched=now, names={host: name})
 
 
@@ -112,26 +119,29 @@ def active(saved: DineSaved, seat: int, now: datetime) -> DineSaved:
 
 def vote_refusal(
     saved: DineSaved, voter: int, target: int, now: datetime, idle_after: timedelta
-) -> str | None:
-    """Why `voter` may not vote `target` out now, or None."""
+) -> Text | None:
+    """Why `voter` may not vote `target` out now, or None (said in the reader's language)."""
     if saved.seat_of(voter) is None:
-        return "Only the crew of this game can vote."
+        return lazy("Only the crew of this game can vote.")
     seat = saved.seat_of(target)
     if seat is None:
-        return "That person does not hold a seat in this game."
+        return lazy("That person does not hold a seat in this game.")
     if target == voter:
-        return "You can't vote yourself out; you can simply stop playing, or the host can end the game."
+        return lazy("You can't vote yourself out; you can simply stop playing, or the host can end the game.")
     idle = now - saved.seats[seat].last_active
     if idle < idle_after:
         minutes = int((idle_after - idle).total_seconds() // 60) + 1
-        ago = plural(int(idle.total_seconds() // 60), "minute")
-        after = plural(int(idle_after.total_seconds() // 60), "idle minute")
-        return (
-            f"{escaped(saved.seats[seat].name)} acted {ago} ago. A crew member can be voted out after "
-            f"{after} (in {minutes} more)."
+        ago = lazy_n("{count} minute", "{count} minutes", int(idle.total_seconds() // 60))
+        after = lazy_n("{count} idle minute", "{count} idle minutes", int(idle_after.total_seconds() // 60))
+        return lazy(
+            "{name} acted {ago} ago. A crew member can be voted out after {after} (in {minutes} more).",
+            name=escaped(saved.seats[seat].name),
+            ago=ago,
+            after=after,
+            minutes=minutes,
         )
     if voter in saved.votes.get(target, ()):
-        return "You already voted; the rest of the crew must agree too."
+        return lazy("You already voted; the rest of the crew must agree too.")
     return None
 
 

@@ -1,5 +1,5 @@
 """Why a Dine move is worth making, in the game's words, from the state: the heuristic crew's reasons
-(`core.dine.ai`), which `/dine hint` and the terminal's `h` show.
+(`core.dine.ai`), which `/dine hint` and the terminal's `h` show, in the reader's language.
 
 A reason says what the move achieves now — the grid nearer a way out ("it adds 2 drive: the grid then
 holds 4 of the 5 drive the jump needs"), the sector solved or jumped, a card kept, the danger held
@@ -12,18 +12,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from core.words import plural
+from core.i18n import Locale, mark, t, tn
+from core.i18n.glossary import term
 
 from .actions import Choose, Clear, Give, Occupy, Shield, Upgrade
 from .cards import Effect, Occupied, SectorSide, StationSide, Symbol
-from .engine import danger_value, describe_effects, hand_size, sector_side, ship_of
+from .engine import SYMBOL_NAMES, danger_value, describe_effects, hand_size, sector_side, ship_of
 from .state import State
 from .symbols import SYMBOLS, face, side
+from .told import current_sector
 
 
-def symbol_words(given: Mapping[Symbol, int]) -> str:
+def symbol_words(given: Mapping[Symbol, int], locale: Locale = "en") -> str:
     """ "2 drive, 1 navigation"; in the grid's symbol order."""
-    return ", ".join(f"{given[s]} {s}" for s in SYMBOLS if given.get(s, 0) > 0) or "nothing"
+    found = [f"{given[s]} {t(locale, SYMBOL_NAMES[str(s)])}" for s in SYMBOLS if given.get(s, 0) > 0]
+    return ", ".join(found) or t(locale, "nothing")
 
 
 def as_counter(vector: Sequence[int]) -> Counter[Symbol]:
@@ -31,121 +34,235 @@ def as_counter(vector: Sequence[int]) -> Counter[Symbol]:
     return Counter({s: n for s, n in zip(SYMBOLS, vector, strict=True) if n})
 
 
-def _sector(state: State) -> tuple[str, SectorSide | None]:
+def _sector(state: State, locale: Locale = "en") -> tuple[str, SectorSide | None]:
     spec = sector_side(state)
-    return (spec.name if spec is not None else "the sector"), spec
+    if spec is None:
+        return t(locale, "the sector"), None
+    found = current_sector(state)
+    return (spec.name if locale == "en" or found is None else found.say(locale)), spec
 
 
-def way_words(state: State, target: str) -> str:
+def way_words(state: State, target: str, locale: Locale = "en") -> str:
     """A way out as the players say it: "the jump", "solving Asteroid Belt"."""
-    name, _ = _sector(state)
-    return "the jump" if target == "the jump" else f"solving {name}"
+    name, _ = _sector(state, locale)
+    return t(locale, "the jump") if target == "the jump" else t(locale, "solving {sector}", sector=name)
 
 
 Counts = Mapping[Symbol, int]
 
 
-def progress_words(state: State, target: str, need: Counts, before: Counts, after: Counts) -> str:
+def progress_words(
+    state: State, target: str, need: Counts, before: Counts, after: Counts, locale: Locale = "en"
+) -> str:
     """What a card adds toward the nearest way out, and how far the grid then is from it."""
-    way = way_words(state, target)
+    way = way_words(state, target, locale)
     added = Counter({s: after.get(s, 0) - before.get(s, 0) for s in need})
     added = +added  # only what grew
     total = sum(need.values())
     done = sum(min(after.get(s, 0), n) for s, n in need.items())
     missing = Counter({s: n - after.get(s, 0) for s, n in need.items() if after.get(s, 0) < n})
     if done >= total:
-        return f"with it the grid holds the {symbol_words(need)} {way} needs: the crew may leave the sector"
-    holds = f"holds {done} of the {total} symbols needed, {symbol_words(missing)} to go"
+        return t(
+            locale,
+            "with it the grid holds the {symbols} {way} needs: the crew may leave the sector",
+            symbols=symbol_words(need, locale),
+            way=way,
+        )
+    holds = t(
+        locale,
+        "holds {done} of the {total} symbols needed, {missing} to go",
+        done=done,
+        total=total,
+        missing=symbol_words(missing, locale),
+    )
     if added:
-        return f"it adds {symbol_words(added)} toward {way}: the grid then {holds}"
+        return t(
+            locale,
+            "it adds {symbols} toward {way}: the grid then {holds}",
+            symbols=symbol_words(added, locale),
+            way=way,
+            holds=holds,
+        )
     extra = +(Counter(after) - Counter(before))
-    laid = f"it adds {symbol_words(extra)} to the grid" if extra else "it lays a card at little cost"
-    return f"{laid}, though {way}, the nearest way out, gains nothing (the grid {holds})"
+    if extra:
+        laid = t(locale, "it adds {symbols} to the grid", symbols=symbol_words(extra, locale))
+    else:
+        laid = t(locale, "it lays a card at little cost")
+    return t(
+        locale,
+        "{laid}, though {way}, the nearest way out, gains nothing (the grid {holds})",
+        laid=laid,
+        way=way,
+        holds=holds,
+    )
 
 
-def danger_words(state: State, row_after: int, strikes: bool, drive: int) -> str:
+def danger_words(state: State, row_after: int, strikes: bool, drive: int, locale: Locale = "en") -> str:
     """What the move does to the danger: sets it off (and what the crew draws), or how close it is."""
-    name, spec = _sector(state)
+    name, spec = _sector(state, locale)
     limit = danger_value(state)
     if not limit or spec is None:
         return ""
     if strikes:
-        hurt = " or ".join(describe_effects(option) for option in spec.consequences)
-        draws = f", and the crew draws {plural(drive, 'card')} for the row's drive" if drive else ""
-        return f"it fills the row, so {name} strikes ({hurt}){draws}"
-    return f"the row then holds {row_after} of the {limit} cards that set {name} off"
+        hurt = t(locale, " or ").join(describe_effects(option, locale) for option in spec.consequences)
+        draws = (
+            tn(
+                locale,
+                ", and the crew draws {count} card for the row's drive",
+                ", and the crew draws {count} cards for the row's drive",
+                drive,
+            )
+            if drive
+            else ""
+        )
+        return t(
+            locale,
+            "it fills the row, so {sector} strikes ({hurt}){draws}",
+            sector=name,
+            hurt=hurt,
+            draws=draws,
+        )
+    return t(
+        locale,
+        "the row then holds {held} of the {limit} cards that set {sector} off",
+        held=row_after,
+        limit=limit,
+        sector=name,
+    )
 
 
-_GAINS = {
-    "draw": "you draw {cards}",
-    "crew_draw": "every crew member draws {cards}",
-    "repair": "the ship is repaired by {n}",
-    "ship_right": "the ship marker moves {n} right",
-    "recover": "you take {cards} back from the discard pile",
-}
+def _gain(locale: Locale, op: str, n: int) -> str:
+    match op:
+        case "draw":
+            return tn(locale, "you draw {count} card", "you draw {count} cards", n)
+        case "crew_draw":
+            return tn(
+                locale, "every crew member draws {count} card", "every crew member draws {count} cards", n
+            )
+        case "repair":
+            return t(locale, "the ship is repaired by {n}", n=n)
+        case "ship_right":
+            return t(locale, "the ship marker moves {n} right", n=n)
+        case _:  # recover
+            return tn(
+                locale,
+                "you take {count} card back from the discard pile",
+                "you take {count} cards back from the discard pile",
+                n,
+            )
 
 
-def gain_words(state: State, effects: Sequence[Effect], seat: int | None, spent: int = 0) -> str:
+_GAINS = frozenset({"draw", "crew_draw", "repair", "ship_right", "recover"})
+
+
+def gain_words(
+    state: State, effects: Sequence[Effect], seat: int | None, spent: int = 0, locale: Locale = "en"
+) -> str:
     """What an action's effects give the crew, with the state that makes it matter; `spent`: the hand
     cards the move itself takes from the actor's hand (the card played, the cards paid)."""
     parts: list[str] = []
     for e in effects:
-        words = _GAINS.get(e.op)
-        if words is None:
+        if e.op not in _GAINS:
             continue
-        said = words.format(n=e.amount, cards=plural(e.amount, "card"))
+        said = _gain(locale, e.op, e.amount)
         if e.op == "draw" and seat is not None:
             held = len(state.hands[seat]) - spent
-            said += f" (your hand holds {held} of {hand_size(state, seat)} before the draw)"
+            said += t(
+                locale,
+                " (your hand holds {held} of {size} before the draw)",
+                held=held,
+                size=hand_size(state, seat),
+            )
         elif e.op == "repair":
-            said += f" (from {state.damage} of {ship_of(state).damage.length} damage spaces)"
+            said += t(
+                locale,
+                " (from {damage} of {length} damage spaces)",
+                damage=state.damage,
+                length=ship_of(state).damage.length,
+            )
         elif e.op == "ship_right" and (track := ship_of(state).marker) is not None:
             to = min(state.marker + e.amount, track.length)
-            said += f" (to space {to} of {track.length}), to pay for what the ship itself can do later"
+            said += t(
+                locale,
+                " (to space {to} of {length}), to pay for what the ship itself can do later",
+                to=to,
+                length=track.length,
+            )
         elif e.op == "crew_draw":
             held = sum(map(len, state.hands))
             places = sum(hand_size(state, seat) for seat in range(state.crew))
-            said += f" (the crew holds {held} cards for {places} hand places)"
+            said += t(
+                locale, " (the crew holds {held} cards for {places} hand places)", held=held, places=places
+            )
         if e.op in ("draw", "crew_draw") and not state.deck and not state.discard:
-            said += ", if any card is left to draw"
+            said += t(locale, ", if any card is left to draw")
         parts.append(said)
-    return " and ".join(parts)
+    return t(locale, " and ").join(parts)
 
 
-def use_words(state: State, effects: Sequence[Effect], seat: int | None, spent: int = 0) -> str:
+def use_words(
+    state: State, effects: Sequence[Effect], seat: int | None, spent: int = 0, locale: Locale = "en"
+) -> str:
     """Why use a station's or the ship's action: what it gives now."""
-    gains = gain_words(state, effects, seat, spent)
-    return gains or f"it does {describe_effects(tuple(effects))} now, for the least cost"
-
-
-def toll_words(state: State, action: Clear, progress: float) -> str:
-    """Why pay a track to leave the sector now."""
-    name, spec = _sector(state)
-    if spec is None:
-        return "it leaves the sector now"
-    solution = spec.solutions[action.solution]
-    left = {"pizza": state.pizza, "damage": state.damage, "ship": state.marker}.get(str(solution.pay), 0)
-    after = left - solution.amount
-    names = {"damage": "damage spaces", "ship": "ship marker spaces"}
-    track = names.get(str(solution.pay), str(solution.pay))
-    return (
-        f"{name} is left at once, before its danger strikes, with {after} {track} still left; "
-        f"the grid is {progress:.0%} of the way to any other way out"
+    gains = gain_words(state, effects, seat, spent, locale)
+    return gains or t(
+        locale, "it does {effects} now, for the least cost", effects=describe_effects(tuple(effects), locale)
     )
 
 
-def clear_words(state: State, action: Clear, jump_too: bool) -> str:
+_TRACK_LEFT = {
+    "pizza": mark(
+        "{sector} is left at once, before its danger strikes, with {count} pizza still left; "
+        "the grid is {progress} of the way to any other way out"
+    ),
+    "damage": mark(
+        "{sector} is left at once, before its danger strikes, with {count} damage spaces "
+        "still left; the grid is {progress} of the way to any other way out"
+    ),
+    "ship": mark(
+        "{sector} is left at once, before its danger strikes, with {count} ship marker spaces "
+        "still left; the grid is {progress} of the way to any other way out"
+    ),
+}
+
+
+def toll_words(state: State, action: Clear, progress: float, locale: Locale = "en") -> str:
+    """Why pay a track to leave the sector now."""
+    name, spec = _sector(state, locale)
+    if spec is None:
+        return t(locale, "it leaves the sector now")
+    solution = spec.solutions[action.solution]
+    left = {"pizza": state.pizza, "damage": state.damage, "ship": state.marker}.get(str(solution.pay), 0)
+    after = left - solution.amount
+    return t(
+        locale,
+        _TRACK_LEFT.get(str(solution.pay), _TRACK_LEFT["pizza"]),
+        sector=name,
+        count=after,
+        progress=f"{progress:.0%}",
+    )
+
+
+def clear_words(state: State, action: Clear, jump_too: bool, locale: Locale = "en") -> str:
     """Why solve (or jump) when an action met a way out."""
-    name, spec = _sector(state)
+    name, spec = _sector(state, locale)
     if action.how == "jump":
-        return f"the grid has what the jump needs and meets no solution: this leaves {name} now"
+        return t(
+            locale,
+            "the grid has what the jump needs and meets no solution: this leaves {sector} now",
+            sector=name,
+        )
     upgrade = spec is not None and "no_upgrade" not in spec.rules
-    words = f"{name} is cleared now"
+    if upgrade and jump_too:
+        return t(
+            locale,
+            "{sector} is cleared now"
+            ", and a crew member may upgrade a hand card, which the jump would not give",
+            sector=name,
+        )
     if upgrade:
-        words += ", and a crew member may upgrade a hand card"
-        if jump_too:
-            words += ", which the jump would not give"
-    return words
+        return t(locale, "{sector} is cleared now, and a crew member may upgrade a hand card", sector=name)
+    return t(locale, "{sector} is cleared now", sector=name)
 
 
 def _gives(shown: StationSide) -> Counter[Symbol]:
@@ -156,105 +273,185 @@ def _gives(shown: StationSide) -> Counter[Symbol]:
     return given
 
 
-def upgrade_words(state: State, action: Upgrade) -> str:
+def upgrade_words(state: State, action: Upgrade, locale: Locale = "en") -> str:
     if action.card is None:
-        return "no hand card gains anything from its upgraded side"
+        return t(locale, "no hand card gains anything from its upgraded side")
     normal, upgraded = face(state.cards, action.card, False), face(state.cards, action.card, True)
     now, then = _gives(normal), _gives(upgraded)
-    more = " and produces more" if len(upgraded.row.produce) > len(normal.row.produce) else ""
-    return f"upgraded, it gives {symbol_words(then)} in a row instead of {symbol_words(now)}{more}"
+    fields = {"then": symbol_words(then, locale), "now": symbol_words(now, locale)}
+    if len(upgraded.row.produce) > len(normal.row.produce):
+        return t(locale, "upgraded, it gives {then} in a row instead of {now} and produces more", **fields)
+    return t(locale, "upgraded, it gives {then} in a row instead of {now}", **fields)
 
 
-def occupied_words(occupied: Occupied) -> str:
+def occupied_words(occupied: Occupied, locale: Locale = "en") -> str:
     """What a station does while occupied, after "it"."""
     if occupied.action is not None:
-        return f"gives you an extra action ({describe_effects(occupied.action.effects)})"
-    if occupied.permanent is not None:
-        what = {
-            "hand_size": f"raises your hand size by {occupied.amount}",
-            "danger": f"lets {plural(occupied.amount, 'more card')} into a row before the danger strikes",
-            "jump_drive": f"lowers the drive every jump needs by {occupied.amount}",
-        }
-        return what[occupied.permanent]
-    return f"gives {describe_effects(occupied.effects)} each time {occupied.trigger} is made in the grid"
+        return t(
+            locale,
+            "gives you an extra action ({effects})",
+            effects=describe_effects(occupied.action.effects, locale),
+        )
+    if occupied.permanent == "hand_size":
+        return t(locale, "raises your hand size by {n}", n=occupied.amount)
+    if occupied.permanent == "danger":
+        return tn(
+            locale,
+            "lets {count} more card into a row before the danger strikes",
+            "lets {count} more cards into a row before the danger strikes",
+            occupied.amount,
+        )
+    if occupied.permanent == "jump_drive":
+        return t(locale, "lowers the drive every jump needs by {n}", n=occupied.amount)
+    return t(
+        locale,
+        "gives {effects} each time {symbol} is made in the grid",
+        effects=describe_effects(occupied.effects, locale),
+        symbol=t(locale, SYMBOL_NAMES[str(occupied.trigger)]),
+    )
 
 
-def occupy_words(state: State, action: Occupy, why: str) -> str:
+def occupy_words(state: State, action: Occupy, why: str, locale: Locale = "en") -> str:
     """Why occupy this card (or keep what the member has); `why` names the heuristic's ground when no
     card is taken ("kept", "needed", "none")."""
     seat = action.seat
     if action.card is not None:
         occupied = side(state.cards, action.card, state.upgraded).occupied
-        return f"while occupied it {occupied_words(occupied)}, which serves the crew longer than one play"
+        return t(
+            locale,
+            "while occupied it {what}, which serves the crew longer than one play",
+            what=occupied_words(occupied, locale),
+        )
     held = state.stations[seat]
     if why == "kept" and held is not None:
-        return f"your {side(state.cards, held, state.upgraded).name} stays: a new station would discard it"
+        name = (
+            side(state.cards, held, state.upgraded).name
+            if locale == "en"
+            else term(locale, "dine", "cards", held)
+        )
+        return t(locale, "your {card} stays: a new station would discard it", card=name)
     if why == "needed":
-        return "the crew has no card to spare: every card still in play is needed to fill the hands"
+        return t(
+            locale, "the crew has no card to spare: every card still in play is needed to fill the hands"
+        )
     if not state.hands[seat]:
-        return "your hand is empty: there is no card to occupy"
-    return "no card in your hand can be occupied now: another member holds each of their stations"
+        return t(locale, "your hand is empty: there is no card to occupy")
+    return t(locale, "no card in your hand can be occupied now: another member holds each of their stations")
 
 
-def choose_words(state: State, spec: SectorSide, chosen: int) -> str:
+def choose_words(state: State, spec: SectorSide, chosen: int, locale: Locale = "en") -> str:
     """What this consequence spares: the tracks and cards the other one would hit, as they stand."""
     others = [i for i in range(len(spec.consequences)) if i != chosen]
     if not others:
-        return "it is the only consequence"
+        return t(locale, "it is the only consequence")
     other = spec.consequences[others[0]]
     spared: list[str] = []
     for e in other:
         if e.op == "damage":
-            spared.append(f"the ship ({plural(state.damage, 'damage space')} left)")
+            spared.append(
+                tn(
+                    locale,
+                    "the ship ({count} damage space left)",
+                    "the ship ({count} damage spaces left)",
+                    state.damage,
+                )
+            )
         elif e.op == "pizza":
-            spared.append(f"the pizza ({plural(state.pizza, 'space')} left)")
+            spared.append(
+                tn(locale, "the pizza ({count} space left)", "the pizza ({count} spaces left)", state.pizza)
+            )
         elif e.op in ("remove_cards", "discard_cards"):
-            spared.append(f"the hands ({plural(sum(map(len, state.hands)), 'card')} held)")
-    what = " and ".join(dict.fromkeys(spared)) or "the crew"
-    return f"it spares {what}; the other option is {describe_effects(other)}"
+            held = sum(map(len, state.hands))
+            spared.append(tn(locale, "the hands ({count} card held)", "the hands ({count} cards held)", held))
+    what = t(locale, " and ").join(dict.fromkeys(spared)) or t(locale, "the crew")
+    return t(
+        locale,
+        "it spares {what}; the other option is {effects}",
+        what=what,
+        effects=describe_effects(other, locale),
+    )
 
 
-def give_words(state: State, action: Give, give: str) -> str:
+def give_words(state: State, action: Give, give: str, locale: Locale = "en") -> str:
     """Why give up this card: it gives the least of the member's cards."""
     hand = state.hands[action.seat]
     gives = _gives(side(state.cards, action.card, state.upgraded))
     less = sum(sum(_gives(side(state.cards, c, state.upgraded)).values()) < sum(gives.values()) for c in hand)
-    rank = "the least" if not less else "among the least"
-    where = "leaves the game for good" if give == "remove" else "goes to the discard pile"
-    only = f"only {symbol_words(gives)}" if gives else "nothing"
-    return f"it gives {only} in a row, {rank} of your {plural(len(hand), 'card')}, and it {where}"
+    only = t(locale, "only {symbols}", symbols=symbol_words(gives, locale)) if gives else t(locale, "nothing")
+    fields = {"only": only}
+    if give == "remove":
+        if less:
+            return tn(
+                locale,
+                "it gives {only} in a row, among the least of your {count} card"
+                ", and it leaves the game for good",
+                "it gives {only} in a row, among the least of your {count} cards"
+                ", and it leaves the game for good",
+                len(hand),
+                **fields,
+            )
+        return tn(
+            locale,
+            "it gives {only} in a row, the least of your {count} card, and it leaves the game for good",
+            "it gives {only} in a row, the least of your {count} cards, and it leaves the game for good",
+            len(hand),
+            **fields,
+        )
+    if less:
+        return tn(
+            locale,
+            "it gives {only} in a row, among the least of your {count} card, and it goes to the discard pile",
+            "it gives {only} in a row, among the least of your {count} cards"
+            ", and it goes to the discard pile",
+            len(hand),
+            **fields,
+        )
+    return tn(
+        locale,
+        "it gives {only} in a row, the least of your {count} card, and it goes to the discard pile",
+        "it gives {only} in a row, the least of your {count} cards, and it goes to the discard pile",
+        len(hand),
+        **fields,
+    )
 
 
-def shield_words(state: State, action: Shield, amount: int) -> str:
+def shield_words(state: State, action: Shield, amount: int, locale: Locale = "en") -> str:
     if action.payment is None:
-        return "no shield in the grid can pay for it"
+        return t(locale, "no shield in the grid can pay for it")
     row = (action.payment.row or 0) + 1
-    stops = "the 1 damage" if amount == 1 else f"1 of the {amount} damage"
-    cost = plural(len(action.payment.grid), "card")
-    return (
-        f"a shield from row {row} stops {stops} for {cost} of the grid, "
-        f"keeping the ship's {plural(state.damage, 'damage space')}"
+    stops = t(locale, "the 1 damage") if amount == 1 else t(locale, "1 of the {amount} damage", amount=amount)
+    cost = tn(locale, "{count} card", "{count} cards", len(action.payment.grid))
+    keeping = tn(locale, "{count} damage space", "{count} damage spaces", state.damage)
+    return t(
+        locale,
+        "a shield from row {row} stops {stops} for {cost} of the grid, keeping the ship's {keeping}",
+        row=row,
+        stops=stops,
+        cost=cost,
+        keeping=keeping,
     )
 
 
 Answer = Clear | Upgrade | Occupy | Choose | Give | Shield
 
 
-def pending_words(state: State, action: Answer, why: str = "") -> str:
+def pending_words(state: State, action: Answer, why: str = "", locale: Locale = "en") -> str:
     """Why answer a pending decision this way (`why`: the heuristic's ground for an occupy)."""
     pending = state.pending
     match action:
         case Clear():
             jump_too = pending is not None and "jump" in pending.options
-            return clear_words(state, action, jump_too)
+            return clear_words(state, action, jump_too, locale)
         case Upgrade():
-            return upgrade_words(state, action)
+            return upgrade_words(state, action, locale)
         case Occupy():
-            return occupy_words(state, action, why)
+            return occupy_words(state, action, why, locale)
         case Choose(option=option):
             spec = sector_side(state)
-            return choose_words(state, spec, option) if spec is not None else "it is the lighter consequence"
+            if spec is not None:
+                return choose_words(state, spec, option, locale)
+            return t(locale, "it is the lighter consequence")
         case Give():
-            return give_words(state, action, pending.give if pending is not None else "discard")
+            return give_words(state, action, pending.give if pending is not None else "discard", locale)
         case Shield():
-            return shield_words(state, action, pending.amount if pending is not None else 1)
+            return shield_words(state, action, pending.amount if pending is not None else 1, locale)

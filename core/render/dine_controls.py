@@ -39,8 +39,10 @@ from core.dine.engine import legal_actions, sector_side
 from core.dine.state import State
 from core.dine.symbols import side
 from core.events import NOBODY
+from core.i18n import Locale, t
 from core.words import clip
 
+from .dine_names import card_name, sector_name, word
 from .dine_text import (
     action_words,
     card_brief,
@@ -91,22 +93,23 @@ def _group(action: Action) -> Action | None:
     return None
 
 
-def _subject(state: State, action: Action) -> str:
+def _subject(state: State, action: Action, locale: Locale) -> str:
     """Whose printed action a move uses: the hand card's name, the occupied station's, or the ship."""
     if isinstance(action, PlayCard):
-        return side(state.cards, action.card, state.upgraded).name
+        return card_name(locale, state.cards, action.card, state.upgraded)
     if isinstance(action, UseStation):
-        return f"{side(state.cards, state.stations[action.seat] or '', state.upgraded).name} (occupied)"
-    return "Ship"
+        name = card_name(locale, state.cards, state.stations[action.seat] or "", state.upgraded)
+        return t(locale, "{card} (occupied)", card=name)
+    return t(locale, "Ship")
 
 
-def _track_after(state: State, name: str, amount: int) -> str:
+def _track_after(state: State, name: str, amount: int, locale: Locale) -> str:
     """ "pizza 6/6 → 4/6": a track before and after losing `amount` spaces."""
     now = {track: (value, length) for track, value, length in tracks(state)}.get(name)
-    return f" ({name} {now[0]}/{now[1]} → {now[0] - amount}/{now[1]})" if now else ""
+    return f" ({word(locale, name)} {now[0]}/{now[1]} → {now[0] - amount}/{now[1]})" if now else ""
 
 
-def _cost_for_good(state: State, action: Action) -> str | None:
+def _cost_for_good(state: State, action: Action, locale: Locale = "en") -> str | None:
     """What a move gives up for good, or None for a move that does not: a track paid to solve,
     the upgrade forgone by a jump (where solving would give one, before the last sector) or by
     upgrading nothing, a point of damage not shielded."""
@@ -117,20 +120,21 @@ def _cost_for_good(state: State, action: Action) -> str | None:
             if solution is None or solution.pay is None:
                 return None
             name = "ship marker" if solution.pay == "ship" else str(solution.pay)
-            return f"Pay {solution.amount} {name}{_track_after(state, name, solution.amount)}"
+            after = _track_after(state, name, solution.amount, locale)
+            return t(locale, "Pay {amount} {track}", amount=solution.amount, track=word(locale, name)) + after
         case Clear(how="jump"):
             spec = sector_side(state)
             upgrades = spec is not None and "no_upgrade" not in spec.rules and len(state.stack) > 1
-            return "No upgrade (the sector stays unsolved)" if upgrades else None
+            return t(locale, "No upgrade (the sector stays unsolved)") if upgrades else None
         case Shield(payment=None):
-            return f"1 damage{_track_after(state, 'damage', 1)}"
+            return t(locale, "1 damage") + _track_after(state, "damage", 1, locale)
         case Upgrade(card=None):
-            return "The upgrade is lost"
+            return t(locale, "The upgrade is lost")
         case _:
             return None
 
 
-def _card_words(state: State, action: Action) -> str:
+def _card_words(state: State, action: Action, locale: Locale) -> str:
     """What the card a move picks does, for its description: in the row (a played card), after an
     upgrade, while occupied, or as given up."""
     cards, upgraded = state.cards, state.upgraded
@@ -139,74 +143,89 @@ def _card_words(state: State, action: Action) -> str:
             face = side(cards, card, upgraded)
             rotated = any(e.op == "rotate_play" for e in face.actions[index].effects)
             row = face.rotated if rotated else face.row
-            return ("Rotated, the row gets " if rotated else "The row gets ") + row_text(row)
+            gets = row_text(row, locale)
+            if rotated:
+                return t(locale, "Rotated, the row gets {symbols}", symbols=gets)
+            return t(locale, "The row gets {symbols}", symbols=gets)
         case Upgrade(card=str(card)):
-            return "Becomes: " + card_brief(cards, card, upgraded=True)
+            return t(locale, "Becomes: {card}", card=card_brief(cards, card, True, locale))
         case Occupy(card=str(card)):
-            return "Occupied: " + occupied_text(side(cards, card, upgraded).occupied)
+            return t(
+                locale, "Occupied: {what}", what=occupied_text(side(cards, card, upgraded).occupied, locale)
+            )
         case Give(card=card):
-            return card_brief(cards, card, upgraded=card in upgraded)
+            return card_brief(cards, card, card in upgraded, locale)
         case Shield(payment=Payment() as payment):
-            return given_up(state, payment)
+            return given_up(state, payment, locale)
         case _:
             return ""
 
 
-def given_up(state: State, payment: Payment) -> str:
+def given_up(state: State, payment: Payment, locale: Locale = "en") -> str:
     """What the cards a payment gives up do or did: a hand card in brief, a grid card what it gave in
     its row (named when there are several)."""
     cards, upgraded = state.cards, state.upgraded
-    parts = [(side(cards, c, upgraded).name, card_brief(cards, c, c in upgraded)) for c in payment.hand]
+    parts = [
+        (card_name(locale, cards, c, upgraded), card_brief(cards, c, c in upgraded, locale))
+        for c in payment.hand
+    ]
     if payment.row is not None:
         row = {p.card: p for p in state.grid[payment.row]}
         for card in payment.grid:
             face = side(cards, card, upgraded)
             placed = row.get(card)
+            gave = row_text(face.rotated if placed and placed.rotated else face.row, locale)
             parts.append(
-                (face.name, "gave " + row_text(face.rotated if placed and placed.rotated else face.row))
+                (card_name(locale, cards, card, upgraded), t(locale, "gave {symbols}", symbols=gave))
             )
     if len(parts) == 1:
         return parts[0][1][:1].upper() + parts[0][1][1:]
     return "; ".join(f"{name}: {text}" for name, text in parts)
 
 
-def _move_words(state: State, action: Action, seat: int | None) -> tuple[str, str]:
+def _move_words(state: State, action: Action, seat: int | None, locale: Locale) -> tuple[str, str]:
     """A move's label and description. A printed action reads "cost: effect" in its label; when
     that is too long for a label, the effect stays in the label and the cost goes to the description,
     before what the card does. A move that gives up something for good reads "cost: move"."""
     used = used_action(state, action)
-    card = _card_words(state, action)
+    card = _card_words(state, action, locale)
     if used is None:
-        deed = describe(state, action, NOBODY if seat is None else (seat,)).deed
-        cost = _cost_for_good(state, action)
+        deed = describe(state, action, NOBODY if seat is None else (seat,), locale).deed
+        cost = _cost_for_good(state, action, locale)
         if cost is None:
             return deed, card
         spec = sector_side(state)
         if isinstance(action, Clear) and action.how == "solve" and spec is not None:
-            deed = f"solve {spec.name} now"  # the payment is the cost said first
+            # the payment is the cost said first
+            deed = t(locale, "solve {sector} now", sector=sector_name(locale, state.cards, spec))
         return f"{cost}: {deed[:1].lower()}{deed[1:]}", card
-    subject, words = _subject(state, action), action_words(used)
+    subject, words = _subject(state, action, locale), action_words(used, locale)
     label = f"{subject} — {words.text}"
     if len(label) <= LABEL_LIMIT:
         return label, card
-    return f"{subject} — {words.effect}", " · ".join(filter(None, [f"Cost: {words.cost}", card]))
+    cost = t(locale, "Cost: {cost}", cost=words.cost)
+    return f"{subject} — {words.effect}", " · ".join(filter(None, [cost, card]))
 
 
-def payment_label(state: State, action: Action) -> str:
+def payment_label(state: State, action: Action, locale: Locale = "en") -> str:
     payment = getattr(action, "payment", None)
-    text = payment_words(state, payment) if payment is not None else ""
-    return (text[:1].upper() + text[1:]) if text else "Nothing to pay"
+    text = payment_words(state, payment, locale) if payment is not None else ""
+    return (text[:1].upper() + text[1:]) if text else t(locale, "Nothing to pay")
 
 
-def _option(state: State, action: Action) -> Option:
+def _option(state: State, action: Action, locale: Locale) -> Option:
     payment = getattr(action, "payment", None)
-    gives = given_up(state, payment) if isinstance(payment, Payment) else ""
+    gives = given_up(state, payment, locale) if isinstance(payment, Payment) else ""
     return Option(
-        encode(state, action), clip(payment_label(state, action), LABEL_LIMIT), clip(gives, LABEL_LIMIT)
+        encode(state, action),
+        clip(payment_label(state, action, locale), LABEL_LIMIT),
+        clip(gives, LABEL_LIMIT),
     )
 
 
-def moves(state: State, seat: int | None, actions: list[Action] | None = None) -> list[Move]:
+def moves(
+    state: State, seat: int | None, actions: list[Action] | None = None, locale: Locale = "en"
+) -> list[Move]:
     """The moves shown to `seat` (None: the public board's decisions only): in the engine's order,
     then those that give up something for good."""
     actions = legal_actions(state) if actions is None else actions
@@ -218,8 +237,8 @@ def moves(state: State, seat: int | None, actions: list[Action] | None = None) -
             groups.setdefault(action if group is None else group, []).append(action)
     found: list[Move] = []
     for group, members in groups.items():
-        label, description = _move_words(state, members[0], seat)
-        options = tuple(_option(state, action) for action in members)
+        label, description = _move_words(state, members[0], seat, locale)
+        options = tuple(_option(state, action, locale) for action in members)
         move = Move(
             clip(label, LABEL_LIMIT),
             clip(description, LABEL_LIMIT),

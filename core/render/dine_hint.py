@@ -13,26 +13,26 @@ from collections import Counter
 from collections.abc import Sequence
 
 from core.dine.actions import Action
-from core.dine.ai import heuristic, ranked
+from core.dine.ai import explain, heuristic, ranked
 from core.dine.engine import legal_actions
 from core.dine.expert import Weighed, expert_weigher
 from core.dine.state import State
+from core.i18n import Locale, mark, t, tn
 from core.policies import Choice
-from core.words import plural
 
 from .dine_controls import for_seat
-from .dine_text import describe
+from .dine_text import decision_text, describe
 from .hints import Hint
 
 EXPERT_SEED = 0  # the expert crew's luck for hints: a hint is the same each time it is asked
-BY_EXPERT = "*Thought through by the expert crew (playouts).*"
-BY_HEURISTIC = "*Quick answer from the heuristic crew.*"
+BY_EXPERT = mark("*Thought through by the expert crew (playouts).*")
+BY_HEURISTIC = mark("*Quick answer from the heuristic crew.*")
 CANDIDATES = 3  # the heuristic's best moves weighed for a runner-up
 CLOSE = 0.02  # a runner-up this near the pick (heuristic worth: a 50th of the way out) is named
 EXPERT_CLOSE = 0.05  # a runner-up whose playouts valued it this near the pick's (a win is 1) is named
 
 
-def hint(state: State, mine: Sequence[int], *, expert: bool = False) -> Hint | None:
+def hint(state: State, mine: Sequence[int], *, expert: bool = False, locale: Locale = "en") -> Hint | None:
     """The best move among those a member holding the seats `mine` can make (their seats' and the
     crew's shared decisions), with why and the close runner-up; None when they can do nothing now.
     `expert`: the expert crew picks the move (it takes a second or so), else the heuristic crew."""
@@ -43,16 +43,22 @@ def hint(state: State, mine: Sequence[int], *, expert: bool = False) -> Hint | N
     if not any(yours(action) for action in legal_actions(state)):
         return None
     if expert:
-        return _expert_hint(state, mine, expert_weigher(EXPERT_SEED, only=yours)(state))
+        return _expert_hint(state, mine, expert_weigher(EXPERT_SEED, only=yours)(state), locale)
     weighed = ranked(state, CANDIDATES, yours)
     (worth, pick), rest = weighed[0], weighed[1:]
     label = _label(state, pick.action, mine)
     second = next((c for w, c in rest if w >= worth - CLOSE and _another(state, mine, c, pick, label)), None)
-    return _hint(state, mine, pick, pick.reason, second, second.reason if second else "")
+    second_why = _why(state, second, locale) if second else ""
+    return _hint(state, mine, pick, _why(state, pick, locale), second, second_why, locale)
 
 
-def _label(state: State, action: Action, mine: Sequence[int]) -> str:
-    return describe(state, action, mine).text
+def _why(state: State, choice: Choice, locale: Locale) -> str:
+    """Why the crew would make `choice`, in `locale` (its reason is in English)."""
+    return choice.reason if locale == "en" else explain(state, choice.action, locale)
+
+
+def _label(state: State, action: Action, mine: Sequence[int], locale: Locale = "en") -> str:
+    return describe(state, action, mine, locale).text
 
 
 def _another(state: State, mine: Sequence[int], option: Choice, pick: Choice, label: str) -> bool:
@@ -62,22 +68,31 @@ def _another(state: State, mine: Sequence[int], option: Choice, pick: Choice, la
 
 
 def _hint(
-    state: State, mine: Sequence[int], pick: Choice, why: str, second: Choice | None, second_why: str
+    state: State,
+    mine: Sequence[int],
+    pick: Choice,
+    why: str,
+    second: Choice | None,
+    second_why: str,
+    locale: Locale = "en",
 ) -> Hint:
+    label = _label(state, pick.action, mine, locale)
     if second is None:
-        return Hint(pick.action, _label(state, pick.action, mine), why)
-    label, second_label = _label(state, pick.action, mine), _label(state, second.action, mine)
+        return Hint(pick.action, label, why)
+    second_label = _label(state, second.action, mine, locale)
     return Hint(pick.action, label, why, second.action, second_label, second_why)
 
 
-def _expert_hint(state: State, mine: Sequence[int], seen: Weighed) -> Hint:
+def _expert_hint(state: State, mine: Sequence[int], seen: Weighed, locale: Locale = "en") -> Hint:
     """The expert's pick, its reason from the state and from the playouts, and the runner-up the
     playouts valued nearest, if near enough."""
     best = seen.best
     pick = seen.options[best]
     played = seen.scores[best]
+    reason = _why(state, pick, locale)
     if not played:
-        return _hint(state, mine, pick, f"{pick.reason} It was the only move worth weighing.", None, "")
+        why = f"{reason} {t(locale, 'It was the only move worth weighing.')}"
+        return _hint(state, mine, pick, why, None, "", locale)
     label = _label(state, pick.action, mine)
     others = [
         i
@@ -85,45 +100,64 @@ def _expert_hint(state: State, mine: Sequence[int], seen: Weighed) -> Hint:
         if i != best and seen.scores[i] and _another(state, mine, option, pick, label)
     ]
     if not others:
-        return _hint(state, mine, pick, f"{pick.reason} {_alone(len(played))}", None, "")
+        return _hint(state, mine, pick, f"{reason} {_alone(len(played), locale)}", None, "", locale)
     other = max(others, key=lambda i: _mean(seen.scores[i]))
     common = min(len(played), len(seen.scores[other]))
     mine_now, theirs = played[:common], seen.scores[other][:common]
     ahead = sum(a > b for a, b in zip(mine_now, theirs, strict=True))
     behind = sum(a < b for a, b in zip(mine_now, theirs, strict=True))
-    said = _against(len(played), len(seen.options), ahead, behind, common)
-    why = f"{pick.reason} {said}{_lost_more(seen, other, common)}"
+    said = _against(len(played), len(seen.options), ahead, behind, common, locale)
+    why = f"{reason} {said}{_lost_more(seen, other, common, locale)}"
     close = _mean(mine_now) - _mean(theirs) <= EXPERT_CLOSE and ahead - behind <= common / 4
     if not close:
-        return _hint(state, mine, pick, why, None, "")
+        return _hint(state, mine, pick, why, None, "", locale)
     second = seen.options[other]
-    return _hint(state, mine, pick, why, second, second.reason + _lost_after(seen.losses[other], common))
+    second_why = _why(state, second, locale) + _lost_after(seen.losses[other], common, locale)
+    return _hint(state, mine, pick, why, second, second_why, locale)
 
 
 def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def _alone(played: int) -> str:
-    return f"Played out on {plural(played, 'reshuffled deal')}, it held up best."
+def _alone(played: int, locale: Locale = "en") -> str:
+    return tn(
+        locale,
+        "Played out on {count} reshuffled deal, it held up best.",
+        "Played out on {count} reshuffled deals, it held up best.",
+        played,
+    )
 
 
-def _against(played: int, weighed: int, ahead: int, behind: int, common: int) -> str:
+def _against(played: int, weighed: int, ahead: int, behind: int, common: int, locale: Locale = "en") -> str:
     """How the pick did in its playouts, against the next best on the same reshuffled deals."""
     even = common - ahead - behind
     if even == common:
-        versus = f"the next best did exactly as well on the same {common}"
+        versus = t(locale, "the next best did exactly as well on the same {count}", count=common)
     else:
-        parts = [f"ahead in {ahead}"] if ahead else []
-        parts += [f"behind in {behind}"] if behind else []
-        parts += [f"even in {even}"] if even else []
-        versus = f"against the next best on the same {common}, it came out {_and(parts)}"
-    deals = plural(played, "reshuffled deal")
-    return f"Played out on {deals}, it did best of the {weighed} moves weighed; {versus}."
+        parts = [t(locale, "ahead in {count}", count=ahead)] if ahead else []
+        parts += [t(locale, "behind in {count}", count=behind)] if behind else []
+        parts += [t(locale, "even in {count}", count=even)] if even else []
+        versus = t(
+            locale,
+            "against the next best on the same {count}, it came out {how}",
+            count=common,
+            how=_and(parts, locale),
+        )
+    return tn(
+        locale,
+        "Played out on {count} reshuffled deal, it did best of the {weighed} moves weighed; {versus}.",
+        "Played out on {count} reshuffled deals, it did best of the {weighed} moves weighed; {versus}.",
+        played,
+        weighed=weighed,
+        versus=versus,
+    )
 
 
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+def _and(parts: list[str], locale: Locale = "en") -> str:
+    if len(parts) == 1:
+        return parts[0]
+    return t(locale, "{some} and {last}", some=", ".join(parts[:-1]), last=parts[-1])
 
 
 def loss_words(reason: str) -> str:
@@ -133,37 +167,65 @@ def loss_words(reason: str) -> str:
     return short[:1].lower() + short[1:]
 
 
-def _lost_more(seen: Weighed, other: int, common: int) -> str:
+def _lost_more(seen: Weighed, other: int, common: int, locale: Locale = "en") -> str:
     """What went wrong after the next best, when it lost more games than the pick."""
     lost, theirs = sum(seen.losses[seen.best].values()), seen.losses[other]
     if sum(theirs.values()) <= lost:
         return ""
-    return f" After the next best, {_lost(theirs, common)}."
+    return " " + t(locale, "After the next best, {lost}.", lost=_lost(theirs, common, locale))
 
 
-def _lost_after(losses: Counter[str], common: int) -> str:
-    return f" In the playouts after it, {_lost(losses, common)}." if losses else ""
+def _lost_after(losses: Counter[str], common: int, locale: Locale = "en") -> str:
+    if not losses:
+        return ""
+    return " " + t(locale, "In the playouts after it, {lost}.", lost=_lost(losses, common, locale))
 
 
-def _lost(losses: Counter[str], common: int) -> str:
+def _lost(losses: Counter[str], common: int, locale: Locale = "en") -> str:
     count = sum(losses.values())
     what, _ = losses.most_common(1)[0]
-    return f"the crew lost {count} of {common} games ({loss_words(what)})"
+    return t(
+        locale,
+        "the crew lost {count} of {games} games ({why})",
+        count=count,
+        games=common,
+        why=loss_words(t(locale, what)),
+    )
 
 
-def hint_text(state: State, mine: Sequence[int], seat_names: Sequence[str], *, expert: bool = False) -> str:
-    """The hint for a member holding the seats `mine`, described for them; if the crew's best is
-    someone else's, it says whose, never which card. The last line says which crew thought."""
-    found = hint(state, mine, expert=expert)
+def hint_text(
+    state: State,
+    mine: Sequence[int],
+    seat_names: Sequence[str],
+    *,
+    expert: bool = False,
+    locale: Locale = "en",
+) -> str:
+    """The hint for a member holding the seats `mine`, described for them in their `locale`; if the
+    crew's best is someone else's, it says whose, never which card. The last line says which crew
+    thought."""
+    found = hint(state, mine, expert=expert, locale=locale)
     if found is None:
-        waiting = f" The crew waits for this: {state.pending.reason}" if state.pending else ""
-        return f"There is nothing you can do right now.{waiting}"
-    lines = found.lines("**Suggestion for you:**")
+        if state.pending:
+            return t(
+                locale,
+                "There is nothing you can do right now. The crew waits for this: {reason}",
+                reason=decision_text(state, locale),
+            )
+        return t(locale, "There is nothing you can do right now.")
+    lines = [
+        t(locale, "**Suggestion for you:** {move}", move=found.move),
+        t(locale, "*Why:* {why}", why=found.why),
+    ]
+    if found.second_move:
+        lines.append(t(locale, "*Close second:* {move}. {why}", move=found.second_move, why=found.second_why))
     crew = heuristic(state)
     seat = getattr(crew.action, "seat", None)
     if crew.action != found.action and isinstance(seat, int) and seat not in mine:
-        lines.append(f"(The crew's best move now is {seat_names[seat]}'s, from their own hand.)")
-    lines.append(BY_EXPERT if expert else BY_HEURISTIC)
+        lines.append(
+            t(locale, "(The crew's best move now is {name}'s, from their own hand.)", name=seat_names[seat])
+        )
+    lines.append(t(locale, BY_EXPERT if expert else BY_HEURISTIC))
     return "\n".join(lines)
 
 

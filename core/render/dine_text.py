@@ -29,38 +29,58 @@ from core.dine.engine import (
     describe_effects,
     hand_size,
     jump_drive,
+    pending_reason,
     sector_side,
     ship_of,
     symbols,
 )
 from core.dine.state import State
 from core.dine.symbols import row_symbols, side
+from core.i18n import Locale, mark, t, tn
+from core.i18n.glossary import term
 from core.words import clip, plural
 
-
-def symbol_text(given: Mapping[Symbol, int] | Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {s}" for s, n in given.items() if n) or "nothing"
+from .dine_names import card_name, level_name, sector_name, ship_name, station_kind, word
 
 
-def row_text(row: Row) -> str:
-    parts = [symbol_text(row.symbols)] if row.symbols else []
-    parts += [f"{p.amount} {p.symbol} per {p.per} {p.of} in this row" for p in row.produce]
-    return " + ".join(parts) or "nothing"
+def symbol_text(given: Mapping[Symbol, int] | Mapping[str, int], locale: Locale = "en") -> str:
+    return ", ".join(f"{n} {word(locale, str(s))}" for s, n in given.items() if n) or t(locale, "nothing")
 
 
-FREE = "free"  # the rulebook's "-" cost: "If a '-' is there, the action costs you nothing"
+def row_text(row: Row, locale: Locale = "en") -> str:
+    parts = [symbol_text(row.symbols, locale)] if row.symbols else []
+    parts += [
+        t(
+            locale,
+            "{amount} {symbol} per {per} {of} in this row",
+            amount=p.amount,
+            symbol=word(locale, str(p.symbol)),
+            per=p.per,
+            of=word(locale, str(p.of)),
+        )
+        for p in row.produce
+    ]
+    return " + ".join(parts) or t(locale, "nothing")
 
 
-def cost_text(cost: Cost) -> str:
+FREE = mark("free")  # the rulebook's "-" cost: "If a '-' is there, the action costs you nothing"
+
+
+def cost_text(cost: Cost, locale: Locale = "en") -> str:
     if cost.kind == "none":
-        return FREE
+        return t(locale, FREE)
     if cost.kind in ("discard", "remove"):
-        what = f"a hand card with {cost.min_drive}+ drive" if cost.min_drive else "another hand card"
-        count = f"{cost.count} × " if cost.count > 1 else ""
-        return f"{cost.kind} {count}{what}"
+        if cost.min_drive:
+            what = t(locale, "a hand card with {drive}+ drive", drive=cost.min_drive)
+        else:
+            what = t(locale, "another hand card")
+        what = f"{cost.count} × {what}" if cost.count > 1 else what
+        if cost.kind == "discard":
+            return t(locale, "discard {what}", what=what)
+        return t(locale, "remove {what}", what=what)
     if cost.kind == "pay":
-        return f"pay {symbol_text(cost.symbols)} from one row"
-    return f"ship marker {cost.count} left"
+        return t(locale, "pay {symbols} from one row", symbols=symbol_text(cost.symbols, locale))
+    return t(locale, "ship marker {count} left", count=cost.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,121 +97,193 @@ class CardActionWords:
         return f"{self.cost}: {self.effect}"
 
 
-TIMES = {1: "once", 2: "twice"}
+def per_sector(locale: Locale, times: int) -> str:
+    """How often an action may be used in a sector: "once per sector"."""
+    if times == 1:
+        return t(locale, "once per sector")
+    if times == 2:
+        return t(locale, "twice per sector")
+    return t(locale, "{count} times per sector", count=times)
 
 
-def action_words(action: CardAction) -> CardActionWords:
-    limit = ""
-    if action.per_sector:
-        limit = f", {TIMES.get(action.per_sector, f'{action.per_sector} times')} per sector"
-    return CardActionWords(cost_text(action.cost), describe_effects(action.effects) + limit)
+def action_words(action: CardAction, locale: Locale = "en") -> CardActionWords:
+    limit = f", {per_sector(locale, action.per_sector)}" if action.per_sector else ""
+    return CardActionWords(cost_text(action.cost, locale), describe_effects(action.effects, locale) + limit)
 
 
-def action_text(action: CardAction) -> str:
-    return action_words(action).text
+def action_text(action: CardAction, locale: Locale = "en") -> str:
+    return action_words(action, locale).text
 
 
-def occupied_text(occupied: Occupied) -> str:
+PERMANENT = {
+    "hand_size": mark("always — hand size +{amount}"),
+    "danger": mark("always — danger value +{amount}"),
+    "jump_drive": mark("always — drive needed to jump −{amount}"),
+}
+
+
+def occupied_text(occupied: Occupied, locale: Locale = "en") -> str:
     if occupied.action is not None:
-        return f"action — {action_text(occupied.action)}"
+        return t(locale, "action — {action}", action=action_text(occupied.action, locale))
     if occupied.permanent is not None:
-        what = {"hand_size": "hand size", "danger": "danger value", "jump_drive": "drive needed to jump"}
-        sign = "−" if occupied.permanent == "jump_drive" else "+"
-        return f"always — {what[occupied.permanent]} {sign}{occupied.amount}"
-    return f"each time the grid gains {occupied.trigger}: {describe_effects(occupied.effects)}"
+        return t(locale, PERMANENT[occupied.permanent], amount=occupied.amount)
+    return t(
+        locale,
+        "each time the grid gains {symbol}: {effects}",
+        symbol=word(locale, str(occupied.trigger)),
+        effects=describe_effects(occupied.effects, locale),
+    )
 
 
-def occupation(state: State, card: str) -> str:
+def occupation(state: State, card: str, locale: Locale = "en") -> str:
     """An occupied station and what it does for its occupier: "Fusion Core (action — free: draw 1,
     once per sector)"."""
     face = side(state.cards, card, state.upgraded)
-    return f"{face.name} ({occupied_text(face.occupied)})"
+    return f"{card_name(locale, state.cards, card, state.upgraded)} ({occupied_text(face.occupied, locale)})"
 
 
-def station_text(face: StationSide, station_name: str) -> str:
-    """One side of a station card, every part the rulebook names."""
-    drive = f", {face.drive} drive" if face.drive else ""
-    return (
-        f"{face.name} (level {face.level} {station_name}{drive}). In a row: {row_text(face.row)}. "
-        f"Actions: {' | '.join(action_text(a) for a in face.actions)}. Rotated: {row_text(face.rotated)}. "
-        f"Occupied: {occupied_text(face.occupied)}."
+def station_text(face: StationSide, station_name: str, locale: Locale = "en", name: str | None = None) -> str:
+    """One side of a station card, every part the rulebook names (`name`: the card's, in `locale`)."""
+    drive = t(locale, ", {count} drive", count=face.drive) if face.drive else ""
+    return t(
+        locale,
+        "{name} (level {level} {station}{drive}). In a row: {row}. Actions: {actions}. "
+        "Rotated: {rotated}. Occupied: {occupied}.",
+        name=face.name if name is None else name,
+        level=face.level,
+        station=station_kind(locale, station_name),
+        drive=drive,
+        row=row_text(face.row, locale),
+        actions=" | ".join(action_text(a, locale) for a in face.actions),
+        rotated=row_text(face.rotated, locale),
+        occupied=occupied_text(face.occupied, locale),
     )
 
 
-def card_brief(cards: CardSet, card_id: str, upgraded: bool) -> str:
+def card_brief(cards: CardSet, card_id: str, upgraded: bool, locale: Locale = "en") -> str:
     """A station side in a few words, for a menu option's 100-character description: what it gives in
     a row and rotated, and what it does occupied."""
     face = cards.station(card_id).upgraded if upgraded else cards.station(card_id).normal
-    return (
-        f"Row: {row_text(face.row)} · rotated: {row_text(face.rotated)} · "
-        f"occupied: {occupied_text(face.occupied)}"
+    return t(
+        locale,
+        "Row: {row} · rotated: {rotated} · occupied: {occupied}",
+        row=row_text(face.row, locale),
+        rotated=row_text(face.rotated, locale),
+        occupied=occupied_text(face.occupied, locale),
     )
 
 
-SHIP_RULES = {"hand_size": "hand size +{n} for every crew member", "danger": "every sector's danger +{n}"}
+SHIP_RULES = {
+    "hand_size": mark("hand size +{n} for every crew member"),
+    "danger": mark("every sector's danger +{n}"),
+}
 
 
-def ship_text(face: ShipSide) -> str:
+def ship_text(face: ShipSide, locale: Locale = "en") -> str:
     """A ship side, every part its card prints."""
-    marker = f", ship marker track {face.marker.length}" if face.marker else ""
-    rules = "; ".join(SHIP_RULES[r.rule].format(n=r.amount) for r in face.rules) or "none"
-    actions = " | ".join(action_text(a) for a in face.actions) or "none"
-    return (
-        f"Stations: {', '.join(face.stations)}. Damage track {face.damage.length}, pizza track "
-        f"{face.pizza.length}{marker}. Special rules: {rules}. Ship actions: {actions}."
+    marker = t(locale, ", ship marker track {length}", length=face.marker.length) if face.marker else ""
+    rules = "; ".join(t(locale, SHIP_RULES[r.rule], n=r.amount) for r in face.rules) or t(locale, "none")
+    actions = " | ".join(action_text(a, locale) for a in face.actions) or t(locale, "none")
+    return t(
+        locale,
+        "Stations: {stations}. Damage track {damage}, pizza track {pizza}{marker}. "
+        "Special rules: {rules}. Ship actions: {actions}.",
+        stations=", ".join(station_kind(locale, s) for s in face.stations),
+        damage=face.damage.length,
+        pizza=face.pizza.length,
+        marker=marker,
+        rules=rules,
+        actions=actions,
     )
 
 
 SECTOR_RULES = {
-    "no_shields": "no shield may be paid instead of damage here",
-    "no_upgrade": "solving it gives no upgrade",
+    "no_shields": mark("no shield may be paid instead of damage here"),
+    "no_upgrade": mark("solving it gives no upgrade"),
 }
 NO_JUMP = "X"  # the printed cannot-jump
 
 
-def solutions_text(spec: SectorSide) -> str:
-    return " OR ".join(
-        f"pay {s.amount} {s.pay}"
+def solutions_text(spec: SectorSide, locale: Locale = "en") -> str:
+    return t(locale, " OR ").join(
+        t(locale, "pay {amount} {track}", amount=s.amount, track=word(locale, str(s.pay)))
         if s.pay
-        else symbol_text(s.symbols) + (" per crew member" if s.per_crew else "")
+        else symbol_text(s.symbols, locale) + (t(locale, " per crew member") if s.per_crew else "")
         for s in spec.solutions
     )
 
 
-def consequences_text(spec: SectorSide) -> str:
-    return " OR ".join(describe_effects(o) for o in spec.consequences)
+def consequences_text(spec: SectorSide, locale: Locale = "en") -> str:
+    return t(locale, " OR ").join(describe_effects(o, locale) for o in spec.consequences)
 
 
-def sector_text(spec: SectorSide, crew: int | None = None) -> str:
+def sector_rules_text(spec: SectorSide, locale: Locale = "en") -> str:
+    """A sector's special rules in a list: "no shield may be paid instead of damage here"."""
+    return ", ".join(t(locale, SECTOR_RULES[r]) for r in spec.rules)
+
+
+def sector_text(
+    spec: SectorSide, crew: int | None = None, locale: Locale = "en", name: str | None = None
+) -> str:
     """One side of a sector card; for a crew size, only its numbers. The printed "X" (no jump) and
-    danger 0 (strikes on arrival, R10) are said in words."""
+    danger 0 (strikes on arrival, R10) are said in words (`name`: the side's, in `locale`)."""
 
     def per_crew(values: tuple[int | None, ...]) -> str:
         shown = [NO_JUMP if v is None else str(v) for v in values]
         return shown[crew - 1] if crew else "/".join(shown)
 
-    solutions = solutions_text(spec)
-    rules = f" Rules: {', '.join(SECTOR_RULES[r] for r in spec.rules)}." if spec.rules else ""
+    solutions = solutions_text(spec, locale)
+    rules = t(locale, " Rules: {rules}.", rules=sector_rules_text(spec, locale)) if spec.rules else ""
     drive = per_crew(spec.jump.drive)
     if set(drive.split("/")) == {NO_JUMP}:
-        jump = "cannot jump (X)"
+        jump = t(locale, "cannot jump (X)")
     else:
-        no_jump = " (X: that crew cannot jump)" if NO_JUMP in drive else ""
-        jump = f"{drive} drive and {spec.jump.navigation} navigation{no_jump}"
+        no_jump = t(locale, " (X: that crew cannot jump)") if NO_JUMP in drive else ""
+        jump = t(
+            locale,
+            "{drive} drive and {navigation} navigation{no_jump}",
+            drive=drive,
+            navigation=spec.jump.navigation,
+            no_jump=no_jump,
+        )
     danger = per_crew(spec.danger)
     if set(danger.split("/")) == {"0"}:
-        danger = "0 (strikes on arrival)"
+        danger = t(locale, "0 (strikes on arrival)")
     elif "0" in danger.split("/"):
-        danger += " (0: strikes on arrival)"
-    return (
-        f"{spec.name} ({spec.kind}, level {spec.level}). Jump: {jump}. Solve: {solutions}. "
-        f"Danger {danger}: {consequences_text(spec)}.{rules}"
+        danger += t(locale, " (0: strikes on arrival)")
+    return t(
+        locale,
+        "{name} ({kind}, level {level}). Jump: {jump}. Solve: {solutions}. Danger {danger}: {then}.{rules}",
+        name=spec.name if name is None else name,
+        kind=word(locale, spec.kind),
+        level=spec.level,
+        jump=jump,
+        solutions=solutions,
+        danger=danger,
+        then=consequences_text(spec, locale),
+        rules=rules,
     )
+
+
+def decision_text(state: State, locale: Locale = "en") -> str:
+    """The decision the crew faces now, in `locale` ("" when there is none)."""
+    pending = state.pending
+    if pending is None:
+        return ""
+    spec = sector_side(state)
+    options = tuple(describe_effects(o, locale) for o in spec.consequences) if spec is not None else ()
+    return pending_reason(pending, locale, options if pending.kind == "choose" else ())
+
+
+def loss_text(state: State, locale: Locale = "en") -> str:
+    """Why the game was lost, in `locale` (the state keeps the engine's English reason)."""
+    return t(locale, state.loss_reason) if state.loss_reason else ""
 
 
 def tracks(state: State) -> list[tuple[str, int, int]]:
     """The ship's tracks as (name, value, length): damage, pizza, and the ship marker if it has one.
-    Every status line (the board's, the alt text's, the terminal's) reads them from here."""
+    Every status line (the board's, the alt text's, the terminal's) reads them from here; `word`
+    names a track in a language."""
     ship = ship_of(state)
     shown = [("damage", state.damage, ship.damage.length), ("pizza", state.pizza, ship.pizza.length)]
     if ship.marker is not None and ship.marker.length:
@@ -199,25 +291,25 @@ def tracks(state: State) -> list[tuple[str, int, int]]:
     return shown
 
 
-def tracks_text(state: State) -> str:
+def tracks_text(state: State, locale: Locale = "en") -> str:
     """ "damage 3/5, pizza 4/6" (and the ship marker): the tracks in a sentence."""
-    return ", ".join(f"{name} {value}/{length}" for name, value, length in tracks(state))
+    return ", ".join(f"{word(locale, name)} {value}/{length}" for name, value, length in tracks(state))
 
 
-def top_card(state: State) -> str | None:
+def top_card(state: State, locale: Locale = "en") -> str | None:
     """The name of the deck's top card, face up as it lies (rulebook: "You always see the top card
     of the deck"), or None when the deck is empty."""
-    return side(state.cards, state.deck[0], state.upgraded).name if state.deck else None
+    return card_name(locale, state.cards, state.deck[0], state.upgraded) if state.deck else None
 
 
-def deck_text(state: State) -> str:
+def deck_text(state: State, locale: Locale = "en") -> str:
     """ "Deck 7, top card Ramjet", or what an empty deck means for the next draw."""
-    name = top_card(state)
+    name = top_card(state, locale)
     if name is not None:
-        return f"Deck {len(state.deck)}, top card {name}"
+        return t(locale, "Deck {count}, top card {name}", count=len(state.deck), name=name)
     if state.discard:
-        return "Deck empty (the next draw shuffles the discard pile into a new deck)"
-    return "Deck empty, and no discard pile to shuffle"
+        return t(locale, "Deck empty (the next draw shuffles the discard pile into a new deck)")
+    return t(locale, "Deck empty, and no discard pile to shuffle")
 
 
 def describe_board(state: State) -> str:
@@ -258,48 +350,65 @@ def describe_board(state: State) -> str:
 
 SUMMARY_LIMIT = 1024  # Discord's limit on an attachment's description (the picture's alt text)
 SHOWN_ROWS = 5  # the newest grid rows the picture and its words show in full
-HELP_NAMES = {"procure": "Procure Ingredient", "frontier": "The Final Frontier"}
+HELP_NAMES = {"procure": "procure-ingredient:front", "frontier": "procure-ingredient:back"}  # glossary ids
 
 
-def crew_names(state: State, names: Sequence[str] | None = None, limit: int = 24) -> list[str]:
+def crew_name(locale: Locale, seat: int) -> str:
+    """A seat without a player's name: "Crew 2"."""
+    return t(locale, "Crew {number}", number=seat + 1)
+
+
+def crew_names(
+    state: State, names: Sequence[str] | None = None, limit: int = 24, locale: Locale = "en"
+) -> list[str]:
     """A readable name per seat: the given display name, shortened, or "Crew N" when there is none."""
     given = list(names or ())
     shown: list[str] = []
     for seat in range(state.crew):
         name = " ".join(given[seat].split()) if seat < len(given) else ""
-        shown.append(clip(name, limit, tidy=True) or f"Crew {seat + 1}")
+        shown.append(clip(name, limit, tidy=True) or crew_name(locale, seat))
     return shown
 
 
-def jump_text(state: State) -> str:
+def jump_text(state: State, locale: Locale = "en") -> str:
     """What a jump needs for this crew size and these stations; "X" is the printed cannot-jump."""
     spec, drive = sector_side(state), jump_drive(state)
     if spec is None or drive is None:
-        return "X (no jump)"
-    return f"{drive} drive + {spec.jump.navigation} navigation"
+        return t(locale, "X (no jump)")
+    return t(locale, "{drive} drive + {navigation} navigation", drive=drive, navigation=spec.jump.navigation)
 
 
-def danger_text(state: State) -> str:
+def danger_text(state: State, locale: Locale = "en") -> str:
     value, count = danger_value(state), len(state.current_row)
     if value == 0:
-        return "danger 0 (strikes at once)"
-    return f"danger {value}: the current row holds {count} of {plural(value, 'card')}"
+        return t(locale, "danger 0 (strikes at once)")
+    return tn(
+        locale,
+        "danger {count}: the current row holds {held} of {count} card",
+        "danger {count}: the current row holds {held} of {count} cards",
+        value,
+        held=count,
+    )
 
 
-def road_ahead(state: State, *, short: bool = False) -> str:
+def _help(locale: Locale, key: str) -> str:
+    return term(locale, "dine", "help", HELP_NAMES[key])
+
+
+def road_ahead(state: State, *, short: bool = False, locale: Locale = "en") -> str:
     """The sectors still to cross after the current one, as the table shows them (public: the help
     cards say what they lay out, the level how many; which cards, and which boss, stay unknown):
     "3 easy sectors, then The Final Frontier, then 3 hard sectors, then the boss"; `short` for the
     picture's header: "3 easy, Final Frontier, 3 hard, boss"."""
     hard = state.cards.level(state.level).hard
-    frontier = ["The Final Frontier", *["hard"] * hard, "boss"]
+    frontier = ["frontier", *["hard"] * hard, "boss"]
     steps: list[str] = []
     for card in state.stack[1:] if state.sector_card is not None else state.stack:
         if card.sector is not None:
             sector = state.cards.sector(card.sector)
             steps.append((sector.front if card.side == "front" else sector.back).kind)
         elif card.help == "procure":
-            steps += [HELP_NAMES["procure"], *["easy"] * EASY_FROM_PROCURE, *frontier]
+            steps += ["procure", *["easy"] * EASY_FROM_PROCURE, *frontier]
         elif card.help == "frontier":
             steps += frontier
     runs: list[tuple[str, int]] = []
@@ -308,19 +417,30 @@ def road_ahead(state: State, *, short: bool = False) -> str:
             runs[-1] = (step, runs[-1][1] + 1)
         else:
             runs.append((step, 1))
+
+    def said(kind: str, n: int) -> str:
+        if kind in HELP_NAMES:
+            name = _help(locale, kind)
+            return name.removeprefix("The ") if short and locale == "en" else name
+        if kind == "boss":
+            return t(locale, "boss") if short else t(locale, "the boss")
+        if short:
+            return f"{n} {word(locale, kind)}"
+        if kind == "easy":
+            return tn(locale, "{count} easy sector", "{count} easy sectors", n)
+        if kind == "hard":
+            return tn(locale, "{count} hard sector", "{count} hard sectors", n)
+        return tn(locale, "{count} starter sector", "{count} starter sectors", n)
+
+    words = [said(kind, n) for kind, n in runs]
     if short:
-        words = [f"{n} {kind}" if kind.islower() and kind != "boss" else kind for kind, n in runs]
-        return ", ".join(words).replace("The ", "") if words else "last sector"
-    words = [
-        "the boss" if kind == "boss" else plural(n, f"{kind} sector") if kind.islower() else kind
-        for kind, n in runs
-    ]
-    return ", then ".join(words) if words else "nothing: the customer's door is next"
+        return ", ".join(words) if words else t(locale, "last sector")
+    return t(locale, ", then ").join(words) if words else t(locale, "nothing: the customer's door is next")
 
 
-def road_text(state: State) -> str:
+def road_text(state: State, locale: Locale = "en") -> str:
     """ "Road ahead after this sector: …", the status line's reading of the sector stack."""
-    return f"Road ahead after this sector: {road_ahead(state)}"
+    return t(locale, "Road ahead after this sector: {road}", road=road_ahead(state, locale=locale))
 
 
 def in_order(given: Mapping[Symbol, int]) -> dict[Symbol, int]:
@@ -328,66 +448,127 @@ def in_order(given: Mapping[Symbol, int]) -> dict[Symbol, int]:
     return {symbol: given.get(symbol, 0) for symbol in Symbol}
 
 
-def _row_words(state: State, number: int, cards: bool) -> str:
+def placed_name(state: State, card: str, rotated: bool, locale: Locale = "en") -> str:
+    """A grid card as the board names it: "Ramjet", "Ramjet rotated"."""
+    name = card_name(locale, state.cards, card, state.upgraded)
+    return t(locale, "{name} rotated", name=name) if rotated else name
+
+
+def _row_words(state: State, number: int, cards: bool, locale: Locale) -> str:
     row = state.grid[number - 1]
-    current = " (current)" if number == len(state.grid) else ""
-    totals = symbol_text(in_order(row_symbols(state.cards, row, state.upgraded)))
+    current = number == len(state.grid)
+    totals = symbol_text(in_order(row_symbols(state.cards, row, state.upgraded)), locale)
     if not cards:
-        return f"row {number}{current}: {plural(len(row), 'card')} → {totals}"
-    listed = ", ".join(
-        side(state.cards, p.card, state.upgraded).name + (" rotated" if p.rotated else "") for p in row
+        held = tn(locale, "{count} card", "{count} cards", len(row))
+    else:
+        held = ", ".join(placed_name(state, p.card, p.rotated, locale) for p in row) or t(locale, "empty")
+    if current:
+        return t(
+            locale, "row {number} (current): {cards} → {totals}", number=number, cards=held, totals=totals
+        )
+    return t(locale, "row {number}: {cards} → {totals}", number=number, cards=held, totals=totals)
+
+
+def rating_text(state: State, locale: Locale = "en") -> str:
+    """The help card's words for the score (the state keeps them in English)."""
+    return state.rating if locale == "en" else term(locale, "dine", "ratings", str(state.stars))
+
+
+def won_text(state: State, locale: Locale = "en") -> str:
+    return t(
+        locale,
+        "Delivered! Score {score}, {stars} of 5 stars: {rating}",
+        score=state.score,
+        stars=state.stars,
+        rating=rating_text(state, locale),
     )
-    return f"row {number}{current}: {listed or 'empty'} → {totals}"
 
 
-def board_summary(state: State, names: Sequence[str] | None = None) -> str:
+def board_summary(state: State, names: Sequence[str] | None = None, locale: Locale = "en") -> str:
     """The public table in at most 1024 characters, for the board picture's alt text.
 
     Unlike `describe_board` it never names a hand card (hands are private: the picture is posted
     for everyone) and it fits Discord's description limit, most important facts first: whatever
     has to give way in a crowded game is the grid rows' cards, the older rows' first.
     """
-    crew = crew_names(state, names)
+    crew = crew_names(state, names, locale=locale)
     lines: list[str] = []
     if state.outcome == "won":
-        lines.append(f"Delivered! Score {state.score}, {state.stars} of 5 stars: {state.rating}")
+        lines.append(won_text(state, locale))
     elif state.outcome == "lost":
-        lines.append(f"Lost: {state.loss_reason}")
+        lines.append(t(locale, "Lost: {reason}", reason=loss_text(state, locale)))
     spec = sector_side(state)
     if spec is not None:
+        rules = t(locale, " Rules: {rules}.", rules=sector_rules_text(spec, locale)) if spec.rules else ""
         lines.append(
-            f"Sector {spec.name} ({spec.kind}, level {spec.level}): jump needs {jump_text(state)}; "
-            f"solve with {solutions_text(spec)}; {danger_text(state)}; "
-            f"then {consequences_text(spec)}."
-            + (f" Rules: {', '.join(r.replace('_', ' ') for r in spec.rules)}." if spec.rules else "")
+            t(
+                locale,
+                "Sector {name} ({kind}, level {level}): jump needs {jump}; solve with {solutions}; "
+                "{danger}; then {then}.",
+                name=sector_name(locale, state.cards, spec),
+                kind=word(locale, spec.kind),
+                level=spec.level,
+                jump=jump_text(state, locale),
+                solutions=solutions_text(spec, locale),
+                danger=danger_text(state, locale),
+                then=consequences_text(spec, locale),
+            )
+            + rules
         )
     lines.append(
-        f"{state.ship} ({state.level}): {tracks_text(state)}"
-        + f". {deck_text(state)}; discard {len(state.discard)}, removed {len(state.removed)}; "
-        f"{road_text(state)}."
+        t(
+            locale,
+            "{ship} ({level}): {tracks}. {deck}; discard {discard}, removed {removed}; {road}.",
+            ship=ship_name(locale, state.ship),
+            level=level_name(locale, state.level),
+            tracks=tracks_text(state, locale),
+            deck=deck_text(state, locale),
+            discard=len(state.discard),
+            removed=len(state.removed),
+            road=road_text(state, locale),
+        )
     )
     members: list[str] = []
     for seat, name in enumerate(crew):
         held = state.stations[seat]
-        at = f", at {occupation(state, held)}" if held else ""
-        members.append(f"{name} holds {len(state.hands[seat])}/{hand_size(state, seat)} cards{at}")
+        holds = dict(name=name, held=len(state.hands[seat]), size=hand_size(state, seat))
+        if held:
+            members.append(
+                t(
+                    locale,
+                    "{name} holds {held}/{size} cards, at {station}",
+                    station=occupation(state, held, locale),
+                    **holds,
+                )
+            )
+        else:
+            members.append(t(locale, "{name} holds {held}/{size} cards", **holds))
     lines.append("; ".join(members) + ".")
     if state.pending is not None:
-        lines.append(f"Decision: {state.pending.reason}")
+        lines.append(t(locale, "Decision: {reason}", reason=decision_text(state, locale)))
     head = "\n".join(lines)
     count = len(state.grid)
-    total = f"Grid of {plural(count, 'row')}, in all {symbol_text(in_order(symbols(state)))}:"
+    total = tn(
+        locale,
+        "Grid of {count} row, in all {symbols}:",
+        "Grid of {count} rows, in all {symbols}:",
+        count,
+        symbols=symbol_text(in_order(symbols(state)), locale),
+    )
     first = max(1, count - SHOWN_ROWS + 1)
     shown = range(first, count + 1)
-    older = [f"+{plural(first - 1, 'older row')}"] if first > 1 else []
-    only = [f"+{plural(count - 1, 'older row')}"] if count > 1 else []
+
+    def more(n: int) -> list[str]:
+        return [tn(locale, "+{count} older row", "+{count} older rows", n)] if n > 0 else []
+
+    older, only = more(first - 1), more(count - 1)
     # Less and less detail until it fits: the shown rows' cards; the current row's cards and the older
     # rows' totals; the current row alone, with its cards; only its totals.
     choices = [
-        older + [_row_words(state, n, cards=True) for n in shown],
-        older + [_row_words(state, n, cards=n == count) for n in shown],
-        [*only, _row_words(state, count, cards=True)],
-        [*only, _row_words(state, count, cards=False)],
+        older + [_row_words(state, n, True, locale) for n in shown],
+        older + [_row_words(state, n, n == count, locale) for n in shown],
+        [*only, _row_words(state, count, True, locale)],
+        [*only, _row_words(state, count, False, locale)],
     ]
     text = head  # replaced by the first choice below
     for rows in choices:
@@ -397,23 +578,22 @@ def board_summary(state: State, names: Sequence[str] | None = None) -> str:
     return clip(text, SUMMARY_LIMIT)
 
 
-def payment_words(state: State, payment: Payment) -> str:
+def payment_words(state: State, payment: Payment, locale: Locale = "en") -> str:
     """How a move is paid ("giving up X and discarding Y from row 2"), or "" when nothing is paid."""
     parts: list[str] = []
     if payment.hand:
-        parts.append(
-            "giving up " + ", ".join(side(state.cards, c, state.upgraded).name for c in payment.hand)
-        )
+        names = ", ".join(card_name(locale, state.cards, c, state.upgraded) for c in payment.hand)
+        parts.append(t(locale, "giving up {cards}", cards=names))
     if payment.row is not None:
-        names = ", ".join(side(state.cards, c, state.upgraded).name for c in payment.grid)
-        parts.append(f"discarding {names} from row {payment.row + 1}")
-    return " and ".join(parts)
+        names = ", ".join(card_name(locale, state.cards, c, state.upgraded) for c in payment.grid)
+        parts.append(t(locale, "discarding {cards} from row {row}", cards=names, row=payment.row + 1))
+    return t(locale, " and ").join(parts)
 
 
 @dataclass(frozen=True, slots=True)
 class Described:
     """A move in its parts: whose it is (None: the crew's decision), what it does, the printed action
-    it uses ("cost: effect"), how it is paid.
+    it uses ("cost: effect"), how it is paid, in the language it was described in.
 
     The board's log, a hand view's note and a control each take the parts they need; nothing cuts a
     rendered sentence back apart.
@@ -423,17 +603,20 @@ class Described:
     what: str
     paid: str = ""
     rule: str = ""  # the used action as printed, "discard another hand card: rotate, play"
+    locale: Locale = "en"
 
     @property
     def deed(self) -> str:
         """The move without whose it is: "play X rotated (discard another hand card: rotate, play) by
         giving up Y"."""
         ruled = f"{self.what} ({self.rule})" if self.rule else self.what
-        return f"{ruled} by {self.paid}" if self.paid else ruled
+        return t(self.locale, "{move} by {payment}", move=ruled, payment=self.paid) if self.paid else ruled
 
     @property
     def text(self) -> str:
-        return f"Crew {self.seat + 1}: {self.deed}" if self.seat is not None else self.deed
+        if self.seat is None:
+            return self.deed
+        return t(self.locale, "{crew}: {move}", crew=crew_name(self.locale, self.seat), move=self.deed)
 
 
 def used_action(state: State, action: Action) -> CardAction | None:
@@ -451,7 +634,9 @@ def used_action(state: State, action: Action) -> CardAction | None:
             return None
 
 
-def describe(state: State, action: Action, seats: Container[int] | None = None) -> Described:
+def describe(
+    state: State, action: Action, seats: Container[int] | None = None, locale: Locale = "en"
+) -> Described:
     """`action` in words for a reader holding `seats` (None: one who may see every hand, as in the
     terminal game). A card the move leaves in its hand is named only to that hand's holder; every
     other card a move names goes public by the move itself (played, paid, occupied, given up)."""
@@ -459,51 +644,68 @@ def describe(state: State, action: Action, seats: Container[int] | None = None) 
     def hidden(seat: int) -> bool:
         return seats is not None and seat not in seats
 
+    def named(card: str) -> str:
+        return card_name(locale, state.cards, card, state.upgraded)
+
+    def said(seat: int | None, what: str, paid: str = "", rule: str = "") -> Described:
+        return Described(seat, what, paid, rule, locale)
+
     match action:
         case PlayCard(seat=seat, card=card, action=index, payment=payment):
-            face = side(state.cards, card, state.upgraded)
-            used = face.actions[index]
-            how = "rotated" if any(e.op == "rotate_play" for e in used.effects) else "upright"
-            paid = payment_words(state, payment)
-            return Described(seat, f"play {face.name} {how}", paid, action_text(used))
+            used = side(state.cards, card, state.upgraded).actions[index]
+            rotated = any(e.op == "rotate_play" for e in used.effects)
+            what = (
+                t(locale, "play {card} rotated", card=named(card))
+                if rotated
+                else t(locale, "play {card} upright", card=named(card))
+            )
+            return said(seat, what, payment_words(state, payment, locale), action_text(used, locale))
         case UseStation(seat=seat, payment=payment):
-            name = side(state.cards, state.stations[seat] or "", state.upgraded).name
             used = used_action(state, action)
-            rule = action_text(used) if used is not None else ""
-            return Described(seat, f"use {name}", payment_words(state, payment), rule)
+            rule = action_text(used, locale) if used is not None else ""
+            what = t(locale, "use {card}", card=named(state.stations[seat] or ""))
+            return said(seat, what, payment_words(state, payment, locale), rule)
         case UseShip(seat=seat, index=index, payment=payment):
             used = ship_of(state).actions[index]
-            return Described(seat, "ship action", payment_words(state, payment), action_text(used))
+            paid = payment_words(state, payment, locale)
+            return said(seat, t(locale, "ship action"), paid, action_text(used, locale))
         case Clear(how="continue"):
-            return Described(None, "Keep playing")
+            return said(None, t(locale, "Keep playing"))
         case Clear(how="jump"):
-            return Described(None, "Jump to the next sector")
+            return said(None, t(locale, "Jump to the next sector"))
         case Clear(solution=i):
             spec = sector_side(state)
             solution = spec.solutions[i] if spec else None
-            what = (
-                f"pay {solution.amount} {solution.pay}" if solution and solution.pay else f"solution {i + 1}"
-            )
-            return Described(None, f"Solve the sector ({what})")
+            if solution and solution.pay:
+                what = t(
+                    locale, "pay {amount} {track}", amount=solution.amount, track=word(locale, solution.pay)
+                )
+            else:
+                what = t(locale, "solution {number}", number=i + 1)
+            return said(None, t(locale, "Solve the sector ({how})", how=what))
         case Upgrade(card=None):
-            return Described(None, "Upgrade nothing")
+            return said(None, t(locale, "Upgrade nothing"))
         case Upgrade(seat=seat, card=card):
             holder = seat or 0
-            name = "a hand card" if hidden(holder) else side(state.cards, card or "", state.upgraded).name
-            return Described(holder, f"upgrade {name}")
+            name = t(locale, "a hand card") if hidden(holder) else named(card or "")
+            return said(holder, t(locale, "upgrade {card}", card=name))
         case Occupy(seat=seat, card=None):
-            return Described(seat, "occupy nothing new")
+            return said(seat, t(locale, "occupy nothing new"))
         case Occupy(seat=seat, card=card):
-            return Described(seat, f"occupy {side(state.cards, card or '', state.upgraded).name}")
+            return said(seat, t(locale, "occupy {card}", card=named(card or "")))
         case Choose(option=i):
-            pending = state.pending
-            return Described(None, f"Choose: {pending.options[i] if pending else i + 1}")
+            spec = sector_side(state)
+            if spec is not None and i < len(spec.consequences):
+                chosen = describe_effects(spec.consequences[i], locale)
+            else:
+                chosen = state.pending.options[i] if state.pending else str(i + 1)
+            return said(None, t(locale, "Choose: {option}", option=chosen))
         case Give(seat=seat, card=card):
-            return Described(seat, f"give up {side(state.cards, card, state.upgraded).name}")
+            return said(seat, t(locale, "give up {card}", card=named(card)))
         case Shield(payment=payment):
             if payment is None:
-                return Described(None, "Take the damage")
-            return Described(None, "Pay a shield", payment_words(state, payment))
+                return said(None, t(locale, "Take the damage"))
+            return said(None, t(locale, "Pay a shield"), payment_words(state, payment, locale))
     return Described(None, repr(action))
 
 

@@ -32,6 +32,7 @@ from core.dine.codes import decode
 from core.dine.engine import apply, deal, legal_actions
 from core.dine.state import RULES_VERSION, State
 from core.dine.symbols import side
+from core.dine.told import said as said_in
 from core.events import NOBODY, Event
 from core.render.dine_controls import moves
 from core.render.dine_hint import hint_text
@@ -183,7 +184,7 @@ def play(seed: int, clever: bool) -> tuple[int, int]:
     public = on_the_table(state)
     actions = legal_actions(state)
     said = [
-        *(e.seen_by(NOBODY) for e in events),
+        *(said_in(e.seen_by(NOBODY)) for e in events),
         *board_texts(state, actions, picture=True),
     ]
     assert_silent(said, secrets([state], public), f"game {seed}: the deal")
@@ -201,7 +202,7 @@ def play(seed: int, clever: bool) -> tuple[int, int]:
         picture = clever or number % PICTURE_EVERY == 0 or state.outcome != "playing"
         said = [
             describe(before, action, NOBODY).text,
-            *(event.seen_by(NOBODY) for event in events),
+            *(said_in(event.seen_by(NOBODY)) for event in events),
         ]
         assert_silent([*said, *board_texts(state, actions, picture)], hidden, where)
         if not clever:
@@ -239,9 +240,9 @@ def test_an_upgrade_names_its_card_to_its_holder_only() -> None:
                 event = next(e for e in events if e.kind == "upgrade")
                 name = side(after.cards, upgrade.card, after.upgraded).name
                 seat = upgrade.seat or 0
-                assert event.text == f"Crew {seat + 1} upgrades a hand card."
-                assert event.seen_by((seat,)) == f"Crew {seat + 1} upgrades {name}."
-                assert name not in event.seen_by((1 - seat,))
+                assert said_in(event.text) == f"Crew {seat + 1} upgrades a hand card."
+                assert said_in(event.seen_by((seat,))) == f"Crew {seat + 1} upgrades {name}."
+                assert name not in said_in(event.seen_by((1 - seat,)))
                 assert describe(state, upgrade, NOBODY).deed == "upgrade a hand card"
                 assert (
                     describe(state, upgrade, (seat,)).deed

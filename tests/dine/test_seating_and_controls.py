@@ -39,7 +39,7 @@ def test_the_lobby_order_gives_the_seats_and_the_host_passes_on_when_they_leave(
 
 def test_a_vote_out_needs_the_idle_time_and_every_other_active_member() -> None:
     saved = three_crew()
-    assert "idle minutes" in (vote_refusal(saved, 1, 3, NOW + timedelta(minutes=5), IDLE) or "")
+    assert "idle minutes" in str(vote_refusal(saved, 1, 3, NOW + timedelta(minutes=5), IDLE))
     later = NOW + timedelta(minutes=11)
     assert vote_refusal(saved, 1, 3, later, IDLE) is None
     assert vote_refusal(saved, 3, 3, later, IDLE) is not None

@@ -6,6 +6,8 @@ the move belongs to finds the control offering it in their own private hand view
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 import simcord
@@ -49,16 +51,17 @@ async def start_game(world: World, crew: list[Player], **options: Any) -> int:
 
 
 class Hands:
-    """Each player's private hand view, opened with the board's "My hand" button."""
+    """Each player's private hand view, opened with the board's "My hand" button (`say` gives a
+    button's label in the language the players read)."""
 
-    def __init__(self, world: World, game_id: int) -> None:
-        self.world, self.game_id = world, game_id
+    def __init__(self, world: World, game_id: int, say: Callable[[str], str] = str) -> None:
+        self.world, self.game_id, self.say = world, game_id, say
         self.views: dict[int, simcord.InteractionResult] = {}
 
     async def open(self, player: Player) -> Any:
         record = await record_of(self.world, self.game_id)
         board = message(self.world, record.board_message_id)
-        result = await player.clicks(board, "My hand")
+        result = await player.clicks(board, self.say("My hand"))
         assert result.ephemeral, result
         self.views[player.id] = result
         return result.response
@@ -84,8 +87,9 @@ async def perform(hands: Hands, player: Player, action: Action) -> simcord.Inter
     assert saved.state is not None
     code = encode(saved.state, action)
     view = await hands.view(player)
-    if not view.embeds[0].footer.text.endswith(f"move {record.version}"):
-        await player.clicks(view, "Refresh")  # as a player would, seeing others moved
+    shown_move = re.search(r"(\d+)\D*$", view.embeds[0].footer.text)  # "move 12", in any language
+    if shown_move is None or int(shown_move.group(1)) != record.version:
+        await player.clicks(view, hands.say("Refresh"))  # as a player would, seeing others moved
         view = await hands.view(player)
     for control in components(view):
         custom_id = control.get("custom_id", "")
@@ -105,7 +109,7 @@ async def perform(hands: Hands, player: Player, action: Action) -> simcord.Inter
             for menu in components(picked):
                 if menu["type"] == 3 and TAKE + code in [o["value"] for o in menu["options"]]:
                     return await player.picks(picked, [TAKE + code], custom_id=menu["custom_id"])
-            await player.clicks(picked, "Back")
+            await player.clicks(picked, hands.say("Back"))
             view = await hands.view(player)
     raise AssertionError(f"{action} (code {code}) is not offered in the hand view")
 
@@ -118,9 +122,11 @@ def stale_note(result: simcord.InteractionResult) -> bool:
     return STALE in (shown or "")
 
 
-async def play_out(world: World, game_id: int, crew: list[Player], *, moves: int = 3000) -> GameRecord:
+async def play_out(
+    world: World, game_id: int, crew: list[Player], *, moves: int = 3000, say: Callable[[str], str] = str
+) -> GameRecord:
     """Play to the end through the hand views, each move by the member whose seat it is."""
-    hands = Hands(world, game_id)
+    hands = Hands(world, game_id, say)
     for _ in range(moves):
         record, saved = await saved_of(world, game_id)
         if record.status != "active":

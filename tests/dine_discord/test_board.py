@@ -632,7 +632,7 @@ def test_every_state_offers_every_legal_action_within_discords_limits(crew, star
 
 def test_a_hint_while_another_member_decides_names_none_of_their_cards() -> None:
     state, _ = deal(7, crew=2, starter=False)
-    state = state.model_copy(update={"pending": Pending(kind="occupy", seat=1, reason="Crew 2 may occupy.")})
+    state = state.model_copy(update={"pending": Pending(kind="occupy", seat=1)})
     now = datetime(2026, 11, 30, tzinfo=UTC)
     saved = lobby(10, "Ann", Setup(), now)
     saved = saved.model_copy(update={"table": saved.table.joined(20), "names": {10: "Ann", 20: "Ben"}})
@@ -640,5 +640,7 @@ def test_a_hint_while_another_member_decides_names_none_of_their_cards() -> None
 
     text = hint_text(saved, 10)
 
-    assert text == "There is nothing you can do right now. The crew waits for this: Crew 2 may occupy."
+    assert text == (
+        "There is nothing you can do right now. The crew waits for this: Crew 2 may occupy a station."
+    )
     assert "Suggestion" in hint_text(saved, 20)

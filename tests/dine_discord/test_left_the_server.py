@@ -7,6 +7,7 @@ locked to a host who is gone.
 
 from __future__ import annotations
 
+from core.dine.told import said
 from core.errors import RuleError
 from tests.support.messages import message, record_of
 from tests.support.scenario import World
@@ -76,7 +77,7 @@ async def test_a_lobby_whose_host_left_the_server_starts_without_them(world) -> 
     assert saved.table.captain == ben.id  # the next member of the lobby hosts from now on
     assert saved.state is not None
     assert saved.state.crew == 2
-    assert "The host, Ann, left the server." in saved.table.recent
+    assert "The host, Ann, left the server." in [said(line) for line in saved.table.recent]
 
 
 async def test_a_name_that_looks_like_a_mention_pings_nobody(world) -> None:
