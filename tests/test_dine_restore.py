@@ -23,6 +23,7 @@ from core.dine.crews import POLICIES
 from core.dine.seating import DineSaved
 from core.games.d6 import GAME as D6
 from core.games.dine import GAME as DINE
+from core.i18n import say
 from core.ranking import GLOBAL
 from core.render.dine_controls import for_seat
 from core.results import new_result
@@ -67,7 +68,7 @@ async def finish_dine(store: SqliteStore, record: GameRecord) -> GameRecord:
         user = mover(saved, action)
         state, events = DINE.apply(saved.state, action)
         saved = saved.model_copy(
-            update={"state": state, "table": saved.table.with_news([e.text for e in events])}
+            update={"state": state, "table": saved.table.with_news([say("en", e.text) for e in events])}
         )
         result = None
         if state.outcome != "playing":
@@ -91,7 +92,7 @@ async def finish_d6(store: SqliteStore, record: GameRecord) -> GameRecord:
     while state.outcome == "playing":
         action = d6_heuristic(state).action
         state, events = D6.apply(state, action)
-        table = table.with_news([e.text for e in events])
+        table = table.with_news([say("en", e.text) for e in events])
         over = state.outcome != "playing"
         record = await store.save(
             record.id,
