@@ -91,6 +91,15 @@ def _text_lines(
     return y
 
 
+def _shrunk(
+    draw: ImageDraw.ImageDraw, x: int, y: int, text: str, sizes: Sequence[int], room: int, fill: Colour
+) -> None:
+    """A short label in the row's narrow label column: the first of `sizes` it fits at (English at the
+    first), else the smallest, shortened; it keeps its baseline-ish place as it shrinks."""
+    size = next((z for z in sizes if font(z).getlength(drawable(text)) <= room), sizes[-1])
+    draw.text((x, y + sizes[0] - size), fit(text, size, room), font=font(size), fill=fill)
+
+
 # --- geometry ------------------------------------------------------------------------------------------
 
 
@@ -218,22 +227,22 @@ def _row(
     row = state.grid[number]
     draw.rounded_rectangle(box, radius=6, fill=CURRENT_PANEL if current else PANEL)
     x, y = box[0] + 12, box[1]
-    room = LABEL_W - 14
-    label = fit(t(locale, "Row {number}", number=number + 1), 13, room)
-    draw.text((x, y + 6), label, font=font(13), fill=TEXT)
-    count = fit(tn(locale, "{count} card", "{count} cards", len(row)), 11, room)
-    draw.text((x, y + 24), count, font=font(11), fill=MUTED)
+    room = LABEL_W - 16
+    _shrunk(draw, x, y + 6, t(locale, "Row {number}", number=number + 1), (13, 12, 11), room, TEXT)
+    _shrunk(draw, x, y + 24, tn(locale, "{count} card", "{count} cards", len(row)), (11, 10), room, MUTED)
     if current:
         draw.rectangle((box[0], y, box[0] + 5, box[3]), fill=CURRENT)
-        draw.text((x, y + 44), fit(t(locale, "NOW"), 13, room), font=font(13), fill=CURRENT)
+        _shrunk(draw, x, y + 44, t(locale, "NOW"), (13, 12, 11), room, CURRENT)
     boxes, hidden = card_boxes(len(row), index)
     for placed, card_box in zip(row, boxes, strict=False):
         _card(draw, state, placed, card_box, locale)
     if hidden:
         last = boxes[-1] if boxes else (GRID_X + LABEL_W - CARD_GAP, y + 6, 0, 0)
+        more_x = last[2] + CARD_GAP + 2
+        more = fit(t(locale, "+{count} more", count=hidden), 12, GRID_RIGHT - TOTALS_W - more_x)
         draw.text(
-            (last[2] + CARD_GAP + 2, y + 28),
-            t(locale, "+{count} more", count=hidden),
+            (more_x, y + 28),
+            more,
             font=font(12),
             fill=MUTED,
         )
@@ -388,7 +397,7 @@ def _deck_top(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
         (MARGIN + 8, DECK_TOP[1] + 3), fit(t(locale, "Top of deck"), 12, room), font=font(12), fill=MUTED
     )
     left = fit(t(locale, "{count} in deck", count=len(state.deck)), 11, room)
-    draw.text((MARGIN + 8, DECK_TOP[1] + 17), left, font=font(11), fill=MUTED)
+    draw.text((MARGIN + 8, DECK_TOP[1] + 16), left, font=font(11), fill=MUTED)
     if not state.deck:
         if state.discard:
             reshuffle = t(locale, "the discard pile is shuffled in at the next draw")
@@ -417,29 +426,50 @@ def _deck_top(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     _notes(draw, x, y + 2, notes, right)
 
 
-def _legend_words(names: Sequence[str], room: int) -> list[str]:
-    """The legend's words as they fit in `room` pixels beside their icons: all in full when they fit
-    (English does), else the longest shortened with "…" first, so every icon keeps a word."""
-    face, each = font(11), ICON + 3 + 9
+def _shortened(names: Sequence[str], room: int, each: int) -> list[str]:
+    """`names` in full when they fit in `room` pixels (each with `each` pixels of icon and gap), else
+    the longest shortened with "…" first, so every icon keeps a word."""
+    face = font(11)
     widths = [int(face.getlength(n)) for n in names]
-    if sum(widths) + each * len(names) <= room:
-        return list(names)
     cap = max(widths)
     while cap > 12 and sum(min(w, cap) for w in widths) + each * len(names) > room:
         cap -= 1
-    return [fit(n, 11, cap) for n in names]
+    return [n if w <= cap else fit(n, 11, cap) for n, w in zip(names, widths, strict=True)]
+
+
+def legend(locale: Locale = "en") -> list[tuple[str, str, int, int, int]]:
+    """Where the footer's icon legend goes: (icon, word, x, y, icon size) each. One line when the words
+    fit (English does, its gaps narrowed); two lines of smaller icons when they do not (German), the
+    words shortened only if even that is too narrow."""
+    left, right = DECK_TOP[2] + 14, FOOTER[2] - 6
+    names = [(name, word(locale, name)) for name in icons.LEGEND]
+    face = font(11)
+    for gap in (9, 5):
+        if sum(ICON + 3 + int(face.getlength(w)) + gap for _, w in names) - gap <= right - left:
+            out: list[tuple[str, str, int, int, int]] = []
+            x = left
+            for name, said in names:
+                out.append((name, said, x, FOOTER[1] + 11, ICON))
+                x += ICON + 3 + int(face.getlength(said)) + gap
+            return out
+    half = (len(names) + 1) // 2
+    out = []
+    for line, part in enumerate((names[:half], names[half:])):
+        said = _shortened([w for _, w in part], right - left + 6, 11 + 2 + 6)
+        x, y = left, FOOTER[1] + 3 + line * 15
+        for (name, _), words in zip(part, said, strict=True):
+            out.append((name, words, x, y, 11))
+            x += 11 + 2 + int(face.getlength(words)) + 6
+    return out
 
 
 def _footer(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     """The top of the deck on the left, the legend of the symbol icons on the right."""
     draw.rounded_rectangle(FOOTER, radius=6, fill=PANEL)
     _deck_top(draw, state, locale)
-    x = DECK_TOP[2] + 14
-    names = [word(locale, name) for name in icons.LEGEND]
-    for name, said in zip(icons.LEGEND, _legend_words(names, FOOTER[2] - 6 - x), strict=True):
-        icons.symbol(draw, name, x, FOOTER[1] + 12, ICON)
-        draw.text((x + ICON + 3, FOOTER[1] + 11), said, font=font(11), fill=MUTED)
-        x += ICON + 3 + int(font(11).getlength(said)) + 9
+    for name, said, x, y, size in legend(locale):
+        icons.symbol(draw, name, x, y + 1, size)
+        draw.text((x + size + 3 if size == ICON else x + size + 2, y), said, font=font(11), fill=MUTED)
 
 
 def render_board(state: State, names: Sequence[str] | None = None, locale: Locale = "en") -> bytes:

@@ -93,6 +93,7 @@ class Pen:
         runs = [(parts, False)] if isinstance(parts, str) else parts
         pieces = [p for text, bold in runs for p in self._pieces(text, bold, symbols)]
         line_h = size + 5
+        ellipsis = int(font(size).getlength(" …")) + 1
         left, cx = x, x
         previous = ""
         for index, (text, bold, icon) in enumerate(pieces):
@@ -103,7 +104,9 @@ class Pen:
                 cx += gap
                 continue
             w = size if icon else int(font(size, bold).getlength(text))
-            if cx + w > left + width and cx > left:
+            # on the last line a word that is not the last keeps room for the "…" after it
+            last = lines == 1 and index < len(pieces) - 1
+            if cx + w > left + width - (ellipsis if last else 0) and cx > left:
                 lines -= 1
                 if not lines:
                     self.draw.text((cx, y), "…", font=font(size), fill=fill)
