@@ -23,8 +23,10 @@ from core.render.dine_board import (
     legend,
     render_board,
 )
+from core.render.dine_cards import sector_card, station_card
+from core.render.dine_names import card_name, sector_name
 from core.render.fonts import missing
-from tests.test_render_dine import crowded, finished, heuristic_states
+from tests.test_render_dine import CARDS, crowded, finished, heuristic_states
 
 Box = tuple[float, float, float, float]
 LOCALES: tuple[Locale, ...] = ("en", "de", "es", "qps")
@@ -121,3 +123,43 @@ def test_the_board_speaks_the_language_it_is_given() -> None:
     assert "JETZT" in [text for text, _ in german]
     assert "AHORA" in [text for text, _ in spanish]
     assert render_board(state, None, "de") != render_board(state, None, "en")
+
+
+CARD_BOX: Box = (14, 10, 346, 490)  # inside the card's edge (dine_cards.WIDTH x HEIGHT, 360 x 500)
+
+
+def card_pictures(locale: Locale) -> Iterator[bytes]:
+    """Every station and sector side as `/dine card` draws it for a reader of `locale`."""
+    for card in CARDS.stations:
+        name = None if locale == "en" else card_name(locale, CARDS, card.id)
+        yield station_card(card.normal, card.station, False, locale, name)
+        yield station_card(card.upgraded, card.station, True, locale, name)
+    for sector in CARDS.sectors:
+        for face in (sector.front, sector.back):
+            yield sector_card(face, locale, None if locale == "en" else sector_name(locale, CARDS, face))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_card_pictures_keep_every_text_on_the_card_with_real_glyphs(locale: Locale) -> None:
+    with texts_drawn() as drawn:
+        count = sum(1 for _ in card_pictures(locale))
+    assert count == 2 * (len(CARDS.stations) + len(CARDS.sectors))
+    for text, box in drawn:
+        inside = (
+            CARD_BOX[0] <= box[0]
+            and box[2] <= CARD_BOX[2]
+            and CARD_BOX[1] <= box[1]
+            and box[3] <= CARD_BOX[3]
+        )
+        assert inside, (locale, text, box)
+        if locale in ("de", "es"):
+            assert missing(text) == "", (locale, text)
+
+
+def test_a_card_picture_speaks_its_reader_language() -> None:
+    card = CARDS.stations[0]
+    with texts_drawn() as german:
+        station_card(card.normal, card.station, False, "de", card_name("de", CARDS, card.id))
+    said = [text for text, _ in german]
+    assert "IN EINER REIHE" in said
+    assert card_name("de", CARDS, card.id) in said
