@@ -229,7 +229,7 @@ def _row(
     x, y = box[0] + 12, box[1]
     room = LABEL_W - 16
     _shrunk(draw, x, y + 6, t(locale, "Row {number}", number=number + 1), (13, 12, 11), room, TEXT)
-    _shrunk(draw, x, y + 24, tn(locale, "{count} card", "{count} cards", len(row)), (11, 10), room, MUTED)
+    _shrunk(draw, x, y + 24, tn(locale, "{count} card", "{count} cards", len(row)), (11, 10, 9), room, MUTED)
     if current:
         draw.rectangle((box[0], y, box[0] + 5, box[3]), fill=CURRENT)
         _shrunk(draw, x, y + 44, t(locale, "NOW"), (13, 12, 11), room, CURRENT)
@@ -282,7 +282,7 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
         fill=TEXT,
     )
     x, width, y = MARGIN + 10, LEFT_RIGHT - MARGIN - 20, SECTOR_Y + 38
-    pen = Pen(draw)
+    pen = Pen(draw, locale)
     jump = t(locale, "Jump: {jump}", jump=jump_text(state, locale))
     y = pen.write(x, y, plain(jump), 13, width, TEXT, lines=1) - 1
     solve = t(locale, "Solve: {solutions}", solutions=solutions_text(spec, locale))

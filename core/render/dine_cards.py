@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -49,7 +50,18 @@ def font(size: int, bold: bool = False) -> Font:
 
 # --- text with icons -------------------------------------------------------------------------------------
 
-_WORD = re.compile(r"^([(\[]?)(drive|navigation|energy|firepower|shield|pizza|damage)([)\].,;:]*)$")
+_SYMBOLS = ("drive", "navigation", "energy", "firepower", "shield", "pizza", "damage")
+
+
+@cache
+def _symbol_words(locale: Locale) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The pattern of a symbol's one-word name in `locale` (with brackets and punctuation around it),
+    and which icon each such word is; a name of several words stays words."""
+    names = {word(locale, icon): icon for icon in _SYMBOLS if " " not in word(locale, icon)}
+    alternatives = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    return re.compile(rf"^([(\[]?)({alternatives})([)\].,;:]*)$"), names
+
+
 _NUMBER = re.compile(r"^[+−-]?\d+\+?$")
 
 
@@ -57,20 +69,20 @@ class Pen:
     """Draws wrapped text on a card, a symbol word as its icon, and remembers which icons it drew
     (the card's legend lists exactly those)."""
 
-    def __init__(self, draw: ImageDraw.ImageDraw) -> None:
+    def __init__(self, draw: ImageDraw.ImageDraw, locale: Locale = "en") -> None:
         self.draw = draw
         self.used: set[str] = set()
+        self.pattern, self.icons = _symbol_words(locale)
 
-    @staticmethod
-    def _pieces(text: str, bold: bool, symbols: bool) -> list[tuple[str, bool, str | None]]:
+    def _pieces(self, text: str, bold: bool, symbols: bool) -> list[tuple[str, bool, str | None]]:
         """(text, bold, icon) pieces, a word or a space each: a symbol word becomes its icon."""
         out: list[tuple[str, bool, str | None]] = [(" ", bold, None)] if text[:1].isspace() else []
         for chunk in text.split():
-            match = _WORD.match(chunk) if symbols else None
+            match = self.pattern.match(chunk) if symbols else None
             if match:
                 if match.group(1):
                     out.append((match.group(1), bold, None))
-                out.append(("", bold, match.group(2)))
+                out.append(("", bold, self.icons[match.group(2)]))
                 if match.group(3):
                     out.append((match.group(3), bold, None))
             else:
@@ -204,7 +216,7 @@ def station_card(
     shown = face.name if name is None else name
     band = icons.station_colour(station)
     image, draw = _canvas(band)
-    pen = Pen(draw)
+    pen = Pen(draw, locale)
     icons.station(draw, station, 20, 18, 40, PAPER, band)
     room = WIDTH - 96 - (40 if face.drive else 0)
     size = next((s for s in (18, 17, 16, 15) if font(s, bold=True).getlength(shown) <= room), 14)
@@ -253,7 +265,7 @@ def sector_card(face: SectorSide, locale: Locale = "en", name: str | None = None
     """A sector card's side in `locale` (`name`: its name there, from the glossary; else the card's)."""
     band = KIND_COLOURS[face.kind]
     image, draw = _canvas(band)
-    pen = Pen(draw)
+    pen = Pen(draw, locale)
     draw.text((20, 15), f"L{face.level}", font=font(18, bold=True), fill=PAPER)
     title = fit(face.name if name is None else name, 18, WIDTH - 80, bold=True)
     draw.text((60, 15), title, font=font(18, bold=True), fill=PAPER)
