@@ -23,7 +23,7 @@ from core.render.dine_board import (
     legend,
     render_board,
 )
-from core.render.dine_cards import sector_card, station_card
+from core.render.dine_cards import sector_card, ship_card, station_card
 from core.render.dine_names import card_name, sector_name
 from core.render.fonts import missing
 from tests.test_render_dine import CARDS, crowded, finished, heuristic_states
@@ -129,7 +129,7 @@ CARD_BOX: Box = (14, 10, 346, 490)  # inside the card's edge (dine_cards.WIDTH x
 
 
 def card_pictures(locale: Locale) -> Iterator[bytes]:
-    """Every station and sector side as `/dine card` draws it for a reader of `locale`."""
+    """Every station, sector and ship side as `/dine card` draws it for a reader of `locale`."""
     for card in CARDS.stations:
         name = None if locale == "en" else card_name(locale, CARDS, card.id)
         yield station_card(card.normal, card.station, False, locale, name)
@@ -137,13 +137,16 @@ def card_pictures(locale: Locale) -> Iterator[bytes]:
     for sector in CARDS.sectors:
         for face in (sector.front, sector.back):
             yield sector_card(face, locale, None if locale == "en" else sector_name(locale, CARDS, face))
+    for ship in CARDS.ships:
+        yield ship_card(ship.front, locale)
+        yield ship_card(ship.back, locale)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_card_pictures_keep_every_text_on_the_card_with_real_glyphs(locale: Locale) -> None:
     with texts_drawn() as drawn:
         count = sum(1 for _ in card_pictures(locale))
-    assert count == 2 * (len(CARDS.stations) + len(CARDS.sectors))
+    assert count == 2 * (len(CARDS.stations) + len(CARDS.sectors) + len(CARDS.ships))
     for text, box in drawn:
         inside = (
             CARD_BOX[0] <= box[0]

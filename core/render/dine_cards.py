@@ -23,8 +23,8 @@ from core.dine.engine import describe_effects
 from core.i18n import Locale, t
 
 from . import icons
-from .dine_names import station_kind, word
-from .dine_text import action_words, row_text, sector_rules_text
+from .dine_names import ship_name, station_kind, word
+from .dine_text import SHIP_RULES, action_words, row_text, sector_rules_text
 from .fonts import Font, fit
 from .fonts import font as _font
 
@@ -73,6 +73,7 @@ class Pen:
         self.draw = draw
         self.used: set[str] = set()
         self.pattern, self.icons = _symbol_words(locale)
+        self.bottom = HEIGHT - 50  # the legend's two lines are below
 
     def _pieces(self, text: str, bold: bool, symbols: bool) -> list[tuple[str, bool, str | None]]:
         """(text, bold, icon) pieces, a word or a space each: a symbol word becomes its icon."""
@@ -107,6 +108,7 @@ class Pen:
         runs = [(parts, False)] if isinstance(parts, str) else parts
         pieces = [p for text, bold in runs for p in self._pieces(text, bold, symbols)]
         line_h = size + 5
+        lines = max(1, min(lines, (self.bottom - y) // line_h))  # long words stop above the legend
         ellipsis = int(font(size).getlength(" …")) + 1
         left, cx = x, x
         previous = ""
@@ -165,7 +167,7 @@ def _canvas(band: Colour) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def _label(draw: ImageDraw.ImageDraw, y: int, text: str, fill: Colour = MUTED) -> int:
-    draw.text((20, y), text.upper(), font=font(11, bold=True), fill=fill)
+    draw.text((20, y), fit(text.upper(), 11, WIDTH - 40, bold=True), font=font(11, bold=True), fill=fill)
     return y + 16
 
 
@@ -311,12 +313,12 @@ def sector_card(face: SectorSide, locale: Locale = "en", name: str | None = None
 # --- ship cards -------------------------------------------------------------------------------------------
 
 
-def _track(pen: Pen, y: int, label: str, track: TrackSpec, colour: Colour) -> int:
+def _track(pen: Pen, y: int, label: str, track: TrackSpec, colour: Colour, locale: Locale = "en") -> int:
     draw = pen.draw
     if label in icons.SYMBOL_ICONS:
         icons.symbol(draw, label, 20, y + 3, 16)
         pen.used.add(label)
-        draw.text((40, y + 3), label, font=font(14), fill=INK)
+        draw.text((40, y + 3), fit(word(locale, label), 14, 80), font=font(14), fill=INK)
     for space in range(1, track.length + 1):
         x = 124 + (space - 1) * 24
         fill = (230, 200, 200) if space in track.remove_cards else PAPER
@@ -324,46 +326,53 @@ def _track(pen: Pen, y: int, label: str, track: TrackSpec, colour: Colour) -> in
     return y + 28
 
 
-def _station_chips(draw: ImageDraw.ImageDraw, y: int, names: Sequence[str]) -> int:
-    """The ship's stations as chips in their own colours and icons."""
+def _station_chips(draw: ImageDraw.ImageDraw, y: int, names: Sequence[str], locale: Locale = "en") -> int:
+    """The ship's stations as chips in their own colours and icons, named in `locale`."""
     x = 20
     for name in names:
         colour = icons.station_colour(name)
-        width = 30 + int(font(12, bold=True).getlength(name))
+        said = fit(station_kind(locale, name), 12, WIDTH - 70, bold=True)
+        width = 30 + int(font(12, bold=True).getlength(said))
         if x + width > WIDTH - 20:
             x, y = 20, y + 28
         draw.rounded_rectangle((x, y, x + width, y + 22), radius=6, fill=colour)
         icons.station(draw, name, x + 5, y + 3, 16, PAPER, colour)
-        draw.text((x + 25, y + 4), name, font=font(12, bold=True), fill=PAPER)
+        draw.text((x + 25, y + 4), said, font=font(12, bold=True), fill=PAPER)
         x += width + 6
     return y + 30
 
 
-def ship_card(face: ShipSide) -> bytes:
+def ship_card(face: ShipSide, locale: Locale = "en") -> bytes:
+    """A ship card's side in `locale` (its name from the glossary)."""
     image, draw = _canvas(SHIP_BAND)
-    pen = Pen(draw)
-    draw.text((20, 14), face.name, font=font(20, bold=True), fill=PAPER)
-    draw.text((20, 42), "ship", font=font(12), fill=PAPER)
-    y = _label(draw, 76, "Stations (their cards make the deck)")
-    y = _station_chips(draw, y, face.stations) + 2
-    y = _label(draw, y, "Tracks (the marker starts on the right)")
-    y = _track(pen, y, "damage", face.damage, (200, 80, 60))
-    y = _track(pen, y, "pizza", face.pizza, (220, 160, 40))
+    pen = Pen(draw, locale)
+    name = fit(ship_name(locale, face.name), 20, WIDTH - 40, bold=True)
+    draw.text((20, 14), name, font=font(20, bold=True), fill=PAPER)
+    draw.text((20, 42), t(locale, "ship"), font=font(12), fill=PAPER)
+    y = _label(draw, 76, t(locale, "Stations (their cards make the deck)"))
+    y = _station_chips(draw, y, face.stations, locale) + 2
+    y = _label(draw, y, t(locale, "Tracks (the marker starts on the right)"))
+    y = _track(pen, y, "damage", face.damage, (200, 80, 60), locale)
+    y = _track(pen, y, "pizza", face.pizza, (220, 160, 40), locale)
     if face.marker is not None:
-        draw.text((20, y + 3), "ship marker", font=font(14), fill=INK)
-        y = _track(pen, y, "", face.marker, (70, 120, 200))
+        marker = fit(word(locale, "ship marker"), 14, 100)
+        draw.text((20, y + 3), marker, font=font(14), fill=INK)
+        y = _track(pen, y, "", face.marker, (70, 120, 200), locale)
     if any(face.damage.remove_cards):
-        y = pen.write(20, y, "pink space: remove cards", 11, fill=MUTED)
-    y = _label(draw, y + 6, "Ship actions (cost: effect)")
+        y = pen.write(20, y, t(locale, "pink space: remove cards"), 11, fill=MUTED)
+    y = _label(draw, y + 6, t(locale, "Ship actions (cost: effect)"))
     for action in face.actions:
-        y = _action(pen, y, action_parts(action), SHIP_BAND) + 4
+        y = _action(pen, y, action_parts(action, locale), SHIP_BAND) + 4
     if face.rules:
-        y = _label(draw, y + 4, "Rules")
-        rules = ", ".join(f"{r.rule.replace('_', ' ')} +{r.amount}" for r in face.rules)
+        y = _label(draw, y + 4, t(locale, "Rules"))
+        if locale == "en":  # the English card keeps its rule ids' words, as it always had
+            rules = ", ".join(f"{r.rule.replace('_', ' ')} +{r.amount}" for r in face.rules)
+        else:
+            rules = "; ".join(t(locale, SHIP_RULES[r.rule], n=r.amount) for r in face.rules)
         y = pen.write(20, y, rules, 14)
-    if face.flavour:
+    if face.flavour and locale == "en":  # the flavour text is the printed card's, in English only
         pen.write(20, max(y + 10, HEIGHT - 96), face.flavour, 12, fill=MUTED, symbols=False)
-    pen.legend()
+    pen.legend(locale=locale)
     return _png(image)
 
 

@@ -45,7 +45,7 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                 tuple(ship_name(locale, face.name) for face in sides),
                 t(locale, "ship card"),
                 tuple((ship_name(locale, face.name), ship_text(face, locale)) for face in sides),
-                lambda s=ship: sheet([ship_card(s.front), ship_card(s.back)], columns=2),
+                lambda s=ship: sheet([ship_card(s.front, locale), ship_card(s.back, locale)], columns=2),
                 tuple(face.name for face in sides),
             )
         )
