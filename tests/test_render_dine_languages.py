@@ -166,3 +166,11 @@ def test_a_card_picture_speaks_its_reader_language() -> None:
     said = [text for text, _ in german]
     assert "IN EINER REIHE" in said
     assert card_name("de", CARDS, card.id) in said
+
+
+def test_a_finished_board_says_its_outcome_and_tracks_in_the_language() -> None:
+    with texts_drawn() as spanish:
+        render_board(finished("won"), None, "es")
+    said = [text for text, _ in spanish]
+    assert any(text.endswith("|  GANADA") for text in said)
+    assert any(text.startswith("Marcador ") for text in said)

@@ -479,7 +479,8 @@ def render_board(state: State, names: Sequence[str] | None = None, locale: Local
     draw = ImageDraw.Draw(image)
     title = f"Deep Space Dine  |  {ship_name(locale, state.ship)}  |  {level_name(locale, state.level)}"
     if state.outcome != "playing":
-        title += f"  |  {t(locale, 'WON') if state.outcome == 'won' else t(locale, 'LOST')}"
+        outcome = t(locale, "WON") if state.outcome == "won" else t(locale, "LOST")
+        title += f"  |  {outcome}"
     piles = t(
         locale,
         "deck {deck}  ·  discard {discard}  ·  removed {removed}",
