@@ -253,7 +253,7 @@ def board_embed(
 async def picture(saved: DineSaved, locale: Locale = "en") -> discord.File:
     """The board picture, drawn off the event loop, with the board in words as its alt text."""
     assert saved.state is not None
-    png = await asyncio.to_thread(render_board, saved.state, saved.seat_names())
+    png = await asyncio.to_thread(render_board, saved.state, saved.seat_names(), locale)
     alt = clip(board_summary(saved.state, saved.seat_names(), locale), ALT_TEXT_LIMIT)
     return discord.File(io.BytesIO(png), filename=PICTURE, description=alt)
 

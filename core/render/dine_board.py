@@ -21,18 +21,22 @@ from core.dine.cards import CardSet, Production, StationSide, Symbol, TrackSpec
 from core.dine.engine import danger_value, hand_size, sector_side, ship_of, symbols
 from core.dine.state import Placed, State
 from core.dine.symbols import face as face_of
-from core.dine.symbols import row_symbols, side
-from core.words import plural
+from core.dine.symbols import row_symbols
+from core.i18n import Locale, t, tn
 
 from . import icons
 from .dine_cards import KIND_COLOURS, Pen, font
+from .dine_names import card_name, level_name, sector_name, ship_name, station_kind, word
 from .dine_text import (
-    SECTOR_RULES,
     SHOWN_ROWS,
     consequences_text,
     crew_names,
+    decision_text,
     jump_text,
+    loss_text,
+    rating_text,
     road_ahead,
+    sector_rules_text,
     solutions_text,
 )
 from .fonts import drawable, fit, wrap
@@ -85,6 +89,15 @@ def _text_lines(
         draw.text((x, y), line, font=font(size), fill=fill)
         y += size + 4
     return y
+
+
+def _shrunk(
+    draw: ImageDraw.ImageDraw, x: int, y: int, text: str, sizes: Sequence[int], room: int, fill: Colour
+) -> None:
+    """A short label in the row's narrow label column: the first of `sizes` it fits at (English at the
+    first), else the smallest, shortened; it keeps its baseline-ish place as it shrinks."""
+    size = next((z for z in sizes if font(z).getlength(drawable(text)) <= room), sizes[-1])
+    draw.text((x, y + sizes[0] - size), fit(text, size, room), font=font(size), fill=fill)
 
 
 # --- geometry ------------------------------------------------------------------------------------------
@@ -186,74 +199,101 @@ def _card_symbols(
     return direct, gives.produce
 
 
-def _card(draw: ImageDraw.ImageDraw, state: State, placed: Placed, box: tuple[int, int, int, int]) -> None:
+def _card(
+    draw: ImageDraw.ImageDraw, state: State, placed: Placed, box: tuple[int, int, int, int], locale: Locale
+) -> None:
     upgraded = placed.card in state.upgraded
     ground = ROTATED if placed.rotated else CARD
     draw.rounded_rectangle(box, radius=5, fill=ground)
     _station_mark(draw, state.cards, placed.card, box, ground)
     x, y, right = box[0] + 7, box[1] + 3, box[2] - 4
-    name = side(state.cards, placed.card, state.upgraded).name
+    name = card_name(locale, state.cards, placed.card, state.upgraded)
     _text_lines(draw, x, y, wrap(name, 11, right - x, 2), 11, TEXT)
     direct, produce = _card_symbols(state.cards, placed.card, placed.rotated, upgraded)
     _chips(draw, x, y + 30, direct, right)
     notes: list[str | Symbol] = []
     for p in produce:
         notes += [f"+{p.amount}", p.symbol, f"/{p.per}", p.of, " "]
-    notes += ["rotated "] if placed.rotated else []
-    notes += ["upgr."] if upgraded else []
+    notes += [t(locale, "rotated") + " "] if placed.rotated else []
+    notes += [t(locale, "upgr.")] if upgraded else []
     if notes:
         _notes(draw, x, y + 48, notes, right - 12)
 
 
-def _row(draw: ImageDraw.ImageDraw, state: State, number: int, index: int, current: bool) -> None:
+def _row(
+    draw: ImageDraw.ImageDraw, state: State, number: int, index: int, current: bool, locale: Locale
+) -> None:
     box = row_box(index)
     row = state.grid[number]
     draw.rounded_rectangle(box, radius=6, fill=CURRENT_PANEL if current else PANEL)
     x, y = box[0] + 12, box[1]
-    draw.text((x, y + 6), f"Row {number + 1}", font=font(13), fill=TEXT)
-    draw.text((x, y + 24), f"{len(row)} card{'s' if len(row) != 1 else ''}", font=font(11), fill=MUTED)
+    room = LABEL_W - 16
+    _shrunk(draw, x, y + 6, t(locale, "Row {number}", number=number + 1), (13, 12, 11), room, TEXT)
+    _shrunk(draw, x, y + 24, tn(locale, "{count} card", "{count} cards", len(row)), (11, 10, 9), room, MUTED)
     if current:
         draw.rectangle((box[0], y, box[0] + 5, box[3]), fill=CURRENT)
-        draw.text((x, y + 44), "NOW", font=font(13), fill=CURRENT)
+        _shrunk(draw, x, y + 44, t(locale, "NOW"), (13, 12, 11), room, CURRENT)
     boxes, hidden = card_boxes(len(row), index)
     for placed, card_box in zip(row, boxes, strict=False):
-        _card(draw, state, placed, card_box)
+        _card(draw, state, placed, card_box, locale)
     if hidden:
         last = boxes[-1] if boxes else (GRID_X + LABEL_W - CARD_GAP, y + 6, 0, 0)
-        draw.text((last[2] + CARD_GAP + 2, y + 28), f"+{hidden} more", font=font(12), fill=MUTED)
+        more_x = last[2] + CARD_GAP + 2
+        more = fit(t(locale, "+{count} more", count=hidden), 12, GRID_RIGHT - TOTALS_W - more_x)
+        draw.text(
+            (more_x, y + 28),
+            more,
+            font=font(12),
+            fill=MUTED,
+        )
     if not row:
-        draw.text((GRID_X + LABEL_W, y + 28), "empty: the next card goes here", font=font(12), fill=MUTED)
+        empty = fit(t(locale, "empty: the next card goes here"), 12, GRID_RIGHT - TOTALS_W - GRID_X - LABEL_W)
+        draw.text((GRID_X + LABEL_W, y + 28), empty, font=font(12), fill=MUTED)
     totals_x = GRID_RIGHT - TOTALS_W + 6
-    draw.text((totals_x, y + 8), "row gives", font=font(11), fill=MUTED)
+    draw.text((totals_x, y + 8), fit(t(locale, "row gives"), 11, TOTALS_W - 10), font=font(11), fill=MUTED)
     given = row_symbols(state.cards, row, state.upgraded)
     if any(given.values()):
         _chips(draw, totals_x, y + 26, given, GRID_RIGHT - 4, lines=2)
     else:
-        draw.text((totals_x, y + 28), "nothing", font=font(11), fill=MUTED)
+        draw.text((totals_x, y + 28), fit(t(locale, "nothing"), 11, TOTALS_W - 10), font=font(11), fill=MUTED)
 
 
-def _sector(draw: ImageDraw.ImageDraw, state: State) -> None:
+def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     box = (MARGIN, SECTOR_Y, LEFT_RIGHT, SECTOR_BOTTOM)
     draw.rounded_rectangle(box, radius=6, fill=PANEL)
     spec = sector_side(state)
     if spec is None:
-        draw.text((MARGIN + 10, SECTOR_Y + 10), "No sector left", font=font(17), fill=TEXT)
+        draw.text(
+            (MARGIN + 10, SECTOR_Y + 10),
+            fit(t(locale, "No sector left"), 17, LEFT_RIGHT - MARGIN - 20),
+            font=font(17),
+            fill=TEXT,
+        )
         return
     band = KIND_COLOURS[spec.kind]
     draw.rounded_rectangle((MARGIN, SECTOR_Y, LEFT_RIGHT, SECTOR_Y + 30), radius=6, fill=band)
-    kind = f"{spec.kind} L{spec.level}"
+    kind = fit(f"{word(locale, spec.kind)} L{spec.level}", 12, 110)
     draw.text((LEFT_RIGHT - 10, SECTOR_Y + 9), kind, font=font(12), fill=TEXT, anchor="ra")
     name_room = LEFT_RIGHT - MARGIN - 30 - int(font(12).getlength(kind))
-    draw.text((MARGIN + 10, SECTOR_Y + 6), fit(spec.name, 17, name_room), font=font(17), fill=TEXT)
+    draw.text(
+        (MARGIN + 10, SECTOR_Y + 6),
+        fit(sector_name(locale, state.cards, spec), 17, name_room),
+        font=font(17),
+        fill=TEXT,
+    )
     x, width, y = MARGIN + 10, LEFT_RIGHT - MARGIN - 20, SECTOR_Y + 38
-    pen = Pen(draw)
-    y = pen.write(x, y, plain(f"Jump: {jump_text(state)}"), 13, width, TEXT, lines=1) - 1
-    y = pen.write(x, y, plain(f"Solve: {solutions_text(spec)}"), 13, width, TEXT, lines=2) - 1
+    pen = Pen(draw, locale)
+    jump = t(locale, "Jump: {jump}", jump=jump_text(state, locale))
+    y = pen.write(x, y, plain(jump), 13, width, TEXT, lines=1) - 1
+    solve = t(locale, "Solve: {solutions}", solutions=solutions_text(spec, locale))
+    y = pen.write(x, y, plain(solve), 13, width, TEXT, lines=2) - 1
     value, count = danger_value(state), len(state.current_row)
     if value == 0:
-        y = _text_lines(draw, x, y + 2, ["Danger 0: strikes at once"], 13, DAMAGE_ON)
+        strikes = fit(t(locale, "Danger 0: strikes at once"), 13, width)
+        y = _text_lines(draw, x, y + 2, [strikes], 13, DAMAGE_ON)
     else:
-        words = f"Danger {value}: row holds {count}/{value}"
+        words = t(locale, "Danger {value}: row holds {count}/{value}", value=value, count=count)
+        words = fit(words, 13, width - 8 - 16 * value)
         draw.text((x, y + 2), words, font=font(13), fill=DAMAGE_ON)
         pips_x = x + int(font(13).getlength(words)) + 10
         step = min(16, (LEFT_RIGHT - 10 - pips_x) // max(1, value))
@@ -261,16 +301,17 @@ def _sector(draw: ImageDraw.ImageDraw, state: State) -> None:
             on = DAMAGE_ON if i < count else TRACK_OFF
             draw.rectangle((pips_x + i * step, y + 4, pips_x + i * step + step - 4, y + 16), fill=on)
         y += 21
-    y = pen.write(x, y, plain(f"Then: {consequences_text(spec)}"), 13, width, TEXT, lines=3) - 1
+    then = t(locale, "Then: {consequences}", consequences=consequences_text(spec, locale))
+    y = pen.write(x, y, plain(then), 13, width, TEXT, lines=3) - 1
     if spec.rules:
-        rules = "Rules: " + ", ".join(SECTOR_RULES[r] for r in spec.rules)
+        rules = t(locale, "Rules: {rules}", rules=sector_rules_text(spec, locale))
         room = max(1, (SECTOR_BOTTOM - 22 - y) // 16)  # the lines left above the road ahead
         _text_lines(draw, x, y, wrap(rules, 12, width, min(2, room)), 12, MUTED)
-    ahead = fit(f"Ahead: {road_ahead(state, short=True)}", 12, width)
+    ahead = fit(t(locale, "Ahead: {road}", road=road_ahead(state, short=True, locale=locale)), 12, width)
     draw.text((x, SECTOR_BOTTOM - 20), ahead, font=font(12), fill=MUTED)
 
 
-def _tracks(draw: ImageDraw.ImageDraw, state: State) -> None:
+def _tracks(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     ship = ship_of(state)
     specs: list[tuple[str, int, TrackSpec | None, Colour]] = [
         ("damage", state.damage, ship.damage, DAMAGE_ON),
@@ -285,9 +326,8 @@ def _tracks(draw: ImageDraw.ImageDraw, state: State) -> None:
             icons.symbol(draw, label, MARGIN, y + 3, 15)
         else:
             draw.polygon([(MARGIN, y + 4), (MARGIN + 15, y + 10), (MARGIN, y + 17)], fill=on)
-        draw.text(
-            (MARGIN + 20, y + 3), f"{label.capitalize()} {value}/{spec.length}", font=font(13), fill=TEXT
-        )
+        words = fit(f"{word(locale, label).capitalize()} {value}/{spec.length}", 13, PIP_X - MARGIN - 24)
+        draw.text((MARGIN + 20, y + 3), words, font=font(13), fill=TEXT)
         for i in range(spec.length):
             box = pip_box(track, i, spec.length)
             draw.rectangle(box, fill=on if i < value else TRACK_OFF)
@@ -295,9 +335,14 @@ def _tracks(draw: ImageDraw.ImageDraw, state: State) -> None:
                 draw.rectangle((box[0], box[3] + 2, box[2], box[3] + 4), fill=MUTED)
 
 
-def _crew(draw: ImageDraw.ImageDraw, state: State, names: Sequence[str] | None) -> None:
-    draw.text((MARGIN, CREW_Y - 20), "Crew (cards in hand)", font=font(13), fill=MUTED)
-    for seat, name in enumerate(crew_names(state, names, limit=40)):
+def _crew(draw: ImageDraw.ImageDraw, state: State, names: Sequence[str] | None, locale: Locale) -> None:
+    draw.text(
+        (MARGIN, CREW_Y - 20),
+        fit(t(locale, "Crew (cards in hand)"), 13, LEFT_RIGHT - MARGIN),
+        font=font(13),
+        fill=MUTED,
+    )
+    for seat, name in enumerate(crew_names(state, names, limit=40, locale=locale)):
         y = CREW_Y + seat * CREW_STEP
         held, size = len(state.hands[seat]), hand_size(state, seat)
         count = f"{held}/{size}"
@@ -316,19 +361,28 @@ def _crew(draw: ImageDraw.ImageDraw, state: State, names: Sequence[str] | None) 
         if held_station:
             name = state.cards.station(held_station).station
             icons.station(draw, name, MARGIN + 8, y + 21, 12, icons.station_colour(name), BACKGROUND)
-            where = f"at {side(state.cards, held_station, state.upgraded).name} ({name})"
+            card = card_name(locale, state.cards, held_station, state.upgraded)
+            where = t(locale, "at {card} ({station})", card=card, station=station_kind(locale, name))
         else:
-            where = "no station occupied"
+            where = t(locale, "no station occupied")
         draw.text((MARGIN + 24, y + 20), fit(where, 12, LEFT_RIGHT - MARGIN - 24), font=font(12), fill=MUTED)
 
 
-def _banner(draw: ImageDraw.ImageDraw, state: State) -> None:
+def _banner(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     if state.outcome == "won":
-        text, fill = f"Delivered! Score {state.score}, {state.stars}/5 stars: {state.rating}", WON
+        rating = rating_text(state, locale)
+        text = t(
+            locale,
+            "Delivered! Score {score}, {stars}/5 stars: {rating}",
+            score=state.score,
+            stars=state.stars,
+            rating=rating,
+        )
+        fill = WON
     elif state.outcome == "lost":
-        text, fill = f"Lost: {state.loss_reason}", LOST
+        text, fill = t(locale, "Lost: {reason}", reason=loss_text(state, locale)), LOST
     elif state.pending is not None:
-        text, fill = f"Decision: {state.pending.reason}", DECISION
+        text, fill = t(locale, "Decision: {reason}", reason=decision_text(state, locale)), DECISION
     else:
         return
     draw.rounded_rectangle(BANNER, radius=6, fill=fill)
@@ -336,24 +390,31 @@ def _banner(draw: ImageDraw.ImageDraw, state: State) -> None:
     draw.text((BANNER[0] + 12, BANNER[1] + 9), fit(text, 16, width), font=font(16), fill=TEXT)
 
 
-def _deck_top(draw: ImageDraw.ImageDraw, state: State) -> None:
+def _deck_top(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     """The top card of the deck, face up as the rulebook has it, drawn like a grid card in a line."""
-    draw.text((MARGIN + 8, DECK_TOP[1] + 3), "Top of deck", font=font(12), fill=MUTED)
-    draw.text((MARGIN + 8, DECK_TOP[1] + 17), f"{len(state.deck)} in deck", font=font(11), fill=MUTED)
+    room = DECK_TOP[0] - MARGIN - 14
+    draw.text(
+        (MARGIN + 8, DECK_TOP[1] + 3), fit(t(locale, "Top of deck"), 12, room), font=font(12), fill=MUTED
+    )
+    left = fit(t(locale, "{count} in deck", count=len(state.deck)), 11, room)
+    draw.text((MARGIN + 8, DECK_TOP[1] + 16), left, font=font(11), fill=MUTED)
     if not state.deck:
-        reshuffle = "the discard pile is shuffled in at the next draw" if state.discard else "no card left"
-        draw.text((DECK_TOP[0] + 8, DECK_TOP[1] + 7), f"Deck empty: {reshuffle}", font=font(12), fill=MUTED)
+        if state.discard:
+            reshuffle = t(locale, "the discard pile is shuffled in at the next draw")
+        else:
+            reshuffle = t(locale, "no card left")
+        empty = fit(t(locale, "Deck empty: {reason}", reason=reshuffle), 12, DECK_TOP[2] - DECK_TOP[0] - 8)
+        draw.text((DECK_TOP[0] + 8, DECK_TOP[1] + 7), empty, font=font(12), fill=MUTED)
         return
     card = state.deck[0]
     draw.rounded_rectangle(DECK_TOP, radius=5, fill=CARD)
     _station_mark(draw, state.cards, card, DECK_TOP, CARD)
     x, y, right = DECK_TOP[0] + 8, DECK_TOP[1] + 7, DECK_TOP[2] - 20
-    face = side(state.cards, card, state.upgraded)
-    upgraded = " (upgraded)" if card in state.upgraded else ""
-    name = fit(f"{face.name}{upgraded}", 13, 190)
+    upgraded = t(locale, " (upgraded)") if card in state.upgraded else ""
+    name = fit(f"{card_name(locale, state.cards, card, state.upgraded)}{upgraded}", 13, 190)
     draw.text((x, y), name, font=font(13, True), fill=TEXT)
     x += int(font(13, True).getlength(name)) + 10
-    label = state.cards.station(card).station
+    label = fit(station_kind(locale, state.cards.station(card).station), 11, 90)
     draw.text((x, y + 1), label, font=font(11), fill=MUTED)
     x += int(font(11).getlength(label)) + 10
     direct, produce = _card_symbols(state.cards, card, False, bool(upgraded))
@@ -365,43 +426,87 @@ def _deck_top(draw: ImageDraw.ImageDraw, state: State) -> None:
     _notes(draw, x, y + 2, notes, right)
 
 
-def _footer(draw: ImageDraw.ImageDraw, state: State) -> None:
+def _shortened(names: Sequence[str], room: int, each: int) -> list[str]:
+    """`names` in full when they fit in `room` pixels (each with `each` pixels of icon and gap), else
+    the longest shortened with "…" first, so every icon keeps a word."""
+    face = font(11)
+    widths = [int(face.getlength(n)) for n in names]
+    cap = max(widths)
+    while cap > 12 and sum(min(w, cap) for w in widths) + each * len(names) > room:
+        cap -= 1
+    return [n if w <= cap else fit(n, 11, cap) for n, w in zip(names, widths, strict=True)]
+
+
+def legend(locale: Locale = "en") -> list[tuple[str, str, int, int, int]]:
+    """Where the footer's icon legend goes: (icon, word, x, y, icon size) each. One line when the words
+    fit (English does, its gaps narrowed); two lines of smaller icons when they do not (German), the
+    words shortened only if even that is too narrow."""
+    left, right = DECK_TOP[2] + 14, FOOTER[2] - 6
+    names = [(name, word(locale, name)) for name in icons.LEGEND]
+    face = font(11)
+    for gap in (9, 5):
+        if sum(ICON + 3 + int(face.getlength(w)) + gap for _, w in names) - gap <= right - left:
+            out: list[tuple[str, str, int, int, int]] = []
+            x = left
+            for name, said in names:
+                out.append((name, said, x, FOOTER[1] + 11, ICON))
+                x += ICON + 3 + int(face.getlength(said)) + gap
+            return out
+    half = (len(names) + 1) // 2
+    out = []
+    for line, part in enumerate((names[:half], names[half:])):
+        said = _shortened([w for _, w in part], right - left + 6, 11 + 2 + 6)
+        x, y = left, FOOTER[1] + 3 + line * 15
+        for (name, _), words in zip(part, said, strict=True):
+            out.append((name, words, x, y, 11))
+            x += 11 + 2 + int(face.getlength(words)) + 6
+    return out
+
+
+def _footer(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     """The top of the deck on the left, the legend of the symbol icons on the right."""
     draw.rounded_rectangle(FOOTER, radius=6, fill=PANEL)
-    _deck_top(draw, state)
-    x = DECK_TOP[2] + 14
-    for name in icons.LEGEND:
-        icons.symbol(draw, name, x, FOOTER[1] + 12, ICON)
-        draw.text((x + ICON + 3, FOOTER[1] + 11), name, font=font(11), fill=MUTED)
-        x += ICON + 3 + int(font(11).getlength(name)) + 9
+    _deck_top(draw, state, locale)
+    for name, said, x, y, size in legend(locale):
+        icons.symbol(draw, name, x, y + 1, size)
+        draw.text((x + size + 3 if size == ICON else x + size + 2, y), said, font=font(11), fill=MUTED)
 
 
-def render_board(state: State, names: Sequence[str] | None = None) -> bytes:
-    """The public table as PNG bytes; the same state (and names) always give the same bytes."""
+def render_board(state: State, names: Sequence[str] | None = None, locale: Locale = "en") -> bytes:
+    """The public table as PNG bytes in `locale` (the server's language: the board is public); the
+    same state, names and language always give the same bytes."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    title = f"Deep Space Dine  |  {state.ship}  |  {state.level}"
+    title = f"Deep Space Dine  |  {ship_name(locale, state.ship)}  |  {level_name(locale, state.level)}"
     if state.outcome != "playing":
-        title += f"  |  {'WON' if state.outcome == 'won' else 'LOST'}"
-    piles = f"deck {len(state.deck)}  ·  discard {len(state.discard)}  ·  removed {len(state.removed)}"
+        outcome = t(locale, "WON") if state.outcome == "won" else t(locale, "LOST")
+        title += f"  |  {outcome}"
+    piles = t(
+        locale,
+        "deck {deck}  ·  discard {discard}  ·  removed {removed}",
+        deck=len(state.deck),
+        discard=len(state.discard),
+        removed=len(state.removed),
+    )
     piles = fit(piles, 13, 560)
     draw.text((WIDTH - MARGIN, 16), piles, font=font(13), fill=MUTED, anchor="ra")
     title_room = WIDTH - 2 * MARGIN - 24 - int(font(13).getlength(piles))
     draw.text((MARGIN, 10), fit(title, 20, title_room), font=font(20), fill=TEXT)
-    _sector(draw, state)
-    _tracks(draw, state)
-    _crew(draw, state, names)
+    _sector(draw, state, locale)
+    _tracks(draw, state, locale)
+    _crew(draw, state, names, locale)
     rows = shown_rows(state)
-    heading = f"Grid: {len(state.grid)} row{'s' if len(state.grid) != 1 else ''}, in all"
+    heading = tn(locale, "Grid: {count} row, in all", "Grid: {count} rows, in all", len(state.grid))
+    heading = fit(heading, 14, 300)
     draw.text((GRID_X, 48), heading, font=font(14), fill=TEXT)
     _chips(draw, GRID_X + int(font(14).getlength(heading)) + 10, 50, symbols(state), GRID_RIGHT)
     if rows.start:
-        older = f"+{plural(rows.start, 'older row')} not shown"
+        older = tn(locale, "+{count} older row not shown", "+{count} older rows not shown", rows.start)
         draw.text((GRID_X, 68), older, font=font(12), fill=MUTED)
     for index, number in enumerate(rows):
-        _row(draw, state, number, index, current=number == len(state.grid) - 1)
-    _banner(draw, state)
-    _footer(draw, state)
+        _row(draw, state, number, index, number == len(state.grid) - 1, locale)
+    _banner(draw, state, locale)
+    _footer(draw, state, locale)
     # A fixed palette of the board's own colours (and the blends its text edges make) keeps the PNG
     # small and quick to encode, as for the D-6 board; the encoder is most of the render time.
     return encode(image, palette())

@@ -14,15 +14,18 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from PIL import Image, ImageDraw
 
 from core.dine.cards import Action, Occupied, SectorSide, ShipSide, StationSide, Symbol, TrackSpec
 from core.dine.engine import describe_effects
+from core.i18n import Locale, t
 
 from . import icons
-from .dine_text import action_words, row_text
-from .fonts import Font
+from .dine_names import ship_name, station_kind, word
+from .dine_text import SHIP_RULES, action_words, row_text, sector_rules_text
+from .fonts import Font, fit
 from .fonts import font as _font
 
 WIDTH, HEIGHT = 360, 500
@@ -47,7 +50,18 @@ def font(size: int, bold: bool = False) -> Font:
 
 # --- text with icons -------------------------------------------------------------------------------------
 
-_WORD = re.compile(r"^([(\[]?)(drive|navigation|energy|firepower|shield|pizza|damage)([)\].,;:]*)$")
+_SYMBOLS = ("drive", "navigation", "energy", "firepower", "shield", "pizza", "damage")
+
+
+@cache
+def _symbol_words(locale: Locale) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The pattern of a symbol's one-word name in `locale` (with brackets and punctuation around it),
+    and which icon each such word is; a name of several words stays words."""
+    names = {word(locale, icon): icon for icon in _SYMBOLS if " " not in word(locale, icon)}
+    alternatives = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    return re.compile(rf"^([(\[]?)({alternatives})([)\].,;:]*)$"), names
+
+
 _NUMBER = re.compile(r"^[+−-]?\d+\+?$")
 
 
@@ -55,24 +69,25 @@ class Pen:
     """Draws wrapped text on a card, a symbol word as its icon, and remembers which icons it drew
     (the card's legend lists exactly those)."""
 
-    def __init__(self, draw: ImageDraw.ImageDraw) -> None:
+    def __init__(self, draw: ImageDraw.ImageDraw, locale: Locale = "en") -> None:
         self.draw = draw
         self.used: set[str] = set()
+        self.pattern, self.icons = _symbol_words(locale)
+        self.bottom = HEIGHT - 50  # the legend's two lines are below
 
-    @staticmethod
-    def _pieces(text: str, bold: bool, symbols: bool) -> list[tuple[str, bool, str | None]]:
+    def _pieces(self, text: str, bold: bool, symbols: bool) -> list[tuple[str, bool, str | None]]:
         """(text, bold, icon) pieces, a word or a space each: a symbol word becomes its icon."""
         out: list[tuple[str, bool, str | None]] = [(" ", bold, None)] if text[:1].isspace() else []
-        for word in text.split():
-            match = _WORD.match(word) if symbols else None
+        for chunk in text.split():
+            match = self.pattern.match(chunk) if symbols else None
             if match:
                 if match.group(1):
                     out.append((match.group(1), bold, None))
-                out.append(("", bold, match.group(2)))
+                out.append(("", bold, self.icons[match.group(2)]))
                 if match.group(3):
                     out.append((match.group(3), bold, None))
             else:
-                out.append((word, bold, None))
+                out.append((chunk, bold, None))
             out.append((" ", bold, None))
         return out if text[-1:].isspace() else out[:-1]
 
@@ -93,6 +108,8 @@ class Pen:
         runs = [(parts, False)] if isinstance(parts, str) else parts
         pieces = [p for text, bold in runs for p in self._pieces(text, bold, symbols)]
         line_h = size + 5
+        lines = max(1, min(lines, (self.bottom - y) // line_h))  # long words stop above the legend
+        ellipsis = int(font(size).getlength(" …")) + 1
         left, cx = x, x
         previous = ""
         for index, (text, bold, icon) in enumerate(pieces):
@@ -103,7 +120,9 @@ class Pen:
                 cx += gap
                 continue
             w = size if icon else int(font(size, bold).getlength(text))
-            if cx + w > left + width and cx > left:
+            # on the last line a word that is not the last keeps room for the "…" after it
+            last = lines == 1 and index < len(pieces) - 1
+            if cx + w > left + width - (ellipsis if last else 0) and cx > left:
                 lines -= 1
                 if not lines:
                     self.draw.text((cx, y), "…", font=font(size), fill=fill)
@@ -118,23 +137,24 @@ class Pen:
             previous = text if not icon else ""
         return y + line_h
 
-    def legend(self, bottom: int = HEIGHT - 14) -> None:
-        """The icons drawn on this card, each with its word, in lines ending at `bottom`."""
+    def legend(self, bottom: int = HEIGHT - 14, locale: Locale = "en") -> None:
+        """The icons drawn on this card, each with its word in `locale`, in lines ending at `bottom`."""
         lines: list[list[tuple[str, int]]] = [[]]
         x = 20
-        for name in (n for n in icons.LEGEND if n in self.used):
+        for icon in (n for n in icons.LEGEND if n in self.used):
+            name = word(locale, icon)
             width = 15 + int(font(11).getlength(name))
             if x + width > WIDTH - 20:
                 lines.append([])
                 x = 20
-            lines[-1].append((name, x))
+            lines[-1].append((icon, x))
             x += width + 10
         y = bottom - 16 * len(lines)
         self.draw.line((16, y - 4, WIDTH - 16, y - 4), fill=TINT, width=1)
         for line in lines:
-            for name, x in line:
-                icons.symbol(self.draw, name, x, y + 1, 12)
-                self.draw.text((x + 15, y), name, font=font(11), fill=MUTED)
+            for icon, x in line:
+                icons.symbol(self.draw, icon, x, y + 1, 12)
+                self.draw.text((x + 15, y), word(locale, icon), font=font(11), fill=MUTED)
             y += 16
 
 
@@ -147,7 +167,7 @@ def _canvas(band: Colour) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def _label(draw: ImageDraw.ImageDraw, y: int, text: str, fill: Colour = MUTED) -> int:
-    draw.text((20, y), text.upper(), font=font(11, bold=True), fill=fill)
+    draw.text((20, y), fit(text.upper(), 11, WIDTH - 40, bold=True), font=font(11, bold=True), fill=fill)
     return y + 16
 
 
@@ -157,22 +177,28 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def action_parts(action: Action) -> list[tuple[str, bool]]:
+def action_parts(action: Action, locale: Locale = "en") -> list[tuple[str, bool]]:
     """ "cost: effect" as runs, the cost in bold; a free action reads "free: …" (the rulebook's "-")."""
-    words = action_words(action)
-    cost = "free" if action.cost.kind == "none" else words.cost
+    words = action_words(action, locale)
+    cost = t(locale, "free") if action.cost.kind == "none" else words.cost
     return [(f"{cost}:", True), (f" {words.effect}", False)]
 
 
-def occupied_parts(occupied: Occupied) -> list[tuple[str, bool]]:
+def occupied_parts(occupied: Occupied, locale: Locale = "en") -> list[tuple[str, bool]]:
     """An occupied station's effect: its action as "cost: effect", else "always: …" or "at X: …"."""
     if occupied.action is not None:
-        return action_parts(occupied.action)
+        return action_parts(occupied.action, locale)
     if occupied.permanent is not None:
-        what = {"hand_size": "hand size", "danger": "danger value", "jump_drive": "drive needed to jump"}
+        what = {
+            "hand_size": t(locale, "hand size"),
+            "danger": t(locale, "danger value"),
+            "jump_drive": t(locale, "drive needed to jump"),
+        }
         sign = "−" if occupied.permanent == "jump_drive" else "+"
-        return [("always:", True), (f" {what[occupied.permanent]} {sign}{occupied.amount}", False)]
-    return [(f"at {occupied.trigger}:", True), (f" {describe_effects(occupied.effects)}", False)]
+        always = t(locale, "always:")
+        return [(always, True), (f" {what[occupied.permanent]} {sign}{occupied.amount}", False)]
+    when = t(locale, "at {trigger}:", trigger=word(locale, str(occupied.trigger)))
+    return [(when, True), (f" {describe_effects(occupied.effects, locale)}", False)]
 
 
 def _action(pen: Pen, y: int, parts: Sequence[tuple[str, bool]], bar: Colour, size: int = 14) -> int:
@@ -185,43 +211,48 @@ def _action(pen: Pen, y: int, parts: Sequence[tuple[str, bool]], bar: Colour, si
 # --- station cards ----------------------------------------------------------------------------------------
 
 
-def station_card(face: StationSide, station: str, upgraded: bool) -> bytes:
+def station_card(
+    face: StationSide, station: str, upgraded: bool, locale: Locale = "en", name: str | None = None
+) -> bytes:
+    """A station card's side in `locale` (`name`: its name there, from the glossary; else the card's)."""
+    shown = face.name if name is None else name
     band = icons.station_colour(station)
     image, draw = _canvas(band)
-    pen = Pen(draw)
+    pen = Pen(draw, locale)
     icons.station(draw, station, 20, 18, 40, PAPER, band)
     room = WIDTH - 96 - (40 if face.drive else 0)
-    size = next((s for s in (18, 17, 16, 15) if font(s, bold=True).getlength(face.name) <= room), 14)
-    title, name = font(size, bold=True), face.name
+    size = next((s for s in (18, 17, 16, 15) if font(s, bold=True).getlength(shown) <= room), 14)
+    title, name = font(size, bold=True), shown
     while title.getlength(name) > room and len(name) > 4:  # a long name shrinks first, then is cut
         name = name[:-2] + "…"
     draw.text((70, 15 + (18 - size) // 2), name, font=title, fill=PAPER)
-    kind = f"{station} · level {face.level}" + (" · upgraded" if upgraded else "")
-    draw.text((70, 41), kind, font=font(12), fill=PAPER)
+    kind = t(locale, "{station} · level {level}", station=station_kind(locale, station), level=face.level)
+    kind += t(locale, " · upgraded") if upgraded else ""
+    draw.text((70, 41), fit(kind, 12, WIDTH - 90 - (40 if face.drive else 0)), font=font(12), fill=PAPER)
     if face.drive:  # printed drive as "2»", on a plate so its colour reads on every band
         plate = WIDTH - 52
         draw.rounded_rectangle((plate - 6, 24, WIDTH - 18, 52), radius=6, fill=PAPER)
         draw.text((plate, 27), str(face.drive), font=font(18, bold=True), fill=INK)
         icons.symbol(draw, "drive", plate + 13, 29, 18)
         pen.used.add("drive")
-    y = _label(draw, 76, "In a row")
-    y = pen.write(20, y, row_text(face.row), 15) + 6
-    y = _label(draw, max(y, 132), "Play it (cost: effect)")
+    y = _label(draw, 76, t(locale, "In a row"))
+    y = pen.write(20, y, row_text(face.row, locale), 15) + 6
+    y = _label(draw, max(y, 132), t(locale, "Play it (cost: effect)"))
     for action in face.actions:
-        y = _action(pen, y, action_parts(action), band) + 4
+        y = _action(pen, y, action_parts(action, locale), band) + 4
     y = max(y, 250)
     draw.line((16, y, WIDTH - 16, y), fill=MUTED, width=1)
-    y = _label(draw, y + 8, "While occupied")
-    occupied = occupied_parts(face.occupied)
+    y = _label(draw, y + 8, t(locale, "While occupied"))
+    occupied = occupied_parts(face.occupied, locale)
     if face.occupied.action is not None:
         _action(pen, y, occupied, band, 13)
     else:
         pen.write(20, y, occupied, 13)
     top = HEIGHT - 118
     draw.rounded_rectangle((14, top, WIDTH - 15, HEIGHT - 42), radius=8, fill=TINT)
-    _label(draw, top + 8, "Rotated ↻ (in a row, no drive)")
-    pen.write(22, top + 26, row_text(face.rotated), 15, width=WIDTH - 48)
-    pen.legend()
+    _label(draw, top + 8, t(locale, "Rotated ↻ (in a row, no drive)"))
+    pen.write(22, top + 26, row_text(face.rotated, locale), 15, width=WIDTH - 48)
+    pen.legend(locale=locale)
     return _png(image)
 
 
@@ -232,55 +263,62 @@ def _per_crew(values: Iterable[int | None]) -> str:
     return " / ".join("X" if v is None else str(v) for v in values)
 
 
-def sector_card(face: SectorSide) -> bytes:
+def sector_card(face: SectorSide, locale: Locale = "en", name: str | None = None) -> bytes:
+    """A sector card's side in `locale` (`name`: its name there, from the glossary; else the card's)."""
     band = KIND_COLOURS[face.kind]
     image, draw = _canvas(band)
-    pen = Pen(draw)
+    pen = Pen(draw, locale)
     draw.text((20, 15), f"L{face.level}", font=font(18, bold=True), fill=PAPER)
-    draw.text((60, 15), face.name, font=font(18, bold=True), fill=PAPER)
-    german = f" · {face.german}" if face.german else ""
-    draw.text((60, 41), f"{face.kind}{german}", font=font(12), fill=PAPER)
-    y = _label(draw, 76, "Jump (1 / 2 / 3 crew)")
-    jump = f"{_per_crew(face.jump.drive)} drive"
+    title = fit(face.name if name is None else name, 18, WIDTH - 80, bold=True)
+    draw.text((60, 15), title, font=font(18, bold=True), fill=PAPER)
+    german = f" · {face.german}" if face.german and locale == "en" else ""
+    draw.text((60, 41), fit(f"{word(locale, face.kind)}{german}", 12, WIDTH - 80), font=font(12), fill=PAPER)
+    y = _label(draw, 76, t(locale, "Jump (1 / 2 / 3 crew)"))
+    jump = f"{_per_crew(face.jump.drive)} {word(locale, 'drive')}"
     if face.jump.navigation:
-        jump += f" + {face.jump.navigation} navigation"
+        jump += f" + {face.jump.navigation} {word(locale, 'navigation')}"
     y = pen.write(20, y, jump, 15) + 6
-    y = _label(draw, y, "Solve (either one)" if len(face.solutions) > 1 else "Solve")
+    y = _label(draw, y, t(locale, "Solve (either one)") if len(face.solutions) > 1 else t(locale, "Solve"))
     for number, solution in enumerate(face.solutions, 1):
         if solution.pay is not None:
-            what = f"pay {solution.amount} {solution.pay}"
+            what = t(locale, "pay {amount} {track}", amount=solution.amount, track=word(locale, solution.pay))
         else:
-            what = ", ".join(f"{n} {s}" for s, n in solution.symbols.items())
-            what += " per crew member" if solution.per_crew else ""
+            what = ", ".join(f"{n} {word(locale, str(s))}" for s, n in solution.symbols.items())
+            what += t(locale, " per crew member") if solution.per_crew else ""
         prefix = [(f"{number}.", True)] if len(face.solutions) > 1 else []
         y = pen.write(20, y, [*prefix, (f" {what}" if prefix else what, False)], 15) + 2
-    y = _label(draw, y + 6, "Danger (1 / 2 / 3 crew)", fill=band)
-    cards = " cards in the row" if any(face.danger) else ""
-    cards += " (0: strikes on arrival)" if 0 in face.danger else ""
+    y = _label(draw, y + 6, t(locale, "Danger (1 / 2 / 3 crew)"), fill=band)
+    cards = t(locale, " cards in the row") if any(face.danger) else ""
+    cards += t(locale, " (0: strikes on arrival)") if 0 in face.danger else ""
     y = pen.write(20, y, f"{_per_crew(face.danger)}{cards}", 15, fill=band)
-    y = _label(draw, y + 4, "Then (choose one)" if len(face.consequences) > 1 else "Then")
+    then = t(locale, "Then (choose one)") if len(face.consequences) > 1 else t(locale, "Then")
+    y = _label(draw, y + 4, then)
     for number, option in enumerate(face.consequences, 1):
         prefix = [(f"{number}.", True)] if len(face.consequences) > 1 else []
-        what = describe_effects(option)
+        what = describe_effects(option, locale)
         y = pen.write(20, y, [*prefix, (f" {what}" if prefix else what, False)], 15) + 2
     if face.rules:
-        y = _label(draw, y + 6, "Rules")
-        y = pen.write(20, y, ", ".join(r.replace("_", " ") for r in face.rules), 14)
-    if face.flavour:
+        y = _label(draw, y + 6, t(locale, "Rules"))
+        if locale == "en":  # the English card keeps its rule ids' words, as it always had
+            rules = ", ".join(r.replace("_", " ") for r in face.rules)
+        else:
+            rules = sector_rules_text(face, locale)
+        y = pen.write(20, y, rules, 14)
+    if face.flavour and locale == "en":  # the flavour text is the printed card's, in English only
         pen.write(20, max(y + 10, HEIGHT - 96), face.flavour, 12, fill=MUTED, symbols=False)
-    pen.legend()
+    pen.legend(locale=locale)
     return _png(image)
 
 
 # --- ship cards -------------------------------------------------------------------------------------------
 
 
-def _track(pen: Pen, y: int, label: str, track: TrackSpec, colour: Colour) -> int:
+def _track(pen: Pen, y: int, label: str, track: TrackSpec, colour: Colour, locale: Locale = "en") -> int:
     draw = pen.draw
     if label in icons.SYMBOL_ICONS:
         icons.symbol(draw, label, 20, y + 3, 16)
         pen.used.add(label)
-        draw.text((40, y + 3), label, font=font(14), fill=INK)
+        draw.text((40, y + 3), fit(word(locale, label), 14, 80), font=font(14), fill=INK)
     for space in range(1, track.length + 1):
         x = 124 + (space - 1) * 24
         fill = (230, 200, 200) if space in track.remove_cards else PAPER
@@ -288,46 +326,53 @@ def _track(pen: Pen, y: int, label: str, track: TrackSpec, colour: Colour) -> in
     return y + 28
 
 
-def _station_chips(draw: ImageDraw.ImageDraw, y: int, names: Sequence[str]) -> int:
-    """The ship's stations as chips in their own colours and icons."""
+def _station_chips(draw: ImageDraw.ImageDraw, y: int, names: Sequence[str], locale: Locale = "en") -> int:
+    """The ship's stations as chips in their own colours and icons, named in `locale`."""
     x = 20
     for name in names:
         colour = icons.station_colour(name)
-        width = 30 + int(font(12, bold=True).getlength(name))
+        said = fit(station_kind(locale, name), 12, WIDTH - 70, bold=True)
+        width = 30 + int(font(12, bold=True).getlength(said))
         if x + width > WIDTH - 20:
             x, y = 20, y + 28
         draw.rounded_rectangle((x, y, x + width, y + 22), radius=6, fill=colour)
         icons.station(draw, name, x + 5, y + 3, 16, PAPER, colour)
-        draw.text((x + 25, y + 4), name, font=font(12, bold=True), fill=PAPER)
+        draw.text((x + 25, y + 4), said, font=font(12, bold=True), fill=PAPER)
         x += width + 6
     return y + 30
 
 
-def ship_card(face: ShipSide) -> bytes:
+def ship_card(face: ShipSide, locale: Locale = "en") -> bytes:
+    """A ship card's side in `locale` (its name from the glossary)."""
     image, draw = _canvas(SHIP_BAND)
-    pen = Pen(draw)
-    draw.text((20, 14), face.name, font=font(20, bold=True), fill=PAPER)
-    draw.text((20, 42), "ship", font=font(12), fill=PAPER)
-    y = _label(draw, 76, "Stations (their cards make the deck)")
-    y = _station_chips(draw, y, face.stations) + 2
-    y = _label(draw, y, "Tracks (the marker starts on the right)")
-    y = _track(pen, y, "damage", face.damage, (200, 80, 60))
-    y = _track(pen, y, "pizza", face.pizza, (220, 160, 40))
+    pen = Pen(draw, locale)
+    name = fit(ship_name(locale, face.name), 20, WIDTH - 40, bold=True)
+    draw.text((20, 14), name, font=font(20, bold=True), fill=PAPER)
+    draw.text((20, 42), t(locale, "ship"), font=font(12), fill=PAPER)
+    y = _label(draw, 76, t(locale, "Stations (their cards make the deck)"))
+    y = _station_chips(draw, y, face.stations, locale) + 2
+    y = _label(draw, y, t(locale, "Tracks (the marker starts on the right)"))
+    y = _track(pen, y, "damage", face.damage, (200, 80, 60), locale)
+    y = _track(pen, y, "pizza", face.pizza, (220, 160, 40), locale)
     if face.marker is not None:
-        draw.text((20, y + 3), "ship marker", font=font(14), fill=INK)
-        y = _track(pen, y, "", face.marker, (70, 120, 200))
+        marker = fit(word(locale, "ship marker"), 14, 100)
+        draw.text((20, y + 3), marker, font=font(14), fill=INK)
+        y = _track(pen, y, "", face.marker, (70, 120, 200), locale)
     if any(face.damage.remove_cards):
-        y = pen.write(20, y, "pink space: remove cards", 11, fill=MUTED)
-    y = _label(draw, y + 6, "Ship actions (cost: effect)")
+        y = pen.write(20, y, t(locale, "pink space: remove cards"), 11, fill=MUTED)
+    y = _label(draw, y + 6, t(locale, "Ship actions (cost: effect)"))
     for action in face.actions:
-        y = _action(pen, y, action_parts(action), SHIP_BAND) + 4
+        y = _action(pen, y, action_parts(action, locale), SHIP_BAND) + 4
     if face.rules:
-        y = _label(draw, y + 4, "Rules")
-        rules = ", ".join(f"{r.rule.replace('_', ' ')} +{r.amount}" for r in face.rules)
+        y = _label(draw, y + 4, t(locale, "Rules"))
+        if locale == "en":  # the English card keeps its rule ids' words, as it always had
+            rules = ", ".join(f"{r.rule.replace('_', ' ')} +{r.amount}" for r in face.rules)
+        else:
+            rules = "; ".join(t(locale, SHIP_RULES[r.rule], n=r.amount) for r in face.rules)
         y = pen.write(20, y, rules, 14)
-    if face.flavour:
+    if face.flavour and locale == "en":  # the flavour text is the printed card's, in English only
         pen.write(20, max(y + 10, HEIGHT - 96), face.flavour, 12, fill=MUTED, symbols=False)
-    pen.legend()
+    pen.legend(locale=locale)
     return _png(image)
 
 

@@ -45,7 +45,7 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                 tuple(ship_name(locale, face.name) for face in sides),
                 t(locale, "ship card"),
                 tuple((ship_name(locale, face.name), ship_text(face, locale)) for face in sides),
-                lambda s=ship: sheet([ship_card(s.front), ship_card(s.back)], columns=2),
+                lambda s=ship: sheet([ship_card(s.front, locale), ship_card(s.back, locale)], columns=2),
                 tuple(face.name for face in sides),
             )
         )
@@ -59,8 +59,11 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                     (t(locale, "Normal side"), station_text(st.normal, st.station, locale, name)),
                     (t(locale, "Upgraded side"), station_text(st.upgraded, st.station, locale, name)),
                 ),
-                lambda c=st: sheet(
-                    [station_card(c.normal, c.station, False), station_card(c.upgraded, c.station, True)],
+                lambda c=st, n=None if locale == "en" else name: sheet(
+                    [
+                        station_card(c.normal, c.station, False, locale, n),
+                        station_card(c.upgraded, c.station, True, locale, n),
+                    ],
                     columns=2,
                 ),
                 (st.normal.name, st.upgraded.name),
@@ -85,7 +88,13 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                     )
                     for face, name in zip(sides, names, strict=True)
                 ),
-                lambda c=sec: sheet([sector_card(c.front), sector_card(c.back)], columns=2),
+                lambda c=sec, n=names: sheet(
+                    [
+                        sector_card(c.front, locale, None if locale == "en" else n[0]),
+                        sector_card(c.back, locale, None if locale == "en" else n[1]),
+                    ],
+                    columns=2,
+                ),
                 tuple(face.name for face in sides),
             )
         )

@@ -24,6 +24,7 @@ SYMBOL_WORDS = {
     "damage": mark("damage"),
     "ship": mark("ship marker"),
     "ship marker": mark("ship marker"),
+    "marker": mark("marker"),
 }
 KIND_WORDS = {"easy": mark("easy"), "hard": mark("hard"), "boss": mark("boss"), "starter": mark("starter")}
 
