@@ -69,6 +69,24 @@ async def world(simcord_env, database: Path | str, customise_bot):
     await world.close()
 
 
+@pytest.fixture
+async def german_world(simcord_env, database: Path | str, customise_bot):
+    """A server whose preferred locale is German."""
+    world = World(simcord_env, database, customise_bot, preferred_locale="de")
+    yield world
+    world.audit()
+    await world.close()
+
+
+@pytest.fixture
+async def spanish_world(simcord_env, database: Path | str, customise_bot):
+    """A server whose preferred locale is Spanish (es-ES)."""
+    world = World(simcord_env, database, customise_bot, preferred_locale="es-ES")
+    yield world
+    world.audit()
+    await world.close()
+
+
 def _database_threads() -> set[threading.Thread]:
     return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
 

@@ -8,23 +8,11 @@ that nothing on the translated surfaces reaches Discord without a catalogue, wit
 from __future__ import annotations
 
 import discord
-import pytest
 
 from core.i18n import PSEUDO
-from tests.support.locales import discord_locales, speak, untranslated
+from tests.support.locales import MESSAGE_ROUTES, discord_locales, speak, untranslated
 from tests.support.scenario import World
 from tests.test_standings import finished_d6
-
-MESSAGE_ROUTES = ("/callback", "/webhooks/", "/messages")
-
-
-@pytest.fixture
-async def spanish_world(simcord_env, database, customise_bot):
-    """A server whose preferred locale is Spanish (es-ES)."""
-    world = World(simcord_env, database, customise_bot, preferred_locale="es-ES")
-    yield world
-    world.audit()
-    await world.close()
 
 
 def fields(shown) -> dict[str, str]:

@@ -47,15 +47,6 @@ def customise_bot():
     return fixed
 
 
-@pytest.fixture
-async def spanish_world(simcord_env, database, customise_bot):
-    """A server whose preferred locale is Spanish (es-ES)."""
-    world = World(simcord_env, database, customise_bot, preferred_locale="es-ES")
-    yield world
-    world.audit()
-    await world.close()
-
-
 def shown(message: Any) -> dict[str, Any]:
     """A message as the body Discord was sent for it: its content, embeds and components."""
     return {

@@ -8,35 +8,16 @@ catalogue, with every payload still within Discord's limits at 40 % longer texts
 
 from __future__ import annotations
 
-import pytest
-
 from cogs.d6.play import load
 from core.i18n import PSEUDO
 from core.render.d6_text import board_summary
-from tests.support.locales import discord_locales, untranslated
+from tests.support.locales import MESSAGE_ROUTES, discord_locales, untranslated
 from tests.support.messages import components, message, record_of
 from tests.support.scenario import World
 
 from .helpers import play_out
 
-MESSAGE_ROUTES = ("/callback", "/webhooks/", "/messages")
 WIN_SEED = 46  # hard, fast: the test player (the heuristic) wins it
-
-
-@pytest.fixture
-async def spanish_world(simcord_env, database, customise_bot):
-    world = World(simcord_env, database, customise_bot, preferred_locale="es-ES")
-    yield world
-    world.audit()
-    await world.close()
-
-
-@pytest.fixture
-async def german_world(simcord_env, database, customise_bot):
-    world = World(simcord_env, database, customise_bot, preferred_locale="de")
-    yield world
-    world.audit()
-    await world.close()
 
 
 def fields(embed) -> dict[str, str]:
@@ -70,7 +51,7 @@ async def test_a_spanish_server_sees_the_board_in_the_rulebooks_words(
     assert "Si perdiste Casco esta ronda, pierde 1 de Casco adicional." in said["Amenazas externas"]
     assert embed.description.startswith("Casco **8/8** · Escudos **4/4** · Mazo de amenazas: quedan **")
     assert said["Capitán"] == f"<@{ann.id}> (capitán)"
-    assert embed.footer.text.startswith("Partida #")
+    assert embed.footer.text.startswith("Partida n.º ")
     record = await record_of(world, (await world.bot.store.active_game(world.channel.id)).id)
     (picture,) = board.attachments
     assert picture.description == board_summary(load(record).state, "es")

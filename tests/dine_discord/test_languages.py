@@ -6,27 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from cogs.dine.ids import TAKE
 from core.i18n import PSEUDO
 from core.i18n.glossary import term
 from core.i18n.pseudo import CLOSE, OPEN, pseudo
 from core.tips import OFF, TIPS_KEY
-from tests.support.locales import discord_locales, untranslated
+from tests.support.locales import MESSAGE_ROUTES, discord_locales, untranslated
 from tests.support.messages import components, message, record_of
 from tests.support.scenario import Player, World
 
 from .helpers import open_lobby, play_out, saved_of
-
-
-@pytest.fixture
-async def german_world(simcord_env, database, customise_bot):
-    """A server whose preferred locale is German."""
-    world = World(simcord_env, database, customise_bot, preferred_locale="de")
-    yield world
-    world.audit()
-    await world.close()
 
 
 async def board_now(world: World, game_id: int):
@@ -124,9 +113,6 @@ async def test_a_move_from_a_german_hand_view_is_told_in_german(german_world, mo
     moved = await hans.picks(hand.response, [take["value"]], custom_id=menus[0]["custom_id"])
     assert moved.response.embeds[0].description.startswith("Du: ")
     assert moved.response.embeds[0].footer.text.startswith(f"Spiel #{game_id} · Zug ")
-
-
-MESSAGE_ROUTES = ("/callback", "/webhooks/", "/messages")
 
 
 def shown(body: Any) -> Any:

@@ -69,6 +69,9 @@ def texts(body: Any) -> Iterator[str]:
             yield from texts(item)
 
 
+MESSAGE_ROUTES = ("/callback", "/webhooks/", "/messages")  # where a message body is sent
+
+
 def untranslated(bodies: Iterable[Any], allowed: Iterable[str] = ()) -> list[str]:
     """The words of `bodies`' texts outside every pseudo-locale mark, once brand names, `allowed`
     data (players' names) and code, mentions and links are taken out: none means all translated."""
