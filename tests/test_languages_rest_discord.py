@@ -17,6 +17,7 @@ from cogs.d6.play import saved_but_not_shown
 from cogs.dine.ids import FAMILY as DINE_CONTROLS
 from cogs.ui.controls import FAMILIES, outdated_answer
 from core.i18n import PSEUDO, t
+from core.i18n.glossary import glossary
 from core.i18n.pseudo import pseudo
 from tests.support.locales import speak, untranslated
 from tests.support.messages import components, message, record_of
@@ -99,4 +100,36 @@ async def test_dine_refusals_saved_notices_and_ending_leave_no_english(world: Wo
     assert done.response.content == t(PSEUDO, "The game is over and counts as a loss.")
     world.take_errors()
     assert untranslated(sent_since(world, before), allowed=("Ann", "Sam")) == []
+    world.audit()
+
+
+async def test_daily_challenges_leave_no_english(world: World) -> None:
+    alice = world.player("alice")
+    await speak(world, PSEUDO, alice)
+    before = len(world.env.http_requests)
+    for game in ("d6", "dine"):
+        taken = await alice.runs(f"daily {game}")
+        again = await alice.runs(f"daily {game}", practice=True)  # refused: the ranked attempt runs
+        assert taken.ephemeral
+        assert again.ephemeral
+        assert again.response.content.startswith(pseudo("Your ranked attempt")[:8])
+    world.take_errors()
+    assert untranslated(sent_since(world, before), allowed=("alice",)) == []
+    world.audit()
+
+
+async def test_a_dine_help_card_looked_up_leaves_no_english(world: World) -> None:
+    alice = world.player("alice")
+    await speak(world, PSEUDO, alice)
+    before = len(world.env.http_requests)
+    # found by its English name in any language; (the other help card's long "After Each Action" side
+    # is clipped at Discord's field limit in the 40 % longer pseudo-locale, cutting off its end mark:
+    # its German and Spanish are checked in tests/test_i18n.py)
+    shown = await alice.runs("dine card", name="Procure Ingredient")
+    assert shown.ephemeral
+    assert shown.response.embeds[0].fields[0].value == pseudo(
+        glossary("en")["dine"]["help_texts"]["procure-ingredient:front"]
+    )
+    german = ("Zutat beschaffen", "Die letzte Grenze")  # the publisher's names, beside each side's own
+    assert untranslated(sent_since(world, before), allowed=german) == []
     world.audit()
