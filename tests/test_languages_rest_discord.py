@@ -18,7 +18,7 @@ from cogs.dine.ids import FAMILY as DINE_CONTROLS
 from cogs.ui.controls import outdated_answer
 from core.i18n import PSEUDO, t
 from core.i18n.glossary import glossary
-from core.i18n.pseudo import pseudo
+from core.i18n.pseudo import OPEN, pseudo
 from tests.support.locales import speak, untranslated
 from tests.support.messages import components, message, record_of
 from tests.support.scenario import Unaudited, World, forgive_the_retry
@@ -132,4 +132,26 @@ async def test_a_dine_help_card_looked_up_leaves_no_english(world: World) -> Non
     )
     german = ("Zutat beschaffen", "Die letzte Grenze")  # the publisher's names, beside each side's own
     assert untranslated(sent_since(world, before), allowed=german) == []
+    world.audit()
+
+
+async def test_a_dine_lobby_kick_hint_and_vote_out_leave_no_english(world: World) -> None:
+    ann, ben = world.player("Ann"), world.player("Ben")
+    await speak(world, PSEUDO, ann, ben)
+    before = len(world.env.http_requests)
+    game_id = await open_lobby(ann, world)
+    await ben.clicks(message(world, (await record_of(world, game_id)).board_message_id), t(PSEUDO, "Join"))
+    lobby = message(world, (await record_of(world, game_id)).board_message_id)
+    (kick,) = [c for c in components(lobby) if c["type"] == 3]
+    await ann.picks(lobby, [str(ben.id)], custom_id=kick["custom_id"])  # the host removes Ben
+    await ben.clicks(message(world, (await record_of(world, game_id)).board_message_id), t(PSEUDO, "Join"))
+    await ann.clicks(message(world, (await record_of(world, game_id)).board_message_id), t(PSEUDO, "Start"))
+    hint = await ann.runs("dine hint")
+    vote = await ben.runs("dine vote-out", member=ann.actor)  # refused: Ann is not idle
+    assert hint.ephemeral
+    assert vote.ephemeral
+    assert vote.response.content.startswith(OPEN)
+    assert len(sent_since(world, before)) >= 7
+    world.take_errors()
+    assert untranslated(sent_since(world, before), allowed=("Ann", "Ben")) == []
     world.audit()
