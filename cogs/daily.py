@@ -242,7 +242,7 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
         raise RuleError(
             lazy(
                 "You already took today's ranked attempt; there is one per day. "
-                "To play the same deal again unranked, use `/{command} {option}: True`.",
+                "To play the same deal again unranked, use `/{command}` with its `{option}` option on.",
                 command=Command(f"daily {game}"),
                 option=Command("practice"),
             )

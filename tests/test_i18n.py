@@ -11,11 +11,13 @@ import pytest
 from babel.messages.plurals import get_plural
 
 from core.d6.cards import FACES
+from core.dine.cards import card_set
 from core.i18n import LANGUAGES, PSEUDO, Text, from_discord, lazy, lazy_n, resolve, resolve_with_source, t, tn
 from core.i18n.catalogues import DOMAINS, MESSAGE_DOMAINS, read_catalog
 from core.i18n.commands import Command, command_name
 from core.i18n.glossary import glossary, term
 from core.i18n.pseudo import CLOSE, OPEN, pseudo, unmarked
+from core.render.dine_lookup import find
 from tools import i18n
 
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
@@ -242,3 +244,26 @@ def test_the_catalogue_tool_keeps_translations_and_starts_a_new_language(tmp_pat
     assert all(line.startswith("fr/") and ": untranslated " in line for line in found)
     monkeypatch.setattr(i18n, "TRANSLATED", ("de", "es", "fr"))
     assert i18n.main(["check"]) == 1
+
+
+@pytest.mark.parametrize("version", ["dine-1", "dine-2"])
+def test_the_glossarys_english_help_card_texts_are_the_card_datas(version: str) -> None:
+    """A help card text changed in the card data must be changed (and translated) in the glossary too."""
+    cards = card_set(version)
+    printed = {
+        f"{card.id}:{side}": face.text
+        for card in cards.help
+        for side, face in (("front", card.front), ("back", card.back))
+    }
+    assert {key: glossary("en")["dine"]["help_texts"][key] for key in printed} == printed
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_a_help_card_looked_up_reads_in_the_readers_language(language: str) -> None:
+    found = find(card_set("dine-2"), term(language, "dine", "help", "flight-manual:back"), language)
+    assert found is not None
+    (_, front), (_, text) = found.sides  # After Each Action / Customer Review
+    assert front == glossary(language)["dine"]["help_texts"]["flight-manual:front"]
+    assert text == glossary(language)["dine"]["help_texts"]["flight-manual:back"]
+    assert text.startswith({"de": "Punkte = 2 ×", "es": "Puntuación = 2 ×"}[language])
+    assert "Galactic" not in text

@@ -16,8 +16,6 @@ import pytest
 
 import bot as entry_point
 from cogs.client import create_bot
-from cogs.d6.ids import FAMILY as D6_CONTROLS
-from cogs.dine.ids import FAMILY as DINE_CONTROLS
 from cogs.ui.controls import UNKNOWN_CONTROL
 from core.about import game
 from core.settings import Settings
@@ -118,9 +116,11 @@ def test_rejected_token_explains_itself(tmp_path, monkeypatch, capsys, restore_l
     fake.auditor.assert_clean()
 
 
+DINE_OUTDATED = "That control is from an older version of the bot. Use `/dine board` to get a fresh board."
+D6_OUTDATED = "That control is from an older version of the bot. Use `/d6 board` to get a fresh board."
 STRAY_CONTROLS = {  # custom id → what the clicker reads
-    "ds:dine:z:1:1:": DINE_CONTROLS.outdated,  # a verb this version does not know
-    "ds:d6:a:1:1:" + "9" * 70: D6_CONTROLS.outdated,  # an argument longer than ours
+    "ds:dine:z:1:1:": DINE_OUTDATED,  # a verb this version does not know
+    "ds:d6:a:1:1:" + "9" * 70: D6_OUTDATED,  # an argument longer than ours
     "ds:chess:a:1:1:": UNKNOWN_CONTROL.format(d6="d6 board", dine="dine board"),  # a game we do not have
     "legacy-board-button": UNKNOWN_CONTROL.format(d6="d6 board", dine="dine board"),  # another layout
 }
@@ -147,7 +147,7 @@ async def test_every_click_is_answered_whatever_its_custom_id(fake: FakeDiscord,
         menu = {"type": 3, "custom_id": "ds:dine:q:1:1:0", "options": [{"label": "a", "value": "a1"}]}
         old["components"] = [{"type": 1, "components": buttons}, {"type": 1, "components": [menu]}]
 
-        for custom_id, expected in [*STRAY_CONTROLS.items(), ("ds:dine:q:1:1:0", DINE_CONTROLS.outdated)]:
+        for custom_id, expected in [*STRAY_CONTROLS.items(), ("ds:dine:q:1:1:0", DINE_OUTDATED)]:
             values = ["a1"] if custom_id == menu["custom_id"] else None
             await fake.send_interaction(fake.click(old, custom_id, values))
             answer = await fake.next_request("POST", CALLBACK)

@@ -23,7 +23,6 @@ FAMILY = Family(
     "d6",
     verbs="".join(Verb),
     menu_verbs=Verb.MENU,
-    outdated="That control is from an older version of the bot. Use `/d6 board` to get a fresh board.",
 )
 BUTTON_TEMPLATE, MENU_TEMPLATE = FAMILY.button_template, FAMILY.menu_template
 ref = FAMILY.ref

@@ -20,6 +20,7 @@ from core.d6.state import HULL_MAX, SHIELDS_MAX
 from core.errors import RuleError
 from core.games.d6 import GAME as D6
 from core.i18n import Locale, lazy, mark, say, t
+from core.i18n.commands import Command
 from core.render.d6_hint import hint_text
 from core.render.d6_text import describe_action, loss_text
 from core.results import new_result
@@ -52,8 +53,13 @@ RULES = GameRules.of(
     join_hint=mark(" Press **Join crew** to help."),
 )
 SAVED_BUT_NOT_SHOWN = mark(
-    "Your move was saved, but the board could not be refreshed. Use `/d6 board` to show it again."
+    "Your move was saved, but the board could not be refreshed. Use `/{command}` to show it again."
 )
+
+
+def saved_but_not_shown(reader: Locale) -> str:
+    """`SAVED_BUT_NOT_SHOWN` for the clicker, naming `/d6 board` as their client shows it."""
+    return t(reader, SAVED_BUT_NOT_SHOWN, command=Command("d6 board"))
 
 
 def load(record: GameRecord) -> Saved[State]:
@@ -131,7 +137,7 @@ async def _commit(
 async def _show(
     interaction: discord.Interaction, record: GameRecord, saved: Saved[State], message: BoardMessage
 ) -> None:
-    shown_not = t(await reader_language(interaction), SAVED_BUT_NOT_SHOWN)
+    shown_not = saved_but_not_shown(await reader_language(interaction))
     async with board_follows(interaction, record.id, shown_not):
         await update(interaction, **message.as_edit())
         await bot_of(interaction).boards.answered(record)
@@ -229,7 +235,7 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
             interaction, record, saved, table_action_json("abandon"), abandoned=True
         )
         reader = await reader_language(interaction)
-        async with board_follows(interaction, record.id, t(reader, SAVED_BUT_NOT_SHOWN)):
+        async with board_follows(interaction, record.id, saved_but_not_shown(reader)):
             await update(
                 interaction, content=t(reader, "The game is abandoned and counted as a loss."), view=None
             )

@@ -241,12 +241,14 @@ class Dine(
             )
         embed = discord.Embed(title=entry.title, description=f"*{entry.kind}*", colour=COLOURS["lobby"])
         for title, text in entry.sides:
-            embed.add_field(name=title, value=text[:1024], inline=False)
+            embed.add_field(name=title, value=clip(text, 1024), inline=False)
         files = []
         if entry.draw is not None:
             embed.set_image(url="attachment://card.png")
             text = " / ".join(said for _, said in entry.sides)
-            files.append(discord.File(io.BytesIO(entry.draw()), filename="card.png", description=text[:1024]))
+            files.append(
+                discord.File(io.BytesIO(entry.draw()), filename="card.png", description=clip(text, 1024))
+            )
         await send(interaction, embed=embed, files=files, ephemeral=True)
 
     @card.autocomplete("name")

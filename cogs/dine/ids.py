@@ -30,6 +30,5 @@ FAMILY = Family(
     "dine",
     verbs="".join(Verb),
     menu_verbs=Verb.MENU + Verb.KICK,
-    outdated="That control is from an older version of the bot. Use `/dine board` to get a fresh board.",
 )
 ref = FAMILY.ref

@@ -26,6 +26,7 @@ from core.errors import RuleError
 from core.events import NOBODY
 from core.games.dine import GAME as DINE
 from core.i18n import Locale, lazy, mark, t
+from core.i18n.commands import Command
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_controls import moves as moves_of
 from core.render.dine_text import describe, loss_text, rating_text
@@ -53,16 +54,23 @@ from .ids import BOARD, FAMILY, PAY, TAKE, Verb
 log = logging.getLogger(__name__)
 RULES = GameRules.of(
     DINE,
-    not_crew="Only this game's crew can play it; you can watch the board. "
-    "To play, start a game of your own with `{start}` (in another channel or a thread).",
+    not_crew=mark(
+        "Only this game's crew can play it; you can watch the board. "
+        "To play, start a game of your own with `{start}` (in another channel or a thread)."
+    ),
 )
 HOST_CLOSED = mark("The host closed the lobby.")
 STALE_HAND = mark("The game moved on since this view was drawn, so nothing was done. Here is your hand now.")
-SAVED_BUT_NOT_SHOWN = "Your move was saved, but Discord did not take the new view. Press **Refresh**."
+SAVED_BUT_NOT_SHOWN = mark("Your move was saved, but Discord did not take the new view. Press **Refresh**.")
 NOTE_LIMIT = 1500  # a move's note in the hand view, under the embed's description limit
-SAVED_NOT_ON_BOARD = (
-    "Saved, but Discord did not show it. The board catches up in a moment; if not, use `/dine board`."
+SAVED_NOT_ON_BOARD = mark(
+    "Saved, but Discord did not show it. The board catches up in a moment; if not, use `/{command}`."
 )
+
+
+def saved_not_on_board(reader: Locale) -> str:
+    """`SAVED_NOT_ON_BOARD` for the clicker, naming `/dine board` as their client shows it."""
+    return t(reader, SAVED_NOT_ON_BOARD, command=Command("dine board"))
 
 
 def load(record: GameRecord) -> DineSaved:
@@ -145,7 +153,8 @@ async def _lobby_change(
             status="abandoned" if empty else "active",
         )
         locale = await server_language(interaction)
-        async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
+        saved_note = saved_not_on_board(await reader_language(interaction))
+        async with board_follows(interaction, record.id, saved_note):
             if empty:
                 why = t(locale, "Everyone left, so the lobby closed.")
                 await update(interaction, **closed_lobby(saved, why, locale).as_edit())
@@ -256,7 +265,8 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
             locale=await server_language(interaction),
         )
         record = await commit(interaction, record, saved, table_action_json("start", **detail))
-        async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
+        saved_note = saved_not_on_board(await reader_language(interaction))
+        async with board_follows(interaction, record.id, saved_note):
             await update(interaction, **message.as_edit())
             await bot.boards.shown(record)
     await show_tip(interaction, saved)
@@ -416,7 +426,8 @@ async def _show(
     """Show a saved move in the hand view it was made from (`hand`; the board follows through the
     keeper) or on the board itself, then the result if the game ended."""
     bot = bot_of(interaction)
-    async with board_follows(interaction, record.id, SAVED_BUT_NOT_SHOWN):
+    saved_note = t(await reader_language(interaction), SAVED_BUT_NOT_SHOWN)
+    async with board_follows(interaction, record.id, saved_note):
         if hand is not None:
             await update(interaction, **hand.as_edit())
             bot.boards.request(record.id)
@@ -489,7 +500,7 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
                 update={"table": saved.table.with_news([*saved.table.recent, told(lazy(HOST_CLOSED))])}
             )
             record = await commit(interaction, record, saved, table_action_json("close"), status="abandoned")
-            async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
+            async with board_follows(interaction, record.id, saved_not_on_board(reader)):
                 await update(interaction, content=t(reader, "The lobby is closed."), view=None)
                 await bot.boards.show(record, closed_lobby(saved, t(server, HOST_CLOSED), server))
             return
@@ -497,7 +508,7 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
         lines = [told(lazy("**{name}** ends the game.", name=who(interaction))), *(e.text for e in events)]
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
-    async with board_follows(interaction, record.id, SAVED_NOT_ON_BOARD):
+    async with board_follows(interaction, record.id, saved_not_on_board(reader)):
         await update(interaction, content=t(reader, "The game is over and counts as a loss."), view=None)
         shown = await board_message(
             record.id, record.version, saved, pictures=bot.settings.board_pictures, locale=server

@@ -25,6 +25,7 @@ from core.i18n.commands import Command
 from .errors import GuardedItem
 
 _REST = r":(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<arg>[0-9a-z.+\-]{0,60})"
+OUTDATED = mark("That control is from an older version of the bot. Use `/{command}` to get a fresh board.")
 UNKNOWN_CONTROL = mark(
     "That control is from another version of the bot (or no longer in use), so nothing was done. "
     "Use `/{d6}` or `/{dine}` to get a fresh board."
@@ -56,7 +57,7 @@ class Family:
     """
 
     def __init__(
-        self, kind: str, *, verbs: str, menu_verbs: str, outdated: str, outdated_command: str = ""
+        self, kind: str, *, verbs: str, menu_verbs: str, outdated: str = OUTDATED, outdated_command: str = ""
     ) -> None:
         self.kind = kind
         self.verbs, self.menu_verbs = set(verbs), set(menu_verbs)

@@ -43,7 +43,7 @@ from .replies import send, update
 log = logging.getLogger(__name__)
 GOT_IT, NO_MORE = "k", "n"
 TIPS_OFF = mark(
-    "Tips are off: no more tips in any game. To have them again, start a game with `{option}: True`."
+    "Tips are off: no more tips in any game. To have them again, start a game with its `{option}` option on."
 )
 
 

@@ -15,7 +15,7 @@ from core.dine.cards import CardSet
 from core.i18n import Locale, t
 
 from .dine_cards import sector_card, sheet, ship_card, station_card
-from .dine_names import card_name, help_name, sector_name, ship_name, station_kind, word
+from .dine_names import card_name, help_name, help_text, sector_name, ship_name, station_kind, word
 from .dine_text import sector_text, ship_text, station_text
 
 
@@ -108,8 +108,8 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                 names,
                 t(locale, "help card"),
                 tuple(
-                    (f"{name} ({face.german})", face.text)
-                    for name, (_, face) in zip(names, sides, strict=True)
+                    (f"{name} ({face.german})", help_text(locale, f"{card.id}:{side}", face.text))
+                    for name, (side, face) in zip(names, sides, strict=True)
                 ),
                 english=tuple(face.name for _, face in sides),
             )

@@ -69,3 +69,8 @@ def level_name(locale: Locale, level: str) -> str:
 def help_name(locale: Locale, key: str) -> str:
     """A help card side ("procure-ingredient:front") in `locale`."""
     return term(locale, GAME, "help", key)
+
+
+def help_text(locale: Locale, key: str, english: str) -> str:
+    """What a help card side ("flight-manual:back") says, in `locale` (its English is the card data's)."""
+    return english if locale == "en" else term(locale, GAME, "help_texts", key)

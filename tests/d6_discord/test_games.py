@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from cogs.d6.play import SAVED_BUT_NOT_SHOWN, load
+from cogs.d6.play import load, saved_but_not_shown
 from cogs.ui.refresh import BOARD_WAS_BEHIND
 from core.d6 import action_from_json, apply, legal_actions
 from core.d6.actions import EndAssignment
@@ -241,7 +241,7 @@ async def move_not_shown(world: World, alice: Player, record: GameRecord, *, ret
     forgive_the_retry(world)
 
     assert done.ephemeral
-    assert done.response.content == SAVED_BUT_NOT_SHOWN
+    assert done.response.content == saved_but_not_shown("en")
     after = await record_of(world, record.id)
     assert after.version == 1
     await world.bot.boards.idle()

@@ -60,6 +60,8 @@ def texts(body: Any) -> Iterator[str]:
     """Every text of a message-like request body Discord would show: content, embeds, components."""
     if isinstance(body, dict):
         for key, value in body.items():
+            if key == "value" and "label" in body:
+                continue  # a select option's value is a code the player never sees
             if key in _TEXT_KEYS and isinstance(value, str):
                 yield value
             elif isinstance(value, dict | list):
