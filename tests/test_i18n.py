@@ -267,3 +267,19 @@ def test_a_help_card_looked_up_reads_in_the_readers_language(language: str) -> N
     assert text == glossary(language)["dine"]["help_texts"]["flight-manual:back"]
     assert text.startswith({"de": "Punkte = 2 ×", "es": "Puntuación = 2 ×"}[language])
     assert "Galactic" not in text
+
+
+@pytest.mark.parametrize("version", ["dine-1", "dine-2"])
+def test_every_cards_flavour_text_is_in_the_glossary_and_translated(version: str) -> None:
+    """The glossary's flavours are keyed by the card data's English text: a changed text must be
+    translated again, and every one reads in German and Spanish."""
+    cards = card_set(version)
+    faces = [
+        *(face for sector in cards.sectors for face in (sector.front, sector.back)),
+        *(face for ship in cards.ships for face in (ship.front, ship.back)),
+    ]
+    printed = {face.flavour for face in faces if face.flavour}
+    assert printed <= set(glossary("en")["dine"]["flavours"])
+    for language in ("de", "es"):
+        translated = glossary(language)["dine"]["flavours"]
+        assert all(translated.get(text) not in (None, "", text) for text in printed), language

@@ -12,6 +12,7 @@ from PIL import ImageDraw
 
 from core.dine.state import State
 from core.i18n import Locale
+from core.i18n.glossary import glossary
 from core.render.dine_board import (
     BANNER,
     FOOTER,
@@ -174,3 +175,16 @@ def test_a_finished_board_says_its_outcome_and_tracks_in_the_language() -> None:
     said = [text for text, _ in spanish]
     assert any(text.endswith("|  GANADA") for text in said)
     assert any(text.startswith("Marcador ") for text in said)
+
+
+@pytest.mark.parametrize("locale", ["de", "es"])
+def test_a_cards_flavour_text_is_drawn_in_the_readers_language(locale: Locale) -> None:
+    face = CARDS.sectors[0].front
+    assert face.flavour
+    with texts_drawn() as drawn:
+        sector_card(face, locale, sector_name(locale, CARDS, face))
+    words = " ".join(text for text, _ in drawn)
+    translated = glossary(locale)["dine"]["flavours"][face.flavour]
+    assert translated != face.flavour
+    assert translated.split()[0] in words  # wrapped over lines, but its words are there
+    assert face.flavour.split()[0] not in words.split()  # and not the English

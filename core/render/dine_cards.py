@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 from core.dine.cards import Action, Occupied, SectorSide, ShipSide, StationSide, Symbol, TrackSpec
 from core.dine.engine import describe_effects
 from core.i18n import Locale, t
+from core.i18n.glossary import term
 
 from . import icons
 from .dine_names import ship_name, station_kind, word
@@ -259,6 +260,14 @@ def station_card(
 # --- sector cards -----------------------------------------------------------------------------------------
 
 
+def _flavour(pen: Pen, y: int, flavour: str | None, locale: Locale) -> None:
+    """The card's flavour line(s) at its foot, in the reader's words (the glossary keys them by the
+    English text), as many lines as fit above the legend; none when the rules text left no room."""
+    top = max(y + 10, HEIGHT - 96)
+    if flavour and top + 17 <= pen.bottom:  # one 12-point line
+        pen.write(20, top, term(locale, "dine", "flavours", flavour), 12, fill=MUTED, symbols=False)
+
+
 def _per_crew(values: Iterable[int | None]) -> str:
     return " / ".join("X" if v is None else str(v) for v in values)
 
@@ -304,8 +313,7 @@ def sector_card(face: SectorSide, locale: Locale = "en", name: str | None = None
         else:
             rules = sector_rules_text(face, locale)
         y = pen.write(20, y, rules, 14)
-    if face.flavour and locale == "en":  # the flavour text is the printed card's, in English only
-        pen.write(20, max(y + 10, HEIGHT - 96), face.flavour, 12, fill=MUTED, symbols=False)
+    _flavour(pen, y, face.flavour, locale)
     pen.legend(locale=locale)
     return _png(image)
 
@@ -370,8 +378,7 @@ def ship_card(face: ShipSide, locale: Locale = "en") -> bytes:
         else:
             rules = "; ".join(t(locale, SHIP_RULES[r.rule], n=r.amount) for r in face.rules)
         y = pen.write(20, y, rules, 14)
-    if face.flavour and locale == "en":  # the flavour text is the printed card's, in English only
-        pen.write(20, max(y + 10, HEIGHT - 96), face.flavour, 12, fill=MUTED, symbols=False)
+    _flavour(pen, y, face.flavour, locale)
     pen.legend(locale=locale)
     return _png(image)
 
