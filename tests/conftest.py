@@ -61,30 +61,32 @@ def simcord_bot(database: Path | str, customise_bot):
     return build_bot(database, customise=customise_bot)
 
 
-@pytest.fixture
-async def world(simcord_env, database: Path | str, customise_bot):
-    world = World(simcord_env, database, customise_bot)
+async def _world(simcord_env, database: Path | str, customise_bot, **options):
+    """A scenario world, audited against Discord's schema and closed when the test ends."""
+    world = World(simcord_env, database, customise_bot, **options)
     yield world
     world.audit()
     await world.close()
+
+
+@pytest.fixture
+async def world(simcord_env, database: Path | str, customise_bot):
+    async for opened in _world(simcord_env, database, customise_bot):
+        yield opened
 
 
 @pytest.fixture
 async def german_world(simcord_env, database: Path | str, customise_bot):
     """A server whose preferred locale is German."""
-    world = World(simcord_env, database, customise_bot, preferred_locale="de")
-    yield world
-    world.audit()
-    await world.close()
+    async for opened in _world(simcord_env, database, customise_bot, preferred_locale="de"):
+        yield opened
 
 
 @pytest.fixture
 async def spanish_world(simcord_env, database: Path | str, customise_bot):
     """A server whose preferred locale is Spanish (es-ES)."""
-    world = World(simcord_env, database, customise_bot, preferred_locale="es-ES")
-    yield world
-    world.audit()
-    await world.close()
+    async for opened in _world(simcord_env, database, customise_bot, preferred_locale="es-ES"):
+        yield opened
 
 
 def _database_threads() -> set[threading.Thread]:
