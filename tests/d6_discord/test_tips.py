@@ -16,25 +16,13 @@ from core.results import new_result
 from core.table import Table
 from core.tips import tips
 from core.tips.d6 import STATIONS
-from tests.support.messages import components, message, record_of
+from tests.support.messages import components, message, record_of, tips_in
 from tests.support.postgres import BACKENDS
 from tests.support.scenario import Player, World
 
 from .helpers import choose, perform
 
 TIPS = tips("d6")
-
-
-def tips_in(result) -> list[str]:
-    """The titles of the tips a click or command brought, each checked to be private, with its buttons."""
-    found = []
-    for note in result.followups:
-        if not note.content.startswith("💡"):
-            continue
-        assert note.ephemeral
-        assert [c["label"] for c in components(note)] == ["Got it", "No more tips"]
-        found.append(note.content.partition("**")[2].partition("**")[0])
-    return found
 
 
 def title(name: str) -> str:

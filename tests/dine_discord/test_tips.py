@@ -10,24 +10,12 @@ from core.games.dine import GAME as DINE
 from core.results import new_result
 from core.table import Table
 from core.tips import tips
-from tests.support.messages import components, message, record_of
+from tests.support.messages import components, message, record_of, tips_in
 from tests.support.scenario import Player, World
 
 from .helpers import Hands, open_lobby, owner, perform, saved_of
 
 TIPS = tips("dine")
-
-
-def tips_in(result) -> list[str]:
-    """The titles of the tips a click or command brought, each checked to be private, with its buttons."""
-    found = []
-    for note in result.followups:
-        if not note.content.startswith("💡"):
-            continue
-        assert note.ephemeral
-        assert [c["label"] for c in components(note)] == ["Got it", "No more tips"]
-        found.append(note.content.partition("**")[2].partition("**")[0])
-    return found
 
 
 def title(name: str) -> str:

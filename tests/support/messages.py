@@ -40,3 +40,15 @@ def components(msg: discord.Message | Any) -> list[dict[str, Any]]:
 
 def custom_ids(msg: discord.Message) -> list[str]:
     return [c["custom_id"] for c in components(msg)]
+
+
+def tips_in(result) -> list[str]:
+    """The titles of the tips a click or command brought, each checked to be private, with its buttons."""
+    found = []
+    for note in result.followups:
+        if not note.content.startswith("💡"):
+            continue
+        assert note.ephemeral
+        assert [c["label"] for c in components(note)] == ["Got it", "No more tips"]
+        found.append(note.content.partition("**")[2].partition("**")[0])
+    return found
