@@ -197,7 +197,7 @@ def simulate_dine(
             counted |= dine_symbols_counted(state, action)
             if log is not None:
                 log.see(state, action)
-            state, _ = dine_apply(state, action)
+            state, _ = dine_apply(state, action, quiet=True)
             seen.update(p.card for row in state.grid for p in row)
         if log is not None:
             log.end(state)

@@ -305,20 +305,23 @@ def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action
     upgraded, cards = state.upgraded, state.cards
     ship = [(i, a) for i, a in enumerate(ship_of(state).actions) if _available(state, f"ship:{i}", a)]
     for seat in range(state.crew):
+        hand = sorted(state.hands[seat])  # sorted once a seat, not once a cost
         for card_id in state.hands[seat]:
             for index, action in enumerate(side(cards, card_id, upgraded).actions):
                 if action.cost.kind == "none":
                     yield _free_play(seat, card_id, index)
                     continue
-                for payment in _payments(state, seat, action.cost, card_id, keep):
+                for payment in _payments(state, seat, action.cost, card_id, keep, hand):
                     yield _play_card(seat, card_id, index, payment)
         occupied = state.stations[seat]
         if occupied is not None:
             action = side(cards, occupied, upgraded).occupied.action
             if action is not None and _available(state, f"station:{seat}", action):
-                yield from (_use_station(seat, p) for p in _payments(state, seat, action.cost, None, keep))
+                paying = _payments(state, seat, action.cost, None, keep, hand)
+                yield from (_use_station(seat, p) for p in paying)
         for index, action in ship:
-            yield from (_use_ship(seat, index, p) for p in _payments(state, seat, action.cost, None, keep))
+            paying = _payments(state, seat, action.cost, None, keep, hand)
+            yield from (_use_ship(seat, index, p) for p in paying)
 
 
 # The same few hundred actions and payments recur in every decision, and a frozen dataclass costs
@@ -365,12 +368,20 @@ def _summed(worth: HandWorth) -> Callable[[tuple[str, ...]], float]:
 
 
 def _payments(
-    state: State, seat: int, cost: Cost, playing: str | None, keep: HandWorth | None = None
+    state: State,
+    seat: int,
+    cost: Cost,
+    playing: str | None,
+    keep: HandWorth | None = None,
+    hand: list[str] | None = None,
 ) -> Iterator[Payment]:
+    """Every way to pay `cost` (with `keep`, the cheapest hand payment only); `hand` is the seat's hand
+    already sorted, where the caller has it."""
     if cost.kind == "none":
         yield NO_PAYMENT
     elif cost.kind in ("discard", "remove"):
-        others = sorted(c for c in state.hands[seat] if c != playing)
+        ordered = hand if hand is not None else sorted(state.hands[seat])
+        others = [c for c in ordered if c != playing]
         if cost.min_drive:
             fit = [c for c in others if card_drive(state.cards, c, state.upgraded) >= cost.min_drive]
         else:
@@ -422,20 +433,37 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
 # --- apply -----------------------------------------------------------------------------------------
 
 
-def apply(state: State, action: Action, *, check: bool = True, reuse: bool = False) -> tuple[State, Events]:
+class Muted(list[Event]):
+    """The events of a quiet `apply`: nothing is told, so no line is worked out or kept."""
+
+    def append(self, event: Event, /) -> None:
+        return None
+
+
+def _tell(ev: Events, text: Text, kind: str = "info") -> None:
+    """Add `text` as a told line (`told`) to the events, unless the caller asked for none."""
+    if type(ev) is not Muted:
+        ev.append(Event(told(text), kind))
+
+
+def apply(
+    state: State, action: Action, *, check: bool = True, reuse: bool = False, quiet: bool = False
+) -> tuple[State, Events]:
     """The state after `action` and what happened; raises `IllegalAction` otherwise.
 
     `check=False` skips the legality check, for a caller that took `action` from `legal_actions`
     (or the crews' candidates) of this very state: the playouts of the search crews, thousands a
     decision. The state and the events are the same; an illegal action is then not caught.
     `reuse=True` changes `state` itself and returns it instead of a copy, for a caller that owns
-    `state` and drops it (a playout's steps after its first): the same result without the clone."""
+    `state` and drops it (a playout's steps after its first): the same result without the clone.
+    `quiet=True` returns no events (none is worked out), for a caller that never reads them: the
+    state is the same."""
     if state.outcome != "playing":
         raise IllegalAction("This game is over.")
     if check and not _legal(state, action):
         raise IllegalAction(_why_illegal(state, action))
     new = state if reuse else state.clone()
-    events: Events = []
+    events: Events = Muted() if quiet else []
     _DISPATCH[type(action)](new, events, action)
     _run(new, events)
     if new.outcome == "playing" and new.pending is None and not _can_act(new):
@@ -543,7 +571,7 @@ def _pay(s: State, ev: Events, seat: int, cost: Cost, payment: Payment) -> None:
             said = lazy("Crew {number} removes {card} to pay.", number=seat + 1, card=Card(card_id))
         else:
             said = lazy("Crew {number} discards {card} to pay.", number=seat + 1, card=Card(card_id))
-        ev.append(Event(told(said)))
+        _tell(ev, said)
     if payment.row is not None:
         row = s.grid[payment.row]
         for card_id in payment.grid:
@@ -552,10 +580,10 @@ def _pay(s: State, ev: Events, seat: int, cost: Cost, payment: Payment) -> None:
             s.discard.append(card_id)
         names = Joined(tuple(Card(c) for c in payment.grid), LIST)
         said = lazy("Paid from row {row} by discarding {cards}.", row=payment.row + 1, cards=names)
-        ev.append(Event(told(said)))
+        _tell(ev, said)
     if cost.kind == "ship":
         s.marker = max(0, s.marker - cost.count)
-        ev.append(Event(told(lazy("The ship marker moves {count} left.", count=cost.count))))
+        _tell(ev, lazy("The ship marker moves {count} left.", count=cost.count))
 
 
 def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -> Task | None:
@@ -569,7 +597,7 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
             said = lazy("Crew {number} plays {card} rotated into row {row}.", **fields)
         else:
             said = lazy("Crew {number} plays {card} into row {row}.", **fields)
-        ev.append(Event(told(said)))
+        _tell(ev, said)
     elif op == "draw":
         _draw(s, ev, seat, n)
     elif op == "crew_draw":
@@ -584,7 +612,7 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
             len(taken),
             number=seat + 1,
         )
-        ev.append(Event(told(said)))
+        _tell(ev, said)
     else:
         return _task(op, n)
     return None
@@ -615,7 +643,7 @@ def _triggers(s: State, ev: Events, before: Mapping[Symbol, int], after: Mapping
                 number=seat + 1,
                 symbol=lazy(SYMBOL_NAMES[occupied.trigger]),
             )
-            ev.append(Event(told(said)))
+            _tell(ev, said)
             later += [task for effect in occupied.effects if (task := _effect(s, ev, effect, seat, None))]
     return later
 
@@ -655,7 +683,7 @@ def _strike(s: State, ev: Events) -> None:
         drive,
         sector=_sector_named(s, spec),
     )
-    ev.append(Event(told(said), "danger"))
+    _tell(ev, said, "danger")
     _crew_draws(s, ev, drive)
     if s.grid[-1]:
         s.grid.append([])
@@ -676,7 +704,7 @@ def _do_clear(s: State, ev: Events, a: Clear) -> None:
     spec = sector_side(s)
     assert spec is not None
     if a.how == "continue":
-        ev.append(Event(told(lazy("The crew keeps playing."))))
+        _tell(ev, lazy("The crew keeps playing."))
         _danger_check(s, ev)
         return
     steps: list[Task] = []
@@ -688,11 +716,11 @@ def _do_clear(s: State, ev: Events, a: Clear) -> None:
             if s.outcome != "playing":
                 return
         s.solved += 1
-        ev.append(Event(told(lazy("Solved: {sector}!", sector=_sector_named(s, spec))), "clear"))
+        _tell(ev, lazy("Solved: {sector}!", sector=_sector_named(s, spec)), "clear")
         if "no_upgrade" not in spec.rules:
             steps.append(Task(op="upgrade"))
     else:
-        ev.append(Event(told(lazy("Jumped out of {sector}!", sector=_sector_named(s, spec))), "clear"))
+        _tell(ev, lazy("Jumped out of {sector}!", sector=_sector_named(s, spec)), "clear")
     s.queue[0:0] = steps + _clearing_steps()
 
 
@@ -711,10 +739,11 @@ def _do_upgrade(s: State, ev: Events, a: Upgrade) -> None:
     if a.card is not None:
         s.upgraded = sorted([*s.upgraded, a.card])
         seat = a.seat or 0
-        mine = told(lazy("Crew {number} upgrades {card}.", number=seat + 1, card=Card(a.card)))
-        # The card stays in the hand: only its holder may read which one it is.
-        public = told(lazy("Crew {number} upgrades a hand card.", number=seat + 1))
-        ev.append(Event(public, "upgrade", ((seat, mine),)))
+        if type(ev) is not Muted:
+            mine = told(lazy("Crew {number} upgrades {card}.", number=seat + 1, card=Card(a.card)))
+            # The card stays in the hand: only its holder may read which one it is.
+            public = told(lazy("Crew {number} upgrades a hand card.", number=seat + 1))
+            ev.append(Event(public, "upgrade", ((seat, mine),)))
 
 
 def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
@@ -725,7 +754,7 @@ def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
             s.discard.append(old)
         s.hands[a.seat].remove(a.card)
         s.stations[a.seat] = a.card
-        ev.append(Event(told(lazy("Crew {number} occupies {card}.", number=a.seat + 1, card=Card(a.card)))))
+        _tell(ev, lazy("Crew {number} occupies {card}.", number=a.seat + 1, card=Card(a.card)))
     s.queue.insert(0, Task(op="occupy", index=a.seat + 1))
 
 
@@ -734,7 +763,7 @@ def _do_choose(s: State, ev: Events, a: Choose) -> None:
     spec = sector_side(s)
     assert spec is not None
     chosen = spec.consequences[a.option]
-    ev.append(Event(told(lazy("The crew chooses: {effects}.", effects=effects_told(chosen)))))
+    _tell(ev, lazy("The crew chooses: {effects}.", effects=effects_told(chosen)))
     s.queue[0:0] = [_task(e.op, e.amount) for e in chosen]
 
 
@@ -748,7 +777,7 @@ def _do_give(s: State, ev: Events, a: Give) -> None:
         said = lazy("Crew {number} removes {card}.", number=a.seat + 1, card=Card(a.card))
     else:
         said = lazy("Crew {number} discards {card}.", number=a.seat + 1, card=Card(a.card))
-    ev.append(Event(told(said)))
+    _tell(ev, said)
     if pending.amount > 1:
         s.queue.insert(0, Task(op=f"{pending.give}_cards", amount=pending.amount - 1))
 
@@ -761,7 +790,7 @@ def _do_shield(s: State, ev: Events, a: Shield) -> None:
         s.queue.insert(0, Task(op="damage", amount=pending.amount - 1))
     if a.payment is not None:
         _pay(s, ev, 0, Cost(kind="pay", symbols={Symbol.SHIELD: 1}), a.payment)
-        ev.append(Event(told(lazy("A shield takes the hit."))))
+        _tell(ev, lazy("A shield takes the hit."))
     else:
         _lose_damage_space(s, ev)
 
@@ -814,10 +843,10 @@ def _lose_damage_space(s: State, ev: Events) -> None:
     if s.damage < 1:
         _finish(s, ev, "lost", SHIP_LOST)
         return
-    ev.append(Event(told(lazy("The ship takes 1 damage ({count} left).", count=s.damage)), "damage"))
+    _tell(ev, lazy("The ship takes 1 damage ({count} left).", count=s.damage), "damage")
     if s.damage in ship_of(s).damage.remove_cards:
         said = lazy("This damage space says Remove cards: one crew member removes a hand card.")
-        ev.append(Event(told(said)))
+        _tell(ev, said)
         s.queue.insert(0, Task(op="remove_cards", amount=1))
 
 
@@ -832,17 +861,17 @@ def _task_pizza(s: State, ev: Events, task: Task) -> None:
         task.amount,
         left=s.pizza,
     )
-    ev.append(Event(told(said), "damage"))
+    _tell(ev, said, "damage")
 
 
 def _task_ship_track(s: State, ev: Events, task: Task) -> None:
     s.marker = max(0, s.marker - task.amount)
-    ev.append(Event(told(lazy("The ship marker moves {count} left.", count=task.amount))))
+    _tell(ev, lazy("The ship marker moves {count} left.", count=task.amount))
 
 
 def _task_give(s: State, ev: Events, task: Task) -> None:
     if not any(s.hands):
-        ev.append(Event(told(lazy("Nobody has a hand card to give up."))))
+        _tell(ev, lazy("Nobody has a hand card to give up."))
         return
     give = "remove" if task.op == "remove_cards" else "discard"
     pending = Pending(kind="give", give=give, amount=task.amount)
@@ -854,14 +883,14 @@ def _task_repair(s: State, ev: Events, task: Task) -> None:
     said = lazy(
         "Repairs: the damage marker moves {count} right ({left} left).", count=task.amount, left=s.damage
     )
-    ev.append(Event(told(said)))
+    _tell(ev, said)
 
 
 def _task_ship_right(s: State, ev: Events, task: Task) -> None:
     track = ship_of(s).marker
     if track is not None:
         s.marker = min(track.length, s.marker + task.amount)
-        ev.append(Event(told(lazy("The ship marker moves {count} right.", count=task.amount))))
+        _tell(ev, lazy("The ship marker moves {count} right.", count=task.amount))
 
 
 def _task_choose(s: State, ev: Events, task: Task) -> None:
@@ -894,7 +923,7 @@ def _task_next_sector(s: State, ev: Events, task: Task) -> None:
     if s.stack and s.stack[0].help == "procure":
         s.stack[0:1] = [*_easy_sectors(s, rng, EASY_FROM_PROCURE), StackCard(help="frontier")]
         said = lazy("Procure Ingredient: you have the Orion eggs! The Final Frontier lies ahead.")
-        ev.append(Event(told(said), "help"))
+        _tell(ev, said, "help")
     if s.stack and s.stack[0].help == "frontier":
         bosses = [c.id for c in s.cards.sectors if c.front.kind == "boss"]
         rng.shuffle("boss", bosses)
@@ -908,13 +937,13 @@ def _task_next_sector(s: State, ev: Events, task: Task) -> None:
             "The Final Frontier: {count} hard sectors, then the boss.",
             count,
         )
-        ev.append(Event(told(said), "help"))
+        _tell(ev, said, "help")
     if not s.stack:
         _finish(s, ev, "won", DELIVERED)
         return
     spec = sector_side(s)
     assert spec is not None
-    ev.append(Event(told(lazy("Next sector: {sector}.", sector=_sector_named(s, spec))), "sector"))
+    _tell(ev, lazy("Next sector: {sector}.", sector=_sector_named(s, spec)), "sector")
 
 
 def _task_occupy(s: State, ev: Events, task: Task) -> None:
@@ -934,16 +963,14 @@ def _arrive(s: State, ev: Events) -> None:
     """R10: a danger-0 sector strikes on arrival and is then cleared as a jump."""
     spec = sector_side(s)
     if spec is not None and spec.danger[s.crew - 1] == 0:
-        ev.append(
-            Event(told(lazy("{sector} strikes at once (danger 0).", sector=_sector_named(s, spec))), "danger")
-        )
+        _tell(ev, lazy("{sector} strikes at once (danger 0).", sector=_sector_named(s, spec)), "danger")
         s.queue[0:0] = [*_consequence_tasks(spec), Task(op="jump_clear")]
 
 
 def _task_jump_clear(s: State, ev: Events, task: Task) -> None:
     spec = sector_side(s)
     assert spec is not None
-    ev.append(Event(told(lazy("Through {sector}.", sector=_sector_named(s, spec))), "clear"))
+    _tell(ev, lazy("Through {sector}.", sector=_sector_named(s, spec)), "clear")
     s.queue[0:0] = _clearing_steps()
 
 
@@ -997,7 +1024,7 @@ def _draw(s: State, ev: Events, seat: int, n: int) -> None:
         said = lazy_n(
             "Crew {number} draws {count} card.", "Crew {number} draws {count} cards.", drawn, number=seat + 1
         )
-    ev.append(Event(told(said)))
+    _tell(ev, said)
 
 
 def _crew_draws(s: State, ev: Events, n: int) -> None:
@@ -1009,7 +1036,7 @@ def _crew_draws(s: State, ev: Events, n: int) -> None:
     for k in range(n):
         card_id = _take(s)
         if card_id is None:
-            ev.append(Event(told(lazy("The deck and the discard pile are empty."))))
+            _tell(ev, lazy("The deck and the discard pile are empty."))
             return
         s.hands[(start + k) % s.crew].append(card_id)
 
@@ -1051,10 +1078,10 @@ def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
             stars=stars(s.stars),
             rating=Term("ratings", str(s.stars)),
         )
-        ev.append(Event(told(said), "end"))
+        _tell(ev, said, "end")
     else:
         s.loss_reason = text
-        ev.append(Event(told(lazy(text)), "end"))
+        _tell(ev, lazy(text), "end")
 
 
 def abandon(state: State, text: str = ABANDONED) -> tuple[State, Events]:

@@ -122,7 +122,7 @@ def expert_weigher(
             worlds = [determinize(state, rng) for _ in range(min(batch, budget - played))]
             for i in alive:  # the same worlds for every candidate: compared on the same luck
                 for world in worlds:
-                    worth, lost = _playout(apply(world, options[i].action)[0], horizon)
+                    worth, lost = _playout(apply(world, options[i].action, quiet=True)[0], horizon)
                     scores[i].append(worth)
                     if lost is not None:
                         losses[i][lost] += 1
@@ -167,7 +167,7 @@ def _playout(state: State, horizon: int) -> tuple[float, str | None]:
                 return float(False) + 0.02 * state.cleared + 0.005 * score(state), None
             seen.add(key)
         # The first step copies (the caller keeps its state); the playout owns every later one.
-        state, _ = apply(state, heuristic_action(state), check=False, reuse=step > 0)
+        state, _ = apply(state, heuristic_action(state), check=False, reuse=step > 0, quiet=True)
     if state.outcome != "playing":
         return terminal(state), state.loss_reason
     return value(state), None

@@ -17,6 +17,7 @@ from .cards import CardSet, card_set
 # games to another card set, change this line (its data file and table line must exist).
 RULES_VERSION = "dine-1"
 HAND_SIZES = {1: 7, 2: 5, 3: 4}
+_SETS: dict[str, CardSet] = {}  # `card_set` by version, as `State.cards` reads it
 
 
 class Placed(BaseModel):
@@ -132,7 +133,10 @@ class State(BaseModel):
     @property
     def cards(self) -> CardSet:
         """The card set of the rules this game was dealt under: every card lookup goes through it."""
-        return card_set(self.rules_version)
+        found = _SETS.get(self.rules_version)  # every card lookup: a dictionary hit, not two calls
+        if found is None:
+            found = _SETS[self.rules_version] = card_set(self.rules_version)
+        return found
 
     @property
     def current_row(self) -> list[Placed]:

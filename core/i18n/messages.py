@@ -29,8 +29,11 @@ class Sayable(Protocol):
 
 
 def _fields(locale: Locale, fields: dict[str, Any]) -> dict[str, Any]:
+    # What `isinstance(value, Sayable)` asks, without a runtime protocol check (the engine says its
+    # pending questions thousands of times a second in the crews' playouts).
     return {
-        name: value.say(locale) if isinstance(value, Sayable) else value for name, value in fields.items()
+        name: value.say(locale) if callable(getattr(value, "say", None)) else value
+        for name, value in fields.items()
     }
 
 

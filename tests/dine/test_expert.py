@@ -10,6 +10,7 @@ from random import Random
 
 import pytest
 
+from core.dine.actions import PlayCard
 from core.dine.ai import heuristic, heuristic_action, shortlist
 from core.dine.cards import card_set
 from core.dine.crews import POLICIES
@@ -137,6 +138,26 @@ def test_apply_reusing_the_state_gives_the_copying_paths_games_and_leaves_the_so
             assert reused_events == events
             assert state.model_dump_json() == before
             state = copied
+        assert state.outcome in ("won", "lost")
+
+
+@pytest.mark.parametrize("rules", ["dine-1", "dine-2"])
+def test_a_quiet_apply_gives_the_same_states_and_tells_nothing(rules: str) -> None:
+    """`apply(..., quiet=True)` (the playouts' and the simulator's path) works out no event, and the
+    state is the one the telling path gives, on whole games of every crew size and both card sets;
+    the telling path still tells every move."""
+    for seed, level, crew in ((4, "Diavolo", 1), (5, "Pepperoni", 2), (6, "Margherita", 3)):
+        state = new_game(seed, level=level, crew=crew, rules_version=rules)
+        for _ in range(400):
+            if state.outcome != "playing":
+                break
+            action = heuristic_action(state)
+            told, events = apply(state, action)
+            quiet, none = apply(state, action, quiet=True)
+            assert quiet == told
+            assert none == []
+            assert events or not isinstance(action, PlayCard)  # a card played is always told
+            state = told
         assert state.outcome in ("won", "lost")
 
 
