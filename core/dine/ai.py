@@ -471,10 +471,47 @@ def _best(state: State, actions: list[Action]) -> tuple[float, tuple[str, str, s
 
 
 def heuristic_action(state: State) -> Action:
-    """`heuristic(state).action` without the words: what playouts ask, thousands of times a decision."""
+    """`heuristic(state).action` without the words: what playouts ask, thousands of times a decision.
+
+    A main move is remembered by what the heuristic reads (`_main_key`): the expert plays each
+    candidate out in a dozen worlds that differ only in hidden cards, so until the next draw their
+    playouts ask the same question again and again."""
     if state.pending is not None:
         return _pending_pick(state, legal_actions(state))
-    return _best(state, _candidates(state))[2]
+    key = _main_key(state)
+    found = _PICKS.get(key)
+    if found is None:
+        if len(_PICKS) >= _PICKS_KEPT:
+            _PICKS.clear()
+        found = _PICKS[key] = _best(state, _candidates(state))[2]
+    return found
+
+
+_PICKS: dict[tuple[object, ...], Action] = {}
+_PICKS_KEPT = 50_000  # a few tens of megabytes; forgotten all at once when full
+
+
+def _main_key(state: State) -> tuple[object, ...]:
+    """Everything a main move of the heuristic reads (`_candidates`, `_now`, `_worth`): the cards in
+    play where they lie, the tracks, the current sector and how many cards the deck and discard pile
+    hold, never their order. A test plays whole games with and without the memory."""
+    top = state.stack[0] if state.stack else None
+    return (
+        state.rules_version,
+        state.ship,
+        state.crew,
+        tuple(map(tuple, state.hands)),
+        tuple(tuple((p.card, p.rotated) for p in row) for row in state.grid),
+        tuple(state.upgraded),
+        tuple(state.stations),
+        len(state.deck),
+        len(state.discard),
+        None if top is None else (top.sector, top.side, top.help),
+        state.damage,
+        state.pizza,
+        state.marker,
+        tuple(state.used.items()),
+    )
 
 
 def _sentence(reason: str) -> str:

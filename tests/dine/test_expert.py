@@ -17,6 +17,7 @@ from core.dine.crews import POLICIES
 from core.dine.engine import apply, legal_actions, new_game
 from core.dine.expert import FEATURES, WEIGHTS, expert_policy, features, playout, value
 from core.dine.state import RULES_VERSION, StackCard, State
+from core.dine.worlds import determinize
 from tools import sim
 
 from .helpers import decisions, play_to_end
@@ -139,6 +140,26 @@ def test_apply_reusing_the_state_gives_the_copying_paths_games_and_leaves_the_so
             assert state.model_dump_json() == before
             state = copied
         assert state.outcome in ("won", "lost")
+
+
+@pytest.mark.parametrize("rules", ["dine-1", "dine-2"])
+def test_the_remembered_heuristic_move_is_the_one_it_would_work_out_in_every_world(rules: str) -> None:
+    """`heuristic_action` remembers a main move by what the heuristic reads, so worlds that differ only
+    in hidden cards share it: in every world of every position of whole games, and several moves on
+    in each world (playouts), the remembered move is the one `heuristic` works out afresh."""
+    for seed, level, crew in ((7, "Diavolo", 2), (8, "Quattro Formaggi", 3), (9, "Salad", 1)):
+        state = new_game(seed, level=level, crew=crew, rules_version=rules)
+        rng = Random(seed)
+        while state.outcome == "playing":
+            for _ in range(3):
+                world = determinize(state, rng)
+                for _ in range(6):
+                    if world.outcome != "playing":
+                        break
+                    remembered = heuristic_action(world)
+                    assert remembered == heuristic(world).action
+                    world = apply(world, remembered, quiet=True)[0]
+            state = apply(state, heuristic(state).action)[0]
 
 
 @pytest.mark.parametrize("rules", ["dine-1", "dine-2"])
