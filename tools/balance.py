@@ -1,7 +1,7 @@
 """The Dine balance report, version 2: the novice (heuristic) and expert crews on the same deals.
 
     python -m tools.balance [--games 1000] [--expert-games 300] [--seed 1] [--jobs 2] [--out FILE]
-        [--rules dine-2] [--levels starter,Salad] [--crews 1,2] [--ships ...]
+        [--rules dine-2] [--levels starter,Salad] [--crews 1,2] [--ships ...] [--cache DIR]
 
 Every level × crew size × ship cell is played by the novice crew (`--games` games a cell) and, on
 the first `--expert-games / ships` of the same deals, by the expert crew (pooled over the ships, as
@@ -12,19 +12,23 @@ symbols, the seeds and the time the run took. `--rules` deals every game under t
 each game plays its own version's card set (`core.dine.cards.CARD_FILES`), and the report's own card
 look-ups read the same set; the default is the version new games are dealt under (`RULES_VERSION`).
 Measuring a candidate set means giving it a rules version of its own, never re-pointing the lookups.
+With `--cache DIR` every finished cell is kept in DIR, so a long run that was stopped takes up where it
+was; a kept cell is used only for the same cell, card data and code of the engine and the crews.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
+import json
 import math
 import multiprocessing
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from core.dine.cards import CARD_FILES, CardSet, Symbol, card_set
@@ -128,6 +132,40 @@ def _simulate(cell: Cell) -> DineSummary:
     )
 
 
+def code_print(rules: str) -> str:
+    """What a cell's games depend on besides the cell: the card data of `rules` and the source of the
+    engine, the crews and the simulator (any change there may change the games)."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256(card_set(rules).model_dump_json().encode())
+    for path in sorted(
+        [*(root / "core" / "dine").glob("*.py"), root / "tools" / "sim.py", root / "core" / "rng.py"]
+    ):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """`_simulate` through a directory of finished cells (one JSON file a cell)."""
+
+    folder: Path
+    made: str  # `code_print`
+
+    def path(self, cell: Cell) -> Path:
+        key = hashlib.sha256(json.dumps([*cell, self.made]).encode()).hexdigest()[:24]
+        return self.folder / f"{key}.json"
+
+    def __call__(self, cell: Cell) -> DineSummary:
+        path = self.path(cell)
+        if path.exists():
+            return DineSummary(**json.loads(path.read_text(encoding="utf-8")))
+        found = _simulate(cell)
+        partial = path.with_suffix(".part")
+        partial.write_text(json.dumps(asdict(found)), encoding="utf-8")
+        partial.replace(path)  # whole or not at all: a run stopped mid-write leaves no half cell
+        return found
+
+
 def run(
     games: int,
     seed: int,
@@ -138,16 +176,22 @@ def run(
     policy: str = NOVICE,
     choices: bool = False,
     rules: str = RULES_VERSION,
+    cache: Path | None = None,
 ) -> tuple[list[DineSummary], float]:
     """Simulate the cells, dealt under `rules`, in `jobs` processes if more than 1. Each cell's games
-    depend only on its seeds, so the results are the serial run's whatever the number of processes."""
+    depend only on its seeds, so the results are the serial run's whatever the number of processes.
+    With `cache`, finished cells are kept there and taken from there (`_Kept`)."""
     started = time.perf_counter()
     todo = cells_to_run(games, seed, levels, crews, ships, policy, choices, rules)
+    play: Callable[[Cell], DineSummary] = _simulate
+    if cache is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+        play = _Kept(cache, code_print(rules))
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            cells = pool.map(_simulate, todo, chunksize=1)
+            cells = pool.map(play, todo, chunksize=1)
     else:
-        cells = [_simulate(cell) for cell in todo]
+        cells = [play(cell) for cell in todo]
     return cells, time.perf_counter() - started
 
 
@@ -644,13 +688,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", help="only these levels, comma-separated (e.g. starter,Salad)")
     parser.add_argument("--crews", default="1,2,3", help="only these crew sizes, comma-separated")
     parser.add_argument("--ships", help="only these ships, comma-separated")
+    parser.add_argument(
+        "--cache", type=Path, help="keep finished cells here and take them from here (a stopped run resumes)"
+    )
     args = parser.parse_args(argv)
     if args.jobs < 1 or args.games < 1 or args.expert_games < 0:
         parser.error("--jobs and --games must be at least 1, --expert-games at least 0")
     levels = args.levels.split(",") if args.levels else None
     ships = args.ships.split(",") if args.ships else None
     crews = tuple(int(c) for c in args.crews.split(","))
-    made = measure(args.games, args.expert_games, args.seed, args.jobs, levels, crews, ships, args.rules)
+    made = measure(
+        args.games, args.expert_games, args.seed, args.jobs, levels, crews, ships, args.rules, args.cache
+    )
     command = "python -m tools.balance " + " ".join(sys.argv[1:] if argv is None else argv)
     made = replace(made, command=command.strip())
     args.out.write_text(report(made), encoding="utf-8")
@@ -667,6 +716,7 @@ def measure(
     crews: tuple[int, ...] = CREWS,
     ships: list[str] | None = None,
     rules: str = RULES_VERSION,
+    cache: Path | None = None,
 ) -> Run:
     """Both crews on the same deals, all dealt under `rules`: the novice `games` a cell, the expert
     `expert_games` a level-and-crew cell spread over the ships (the first deals of each ship), choices
@@ -675,11 +725,11 @@ def measure(
     if missing:
         raise KeyError(f"no such crew: {sorted(missing)}")
     started = time.perf_counter()
-    novice, _ = run(games, seed, jobs, levels, crews, ships, NOVICE, choices=True, rules=rules)
+    novice, _ = run(games, seed, jobs, levels, crews, ships, NOVICE, choices=True, rules=rules, cache=cache)
     count = len({c.ship for c in novice}) or 1
     per_ship = math.ceil(expert_games / count) if expert_games else 0
     expert = (
-        run(per_ship, seed, jobs, levels, crews, ships, EXPERT, choices=True, rules=rules)[0]
+        run(per_ship, seed, jobs, levels, crews, ships, EXPERT, choices=True, rules=rules, cache=cache)[0]
         if per_ship
         else []
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +11,7 @@ from core.dine.actions import Clear, Payment, PlayCard, Shield
 from core.dine.cards import Symbol, card_set
 from core.dine.engine import deal, jump_drive, sector_side
 from core.dine.state import RULES_VERSION
-from tools import gallery, play, sim
+from tools import balance, gallery, play, sim
 from tools.balance import Run, dead_cards, report, run, symbol_sources, useful_symbols
 
 CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
@@ -85,6 +86,36 @@ def test_a_parallel_balance_run_gives_the_serial_results() -> None:
     assert "| starter | ≥ 85 % | 3 |" in text
     assert "| Salad | 60–80 % | 2 |" not in text
     assert "in 2 processes" in text
+
+
+def test_a_kept_run_resumes_with_the_same_cells_and_forgets_them_when_the_cards_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--cache`: a run keeps each finished cell; a second run takes them (the same results, even with
+    a cell's games stopped from being played again), plays only a cell that is missing, and a
+    change to what the games depend on (`code_print`) keeps nothing of the old cells."""
+    pick = {"levels": ["Salad"], "crews": (1, 2), "ships": ["Crusty Cruiser"], "choices": True}
+    fresh, _ = run(3, 11, 1, **pick)  # type: ignore[arg-type]
+    kept, _ = run(3, 11, 1, cache=tmp_path, **pick)  # type: ignore[arg-type]
+    assert [replace(c, games_per_second=0.0) for c in kept] == [
+        replace(c, games_per_second=0.0) for c in fresh
+    ]
+    assert len(list(tmp_path.glob("*.json"))) == 2
+    first = balance.cells_to_run(3, 11, ["Salad"], (1, 2), ["Crusty Cruiser"], choices=True)[0]
+    balance._Kept(tmp_path, balance.code_print(RULES_VERSION)).path(first).unlink()  # pyright: ignore[reportPrivateUsage]
+    played: list[object] = []
+    real = balance._simulate
+    monkeypatch.setattr(balance, "_simulate", lambda cell: played.append(cell) or real(cell))
+    again, _ = run(3, 11, 1, cache=tmp_path, **pick)  # type: ignore[arg-type]
+    assert [replace(c, games_per_second=0.0) for c in again] == [
+        replace(c, games_per_second=0.0) for c in kept
+    ]
+    assert again[1] == kept[1]  # a kept cell comes back exactly as it was written
+    assert len(played) == 1  # only the missing cell was played
+    monkeypatch.setattr(balance, "code_print", lambda rules: "other code")
+    run(3, 11, 1, cache=tmp_path, **pick)  # type: ignore[arg-type]
+    assert len(played) == 3
+    assert len(list(tmp_path.glob("*.json"))) == 4
 
 
 def test_every_symbol_is_given_asked_for_and_counted_in_play() -> None:
