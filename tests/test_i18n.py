@@ -248,14 +248,16 @@ def test_the_catalogue_tool_keeps_translations_and_starts_a_new_language(tmp_pat
 
 @pytest.mark.parametrize("version", ["dine-1", "dine-2"])
 def test_the_glossarys_english_help_card_texts_are_the_card_datas(version: str) -> None:
-    """A help card text changed in the card data must be changed (and translated) in the glossary too."""
+    """A help card text changed in the card data must be changed (and translated) in the glossary too:
+    a version's own entry ("key@version") if it differs from another version's."""
     cards = card_set(version)
     printed = {
         f"{card.id}:{side}": face.text
         for card in cards.help
         for side, face in (("front", card.front), ("back", card.back))
     }
-    assert {key: glossary("en")["dine"]["help_texts"][key] for key in printed} == printed
+    texts = glossary("en")["dine"]["help_texts"]
+    assert {key: texts.get(f"{key}@{version}", texts[key]) for key in printed} == printed
 
 
 @pytest.mark.parametrize("language", ["de", "es"])
@@ -263,10 +265,25 @@ def test_a_help_card_looked_up_reads_in_the_readers_language(language: str) -> N
     found = find(card_set("dine-2"), term(language, "dine", "help", "flight-manual:back"), language)
     assert found is not None
     (_, front), (_, text) = found.sides  # After Each Action / Customer Review
-    assert front == glossary(language)["dine"]["help_texts"]["flight-manual:front"]
+    assert front == glossary(language)["dine"]["help_texts"]["flight-manual:front@dine-2"]
     assert text == glossary(language)["dine"]["help_texts"]["flight-manual:back"]
     assert text.startswith({"de": "Punkte = 2 ×", "es": "Puntuación = 2 ×"}[language])
     assert "Galactic" not in text
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_each_versions_help_card_shows_its_own_level_table_in_the_readers_language(language: str) -> None:
+    """dine-2 re-cut the levels (Margherita 3 easy / 2 hard, v1 4 / 3): a game's help card, in any
+    language, shows its own card set's table."""
+    margherita = {"de": "Margherita: {} leicht / {} schwer", "es": "Margherita: {} fáciles / {} difíciles"}
+    for version in ("dine-1", "dine-2"):
+        cards = card_set(version)
+        found = find(cards, term(language, "dine", "help", "flight-manual:front"), language)
+        assert found is not None
+        (_, front), _ = found.sides
+        level = cards.level("Margherita")
+        assert margherita[language].format(level.easy, level.hard) in front, version
+    assert card_set("dine-1").level("Margherita") != card_set("dine-2").level("Margherita")
 
 
 @pytest.mark.parametrize("version", ["dine-1", "dine-2"])

@@ -103,9 +103,9 @@ async def finished_dine(store: Store, seed: int, user: int) -> int:
         channel_id=5000 + seed,
         owner_id=user,
         state_json=saved.model_dump_json(),
-        rules_version="dine-1",
+        rules_version=DINE.rules_version,  # a new game: dealt under new games' rules
     )
-    state, _ = dine_deal(seed, ship=setup.ship, level=setup.level, crew=1)
+    state, _ = dine_deal(seed, ship=setup.ship, level=setup.level, crew=1, rules_version=DINE.rules_version)
     saved = seated(saved, START, state)
     record = await store.save(
         record.id,

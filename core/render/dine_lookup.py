@@ -108,7 +108,10 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                 names,
                 t(locale, "help card"),
                 tuple(
-                    (f"{name} ({face.german})", help_text(locale, f"{card.id}:{side}", face.text))
+                    (
+                        f"{name} ({face.german})",
+                        help_text(locale, f"{card.id}:{side}", face.text, cards.version),
+                    )
                     for name, (side, face) in zip(names, sides, strict=True)
                 ),
                 english=tuple(face.name for _, face in sides),

@@ -13,7 +13,7 @@ from core.dine.cards import CardSet, SectorSide
 from core.dine.engine import SYMBOL_NAMES
 from core.dine.symbols import side
 from core.i18n import Locale, mark, t
-from core.i18n.glossary import term
+from core.i18n.glossary import glossary, term
 
 GAME = "dine"
 
@@ -71,6 +71,16 @@ def help_name(locale: Locale, key: str) -> str:
     return term(locale, GAME, "help", key)
 
 
-def help_text(locale: Locale, key: str, english: str) -> str:
-    """What a help card side ("flight-manual:back") says, in `locale` (its English is the card data's)."""
-    return english if locale == "en" else term(locale, GAME, "help_texts", key)
+def help_texts() -> dict[str, str]:
+    """The glossary's English help card texts, by key."""
+    return glossary("en").get(GAME, {}).get("help_texts", {})
+
+
+def help_text(locale: Locale, key: str, english: str, version: str = "") -> str:
+    """What a help card side ("flight-manual:back") of card set `version` says, in `locale` (its English
+    is the card data's). A side whose text a later version changed (flight-manual:front's level table
+    in dine-2) has its own glossary entry, "key@version", so each version's card reads its own."""
+    if locale == "en":
+        return english
+    versioned = f"{key}@{version}"
+    return term(locale, GAME, "help_texts", versioned if versioned in help_texts() else key)

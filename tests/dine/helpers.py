@@ -112,6 +112,7 @@ def table(
     upgraded: Iterable[str] = (),
     starter: bool = False,
     seed: int = SEED,
+    rules_version: str = RULES_VERSION,
 ) -> State:
     """A game in the middle of `sector` (side `side` up, `then` below it), waiting for a main action.
 
@@ -119,12 +120,14 @@ def table(
     `grid` the rows, oldest first, the last being the current row, each cell a card id (upright) or
     `(id, rotated)`. `deck` is top first; by default it is every card of the ship that the scenario
     does not place elsewhere, in the dealt order. Tracks default to the ship's starting spaces.
+    `rules_version` picks the card set (default: new games'); an older one sets a game started before
+    a switch.
     """
     if crew is None:
         crew = len(hands) if hands is not None else 1
     hands = [list(h) for h in hands] if hands is not None else [[] for _ in range(crew)]
     assert len(hands) == crew, "one hand per crew member"
-    dealt, _ = deal(seed, ship=ship, level=level, crew=crew, starter=starter)
+    dealt, _ = deal(seed, ship=ship, level=level, crew=crew, starter=starter, rules_version=rules_version)
     rows = [[placed(c) for c in row] for row in grid]
     seats = list(stations) if stations is not None else [None] * crew
     if deck is None:

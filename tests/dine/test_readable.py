@@ -73,10 +73,10 @@ def terminal(state: State, *typed: str) -> str:
 
 
 def test_a_starter_first_move_is_one_line_per_move_not_one_per_payment() -> None:
-    """Seed 4's starter deal: 57 legal actions (one per way of paying) are 16 lines: each hand
+    """Seed 4's starter deal: 52 legal actions (one per way of paying) are 16 lines: each hand
     card's two actions and the two ship actions, the ways to pay behind the line."""
     state, _ = deal(4, crew=1, starter=True)
-    assert len(legal_actions(state)) == 57
+    assert len(legal_actions(state)) == 52
     lines = dine_menu.lines(dine_menu.menu(state))
     assert len(lines) == 16
     assert [move.group for move in lines] == [move.group for move in moves(state, 0)]
@@ -116,13 +116,13 @@ def test_the_terminal_and_the_hand_view_offer_the_same_moves() -> None:
 
 
 def test_a_costly_move_is_never_first_and_says_its_cost() -> None:
-    """Pirate Toll Booth can be solved by paying 1 pizza at any time: that is the last line, and it
+    """Pirate Toll Booth can be solved by paying 2 pizza at any time: that is the last line, and it
     says what it costs, not the first as before."""
     state = table(hands=[["pilot-1", "reactor-1"]], sector="sector-pirates")
     assert legal_actions(state)[0] == Clear(how="solve", solution=1)  # the engine lists it first
     lines = dine_menu.lines(dine_menu.menu(state))
     assert lines[-1].costly
-    assert lines[-1].label == "Pay 1 pizza (pizza 6/6 → 5/6): solve Pirate Toll Booth now"
+    assert lines[-1].label == "Pay 2 pizza (pizza 6/6 → 4/6): solve Pirate Toll Booth now"
     assert not lines[0].costly
     shown = terminal(state)
     assert shown.index("Gives up something for good:") > shown.index("Your moves:")
@@ -189,9 +189,9 @@ def test_numbers_stay_on_the_moves_still_offered_through_a_sector() -> None:
 def test_the_terminal_keeps_numbers_and_asks_how_to_pay_only_when_there_are_ways() -> None:
     state, _ = deal(4, crew=1, starter=True)
     shown = terminal(state, "2", "1", "h")
-    assert "  2. Warp Sled — remove another hand card: rotate, play, draw 2" in shown
-    assert "How do you pay for Warp Sled — remove another hand card: rotate, play, draw 2?" in shown
-    after = shown.split("Crew 1 removes Helm Console to pay.")[1]
+    assert "  2. Warp Sled — discard another hand card: rotate, play, draw 2" in shown
+    assert "How do you pay for Warp Sled — discard another hand card: rotate, play, draw 2?" in shown
+    after = shown.split("Crew 1 discards Helm Console to pay.")[1]
     assert "  3. Plasma Coil — free: play" in after  # still 3 after Warp Sled left the hand
     assert " 17. Autopilot — free: play" in after  # a drawn card takes a new number
     hint = next(line for line in after.splitlines() if line.startswith("Hint: "))
@@ -230,7 +230,7 @@ def test_an_upgrade_choice_shows_both_sides_and_an_occupy_choice_what_it_does() 
     occupy = next(
         m for m in moves(occupying, 0) if decode(occupying, m.group) == Occupy(seat=0, card="reactor-2")
     )
-    assert occupy.description == "Occupied: always — hand size +1"
+    assert occupy.description == "Occupied: action — discard another hand card: draw 2, once per sector"
     assert "  Antimatter Bottle (level 1 Reactor, 1 drive)." in terminal(occupying, "?2")
 
 
@@ -309,13 +309,13 @@ def test_danger_zero_and_no_jump_read_in_words() -> None:
 
 
 def test_the_road_ahead_names_easy_sectors_the_frontier_hard_sectors_and_the_boss() -> None:
-    state, _ = deal(4, level="Margherita", crew=2)
-    road = "3 easy sectors, then The Final Frontier, then 3 hard sectors, then the boss"
+    state, _ = deal(4, level="Margherita", crew=2)  # 3 easy and 2 hard sectors, the first easy one on top
+    road = "2 easy sectors, then The Final Frontier, then 2 hard sectors, then the boss"
     assert road_ahead(state) == road
     assert f"Road ahead after this sector: {road}." in describe_board(state)
     assert f"Road ahead after this sector: {road}." in board_summary(state)
     assert "Sectors left" not in describe_board(state)
-    assert road_ahead(state, short=True) == "3 easy, Final Frontier, 3 hard, boss"
+    assert road_ahead(state, short=True) == "2 easy, Final Frontier, 2 hard, boss"
     starter, _ = deal(4, crew=1, starter=True)
     assert road_ahead(starter) == (
         "2 starter sectors, then Procure Ingredient, then 4 easy sectors, "

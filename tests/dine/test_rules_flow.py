@@ -113,39 +113,42 @@ def test_the_rotate_action_puts_the_card_rotated_into_the_current_row() -> None:
 
 
 def test_a_discard_cost_takes_another_card_of_the_actors_hand() -> None:
-    """Actions: "Discard symbol: Discard any other hand card"; R3: "another card from that hand"."""
-    state = table(hands=[["pilot-1", "reactor-1", "rdrive-1"]])
-    offered = {a.payment.hand for a in plays(state) if a.card == "pilot-1" and a.action == 1}
+    """Actions: "Discard symbol: Discard any other hand card"; R3: "another card from that hand".
+    Ramjet: discard, then rotate and play."""
+    assert CARDS.station("rdrive-1").normal.actions[1].cost.kind == "discard"
+    state = table(hands=[["rdrive-1", "reactor-1", "pilot-1"]])
+    offered = {a.payment.hand for a in plays(state) if a.card == "rdrive-1" and a.action == 1}
 
-    assert offered == {("reactor-1",), ("rdrive-1",)}
-    after, _ = play(state, "pilot-1", action=1, hand=["rdrive-1"])
+    assert offered == {("reactor-1",), ("pilot-1",)}
+    after, _ = play(state, "rdrive-1", action=1, hand=["pilot-1"])
 
-    assert after.discard == ["rdrive-1"]
+    assert after.discard == ["pilot-1"]
     assert after.hands == [["reactor-1"]]
-    assert after.grid == [[Placed(card="pilot-1", rotated=True)]]
+    assert after.grid == [[Placed(card="rdrive-1", rotated=True)]]
 
 
 def test_a_remove_cost_takes_a_card_out_of_the_game() -> None:
     """Actions: "Remove symbol: Remove any hand card from the game. The card is not discarded but no
-    longer takes part in the game." Star Chart Table: remove, then rotate, play and draw 2."""
-    state = table(hands=[["pilot-3", "reactor-1"]])
+    longer takes part in the game." The Quasar Calzone's second ship action: remove, then draw 2."""
+    assert CARDS.ship(QUASAR).actions[1].cost.kind == "remove"
+    state = table(hands=[["pilot-1", "reactor-1"]], ship=QUASAR)
     top = state.deck[:2]
-    after, _ = play(state, "pilot-3", action=1, hand=["reactor-1"])
+    after = run(state, UseShip(seat=0, index=1, payment=Payment(hand=("reactor-1",))))
 
     assert after.removed == ["reactor-1"]
     assert after.discard == []
-    assert after.hands == [top]
-    assert after.grid == [[Placed(card="pilot-3", rotated=True)]]
+    assert after.hands == [["pilot-1", *top]]
+    assert after.grid == [[]]
 
 
 def test_an_action_whose_cost_cannot_be_paid_is_not_offered() -> None:
     """Actions: "You must always pay the costs first" — with no other hand card there is nothing to
-    discard, so only Helm Console's free upright play is offered."""
-    state = table(hands=[["pilot-1"]])
+    discard, so only Ramjet's free upright play is offered."""
+    state = table(hands=[["rdrive-1"]])
 
-    assert [(a.card, a.action) for a in plays(state)] == [("pilot-1", 0)]
+    assert [(a.card, a.action) for a in plays(state)] == [("rdrive-1", 0)]
     with pytest.raises(IllegalAction):
-        play(state, "pilot-1", action=1)
+        play(state, "rdrive-1", action=1)
 
 
 def test_a_symbol_cost_is_paid_from_the_grid() -> None:
@@ -186,12 +189,10 @@ def test_any_crew_member_may_act() -> None:
 
 def test_hand_costs_come_from_the_acting_crew_members_own_hand() -> None:
     """R3: "Hand costs come from the acting crew member's own hand" — a team mate's card cannot pay."""
-    state = table(hands=[["pilot-1"], ["reactor-1", "rdrive-1"]])
+    state = table(hands=[["rdrive-1"], ["reactor-1", "pilot-1"]])
 
     assert not [a for a in plays(state) if a.seat == 0 and a.action == 1]
-    assert {a.payment.hand for a in plays(state) if a.card == "reactor-1" and a.action == 1} == {
-        ("rdrive-1",)
-    }
+    assert {a.payment.hand for a in plays(state) if a.card == "reactor-1" and a.action == 1} == {("pilot-1",)}
 
 
 def test_every_crew_member_may_use_the_ship_actions() -> None:
@@ -319,7 +320,7 @@ def test_any_crew_member_may_be_the_one_who_upgrades() -> None:
 
 def test_upgrading_flips_a_hand_card_for_the_rest_of_the_game() -> None:
     """Boldly Go…: "It flips a hand card to the upgraded side. This card stays on its upgraded side for
-    the rest of the game" (R2). The upgraded Zero-Point Reactor plays for free and gives 5 energy in
+    the rest of the game" (R2). The upgraded Zero-Point Reactor plays for free and gives 3 energy in
     the next sector (its normal side costs a discard and gives 2). The rotated Helm Console (2 energy)
     stands in for the Zero-Point Reactor in the grid."""
     state = orion(hands=[["reactor-3", "reactor-4"]], grid=[[("pilot-1", True)]])
@@ -328,7 +329,8 @@ def test_upgrading_flips_a_hand_card_for_the_rest_of_the_game() -> None:
     played, _ = play(done, "reactor-4")
 
     assert done.upgraded == ["reactor-4"]
-    assert have(played) == {"energy": 5}
+    assert CARDS.station("reactor-4").normal.actions[0].cost.kind == "discard"
+    assert have(played) == {"energy": 3}
 
 
 def test_jumping_gives_no_upgrade() -> None:
@@ -355,14 +357,20 @@ def test_jumping_gives_no_upgrade() -> None:
 
 def test_a_no_upgrade_sector_gives_no_upgrade_when_solved() -> None:
     """Sector Cards: "Otherwise it is a special rule. Observe it!" — Black Hole Drive-In: "solving this
-    sector gives no upgrade" (its solution's symbols are read from the card data; the grid shows them
-    all but the Helm Console's navigation, which the play adds)."""
+    sector gives no upgrade". Its solution (12 energy, 7 navigation) asks more than one card a row
+    shows, so the Spacehopper's deck lies in ten old rows, upright or rotated; the Helm Console played
+    completes it (the symbols are checked against the card data)."""
     spec = CARDS.sector("sector-gravity").back
     assert "no_upgrade" in spec.rules
-    needs = Counter(spec.solutions[0].symbols) - Counter(CARDS.station("pilot-1").normal.row.symbols)
-    grid = rows_giving(needs, exclude=["pilot-1"])
+    grid: list[list[str | tuple[str, bool]]] = [
+        *([card] for card in ("pilot-2", "pilot-3", "reactor-4", "reactor-1", "reactor-3")),
+        *([(card, True)] for card in ("rdrive-1", "rdrive-3", "shields-3", "reactor-2", "rdrive-2")),
+        [],
+    ]
     state = table(hands=[["pilot-1"]], grid=grid, sector="sector-gravity", side="back")
+    assert not Counter(spec.solutions[0].symbols) <= Counter(have(state))
     after, _ = play(state, "pilot-1")
+    assert Counter(spec.solutions[0].symbols) <= Counter(have(after))
     assert after.pending is not None
     assert "solve:0" in after.pending.options
     solved = run(after, Clear(how="solve", solution=0))
@@ -483,27 +491,27 @@ def test_the_rows_are_discarded_before_the_crew_draws_up() -> None:
 
 
 def test_an_occupied_jump_drive_station_lowers_the_jump() -> None:
-    """Station Cards: "Effect only when the station is occupied" — an occupied Ramjet makes jumping
+    """Station Cards: "Effect only when the station is occupied" — an occupied Autopilot makes jumping
     need 1 drive less: Flight to Orion is jumped with 1 drive less than its printed jump (read from
-    the card data); the grid plus the Autopilot played has exactly that 1 drive too few."""
+    the card data); the grid plus the Ramjet played has exactly that 1 drive too few."""
     jump = CARDS.sector(ORION).back.jump
-    assert CARDS.station("rdrive-1").normal.occupied.permanent == "jump_drive"
-    autopilot = CARDS.station("pilot-2").normal
+    assert CARDS.station("pilot-2").normal.occupied.permanent == "jump_drive"
+    ramjet = CARDS.station("rdrive-1").normal
     drive = jump.drive[0]
     assert drive is not None
     needs = {
-        Symbol.DRIVE: drive - 1 - autopilot.drive,
-        Symbol.NAVIGATION: max(0, jump.navigation - autopilot.row.symbols.get(Symbol.NAVIGATION, 0)),
+        Symbol.DRIVE: drive - 1 - ramjet.drive,
+        Symbol.NAVIGATION: max(0, jump.navigation - ramjet.row.symbols.get(Symbol.NAVIGATION, 0)),
     }
     grid = rows_giving(needs, exclude=["pilot-2", "rdrive-1"])
-    state = table(hands=[["pilot-2"]], grid=grid, sector=ORION, side="back")
-    helped = table(hands=[["pilot-2"]], grid=grid, sector=ORION, side="back", stations=["rdrive-1"])
+    state = table(hands=[["rdrive-1"]], grid=grid, sector=ORION, side="back")
+    helped = table(hands=[["rdrive-1"]], grid=grid, sector=ORION, side="back", stations=["pilot-2"])
 
-    unhelped, _ = play(state, "pilot-2")
+    unhelped, _ = play(state, "rdrive-1")
     assert have(unhelped)["drive"] == drive - 1
     assert have(unhelped).get("navigation", 0) >= jump.navigation
     assert unhelped.pending is None
-    after, _ = play(helped, "pilot-2")
+    after, _ = play(helped, "rdrive-1")
     assert after.pending is not None
     assert after.pending.options == ("jump",)
 
@@ -680,12 +688,16 @@ def test_a_danger_modifier_raises_the_danger_value() -> None:
 
 # --- danger 0, X jumps, per-crew solutions (R10, R11) ---
 
+# Only card set v1 prints danger-0 sides (v2 gives every sector a danger): games dealt under dine-1
+# before the switch still meet them, so these rules are played on dine-1's cards.
+V1 = "dine-1"
+
 
 def test_a_danger_0_sector_strikes_on_arrival_and_is_then_cleared_as_a_jump() -> None:
     """R10 / Special Cases: "Some sectors have the value 0 for the danger. In these you do not have to
     play cards but resolve the consequences directly"; "the sector is then cleared as a jump (no
     upgrade)". Henhouse Nebula after Flight to Orion: 1 damage OR discard 2."""
-    state = orion(then=[(HENHOUSE, "back"), "sector-mines"])
+    state = orion(then=[(HENHOUSE, "back"), "sector-mines"], rules_version=V1)
     arrived = run(solve_orion(state), Occupy(seat=0))
 
     assert sector_side(arrived).name == "Henhouse Nebula"
@@ -707,7 +719,7 @@ def test_a_danger_0_sector_strikes_on_arrival_and_is_then_cleared_as_a_jump() ->
 def test_a_danger_0_sectors_other_option() -> None:
     """FAQ "0 sectors and OR sectors": "choose between the options before the OR and the option after
     it" — Henhouse Nebula's B: discard 2 hand cards, then on to the next sector."""
-    state = orion(then=[(HENHOUSE, "back"), "sector-mines"])
+    state = orion(then=[(HENHOUSE, "back"), "sector-mines"], rules_version=V1)
     arrived = run(solve_orion(state), Occupy(seat=0), Choose(option=1))
 
     assert arrived.pending is not None
@@ -723,7 +735,8 @@ def test_a_danger_0_sectors_other_option() -> None:
 def test_a_danger_modifier_does_not_change_a_danger_0_sector() -> None:
     """E7: "Danger modifiers ... do not turn a danger-0 sector into a normal one: it still strikes on
     arrival." """
-    state = orion(then=[(HENHOUSE, "back"), "sector-mines"], stations=["shields-2"])
+    state = orion(then=[(HENHOUSE, "back"), "sector-mines"], stations=["shields-2"], rules_version=V1)
+    assert state.cards.station("shields-2").normal.occupied.permanent == "danger"
     arrived = run(solve_orion(state), Occupy(seat=0))
 
     assert arrived.pending is not None
@@ -1064,9 +1077,9 @@ def test_a_crew_member_may_keep_their_station() -> None:
 def test_a_discard_with_drive_counts_drive_anywhere_on_the_card() -> None:
     """FAQ "Discard/Remove with drive": "it does not matter where the drive is printed. Only the number
     of drive symbols anywhere on the card counts." The occupied Rotary Thruster asks for a card with
-    2 drive: Ramjet (printed 2) and Plasma Coil (2 on its rotated side) qualify, Autopilot (1) and
-    Fusion Core (0) do not."""
-    state = table(hands=[["rdrive-1", "reactor-3", "pilot-2", "reactor-1"]], stations=["rdrive-2"])
+    2 drive: Ramjet (printed 2) and Plasma Coil (2 on its rotated side) qualify, Antimatter Bottle (1)
+    and Fusion Core (0) do not."""
+    state = table(hands=[["rdrive-1", "reactor-3", "reactor-2", "reactor-1"]], stations=["rdrive-2"])
     offered = {a.payment.hand for a in legal_actions(state) if isinstance(a, UseStation)}
 
     assert offered == {("rdrive-1",), ("reactor-3",)}
@@ -1086,11 +1099,13 @@ def test_only_the_occupier_uses_a_station_and_not_from_the_hand() -> None:
 
 
 def test_a_hand_size_station_raises_only_its_occupiers_hand_size() -> None:
-    """E8: "Hand-size bonuses of an occupied station apply to its occupier only". Antimatter Bottle
-    occupied by crew member 1 of 2: 6 and 5 cards after the refill."""
-    done = solve_orion(orion(hands=[["reactor-3"], []], stations=["reactor-2", None]))
+    """E8: "Hand-size bonuses of an occupied station apply to its occupier only". The Crusty Cruiser's
+    Cargo Hold occupied by crew member 1 of 2: 7 and 6 cards after the refill (a crew of two holds 5,
+    and the Crusty Cruiser's own rule adds 1 to every hand)."""
+    assert CARDS.station("cargo-1").normal.occupied.permanent == "hand_size"
+    done = solve_orion(orion(hands=[["reactor-3"], []], stations=["cargo-1", None], ship="Crusty Cruiser"))
 
-    assert [len(h) for h in done.hands] == [6, 5]
+    assert [len(h) for h in done.hands] == [7, 6]
 
 
 # --- "At X:" triggers (R14, E2) ---
@@ -1192,24 +1207,27 @@ def test_an_at_trigger_repair_comes_before_the_danger_consequences() -> None:
 
 def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
     """Hand Cards: "If you have to draw more cards than are in your deck, shuffle the discard pile into
-    a new deck." Star Chart Table draws 2 from a 1-card deck."""
-    state = table(hands=[["pilot-3", "reactor-1"]], deck=["weapons-1"], discard=["shields-1", "shields-2"])
-    after, _ = play(state, "pilot-3", action=1, hand=["reactor-1"])
+    a new deck." The Quasar Calzone's ship action (remove a hand card, draw 2) draws 2 from a 1-card
+    deck."""
+    state = table(
+        hands=[["pilot-1", "reactor-1"]], ship=QUASAR, deck=["sensors-1"], discard=["shields-1", "shields-2"]
+    )
+    after = run(state, UseShip(seat=0, index=1, payment=Payment(hand=("reactor-1",))))
 
-    assert after.hands[0][0] == "weapons-1"
-    assert after.hands[0][1] in {"shields-1", "shields-2"}
+    assert after.hands[0][:2] == ["pilot-1", "sensors-1"]
+    assert after.hands[0][2] in {"shields-1", "shields-2"}
     assert len(after.deck) == 1
-    assert set(after.deck) | {after.hands[0][1]} == {"shields-1", "shields-2"}
+    assert set(after.deck) | {after.hands[0][2]} == {"shields-1", "shields-2"}
     assert after.discard == []
 
 
 def test_drawing_stops_when_deck_and_discard_pile_are_empty() -> None:
     """Hand Cards: "If there are still not enough, you cannot draw any more cards"; FAQ: "Then draw as
     many as you can"."""
-    state = table(hands=[["pilot-3", "reactor-1"]], deck=["weapons-1"], discard=[])
-    after, _ = play(state, "pilot-3", action=1, hand=["reactor-1"])
+    state = table(hands=[["pilot-1", "reactor-1"]], ship=QUASAR, deck=["sensors-1"], discard=[])
+    after = run(state, UseShip(seat=0, index=1, payment=Payment(hand=("reactor-1",))))
 
-    assert after.hands == [["weapons-1"]]
+    assert after.hands == [["pilot-1", "sensors-1"]]
     assert after.deck == []
 
 
@@ -1299,12 +1317,14 @@ def test_clearing_the_last_sector_wins_and_scores(pizza: int, damage: int, score
 
 def test_a_track_solution_is_an_action_that_pays_the_track() -> None:
     """Sector Cards: "Or you give them a piece of pizza. Then you must move the marker on your ship";
-    E3: "the crew may take it as an action at any time in that sector". It is a solve: an upgrade."""
+    E3: "the crew may take it as an action at any time in that sector". It is a solve: an upgrade.
+    Pirate Toll Booth: 2 pizza."""
+    assert CARDS.sector(PIRATES).front.solutions[1].amount == 2
     state = table(hands=[["pilot-1"]], sector=PIRATES, then=[ASTEROIDS])
 
     assert Clear(how="solve", solution=1) in legal_actions(state)
     after, _ = apply(state, Clear(how="solve", solution=1))
-    assert after.pizza == state.pizza - 1
+    assert after.pizza == state.pizza - 2
     assert after.pending is not None
     assert after.pending.kind == "upgrade"
     assert after.solved == 1
@@ -1312,13 +1332,13 @@ def test_a_track_solution_is_an_action_that_pays_the_track() -> None:
 
 @pytest.mark.parametrize(
     ("side", "pizza", "offered"),
-    [("front", 2, True), ("front", 1, False), ("back", 3, True), ("back", 2, False)],
+    [("front", 3, True), ("front", 2, False), ("back", 4, True), ("back", 3, False)],
 )
 def test_a_track_solution_is_offered_only_while_the_marker_stays_on(
     side: str, pizza: int, offered: bool
 ) -> None:
     """E3: "it is offered only while the marker stays on its track (paying the last space would lose
-    the game)". Pirate Toll Booth: 1 pizza; Pirate Flagship: 2 pizza."""
+    the game)". Pirate Toll Booth: 2 pizza; Pirate Flagship: 3 pizza."""
     state = table(hands=[["pilot-1"]], sector=PIRATES, side=side, pizza=pizza)
 
     assert (Clear(how="solve", solution=1) in legal_actions(state)) is offered

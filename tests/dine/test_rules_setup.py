@@ -161,8 +161,9 @@ def test_different_seeds_give_different_deals() -> None:
 
 def test_a_danger_0_sector_on_top_strikes_at_the_deal() -> None:
     """R10: "Danger 0 sectors strike once, when revealed" — also the first sector of the deal.
+    Only dine-1 prints danger-0 sides (dine-2 has none), and its games still deal and replay them.
     (Seed 5 lays Galactic Customs first: 1 damage OR remove 2 hand cards.)"""
-    state, _ = deal(5)
+    state, _ = deal(5, rules_version="dine-1")
 
     assert state.stack[0].sector == "sector-customs"
     assert state.pending is not None

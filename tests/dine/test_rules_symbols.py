@@ -51,7 +51,7 @@ def test_a_card_in_a_row_gives_its_symbols_directly() -> None:
 def test_an_upgraded_card_gives_its_upgraded_side() -> None:
     """R2: "A flipped (upgraded) card keeps its upgraded side ... in hand, grid, discard and deck"."""
     assert counts(row("reactor-1")) == {"energy": 1}
-    assert counts(row("reactor-1"), upgraded=("reactor-1",)) == {"energy": 4}
+    assert counts(row("reactor-1"), upgraded=("reactor-1",)) == {"energy": 2}
 
 
 def test_production_counts_the_symbols_of_the_same_row() -> None:
@@ -100,19 +100,19 @@ def test_mutual_production_converges_to_its_fixpoint() -> None:
     """R4: "symbols that produce each other are possible"; "evaluate it as a fixpoint in which each
     production rule reads the row's symbols from all other sources". Star Chart Table (upgraded:
     1 drive per 2 navigation) and Doppler Array (1 navigation per 2 drive) feed each other: direct
-    3 navigation and 4 drive (1 + 1 + Ramjet's 2) settle at 6 navigation (3 + 3) and 7 drive (4 + 3)."""
+    2 navigation and 4 drive (1 + 1 + Ramjet's 2) settle at 5 navigation (2 + 3) and 6 drive (4 + 2)."""
     cells = row("pilot-3", "sensors-2", "rdrive-1")
 
-    assert counts(cells, upgraded=("pilot-3",)) == {"navigation": 6, "drive": 7}
+    assert counts(cells, upgraded=("pilot-3",)) == {"navigation": 5, "drive": 6}
 
 
 def test_mutual_production_takes_the_least_fixpoint() -> None:
     """R4: production builds up from the symbols the row really has ("starting from nothing produced,
-    the values only grow"). Star Chart Table (upgraded), Doppler Array and Antimatter Bottle: 3 navigation
-    and 3 drive direct give 2 of each produced — 5 and 5. The self-supporting 6 and 6 (each third
-    produced symbol justified only by the other's) is also a fixpoint, but no card ever showed those
-    symbols."""
-    cells = row("pilot-3", "sensors-2", "reactor-2")
+    the values only grow"). Star Chart Table (upgraded), Doppler Array, Antimatter Bottle and Helm
+    Console: 3 navigation and 3 drive direct give 2 of each produced — 5 and 5. The self-supporting
+    6 and 6 (each third produced symbol justified only by the other's) is also a fixpoint, but no card
+    ever showed those symbols."""
+    cells = row("pilot-3", "sensors-2", "reactor-2", "pilot-1")
 
     assert counts(cells, upgraded=("pilot-3",)) == {"navigation": 5, "drive": 5, "energy": 1}
 
@@ -204,10 +204,10 @@ def pay(grid: list[list[Placed]], cost: dict[Symbol, int], upgraded: tuple[str, 
 def test_paying_comes_from_one_row_only() -> None:
     """Obtaining Symbols: "If you must pay symbols as costs, you must discard the symbols from 1 row of
     your choice." 1 energy in each of two rows cannot pay 2 energy."""
-    grid = [row("reactor-2"), row(("pilot-3", True))]
+    grid = [row("reactor-2"), row("reactor-1")]
 
     assert pay(grid, {E: 2}) == set()
-    assert pay(grid, {E: 1}) == {(0, frozenset({"reactor-2"})), (1, frozenset({"pilot-3"}))}
+    assert pay(grid, {E: 1}) == {(0, frozenset({"reactor-2"})), (1, frozenset({"reactor-1"}))}
 
 
 def test_paying_offers_only_minimal_choices() -> None:
@@ -229,9 +229,9 @@ def test_costs_are_overpaid_when_nothing_smaller_works() -> None:
 
 def test_two_cards_pay_together_when_one_is_not_enough() -> None:
     """R6: the row's count must fall by at least k — two 1-energy cards pay 2 energy together."""
-    grid = [row("reactor-2", ("pilot-3", True))]
+    grid = [row("reactor-2", "reactor-1")]
 
-    assert pay(grid, {E: 2}) == {(0, frozenset({"reactor-2", "pilot-3"}))}
+    assert pay(grid, {E: 2}) == {(0, frozenset({"reactor-2", "reactor-1"}))}
 
 
 def test_rulebook_example_pay_navigation_by_discarding_the_card_that_produced_it() -> None:
@@ -248,16 +248,16 @@ def test_rulebook_example_pay_navigation_by_discarding_the_card_that_produced_it
 
 def test_paying_a_produced_symbol_through_its_source_in_play() -> None:
     """R6 / FAQ "Having symbols and paying symbols": "symbols on rotated cards that are converted by
-    another card can be paid". Quasar Calzone; crew 1 occupies Star Chart Table (pay 1 navigation:
-    draw 2). The row holds Doppler Array (1 navigation per 2 drive) and Antimatter Bottle (drive 1):
-    discarding the bottle, which has no navigation of its own, pays the navigation."""
+    another card can be paid". Quasar Calzone; crew 1 occupies Probe Launcher (pay 1 navigation:
+    every crew member draws 1). The row holds Doppler Array (1 navigation per 2 drive) and Antimatter
+    Bottle (drive 1): discarding the bottle, which has no navigation of its own, pays the navigation."""
     state = table(
         hands=[["reactor-1"]],
         grid=[["sensors-2", "reactor-2"], []],
         sector="boss-kraken",
         side="back",
         ship="Quasar Calzone",
-        stations=["pilot-3"],
+        stations=["sensors-3"],
     )
     offered = {a.payment for a in legal_actions(state) if isinstance(a, UseStation)}
 
@@ -265,7 +265,7 @@ def test_paying_a_produced_symbol_through_its_source_in_play() -> None:
         Payment(row=0, grid=("sensors-2",)),
         Payment(row=0, grid=("reactor-2",)),
     }
-    deck_top = state.deck[:2]
+    deck_top = state.deck[:1]
     after, _ = apply(state, UseStation(seat=0, payment=Payment(row=0, grid=("reactor-2",))))
 
     assert after.discard == ["reactor-2"]

@@ -105,11 +105,15 @@ def test_dine_1_games_keep_the_drive_count_they_were_played_with() -> None:
     assert [a.cost.kind for a in workshop.actions] == ["discard", "remove"]
     assert action_text(card_set("dine-1").ship(CRUSTY).actions[0]).startswith("ship marker 1 left:")
     assert card_set("dine-1").ship(CRUSTY).actions[1].per_sector == 1
-    dine_1 = table(ship=CRUSTY, hands=[["engineering-4"]], stations=["rdrive-2"], marker=0)
+    dine_1 = table(
+        ship=CRUSTY, hands=[["engineering-4"]], stations=["rdrive-2"], marker=0, rules_version="dine-1"
+    )
     dine_1 = dine_1.model_copy(update={"used": {"ship:1": 1}})
 
     assert dine_1.rules_version == "dine-1"
     assert legal_actions(dine_1) == []
     assert station_payments(under_e9(dine_1)) == [("engineering-4",)]
-    plain = table(hands=[["pilot-3", "reactor-1"]], stations=["rdrive-2"], upgraded=["pilot-3"])
+    plain = table(
+        hands=[["pilot-3", "reactor-1"]], stations=["rdrive-2"], upgraded=["pilot-3"], rules_version="dine-1"
+    )
     assert station_payments(plain) == []  # the upgraded Star Chart Table of the E9 scenario above

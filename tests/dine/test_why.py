@@ -36,10 +36,10 @@ def test_occupying_says_what_the_station_does_not_its_name_again() -> None:
     found = hint(state, [0])
 
     assert found is not None
-    assert found.move == "Crew 1: occupy Ramjet"
+    assert found.move == "Crew 1: occupy Helm Console"
     assert found.why == (
-        "While occupied it lowers the drive every jump needs by 1, which serves the crew longer than one"
-        " play."
+        "While occupied it gives draw 1 each time navigation is made in the grid, which serves the crew"
+        " longer than one play."
     )
 
 

@@ -63,7 +63,7 @@ def test_a_hand_card_shows_each_action_as_cost_colon_effect() -> None:
     _, value = card_field(card_set(RULES_VERSION), "rdrive-3", [])
 
     assert "▸ free: play" in value
-    assert "▸ remove another hand card: rotate, play, draw 2" in value
+    assert "▸ discard another hand card: rotate, play, draw 2" in value
     assert "Occupied: action — pay 2 drive from one row: draw 2, once per sector" in value
 
 
