@@ -118,6 +118,24 @@ def test_a_kept_run_resumes_with_the_same_cells_and_forgets_them_when_the_cards_
     assert len(list(tmp_path.glob("*.json"))) == 4
 
 
+def test_a_report_whose_expert_skipped_a_level_says_so_and_judges_only_what_was_played() -> None:
+    """`--expert-levels`: the novice's levels all shown; a level the expert did not play is named at
+    the top, has no expert verdict, and its ladder reads only the levels it played (never a 0 %)."""
+    pick = {"crews": (1,), "ships": ["Crusty Cruiser"], "choices": True}
+    novice, _ = run(2, 3, 1, levels=["Salad", "Margherita", "Diavolo"], **pick)  # type: ignore[arg-type]
+    expert, _ = run(1, 3, 1, levels=["Salad", "Margherita"], policy="expert", **pick)  # type: ignore[arg-type]
+    text = report(Run(novice, expert, 2, 1, 3, 60.0, rules=RULES_VERSION))
+    assert "Not measured for the expert in this run: Diavolo" in text
+    assert "| Diavolo | ≤ 10 % | 1 |" in text  # the novice's row
+    assert "| Diavolo | 20–35 % |" not in text  # no expert row
+    (ladder,) = [line for line in text.splitlines() if line.startswith("| expert | 1 | ")]
+    assert ladder.count(" > ") == 1  # Salad > Margherita, nothing for Diavolo
+    full = report(
+        Run(novice, expert + run(1, 3, 1, levels=["Diavolo"], policy="expert", **pick)[0], 2, 1, 3, 60.0)
+    )  # type: ignore[arg-type]
+    assert "Not measured for the expert" not in full
+
+
 def test_every_symbol_is_given_asked_for_and_counted_in_play() -> None:
     """The brief's "every symbol is useful": each symbol has a station giving it and a sector or cost
     asking for it (from the card data), and the simulator counts the games in which it actually paid
