@@ -189,7 +189,7 @@ def simulate_dine(
             if state.outcome != "playing":
                 break
             if decision >= DINE_LOOP_FROM:
-                key = state.position()
+                key = state.cycle_key()
                 positions[key] = positions.get(key, 0) + 1
                 if positions[key] >= 3:
                     break

@@ -130,6 +130,22 @@ class State(BaseModel):
         used = sorted((key, min(n, _USES_KEPT)) for key, n in self.used.items())
         return f"{self.model_dump_json(exclude={'rng', 'actions_taken', 'used'})}{used}"
 
+    def cycle_key(self) -> str:
+        """`position` less what a crew going round in a circle changes without getting anywhere: the
+        order of the hands, the deck and the discard pile, and the empty rows a danger leaves behind
+        each time it strikes (a crew whose shields take every hit can fill and leave rows forever).
+        The same key coming back again and again, long after a game should have ended, is a loop."""
+        rows = [row for row in self.grid[:-1] if row] + [self.grid[-1]]
+        kept = self.model_copy(
+            update={
+                "hands": [sorted(hand) for hand in self.hands],
+                "deck": sorted(self.deck),
+                "discard": sorted(self.discard),
+                "grid": rows,
+            }
+        )
+        return kept.position()
+
     @property
     def cards(self) -> CardSet:
         """The card set of the rules this game was dealt under: every card lookup goes through it."""

@@ -227,6 +227,38 @@ def test_a_position_ignores_how_it_was_reached() -> None:
     assert again.position() != state.position()
 
 
+def test_a_cycle_key_ignores_what_a_crew_going_round_in_a_circle_changes() -> None:
+    """`State.cycle_key` (the loop checks' key) is `position` less the order of hands, deck and discard
+    pile and the empty rows a danger leaves behind; a card moved or a track changed still counts."""
+    state = new_game(3, level="Diavolo", crew=3)
+    state.discard = state.deck[:3]
+    state.deck = state.deck[3:]
+    again = state.clone()
+    again.hands = [list(reversed(hand)) for hand in again.hands]
+    again.deck = list(reversed(again.deck))
+    again.discard = list(reversed(again.discard))
+    again.grid = [[], [], *again.grid]
+    assert again.cycle_key() == state.cycle_key()
+    assert again.position() != state.position()
+    moved = again.clone()
+    moved.discard.append(moved.deck.pop())
+    assert moved.cycle_key() != state.cycle_key()
+    again.damage -= 1
+    assert again.cycle_key() != state.cycle_key()
+
+
+def test_the_simulator_ends_a_crew_that_stalls_forever_behind_its_shields() -> None:
+    """Margherita, Quasar Calzone, solo, deal 5344 (dine-2): the greedy crew fills a row, its shields take
+    the strike, and it starts again, leaving an empty row each time, without end. The simulator's loop
+    check sees the same cycle key a third time soon after 200 decisions and ends the game as lost,
+    instead of playing on to its 5,000-decision cap (an expert crew took half an hour on such a game)."""
+    summary = sim.simulate_dine(
+        1, "Margherita", 1, "Quasar Calzone", "heuristic", 5344, rules_version="dine-2"
+    )
+    assert summary.losses == {"Too long": 1}
+    assert summary.mean_actions < 260
+
+
 def test_shortlist_with_only_keeps_the_moves_that_pass_it_led_by_the_heuristics_pick() -> None:
     state = new_game(7, crew=2)
     for seat in range(2):
