@@ -161,7 +161,7 @@ def _playout(state: State, horizon: int) -> tuple[float, str | None]:
             return terminal(state), state.loss_reason
         if state.cleared >= goal and state.pending is None and not state.grid[-1] and len(state.grid) == 1:
             break
-        if step >= LOOP_FROM:  # a sector this long may be a loop the greedy crew never leaves (`position`)
+        if step >= LOOP_FROM:  # a sector this long may be a loop the greedy crew never leaves (`cycle_key`)
             key = state.cycle_key()
             if key in seen:  # it never delivers from here: a loss, where it stands
                 return float(False) + 0.02 * state.cleared + 0.005 * score(state), None
