@@ -71,11 +71,6 @@ def help_name(locale: Locale, key: str) -> str:
     return term(locale, GAME, "help", key)
 
 
-def help_texts() -> dict[str, str]:
-    """The glossary's English help card texts, by key."""
-    return glossary("en").get(GAME, {}).get("help_texts", {})
-
-
 def help_text(locale: Locale, key: str, english: str, version: str = "") -> str:
     """What a help card side ("flight-manual:back") of card set `version` says, in `locale` (its English
     is the card data's). A side whose text a later version changed (flight-manual:front's level table
@@ -83,4 +78,5 @@ def help_text(locale: Locale, key: str, english: str, version: str = "") -> str:
     if locale == "en":
         return english
     versioned = f"{key}@{version}"
-    return term(locale, GAME, "help_texts", versioned if versioned in help_texts() else key)
+    known = glossary("en").get(GAME, {}).get("help_texts", {})
+    return term(locale, GAME, "help_texts", versioned if versioned in known else key)
