@@ -6,7 +6,8 @@
 Game `seed` is dealt by `new_game(seed, ...)` and every crew is built with its policy seed 1, as
 `tools.sim` does, so a crew's row is the simulator's on the same seeds. The file is appended to and a
 game already in it is not played again, so a long run can be stopped and taken up later; the summary
-reads the whole file (the seeds asked for only).
+reads the whole file (the seeds asked for only, under the card set new games are dealt with: each
+row names its rules version).
 """
 
 from __future__ import annotations
@@ -17,20 +18,19 @@ import time
 from pathlib import Path
 
 from core.dine.crews import POLICIES
-from core.dine.engine import apply, new_game
-from tools.sim import MAX_DINE_DECISIONS, wilson
+from core.dine.engine import new_game
+from core.dine.state import RULES_VERSION
+from tools.sim import play_to_end, wilson
 
 
 def play(policy: str, seed: int, level: str, crew: int, ship: str) -> dict[str, object]:
-    """One game: its outcome, the sectors cleared, the crew's decisions and the seconds it took."""
+    """One game, played as `tools.sim` plays it (loop check included): its outcome, the sectors
+    cleared, the crew's decisions and the seconds it took."""
     choose = POLICIES[policy](1)
-    state = new_game(seed, ship=ship, level=level, crew=crew)
-    decisions = 0
     started, cpu = time.perf_counter(), time.process_time()
-    while state.outcome == "playing" and decisions < MAX_DINE_DECISIONS:
-        state, _ = apply(state, choose(state).action)
-        decisions += 1
+    state, decisions = play_to_end(new_game(seed, ship=ship, level=level, crew=crew), choose)
     return {
+        "rules": state.rules_version,
         "policy": policy,
         "seed": seed,
         "level": level,
@@ -50,7 +50,7 @@ def _seeds(text: str) -> list[int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--policies", default="expert,heuristic", help="comma-separated crews")
     parser.add_argument("--level", default="Diavolo")
     parser.add_argument("--crew", type=int, choices=[1, 2, 3], default=1)
@@ -60,23 +60,27 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     policies = args.policies.split(",")
     seeds = _seeds(args.seeds)
-    key = (args.level, args.crew, args.ship)
+    key = (RULES_VERSION, args.level, args.crew, args.ship)
 
     def done() -> list[dict[str, object]]:
         if not args.out.exists():
             return []
         rows = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()]
-        return [r for r in rows if (r["level"], r["crew"], r["ship"]) == key and r["seed"] in seeds]
+        return [
+            r
+            for r in rows  # rows of another card set are other games: never mixed in
+            if (r.get("rules"), r["level"], r["crew"], r["ship"]) == key and r["seed"] in seeds
+        ]
 
     have = {(r["policy"], r["seed"]) for r in done()}
     with args.out.open("a") as out:
         for seed in seeds:
             for policy in policies:
                 if (policy, seed) not in have:
-                    out.write(json.dumps(play(policy, seed, *key)) + "\n")
+                    out.write(json.dumps(play(policy, seed, *key[1:])) + "\n")
                     out.flush()
     rows = done()
-    print(f"{args.level}, crew of {args.crew}, {args.ship}, seeds {args.seeds}")
+    print(f"{args.level}, crew of {args.crew}, {args.ship}, seeds {args.seeds}, rules {RULES_VERSION}")
     for policy in policies:
         mine = [r for r in rows if r["policy"] == policy]
         wins = sum(bool(r["won"]) for r in mine)

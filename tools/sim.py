@@ -88,6 +88,35 @@ MAX_DINE_DECISIONS = 5000  # far beyond any real game; guards the simulator agai
 DINE_LOOP_FROM = 200
 
 
+def play_to_end(state: Any, choose: Any, watch: Any = None) -> tuple[Any, int]:
+    """Play a Dine game to its end with the crew `choose`; return the final state and the decisions.
+
+    One loop for every tool that plays whole games, so all stop a crew going round in a circle the
+    same way: after `DINE_LOOP_FROM` decisions a `State.cycle_key` met a third time, or
+    `MAX_DINE_DECISIONS` in all, ends the game as lost ("Too long"). `watch(before, action, after)`
+    sees every move.
+    """
+    from core.dine.engine import apply as dine_apply
+
+    positions: dict[str, int] = {}
+    decisions = 0
+    while state.outcome == "playing" and decisions < MAX_DINE_DECISIONS:
+        if decisions >= DINE_LOOP_FROM:
+            key = state.cycle_key()
+            positions[key] = positions.get(key, 0) + 1
+            if positions[key] >= 3:
+                break
+        action = choose(state).action
+        after, _ = dine_apply(state, action, quiet=True)
+        if watch is not None:
+            watch(state, action, after)
+        state = after
+        decisions += 1
+    if state.outcome == "playing":  # a crew that never finishes is counted as a loss
+        state = state.model_copy(update={"outcome": "lost", "loss_reason": "Too long: no end in sight"})
+    return state, decisions
+
+
 @dataclass(frozen=True)
 class DineSummary:
     game: str
@@ -164,7 +193,6 @@ def simulate_dine(
     games'); with `choices`, also what the crew chose when it had a choice (`tools.choices`, for the
     balance report)."""
     from core.dine.crews import POLICIES as DINE_POLICIES
-    from core.dine.engine import apply as dine_apply
     from core.dine.engine import new_game as dine_game
     from core.dine.state import RULES_VERSION
     from tools.choices import ChoiceLog
@@ -184,21 +212,16 @@ def simulate_dine(
         versions.add(state.rules_version)
         seen: set[str] = set()
         counted: set[str] = set()
-        positions: dict[str, int] = {}
-        for decision in range(MAX_DINE_DECISIONS):
-            if state.outcome != "playing":
-                break
-            if decision >= DINE_LOOP_FROM:
-                key = state.cycle_key()
-                positions[key] = positions.get(key, 0) + 1
-                if positions[key] >= 3:
-                    break
-            action = choose(state).action
-            counted |= dine_symbols_counted(state, action)
+
+        def watch(
+            before: Any, action: Any, after: Any, seen: set[str] = seen, counted: set[str] = counted
+        ) -> None:
+            counted.update(dine_symbols_counted(before, action))
             if log is not None:
-                log.see(state, action)
-            state, _ = dine_apply(state, action, quiet=True)
-            seen.update(p.card for row in state.grid for p in row)
+                log.see(before, action)
+            seen.update(p.card for row in after.grid for p in row)
+
+        state, _ = play_to_end(state, choose, watch)
         if log is not None:
             log.end(state)
         for symbol in counted:
@@ -209,8 +232,6 @@ def simulate_dine(
             dealt[card] = dealt.get(card, 0) + 1
         for card in seen:
             played[card] = played.get(card, 0) + 1
-        if state.outcome == "playing":  # a crew that never finishes is counted as a loss
-            state = state.model_copy(update={"outcome": "lost", "loss_reason": "Too long: no end in sight"})
         if state.outcome == "won":
             wins += 1
             won_score += state.score

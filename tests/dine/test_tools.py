@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -174,3 +175,23 @@ def test_the_symbols_an_action_counts_follow_the_sector_and_the_cost() -> None:
     assert sim.dine_symbols_counted(state, Shield()) == set()
     card = state.hands[0][0]
     assert sim.dine_symbols_counted(state, PlayCard(seat=0, card=card, action=0)) == set()
+
+
+def test_the_crews_bench_plays_as_the_simulator_does_and_keeps_card_sets_apart(tmp_path: Path) -> None:
+    """`bench.dine_crews` plays through the simulator's one game loop, so the stalling deal of the test
+    above ends by the loop check there too, and each row names its rules version: a file holding the
+    same seed under another card set is not taken for this one's game."""
+    from bench import dine_crews
+
+    row = dine_crews.play("heuristic", 5344, "Margherita", 1, "Quasar Calzone")
+    assert (row["rules"], row["won"]) == (RULES_VERSION, False)
+    assert 200 < int(str(row["decisions"])) < 260
+    out = tmp_path / "crews.jsonl"
+    older = {**dine_crews.play("heuristic", 3, "Salad", 1, "Spacehopper 3000"), "rules": "dine-1"}
+    out.write_text(f"{json.dumps(older)}\n", encoding="utf-8")
+    argv = ["--policies", "heuristic", "--level", "Salad", "--seeds", "3-3", "--out", str(out)]
+    assert dine_crews.main(argv) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["rules"] for r in rows] == ["dine-1", RULES_VERSION]
+    assert dine_crews.main(argv) == 0  # played already: nothing is added
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 2
