@@ -879,10 +879,18 @@ def _task_give(s: State, ev: Events, task: Task) -> None:
 
 
 def _task_repair(s: State, ev: Events, task: Task) -> None:
+    before = s.damage
     s.damage = min(ship_of(s).damage.length, s.damage + task.amount)
-    said = lazy(
-        "Repairs: the damage marker moves {count} right ({left} left).", count=task.amount, left=s.damage
-    )
+    if s.damage == before:  # the log says what happened, not what the card promised
+        said = lazy(
+            "Repairs: nothing to repair, the damage marker is at its start ({left} left).", left=s.damage
+        )
+    else:
+        said = lazy(
+            "Repairs: the damage marker moves {count} right ({left} left).",
+            count=s.damage - before,
+            left=s.damage,
+        )
     _tell(ev, said)
 
 
@@ -1036,7 +1044,13 @@ def _crew_draws(s: State, ev: Events, n: int) -> None:
     for k in range(n):
         card_id = _take(s)
         if card_id is None:
-            _tell(ev, lazy("The deck and the discard pile are empty."))
+            said = lazy_n(
+                "The deck and the discard pile are empty: {drawn} of {count} card drawn.",
+                "The deck and the discard pile are empty: {drawn} of {count} cards drawn.",
+                n,
+                drawn=k,
+            )
+            _tell(ev, said)
             return
         s.hands[(start + k) % s.crew].append(card_id)
 

@@ -33,6 +33,7 @@ from core.dine.actions import (
 from core.dine.cards import Symbol, card_set
 from core.dine.engine import apply, danger_value, legal_actions, sector_side
 from core.dine.state import RULES_VERSION, Placed, StackCard, State
+from core.dine.told import said
 from core.errors import IllegalAction
 from tests.dine.helpers import SHIP, have, play, plays, rows_giving, run, ship_deck, table
 
@@ -522,11 +523,16 @@ def test_repairing_moves_the_damage_marker_right_but_not_past_its_start(below_st
     a marker on its starting (rightmost) space stays there. `after`: spaces below the start after it."""
     start = CARDS.ship(QUASAR).damage.length
     state = table(hands=[["pilot-1", "reactor-1"]], ship=QUASAR, damage=start - below_start)
-    repaired = run(state, UseShip(seat=0, index=0, payment=Payment(hand=("reactor-1",))))
+    repaired, events = apply(state, UseShip(seat=0, index=0, payment=Payment(hand=("reactor-1",))))
 
     assert repaired.damage == start - after
     assert repaired.discard == ["reactor-1"]
     assert repaired.hands == [["pilot-1"]]
+    told = [said(e.text) for e in events]  # the log says how far the marker really moved
+    if below_start:
+        assert f"Repairs: the damage marker moves 1 right ({start - after} left)." in told
+    else:
+        assert f"Repairs: nothing to repair, the damage marker is at its start ({start} left)." in told
 
 
 def test_the_spacehoppers_recovery_takes_the_top_two_cards_of_the_discard_pile() -> None:
@@ -1229,6 +1235,16 @@ def test_drawing_stops_when_deck_and_discard_pile_are_empty() -> None:
 
     assert after.hands == [["pilot-1", "sensors-1"]]
     assert after.deck == []
+
+
+def test_a_danger_draw_that_runs_out_of_cards_says_how_many_were_drawn() -> None:
+    """R9 + Hand Cards ("If there are still not enough, you cannot draw any more cards"): the strike
+    asks for the row's 4 drive, one card is left; the log says 1 of 4 came, not only that 4 were due."""
+    after, events = play(asteroids(deck=["sensors-1"], discard=[]), "reactor-2")
+
+    assert after.hands == [["pilot-1", "sensors-1"]]
+    told = [said(e.text) for e in events]
+    assert "The deck and the discard pile are empty: 1 of 4 cards drawn." in told
 
 
 def test_an_upgraded_card_stays_upgraded_through_a_reshuffle() -> None:
