@@ -47,9 +47,9 @@ from .dine_text import (
     action_words,
     card_brief,
     describe,
+    gives_text,
     occupied_text,
     payment_words,
-    row_text,
     tracks,
     used_action,
 )
@@ -142,8 +142,7 @@ def _card_words(state: State, action: Action, locale: Locale) -> str:
         case PlayCard(card=card, action=index):
             face = side(cards, card, upgraded)
             rotated = any(e.op == "rotate_play" for e in face.actions[index].effects)
-            row = face.rotated if rotated else face.row
-            gets = row_text(row, locale)
+            gets = gives_text(face, rotated, locale)
             if rotated:
                 return t(locale, "Rotated, the row gets {symbols}", symbols=gets)
             return t(locale, "The row gets {symbols}", symbols=gets)
@@ -174,7 +173,7 @@ def given_up(state: State, payment: Payment, locale: Locale = "en") -> str:
         for card in payment.grid:
             face = side(cards, card, upgraded)
             placed = row.get(card)
-            gave = row_text(face.rotated if placed and placed.rotated else face.row, locale)
+            gave = gives_text(face, bool(placed and placed.rotated), locale)
             parts.append(
                 (card_name(locale, cards, card, upgraded), t(locale, "gave {symbols}", symbols=gave))
             )

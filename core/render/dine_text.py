@@ -63,6 +63,19 @@ def row_text(row: Row, locale: Locale = "en") -> str:
     return " + ".join(parts) or t(locale, "nothing")
 
 
+def gives_text(face: StationSide, rotated: bool, locale: Locale = "en") -> str:
+    """What a card gives in a row as it lies. Upright, its printed drive counts in the row like any
+    drive symbol (R1: danger draws, the jump), so it is said with the row's symbols; rotated, a card
+    gives only its rotated side."""
+    if rotated:
+        return row_text(face.rotated, locale)
+    if not face.drive:
+        return row_text(face.row, locale)
+    given = dict(face.row.symbols)
+    given[Symbol.DRIVE] = given.get(Symbol.DRIVE, 0) + face.drive
+    return row_text(Row(symbols=in_order(given), produce=face.row.produce), locale)
+
+
 FREE = mark("free")  # the rulebook's "-" cost: "If a '-' is there, the action costs you nothing"
 
 
@@ -162,12 +175,12 @@ def station_text(face: StationSide, station_name: str, locale: Locale = "en", na
 
 def card_brief(cards: CardSet, card_id: str, upgraded: bool, locale: Locale = "en") -> str:
     """A station side in a few words, for a menu option's 100-character description: what it gives in
-    a row and rotated, and what it does occupied."""
+    a row (its printed drive included) and rotated, and what it does occupied."""
     face = cards.station(card_id).upgraded if upgraded else cards.station(card_id).normal
     return t(
         locale,
         "Row: {row} · rotated: {rotated} · occupied: {occupied}",
-        row=row_text(face.row, locale),
+        row=gives_text(face, False, locale),
         rotated=row_text(face.rotated, locale),
         occupied=occupied_text(face.occupied, locale),
     )
@@ -312,6 +325,13 @@ def deck_text(state: State, locale: Locale = "en") -> str:
     return t(locale, "Deck empty, and no discard pile to shuffle")
 
 
+def _hand_card(state: State, card: str) -> str:
+    """A hand card on the terminal's crew line: its name, and its printed drive, which a player
+    weighs for the jump and danger draws before playing it."""
+    face = side(state.cards, card, state.upgraded)
+    return f"{face.name} ({face.drive} drive)" if face.drive else face.name
+
+
 def describe_board(state: State) -> str:
     """The whole table in words: sector, grid rows, tracks, hands."""
     spec = sector_side(state)
@@ -335,7 +355,7 @@ def describe_board(state: State) -> str:
         gives = symbol_text(row_symbols(state.cards, row, state.upgraded))
         lines.append(f"  Row {number}{current}: {cards or 'empty'} → {gives}")
     for seat in range(state.crew):
-        hand = ", ".join(side(state.cards, c, state.upgraded).name for c in state.hands[seat]) or "no cards"
+        hand = ", ".join(_hand_card(state, c) for c in state.hands[seat]) or "no cards"
         held = state.stations[seat]
         occupied = f"; occupies {occupation(state, held)}" if held else ""
         lines.append(f"Crew {seat + 1} ({len(state.hands[seat])}/{hand_size(state, seat)}): {hand}{occupied}")

@@ -336,3 +336,22 @@ def test_after_the_frontier_the_road_counts_the_hard_sectors_left_and_ends_at_th
     assert road_ahead(state) == "1 hard sector, then the boss"
     last = state.model_copy(update={"stack": [StackCard(sector=boss)]})
     assert road_ahead(last) == "nothing: the customer's door is next"
+
+
+def test_a_cards_printed_drive_is_said_wherever_a_card_is_picked() -> None:
+    """The printed drive counts in the row upright (R1), so the play, the hand line, a payment and an
+    upgrade say it; rotated, a card gives no printed drive."""
+    state = table(hands=[["rdrive-1", "rdrive-3", "pilot-3"]])
+    shown = {m.label: m.description for m in moves(state, 0)}
+    assert shown["Ramjet — free: play"] == "The row gets 2 drive"
+    rotated = next(d for label, d in shown.items() if label.startswith("Ramjet — discard"))
+    assert rotated == "Rotated, the row gets 2 navigation"
+    assert shown["Warp Sled — free: play"] == "The row gets 1 drive + 1 drive per 1 energy in this row"
+    assert "Crew 1 (3/7): Ramjet (2 drive), Warp Sled (1 drive), Star Chart Table\n" in terminal(state)
+    paying = next(m for m in moves(state, 0) if m.label.startswith("Warp Sled — discard"))
+    assert any(o.description.startswith("Row: 2 drive · rotated: 2 navigation") for o in paying.options)
+    upgrading = state.model_copy(update={"pending": Pending(kind="upgrade", reason="Upgrade a hand card.")})
+    upgrade = next(
+        m for m in moves(upgrading, 0) if decode(upgrading, m.group) == Upgrade(seat=0, card="pilot-3")
+    )
+    assert upgrade.description.startswith("Becomes: Row: 1 drive, 2 navigation")
