@@ -202,7 +202,7 @@ def ship_text(face: ShipSide, locale: Locale = "en") -> str:
         "Stations: {stations}. Damage track {damage}, pizza track {pizza}{marker}. "
         "Special rules: {rules}. Ship actions: {actions}.",
         stations=", ".join(station_kind(locale, s) for s in face.stations),
-        damage=face.damage.length,
+        damage=f"{face.damage.length}{remove_cards_note(face.damage.remove_cards, locale)}",
         pizza=face.pizza.length,
         marker=marker,
         rules=rules,
@@ -304,9 +304,26 @@ def tracks(state: State) -> list[tuple[str, int, int]]:
     return shown
 
 
+def remove_cards_note(spaces: Sequence[int], locale: Locale = "en") -> str:
+    """ " (Remove cards at 5, 2)": the damage spaces printed "Remove cards", in the order the marker
+    reaches them, so a player sees them coming rather than learning of them when hit ("" if none)."""
+    if not spaces:
+        return ""
+    shown = ", ".join(str(space) for space in sorted(spaces, reverse=True))
+    return t(locale, " (Remove cards at {spaces})", spaces=shown)
+
+
+def track_note(state: State, name: str, locale: Locale = "en") -> str:
+    """What a status line adds after a track's "value/length": the damage track's "Remove cards"."""
+    return remove_cards_note(ship_of(state).damage.remove_cards, locale) if name == "damage" else ""
+
+
 def tracks_text(state: State, locale: Locale = "en") -> str:
-    """ "damage 3/5, pizza 4/6" (and the ship marker): the tracks in a sentence."""
-    return ", ".join(f"{word(locale, name)} {value}/{length}" for name, value, length in tracks(state))
+    """ "damage 3/5 (Remove cards at 2), pizza 4/6" (and the ship marker): the tracks in a sentence."""
+    return ", ".join(
+        f"{word(locale, name)} {value}/{length}{track_note(state, name, locale)}"
+        for name, value, length in tracks(state)
+    )
 
 
 def top_card(state: State, locale: Locale = "en") -> str | None:

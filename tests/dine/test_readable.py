@@ -32,7 +32,7 @@ from core.render.dine_text import (
     ship_text,
     station_text,
 )
-from tests.dine.helpers import table
+from tests.dine.helpers import CARDS, table
 from tools.play import Numbering, play_dine
 
 RAW = re.compile(r"[{}\[\]]|\b[a-z]+_[a-z_]+\b")  # a format field, a bracketed icon, an identifier
@@ -355,3 +355,14 @@ def test_a_cards_printed_drive_is_said_wherever_a_card_is_picked() -> None:
         m for m in moves(upgrading, 0) if decode(upgrading, m.group) == Upgrade(seat=0, card="pilot-3")
     )
     assert upgrade.description.startswith("Becomes: Row: 1 drive, 2 navigation")
+
+
+def test_the_damage_tracks_remove_cards_spaces_are_on_the_board_before_they_are_hit() -> None:
+    """The Crusty Cruiser's damage spaces 5 and 2 say "Remove cards": the terminal board, the alt
+    text and the ship card say so before the marker reaches them."""
+    state = table(hands=[["pilot-1"]], ship="Crusty Cruiser", level="Salad")
+    assert "Crusty Cruiser: damage 6/6 (Remove cards at 5, 2), pizza 5/5" in describe_board(state)
+    assert "damage 6/6 (Remove cards at 5, 2), pizza 5/5" in board_summary(state)
+    assert "(Karten entfernen bei 5, 2)" in board_summary(state, locale="de")
+    ship = CARDS.ship("Crusty Cruiser")
+    assert "Damage track 6 (Remove cards at 5, 2), pizza track 5" in ship_text(ship)
