@@ -147,15 +147,18 @@ def test_in_every_position_a_costly_move_comes_after_the_others() -> None:
 
 
 def test_jumping_and_taking_damage_say_what_they_give_up() -> None:
+    """A jump is one of the ways to clear the sector, listed with the solutions before "Keep
+    playing", not under what is given up for good; the upgrade it forgoes is its description."""
     state = table(hands=[["pilot-1"]]).model_copy(
         update={"pending": Pending(kind="clear", options=("solve:0", "jump"), reason="Solve or jump?")}
     )
-    labels = [move.label for move in moves(state, None)]
-    assert labels == [
-        "Solve the sector (solution 1)",
-        "Keep playing",
-        "No upgrade (the sector stays unsolved): jump to the next sector",
+    shown = [(move.label, move.description, move.costly) for move in moves(state, None)]
+    assert shown == [
+        ("Solve the sector (solution 1)", "", False),
+        ("Jump to the next sector", "No upgrade: the sector stays unsolved", False),
+        ("Keep playing", "", False),
     ]
+    assert "Gives up something for good" not in terminal(state)
     drive_in = table(hands=[["pilot-1"]], sector="sector-gravity", side="back").model_copy(
         update={"pending": Pending(kind="clear", options=("jump",), reason="Solve or jump?")}
     )
