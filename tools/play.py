@@ -32,6 +32,7 @@ from core.games.d6 import D6Setup
 from core.games.dine import GAME as DINE
 from core.render import d6_menu, dine_menu
 from core.render.dine_controls import Move as DineMove
+from core.render.dine_text import describe_board
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -174,7 +175,7 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
 
     numbering = Numbering()
     show(events)
-    say(DINE.describe_board(state))
+    say(describe_board(state, decision=False))
     while state.outcome == "playing":
         groups = dine_menu.menu(state)
         numbers = numbering.keep((state.cleared, state.pending), (m.group for m in dine_menu.lines(groups)))
@@ -188,7 +189,7 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
         if answer == "q":
             return "quit"
         if answer == "b":
-            say(DINE.describe_board(state))
+            say(describe_board(state, decision=False))
             continue
         if answer == "h":
             say(_dine_hint(state, groups, numbers))
@@ -206,7 +207,7 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
             continue
         state, events = DINE.apply(state, dine_menu.action_of(state, code))
         show(events)
-        say(DINE.describe_board(state))
+        say(describe_board(state, decision=False))
     return str(state.outcome)
 
 

@@ -31,7 +31,7 @@ from core.dine.state import State
 from core.dine.symbols import side
 
 from .dine_controls import Move, moves
-from .dine_text import sector_text, ship_text, station_text
+from .dine_text import decision_text, sector_text, ship_text, station_text
 
 COSTLY = "Gives up something for good"
 
@@ -65,7 +65,7 @@ def menu(state: State) -> list[Group]:
             groups.append(Group(heading, kept))
 
     if state.pending is not None:  # one decision, whoever answers it
-        reason = state.pending.reason
+        reason = decision_text(state)
         add(
             reason[:1].upper() + reason[1:],
             [m for seat in range(state.crew) for m in moves(state, seat, actions)],

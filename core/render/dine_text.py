@@ -283,9 +283,23 @@ def decision_text(state: State, locale: Locale = "en") -> str:
     pending = state.pending
     if pending is None:
         return ""
+    if pending.kind == "clear":
+        return clear_question(pending.options, locale)
     spec = sector_side(state)
     options = tuple(describe_effects(o, locale) for o in spec.consequences) if spec is not None else ()
     return pending_reason(pending, locale, options if pending.kind == "choose" else ())
+
+
+def clear_question(options: Sequence[str], locale: Locale = "en") -> str:
+    """The "Boldly Go…" question worded from what is on offer (the engine's options, "solve:<n>" and
+    "jump"): the engine's reason always asks "solve or jump?", even when only one of them is met."""
+    solve = any(option.startswith("solve") for option in options)
+    jump = "jump" in options
+    if solve and not jump:
+        return t(locale, "The sector can be solved: solve it now?")
+    if jump and not solve:
+        return t(locale, "The ship can jump to the next sector: jump now?")
+    return t(locale, "The sector can be cleared: solve or jump?")
 
 
 def loss_text(state: State, locale: Locale = "en") -> str:
@@ -349,8 +363,9 @@ def _hand_card(state: State, card: str) -> str:
     return f"{face.name} ({face.drive} drive)" if face.drive else face.name
 
 
-def describe_board(state: State) -> str:
-    """The whole table in words: sector, grid rows, tracks, hands."""
+def describe_board(state: State, *, decision: bool = True) -> str:
+    """The whole table in words: sector, grid rows, tracks, hands, and the decision waiting unless
+    `decision` is False (the terminal's menu heads its answers with it: said once, not twice)."""
     spec = sector_side(state)
     have = symbols(state)
     lines = [
@@ -376,8 +391,8 @@ def describe_board(state: State) -> str:
         held = state.stations[seat]
         occupied = f"; occupies {occupation(state, held)}" if held else ""
         lines.append(f"Crew {seat + 1} ({len(state.hands[seat])}/{hand_size(state, seat)}): {hand}{occupied}")
-    if state.pending is not None:
-        lines.append(f"Decision: {state.pending.reason}")
+    if state.pending is not None and decision:
+        lines.append(f"Decision: {decision_text(state)}")
     if state.outcome == "won":
         lines.append(f"Delivered! Score {state.score}, {plural(state.stars, 'star')}: {state.rating}")
     elif state.outcome == "lost":

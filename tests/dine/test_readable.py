@@ -369,3 +369,21 @@ def test_the_damage_tracks_remove_cards_spaces_are_on_the_board_before_they_are_
     assert "(Karten entfernen bei 5, 2)" in board_summary(state, locale="de")
     ship = CARDS.ship("Crusty Cruiser")
     assert "Damage track 6 (Remove cards at 5, 2), pizza track 5" in ship_text(ship)
+
+
+def test_the_clear_decision_is_asked_once_in_words_that_fit_what_is_on_offer() -> None:
+    """The terminal says the decision once (as the menu's heading), and it asks "solve or jump?"
+    only when both are met; the alt text words it the same way."""
+    hands = table(hands=[["pilot-1"]])
+    for options, asked in [
+        (("solve:0", "jump"), "The sector can be cleared: solve or jump?"),
+        (("solve:0",), "The sector can be solved: solve it now?"),
+        (("jump",), "The ship can jump to the next sector: jump now?"),
+    ]:
+        reason = "The sector can be cleared: solve or jump?"  # what the engine keeps, whatever is met
+        state = hands.model_copy(update={"pending": Pending(kind="clear", options=options, reason=reason)})
+        shown = terminal(state)
+        assert shown.count(asked) == 1, shown
+        if len(options) == 1:
+            assert "solve or jump?" not in shown
+        assert f"Decision: {asked}" in board_summary(state)
