@@ -377,7 +377,11 @@ def describe_board(state: State, *, decision: bool = True) -> str:
         lines.append(f"Sector: {sector_text(spec, state.crew)}")
         danger = danger_value(state)
         strikes = f"at {plural(danger, 'card')} in the current row" if danger else "at once"
-        lines.append(f"Jump needs {'X' if drive is None else drive} drive; danger strikes {strikes}.")
+        danger_line = f"danger strikes {strikes}."
+        if drive is None:  # the sector line already says "cannot jump (X)": not again as a drive
+            lines.append(danger_line[:1].upper() + danger_line[1:])
+        else:
+            lines.append(f"Jump needs {drive} drive; {danger_line}")
     lines.append(f"Grid total: {symbol_text(have)}.")
     for number, row in enumerate(state.grid, 1):
         current = " (current)" if number == len(state.grid) else ""

@@ -387,3 +387,13 @@ def test_the_clear_decision_is_asked_once_in_words_that_fit_what_is_on_offer() -
         if len(options) == 1:
             assert "solve or jump?" not in shown
         assert f"Decision: {asked}" in board_summary(state)
+
+
+def test_a_sector_that_cannot_be_jumped_says_so_once() -> None:
+    """The Health Inspector's printed X: "cannot jump (X)" on the sector line, no "Jump needs X
+    drive" after it; a sector that can be jumped still says the drive it needs."""
+    board = describe_board(table(hands=[["pilot-1"]], sector="boss-inspector", then=()))
+    assert "Jump: cannot jump (X)." in board
+    assert "Jump needs" not in board
+    assert "\nDanger strikes at " in board
+    assert "\nJump needs 6 drive; danger strikes at 4 cards" in describe_board(table(hands=[["pilot-1"]]))
