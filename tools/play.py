@@ -185,6 +185,8 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
             say(group.heading if group.heading.endswith((".", "?", "!")) else f"{group.heading}:")
             for move in group.moves:
                 say(f"{numbers[move.group]:>3}. {dine_menu.label(state, move)}")
+            if group.note:
+                say(f"  {group.note}.")
         answer = ask(DINE_PROMPT).strip().lower()
         if answer == "q":
             return "quit"

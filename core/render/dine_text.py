@@ -29,6 +29,7 @@ from core.dine.engine import (
     describe_effects,
     hand_size,
     jump_drive,
+    occupied_by,
     pending_reason,
     sector_side,
     ship_of,
@@ -288,6 +289,33 @@ def decision_text(state: State, locale: Locale = "en") -> str:
     spec = sector_side(state)
     options = tuple(describe_effects(o, locale) for o in spec.consequences) if spec is not None else ()
     return pending_reason(pending, locale, options if pending.kind == "choose" else ())
+
+
+def occupy_left_out(state: State, locale: Locale = "en") -> str:
+    """Why hand cards are missing from a choice of station to occupy: one crew member at a time may
+    hold a station (the one choosing may swap their own), so a card of a station another member holds
+    is not offered; without this the menu leaves it out silently. Names hand cards: the chooser's
+    view only ("" when nothing is left out)."""
+    pending = state.pending
+    if pending is None or pending.kind != "occupy":
+        return ""
+    seat = pending.seat or 0
+    held: dict[int, list[str]] = {}
+    for card in sorted(state.hands[seat]):
+        holder = occupied_by(state, state.cards.station(card).station)
+        if holder is not None and holder != seat:
+            held.setdefault(holder, []).append(card)
+    notes = [
+        t(
+            locale,
+            "Not offered: {cards} ({station} is held by {crew})",
+            cards=", ".join(card_name(locale, state.cards, c, state.upgraded) for c in cards),
+            station=station_kind(locale, state.cards.station(cards[0]).station),
+            crew=crew_name(locale, holder),
+        )
+        for holder, cards in held.items()
+    ]
+    return "; ".join(notes)
 
 
 def clear_question(options: Sequence[str], locale: Locale = "en") -> str:

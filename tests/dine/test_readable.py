@@ -27,6 +27,7 @@ from core.render.dine_text import (
     board_summary,
     card_brief,
     describe_board,
+    occupy_left_out,
     road_ahead,
     sector_text,
     ship_text,
@@ -397,3 +398,22 @@ def test_a_sector_that_cannot_be_jumped_says_so_once() -> None:
     assert "Jump needs" not in board
     assert "\nDanger strikes at " in board
     assert "\nJump needs 6 drive; danger strikes at 4 cards" in describe_board(table(hands=[["pilot-1"]]))
+
+
+def test_the_occupy_choice_says_why_a_hand_card_is_not_offered() -> None:
+    """Crew 2 holds Engineering, so crew 1's two Engineering cards are not offered: the terminal says
+    so under the choice instead of leaving them out silently; a card of a free station is offered."""
+    state = table(
+        hands=[["engineering-1", "engineering-4", "pilot-1"], ["reactor-1"]],
+        ship="Crusty Cruiser",
+        stations=[None, "engineering-2"],
+    ).model_copy(update={"pending": Pending(kind="occupy", seat=0, reason="Crew 1 may occupy a station.")})
+    offered = {decode(state, m.group) for m in moves(state, 0)}
+    assert Occupy(seat=0, card="pilot-1") in offered
+    assert Occupy(seat=0, card="engineering-1") not in offered  # the rule is unchanged
+    shown = terminal(state)
+    said = "Not offered: Duct Tape Locker, Chief Engineer's Workshop (Engineering is held by Crew 2)"
+    assert f"\n  {said}." in shown
+    assert occupy_left_out(state, "de") == (
+        "Nicht angeboten: Klebebandspind, Werkstatt der Chefingenieurin (Technik ist von Crew 2 besetzt)"
+    )
