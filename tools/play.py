@@ -183,7 +183,8 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
         say("")
         for group in groups:
             say(group.heading if group.heading.endswith((".", "?", "!")) else f"{group.heading}:")
-            for move in group.moves:
+            # a heading's lines in number order: kept numbers and new ones (a drawn card's) interleave
+            for move in sorted(group.moves, key=lambda m: numbers[m.group]):
                 say(f"{numbers[move.group]:>3}. {dine_menu.label(state, move)}")
             if group.note:
                 say(f"  {group.note}.")

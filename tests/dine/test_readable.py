@@ -417,3 +417,15 @@ def test_the_occupy_choice_says_why_a_hand_card_is_not_offered() -> None:
     assert occupy_left_out(state, "de") == (
         "Nicht angeboten: Klebebandspind, Werkstatt der Chefingenieurin (Technik ist von Crew 2 besetzt)"
     )
+
+
+def test_under_each_heading_the_terminal_lists_its_moves_in_number_order() -> None:
+    """A drawn card's new lines take new numbers (a move keeps its number while on offer), so
+    they are listed after the kept ones, not before the ship's."""
+    state, _ = deal(4, crew=1, starter=True)
+    shown = terminal(state, "2", "1")
+    after = shown.split("Crew 1 discards Helm Console to pay.")[1]
+    menu = after.split("Your moves:")[1]  # the last menu: the terminal then quits
+    numbers = [int(line[:3]) for line in menu.splitlines() if line[:3].strip().isdigit()]
+    assert 17 in numbers
+    assert numbers == sorted(numbers)
