@@ -32,6 +32,7 @@ from core.games.d6 import D6Setup
 from core.games.dine import GAME as DINE
 from core.render import d6_menu, dine_menu
 from core.render.dine_controls import Move as DineMove
+from core.render.dine_text import describe_board
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -174,7 +175,7 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
 
     numbering = Numbering()
     show(events)
-    say(DINE.describe_board(state))
+    say(describe_board(state, decision=False))
     while state.outcome == "playing":
         groups = dine_menu.menu(state)
         numbers = numbering.keep((state.cleared, state.pending), (m.group for m in dine_menu.lines(groups)))
@@ -182,13 +183,16 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
         say("")
         for group in groups:
             say(group.heading if group.heading.endswith((".", "?", "!")) else f"{group.heading}:")
-            for move in group.moves:
+            # a heading's lines in number order: kept numbers and new ones (a drawn card's) interleave
+            for move in sorted(group.moves, key=lambda m: numbers[m.group]):
                 say(f"{numbers[move.group]:>3}. {dine_menu.label(state, move)}")
+            if group.note:
+                say(f"  {group.note}.")
         answer = ask(DINE_PROMPT).strip().lower()
         if answer == "q":
             return "quit"
         if answer == "b":
-            say(DINE.describe_board(state))
+            say(describe_board(state, decision=False))
             continue
         if answer == "h":
             say(_dine_hint(state, groups, numbers))
@@ -206,7 +210,7 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
             continue
         state, events = DINE.apply(state, dine_menu.action_of(state, code))
         show(events)
-        say(DINE.describe_board(state))
+        say(describe_board(state, decision=False))
     return str(state.outcome)
 
 

@@ -32,6 +32,7 @@ from core.render.dine_text import (
     road_text,
     sector_text,
     symbol_text,
+    track_note,
     tracks,
 )
 from core.words import clip, escaped, stars
@@ -121,7 +122,10 @@ def closed_lobby(saved: DineSaved, why: str, locale: Locale = "en") -> BoardMess
 
 
 def status_line(state: State, locale: Locale = "en") -> str:
-    tracked = [f"{word(locale, name).capitalize()} {v}/{n}" for name, v, n in tracks(state)]
+    tracked = [
+        f"{word(locale, name).capitalize()} {v}/{n}{track_note(state, name, locale)}"
+        for name, v, n in tracks(state)
+    ]
     parts = [f"**{ship_name(locale, state.ship)}**", *tracked]
     parts += [deck_text(state, locale), t(locale, "Discard {count}", count=len(state.discard))]
     return " · ".join(parts)

@@ -18,7 +18,7 @@ from core.dine.symbols import side
 from core.i18n import Locale, t, tn
 from core.render.dine_controls import Move, moves
 from core.render.dine_names import card_name, station_kind
-from core.render.dine_text import action_text, occupied_text, row_text
+from core.render.dine_text import action_text, occupied_text, occupy_left_out, row_text
 from core.words import clip, escaped
 
 from ..ui.controls import Ref
@@ -66,6 +66,9 @@ def hand_embed(
     )
     text = [note] if note else []
     text.append(prompt(state, locale))
+    pending = state.pending
+    if pending is not None and pending.seat == seat and (left_out := occupy_left_out(state, locale)):
+        text.append(left_out)  # the occupy menu below leaves these cards out: say why
     count = tn(
         locale,
         "{count} of {size} card. Nobody else sees this message.",

@@ -10,10 +10,11 @@ board, whose codes therefore name only public cards (a shield's grid cards).
 
 This is the one menu model of both front ends: the hand view and the board draw these moves, and
 the terminal game (`core.render.dine_menu`) numbers the same moves. A move that gives up something
-for good (a track paid to solve, a jump that forgoes the upgrade, damage taken, an upgrade let go)
-comes after every other move and its label starts with what it costs. A move or option that picks
-a card says in its description what the card does (what a played card gives in the row, what an
-upgrade becomes, what an occupied station does, what a payment gives up).
+for good (a track paid to solve, damage taken, an upgrade let go) comes after every other move and
+its label starts with what it costs; a jump is listed with the ways to clear the sector, its
+description saying the upgrade it forgoes. A move or option that
+picks a card says in its description what the card does (what a played card gives in the row, what
+an upgrade becomes, what an occupied station does, what a payment gives up).
 """
 
 from __future__ import annotations
@@ -47,9 +48,9 @@ from .dine_text import (
     action_words,
     card_brief,
     describe,
+    gives_text,
     occupied_text,
     payment_words,
-    row_text,
     tracks,
     used_action,
 )
@@ -110,9 +111,9 @@ def _track_after(state: State, name: str, amount: int, locale: Locale) -> str:
 
 
 def _cost_for_good(state: State, action: Action, locale: Locale = "en") -> str | None:
-    """What a move gives up for good, or None for a move that does not: a track paid to solve,
-    the upgrade forgone by a jump (where solving would give one, before the last sector) or by
-    upgrading nothing, a point of damage not shielded."""
+    """What a move gives up for good, or None for a move that does not: a track paid to solve, the
+    upgrade forgone by upgrading nothing, a point of damage not shielded. A jump is one of the ways
+    to clear the sector, not a loss: the upgrade it forgoes is said in its description."""
     match action:
         case Clear(how="solve", solution=i):
             spec = sector_side(state)
@@ -122,16 +123,18 @@ def _cost_for_good(state: State, action: Action, locale: Locale = "en") -> str |
             name = "ship marker" if solution.pay == "ship" else str(solution.pay)
             after = _track_after(state, name, solution.amount, locale)
             return t(locale, "Pay {amount} {track}", amount=solution.amount, track=word(locale, name)) + after
-        case Clear(how="jump"):
-            spec = sector_side(state)
-            upgrades = spec is not None and "no_upgrade" not in spec.rules and len(state.stack) > 1
-            return t(locale, "No upgrade (the sector stays unsolved)") if upgrades else None
         case Shield(payment=None):
             return t(locale, "1 damage") + _track_after(state, "damage", 1, locale)
         case Upgrade(card=None):
             return t(locale, "The upgrade is lost")
         case _:
             return None
+
+
+def _jump_forgoes_upgrade(state: State) -> bool:
+    """Whether solving instead of jumping would give an upgrade (not here, nor at the last sector)."""
+    spec = sector_side(state)
+    return spec is not None and "no_upgrade" not in spec.rules and len(state.stack) > 1
 
 
 def _card_words(state: State, action: Action, locale: Locale) -> str:
@@ -142,8 +145,7 @@ def _card_words(state: State, action: Action, locale: Locale) -> str:
         case PlayCard(card=card, action=index):
             face = side(cards, card, upgraded)
             rotated = any(e.op == "rotate_play" for e in face.actions[index].effects)
-            row = face.rotated if rotated else face.row
-            gets = row_text(row, locale)
+            gets = gives_text(face, rotated, locale)
             if rotated:
                 return t(locale, "Rotated, the row gets {symbols}", symbols=gets)
             return t(locale, "The row gets {symbols}", symbols=gets)
@@ -155,6 +157,8 @@ def _card_words(state: State, action: Action, locale: Locale) -> str:
             )
         case Give(card=card):
             return card_brief(cards, card, card in upgraded, locale)
+        case Clear(how="jump") if _jump_forgoes_upgrade(state):
+            return t(locale, "No upgrade: the sector stays unsolved")
         case Shield(payment=Payment() as payment):
             return given_up(state, payment, locale)
         case _:
@@ -174,7 +178,7 @@ def given_up(state: State, payment: Payment, locale: Locale = "en") -> str:
         for card in payment.grid:
             face = side(cards, card, upgraded)
             placed = row.get(card)
-            gave = row_text(face.rotated if placed and placed.rotated else face.row, locale)
+            gave = gives_text(face, bool(placed and placed.rotated), locale)
             parts.append(
                 (card_name(locale, cards, card, upgraded), t(locale, "gave {symbols}", symbols=gave))
             )

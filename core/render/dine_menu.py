@@ -31,7 +31,7 @@ from core.dine.state import State
 from core.dine.symbols import side
 
 from .dine_controls import Move, moves
-from .dine_text import sector_text, ship_text, station_text
+from .dine_text import decision_text, occupy_left_out, sector_text, ship_text, station_text
 
 COSTLY = "Gives up something for good"
 
@@ -40,6 +40,7 @@ COSTLY = "Gives up something for good"
 class Group:
     heading: str
     moves: tuple[Move, ...]
+    note: str = ""  # said after the moves: why something the player may look for is not among them
 
 
 def _seat_heading(state: State, seat: int) -> str:
@@ -53,7 +54,7 @@ def menu(state: State) -> list[Group]:
     groups: list[Group] = []
     costly: list[Move] = []
 
-    def add(heading: str, shown: list[Move]) -> None:
+    def add(heading: str, shown: list[Move], note: str = "") -> None:
         fresh: list[Move] = []
         for move in shown:
             if move.group not in seen:
@@ -62,13 +63,14 @@ def menu(state: State) -> list[Group]:
         costly.extend(move for move in fresh if move.costly)
         kept = tuple(move for move in fresh if not move.costly)
         if kept:
-            groups.append(Group(heading, kept))
+            groups.append(Group(heading, kept, note))
 
     if state.pending is not None:  # one decision, whoever answers it
-        reason = state.pending.reason
+        reason = decision_text(state)
         add(
             reason[:1].upper() + reason[1:],
             [m for seat in range(state.crew) for m in moves(state, seat, actions)],
+            occupy_left_out(state),
         )
     else:
         add("The crew decides", moves(state, None, actions))

@@ -29,6 +29,7 @@ from core.dine.engine import (
     describe_effects,
     hand_size,
     jump_drive,
+    occupied_by,
     pending_reason,
     sector_side,
     ship_of,
@@ -61,6 +62,19 @@ def row_text(row: Row, locale: Locale = "en") -> str:
         for p in row.produce
     ]
     return " + ".join(parts) or t(locale, "nothing")
+
+
+def gives_text(face: StationSide, rotated: bool, locale: Locale = "en") -> str:
+    """What a card gives in a row as it lies. Upright, its printed drive counts in the row like any
+    drive symbol (R1: danger draws, the jump), so it is said with the row's symbols; rotated, a card
+    gives only its rotated side."""
+    if rotated:
+        return row_text(face.rotated, locale)
+    if not face.drive:
+        return row_text(face.row, locale)
+    given = dict(face.row.symbols)
+    given[Symbol.DRIVE] = given.get(Symbol.DRIVE, 0) + face.drive
+    return row_text(Row(symbols=in_order(given), produce=face.row.produce), locale)
 
 
 FREE = mark("free")  # the rulebook's "-" cost: "If a '-' is there, the action costs you nothing"
@@ -162,12 +176,12 @@ def station_text(face: StationSide, station_name: str, locale: Locale = "en", na
 
 def card_brief(cards: CardSet, card_id: str, upgraded: bool, locale: Locale = "en") -> str:
     """A station side in a few words, for a menu option's 100-character description: what it gives in
-    a row and rotated, and what it does occupied."""
+    a row (its printed drive included) and rotated, and what it does occupied."""
     face = cards.station(card_id).upgraded if upgraded else cards.station(card_id).normal
     return t(
         locale,
         "Row: {row} · rotated: {rotated} · occupied: {occupied}",
-        row=row_text(face.row, locale),
+        row=gives_text(face, False, locale),
         rotated=row_text(face.rotated, locale),
         occupied=occupied_text(face.occupied, locale),
     )
@@ -189,7 +203,7 @@ def ship_text(face: ShipSide, locale: Locale = "en") -> str:
         "Stations: {stations}. Damage track {damage}, pizza track {pizza}{marker}. "
         "Special rules: {rules}. Ship actions: {actions}.",
         stations=", ".join(station_kind(locale, s) for s in face.stations),
-        damage=face.damage.length,
+        damage=f"{face.damage.length}{remove_cards_note(face.damage.remove_cards, locale)}",
         pizza=face.pizza.length,
         marker=marker,
         rules=rules,
@@ -270,9 +284,50 @@ def decision_text(state: State, locale: Locale = "en") -> str:
     pending = state.pending
     if pending is None:
         return ""
+    if pending.kind == "clear":
+        return clear_question(pending.options, locale)
     spec = sector_side(state)
     options = tuple(describe_effects(o, locale) for o in spec.consequences) if spec is not None else ()
     return pending_reason(pending, locale, options if pending.kind == "choose" else ())
+
+
+def occupy_left_out(state: State, locale: Locale = "en") -> str:
+    """Why hand cards are missing from a choice of station to occupy: one crew member at a time may
+    hold a station (the one choosing may swap their own), so a card of a station another member holds
+    is not offered; without this the menu leaves it out silently. Names hand cards: the chooser's
+    view only ("" when nothing is left out)."""
+    pending = state.pending
+    if pending is None or pending.kind != "occupy":
+        return ""
+    seat = pending.seat or 0
+    held: dict[int, list[str]] = {}
+    for card in sorted(state.hands[seat]):
+        holder = occupied_by(state, state.cards.station(card).station)
+        if holder is not None and holder != seat:
+            held.setdefault(holder, []).append(card)
+    notes = [
+        t(
+            locale,
+            "Not offered: {cards} ({station} is held by {crew})",
+            cards=", ".join(card_name(locale, state.cards, c, state.upgraded) for c in cards),
+            station=station_kind(locale, state.cards.station(cards[0]).station),
+            crew=crew_name(locale, holder),
+        )
+        for holder, cards in held.items()
+    ]
+    return "; ".join(notes)
+
+
+def clear_question(options: Sequence[str], locale: Locale = "en") -> str:
+    """The "Boldly Go…" question worded from what is on offer (the engine's options, "solve:<n>" and
+    "jump"): the engine's reason always asks "solve or jump?", even when only one of them is met."""
+    solve = any(option.startswith("solve") for option in options)
+    jump = "jump" in options
+    if solve and not jump:
+        return t(locale, "The sector can be solved: solve it now?")
+    if jump and not solve:
+        return t(locale, "The ship can jump to the next sector: jump now?")
+    return t(locale, "The sector can be cleared: solve or jump?")
 
 
 def loss_text(state: State, locale: Locale = "en") -> str:
@@ -291,9 +346,26 @@ def tracks(state: State) -> list[tuple[str, int, int]]:
     return shown
 
 
+def remove_cards_note(spaces: Sequence[int], locale: Locale = "en") -> str:
+    """ " (Remove cards at 5, 2)": the damage spaces printed "Remove cards", in the order the marker
+    reaches them, so a player sees them coming rather than learning of them when hit ("" if none)."""
+    if not spaces:
+        return ""
+    shown = ", ".join(str(space) for space in sorted(spaces, reverse=True))
+    return t(locale, " (Remove cards at {spaces})", spaces=shown)
+
+
+def track_note(state: State, name: str, locale: Locale = "en") -> str:
+    """What a status line adds after a track's "value/length": the damage track's "Remove cards"."""
+    return remove_cards_note(ship_of(state).damage.remove_cards, locale) if name == "damage" else ""
+
+
 def tracks_text(state: State, locale: Locale = "en") -> str:
-    """ "damage 3/5, pizza 4/6" (and the ship marker): the tracks in a sentence."""
-    return ", ".join(f"{word(locale, name)} {value}/{length}" for name, value, length in tracks(state))
+    """ "damage 3/5 (Remove cards at 2), pizza 4/6" (and the ship marker): the tracks in a sentence."""
+    return ", ".join(
+        f"{word(locale, name)} {value}/{length}{track_note(state, name, locale)}"
+        for name, value, length in tracks(state)
+    )
 
 
 def top_card(state: State, locale: Locale = "en") -> str | None:
@@ -312,8 +384,16 @@ def deck_text(state: State, locale: Locale = "en") -> str:
     return t(locale, "Deck empty, and no discard pile to shuffle")
 
 
-def describe_board(state: State) -> str:
-    """The whole table in words: sector, grid rows, tracks, hands."""
+def _hand_card(state: State, card: str) -> str:
+    """A hand card on the terminal's crew line: its name, and its printed drive, which a player
+    weighs for the jump and danger draws before playing it."""
+    face = side(state.cards, card, state.upgraded)
+    return f"{face.name} ({face.drive} drive)" if face.drive else face.name
+
+
+def describe_board(state: State, *, decision: bool = True) -> str:
+    """The whole table in words: sector, grid rows, tracks, hands, and the decision waiting unless
+    `decision` is False (the terminal's menu heads its answers with it: said once, not twice)."""
     spec = sector_side(state)
     have = symbols(state)
     lines = [
@@ -325,7 +405,11 @@ def describe_board(state: State) -> str:
         lines.append(f"Sector: {sector_text(spec, state.crew)}")
         danger = danger_value(state)
         strikes = f"at {plural(danger, 'card')} in the current row" if danger else "at once"
-        lines.append(f"Jump needs {'X' if drive is None else drive} drive; danger strikes {strikes}.")
+        danger_line = f"danger strikes {strikes}."
+        if drive is None:  # the sector line already says "cannot jump (X)": not again as a drive
+            lines.append(danger_line[:1].upper() + danger_line[1:])
+        else:
+            lines.append(f"Jump needs {drive} drive; {danger_line}")
     lines.append(f"Grid total: {symbol_text(have)}.")
     for number, row in enumerate(state.grid, 1):
         current = " (current)" if number == len(state.grid) else ""
@@ -335,12 +419,12 @@ def describe_board(state: State) -> str:
         gives = symbol_text(row_symbols(state.cards, row, state.upgraded))
         lines.append(f"  Row {number}{current}: {cards or 'empty'} → {gives}")
     for seat in range(state.crew):
-        hand = ", ".join(side(state.cards, c, state.upgraded).name for c in state.hands[seat]) or "no cards"
+        hand = ", ".join(_hand_card(state, c) for c in state.hands[seat]) or "no cards"
         held = state.stations[seat]
         occupied = f"; occupies {occupation(state, held)}" if held else ""
         lines.append(f"Crew {seat + 1} ({len(state.hands[seat])}/{hand_size(state, seat)}): {hand}{occupied}")
-    if state.pending is not None:
-        lines.append(f"Decision: {state.pending.reason}")
+    if state.pending is not None and decision:
+        lines.append(f"Decision: {decision_text(state)}")
     if state.outcome == "won":
         lines.append(f"Delivered! Score {state.score}, {plural(state.stars, 'star')}: {state.rating}")
     elif state.outcome == "lost":

@@ -27,12 +27,13 @@ from core.render.dine_text import (
     board_summary,
     card_brief,
     describe_board,
+    occupy_left_out,
     road_ahead,
     sector_text,
     ship_text,
     station_text,
 )
-from tests.dine.helpers import table
+from tests.dine.helpers import CARDS, table
 from tools.play import Numbering, play_dine
 
 RAW = re.compile(r"[{}\[\]]|\b[a-z]+_[a-z_]+\b")  # a format field, a bracketed icon, an identifier
@@ -147,15 +148,18 @@ def test_in_every_position_a_costly_move_comes_after_the_others() -> None:
 
 
 def test_jumping_and_taking_damage_say_what_they_give_up() -> None:
+    """A jump is one of the ways to clear the sector, listed with the solutions before "Keep
+    playing", not under what is given up for good; the upgrade it forgoes is its description."""
     state = table(hands=[["pilot-1"]]).model_copy(
         update={"pending": Pending(kind="clear", options=("solve:0", "jump"), reason="Solve or jump?")}
     )
-    labels = [move.label for move in moves(state, None)]
-    assert labels == [
-        "Solve the sector (solution 1)",
-        "Keep playing",
-        "No upgrade (the sector stays unsolved): jump to the next sector",
+    shown = [(move.label, move.description, move.costly) for move in moves(state, None)]
+    assert shown == [
+        ("Solve the sector (solution 1)", "", False),
+        ("Jump to the next sector", "No upgrade: the sector stays unsolved", False),
+        ("Keep playing", "", False),
     ]
+    assert "Gives up something for good" not in terminal(state)
     drive_in = table(hands=[["pilot-1"]], sector="sector-gravity", side="back").model_copy(
         update={"pending": Pending(kind="clear", options=("jump",), reason="Solve or jump?")}
     )
@@ -336,3 +340,92 @@ def test_after_the_frontier_the_road_counts_the_hard_sectors_left_and_ends_at_th
     assert road_ahead(state) == "1 hard sector, then the boss"
     last = state.model_copy(update={"stack": [StackCard(sector=boss)]})
     assert road_ahead(last) == "nothing: the customer's door is next"
+
+
+def test_a_cards_printed_drive_is_said_wherever_a_card_is_picked() -> None:
+    """The printed drive counts in the row upright (R1), so the play, the hand line, a payment and an
+    upgrade say it; rotated, a card gives no printed drive."""
+    state = table(hands=[["rdrive-1", "rdrive-3", "pilot-3"]])
+    shown = {m.label: m.description for m in moves(state, 0)}
+    assert shown["Ramjet — free: play"] == "The row gets 2 drive"
+    rotated = next(d for label, d in shown.items() if label.startswith("Ramjet — discard"))
+    assert rotated == "Rotated, the row gets 2 navigation"
+    assert shown["Warp Sled — free: play"] == "The row gets 1 drive + 1 drive per 1 energy in this row"
+    assert "Crew 1 (3/7): Ramjet (2 drive), Warp Sled (1 drive), Star Chart Table\n" in terminal(state)
+    paying = next(m for m in moves(state, 0) if m.label.startswith("Warp Sled — discard"))
+    assert any(o.description.startswith("Row: 2 drive · rotated: 2 navigation") for o in paying.options)
+    upgrading = state.model_copy(update={"pending": Pending(kind="upgrade", reason="Upgrade a hand card.")})
+    upgrade = next(
+        m for m in moves(upgrading, 0) if decode(upgrading, m.group) == Upgrade(seat=0, card="pilot-3")
+    )
+    assert upgrade.description.startswith("Becomes: Row: 1 drive, 2 navigation")
+
+
+def test_the_damage_tracks_remove_cards_spaces_are_on_the_board_before_they_are_hit() -> None:
+    """The Crusty Cruiser's damage spaces 5 and 2 say "Remove cards": the terminal board, the alt
+    text and the ship card say so before the marker reaches them."""
+    state = table(hands=[["pilot-1"]], ship="Crusty Cruiser", level="Salad")
+    assert "Crusty Cruiser: damage 6/6 (Remove cards at 5, 2), pizza 5/5" in describe_board(state)
+    assert "damage 6/6 (Remove cards at 5, 2), pizza 5/5" in board_summary(state)
+    assert "(Karten entfernen bei 5, 2)" in board_summary(state, locale="de")
+    ship = CARDS.ship("Crusty Cruiser")
+    assert "Damage track 6 (Remove cards at 5, 2), pizza track 5" in ship_text(ship)
+
+
+def test_the_clear_decision_is_asked_once_in_words_that_fit_what_is_on_offer() -> None:
+    """The terminal says the decision once (as the menu's heading), and it asks "solve or jump?"
+    only when both are met; the alt text words it the same way."""
+    hands = table(hands=[["pilot-1"]])
+    for options, asked in [
+        (("solve:0", "jump"), "The sector can be cleared: solve or jump?"),
+        (("solve:0",), "The sector can be solved: solve it now?"),
+        (("jump",), "The ship can jump to the next sector: jump now?"),
+    ]:
+        reason = "The sector can be cleared: solve or jump?"  # what the engine keeps, whatever is met
+        state = hands.model_copy(update={"pending": Pending(kind="clear", options=options, reason=reason)})
+        shown = terminal(state)
+        assert shown.count(asked) == 1, shown
+        if len(options) == 1:
+            assert "solve or jump?" not in shown
+        assert f"Decision: {asked}" in board_summary(state)
+
+
+def test_a_sector_that_cannot_be_jumped_says_so_once() -> None:
+    """The Health Inspector's printed X: "cannot jump (X)" on the sector line, no "Jump needs X
+    drive" after it; a sector that can be jumped still says the drive it needs."""
+    board = describe_board(table(hands=[["pilot-1"]], sector="boss-inspector", then=()))
+    assert "Jump: cannot jump (X)." in board
+    assert "Jump needs" not in board
+    assert "\nDanger strikes at " in board
+    assert "\nJump needs 6 drive; danger strikes at 4 cards" in describe_board(table(hands=[["pilot-1"]]))
+
+
+def test_the_occupy_choice_says_why_a_hand_card_is_not_offered() -> None:
+    """Crew 2 holds Engineering, so crew 1's two Engineering cards are not offered: the terminal says
+    so under the choice instead of leaving them out silently; a card of a free station is offered."""
+    state = table(
+        hands=[["engineering-1", "engineering-4", "pilot-1"], ["reactor-1"]],
+        ship="Crusty Cruiser",
+        stations=[None, "engineering-2"],
+    ).model_copy(update={"pending": Pending(kind="occupy", seat=0, reason="Crew 1 may occupy a station.")})
+    offered = {decode(state, m.group) for m in moves(state, 0)}
+    assert Occupy(seat=0, card="pilot-1") in offered
+    assert Occupy(seat=0, card="engineering-1") not in offered  # the rule is unchanged
+    shown = terminal(state)
+    said = "Not offered: Duct Tape Locker, Chief Engineer's Workshop (Engineering is held by Crew 2)"
+    assert f"\n  {said}." in shown
+    assert occupy_left_out(state, "de") == (
+        "Nicht angeboten: Klebebandspind, Werkstatt der Chefingenieurin (Technik ist von Crew 2 besetzt)"
+    )
+
+
+def test_under_each_heading_the_terminal_lists_its_moves_in_number_order() -> None:
+    """A drawn card's new lines take new numbers (a move keeps its number while on offer), so
+    they are listed after the kept ones, not before the ship's."""
+    state, _ = deal(4, crew=1, starter=True)
+    shown = terminal(state, "2", "1")
+    after = shown.split("Crew 1 discards Helm Console to pay.")[1]
+    menu = after.split("Your moves:")[1]  # the last menu: the terminal then quits
+    numbers = [int(line[:3]) for line in menu.splitlines() if line[:3].strip().isdigit()]
+    assert 17 in numbers
+    assert numbers == sorted(numbers)

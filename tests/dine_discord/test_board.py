@@ -32,7 +32,7 @@ from core.guide import topics
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, EXPERT_SEED
 from core.render.dine_lookup import entries
-from core.render.dine_text import describe_action
+from core.render.dine_text import decision_text, describe_action
 from tests.dine.test_hidden_cards import cards_of
 from tests.support.messages import board_of, components, custom_ids, message, record_of
 
@@ -119,7 +119,7 @@ async def test_public_decisions_are_pressed_on_the_board(world, seed, crew, opti
     assert public
     assert offered_on_board(board, game_id, record.version) == public
     assert state.pending is not None
-    assert state.pending.reason in board.embeds[0].description
+    assert decision_text(state) in board.embeds[0].description  # worded from what is on offer
     assert "My hand" in [c.get("label") for c in components(board)]
     action = heuristic(state).action
     code = encode(state, action)
