@@ -12,9 +12,9 @@ This is the one menu model of both front ends: the hand view and the board draw 
 the terminal game (`core.render.dine_menu`) numbers the same moves. A move that gives up something
 for good (a track paid to solve, damage taken, an upgrade let go) comes after every other move and
 its label starts with what it costs; a jump is listed with the ways to clear the sector, its
-description saying the upgrade it forgoes. A move or option that
-picks a card says in its description what the card does (what a played card gives in the row, what
-an upgrade becomes, what an occupied station does, what a payment gives up).
+description saying the upgrade it forgoes. A move or option that picks a card says in its
+description what the card does (what a played card gives in the row, what an upgrade becomes, what
+an occupied station does, what a payment gives up).
 """
 
 from __future__ import annotations
