@@ -203,6 +203,33 @@ def _effects_value(state: State, effects: tuple[Effect, ...]) -> float:
     return worth - harm(effects)
 
 
+IDLE = -5.0  # below every move that does something: an action that changes nothing only delays
+
+
+def _idle(state: State, effects: tuple[Effect, ...]) -> bool:
+    """Whether a station's or the ship's action would change nothing now: a draw with no card left to
+    draw, a recovery from an empty discard pile, a repair at the track's start, the ship marker
+    already at its end. Such a move only spends its cost and puts off the next play (the greedy crew
+    once drained the Nostroven One's marker on empty draws rather than lay a card into the danger)."""
+    ship = ship_of(state)
+    for e in effects:
+        if e.op in ("draw", "crew_draw"):
+            if state.deck or state.discard:
+                return False
+        elif e.op == "recover":
+            if state.discard:
+                return False
+        elif e.op == "repair":
+            if state.damage < ship.damage.length:
+                return False
+        elif e.op == "ship_right":
+            if ship.marker is not None and state.marker < ship.marker.length:
+                return False
+        else:
+            return False
+    return True
+
+
 def _cached_effects_value(state: State, now: _Now, effects: tuple[Effect, ...]) -> float:
     """`_effects_value`, asked once per effects tuple (card data lives as long as the process)."""
     found = now.effects.get(id(effects))
@@ -280,8 +307,12 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
         assert isinstance(action, UseShip)
         card_action = ship_of(state).actions[action.index]
         name = ""
+    if _idle(state, card_action.effects):
+        return IDLE, ("using", name, "", 0.0)
     worth = _cached_effects_value(state, now, card_action.effects)
     worth -= CARD_SPENT.get(card_action.cost.kind, 0.0) * len(action.payment.hand)
+    if card_action.cost.kind == "ship":  # the marker spent is worth what a consequence moving it costs
+        worth -= HARM["ship"] * card_action.cost.count
     if action.payment.row is not None:  # paying from the grid loses progress
         row = state.grid[action.payment.row]
         kept = row_key([p for p in row if p.card not in action.payment.grid], now.upgraded)

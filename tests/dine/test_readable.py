@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from core.dine.actions import Action, Clear, Occupy, Payment, PlayCard, Upgrade
+from core.dine.actions import Action, Clear, Occupy, Payment, PlayCard, Upgrade, UseShip
 from core.dine.ai import heuristic
 from core.dine.cards import CARD_FILES, card_set
 from core.dine.codes import decode
@@ -33,7 +33,7 @@ from core.render.dine_text import (
     ship_text,
     station_text,
 )
-from tests.dine.helpers import CARDS, table
+from tests.dine.helpers import CARDS, ship_deck, table
 from tools.play import Numbering, play_dine
 
 RAW = re.compile(r"[{}\[\]]|\b[a-z]+_[a-z_]+\b")  # a format field, a bracketed icon, an identifier
@@ -429,3 +429,34 @@ def test_under_each_heading_the_terminal_lists_its_moves_in_number_order() -> No
     numbers = [int(line[:3]) for line in menu.splitlines() if line[:3].strip().isdigit()]
     assert 17 in numbers
     assert numbers == sorted(numbers)
+
+
+def test_the_greedy_crew_never_spends_the_ship_marker_on_a_draw_with_nothing_to_draw() -> None:
+    """Nostroven One's "1 ship marker: draw" with an empty deck and discard pile only drains the track;
+    a new-player review saw the hint suggest it when every card play looked costly (a greedy game's
+    position: Margherita, three crew, every card in a hand or the grid)."""
+    ship = "Nostroven One"
+    hands = [
+        ["engineering-4", "engineering-3", "weapons-4", "oven-2", "weapons-1", "weapons-3"],
+        ["reactor-1", "reactor-3", "pilot-3", "pilot-2", "oven-1"],
+        ["reactor-4", "pilot-1", "weapons-2", "engineering-2", "oven-3"],
+    ]
+    grid = [["pdrive-2", ("oven-4", True), "pdrive-1"]]
+    held = {c for h in hands for c in h} | {"pdrive-2", "oven-4", "pdrive-1"}
+    rest = [c for c in ship_deck(ship) if c not in held]
+    state = table(
+        hands=hands,
+        grid=grid,
+        ship=ship,
+        level="Margherita",
+        sector="sector-customs",
+        side="back",
+        deck=[],
+        removed=rest,
+        marker=2,
+    )
+    draws = [a for a in legal_actions(state) if isinstance(a, UseShip) and a.index == 0]
+    assert draws, "the scenario offers the ship's draw"
+    assert heuristic(state).action not in draws
+    with_a_card = state.model_copy(update={"deck": rest[:1], "removed": rest[1:]})
+    assert heuristic(with_a_card).action in draws, "a draw that draws is still worth the marker here"
