@@ -4,11 +4,11 @@ afresh) at a fraction of its cost, so that a balance table of thousands of games
 The search crew (`core.dine.search`) plays every candidate out to the end of the game: ~30 playouts of
 ~20 heuristic moves a decision. Most of that time goes into the far future, where one candidate's
 playouts differ from another's mostly by luck. The expert instead plays each candidate out only until
-the crew stands in a fresh sector `horizon` sectors on (or the game ends), and values that position
+the crew stands in a fresh sector `horizon` sectors on (two; or the game ends), and values that position
 with `value`: a linear estimate, fitted by self-play of the heuristic crew (`bench.dine_value`), of
 what the search crew's playout would have scored from there (1 for a win, plus a little for the
-sectors cleared and the tracks). The near future — the current sector, where the moves differ — is
-played; the far future is estimated, with no luck in it.
+sectors cleared and the tracks). The near future — the current sector, where the moves differ, and
+the next — is played; the far future is estimated, with no luck in it.
 
 It never sees hidden cards: the worlds are the search crew's (`core.dine.worlds`): the deck under its
 (public) top card reshuffled, the face-down sectors redrawn, a new engine seed; the worlds' seed comes
@@ -41,7 +41,10 @@ ROLLOUTS = {1: 12, 2: 12, 3: 8}
 BATCH = 4  # worlds dealt at a time
 MARGIN = 0.1  # a candidate this far behind the best (mean value a world) is dropped
 CANDIDATES = 3  # the heuristic's best moves played out
-HORIZON = 1  # sectors cleared before a playout stops and `value` takes over
+# Sectors cleared before a playout stops and `value` takes over. Two: on card set v2 the value one
+# sector on misjudged the harder sides (Diavolo solo, 100 deals: 7 wins at one sector, 19 at two,
+# where the search crew playing to the end wins 18; docs/expert.md), at about twice the time.
+HORIZON = 2
 MAX_STEPS = 200  # decisions per playout at most: a safety net, far beyond one sector
 LOOP_FROM = 40  # playout steps after which a position met again ends the playout (a loop)
 
@@ -80,9 +83,9 @@ def expert_policy(
     """The expert crew. Every candidate is played out in `batch` worlds, then `batch` more at a time, up
     to `rollouts` (by default `ROLLOUTS` for the crew's size), for the candidates still within `margin`
     (a mean value) of the best and not a duplicate of a better-ranked one; each playout is cut `horizon`
-    sectors on. The defaults keep a game near a second or two on one core. With `only`, the candidates are
-    only the moves that pass it (a hint for one crew member: their own moves); the playouts after it are
-    the whole crew's, as ever."""
+    sectors on. The defaults keep a solo game near two to five seconds on one core. With `only`, the
+    candidates are only the moves that pass it (a hint for one crew member: their own moves); the
+    playouts after it are the whole crew's, as ever."""
     weigh = expert_weigher(
         seed, rollouts=rollouts, candidates=candidates, horizon=horizon, batch=batch, margin=margin, only=only
     )
