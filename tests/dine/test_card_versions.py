@@ -22,7 +22,7 @@ from core.dine.engine import apply, deal, legal_actions
 from core.dine.state import RULES_VERSION, State
 from core.dine.worlds import determinize
 from core.games.dine import GAME as DINE
-from core.games.dine import RULES_VERSIONS
+from core.games.dine import RULES_VERSIONS, DineSetup
 from core.render.dine_board import render_board
 from core.render.dine_controls import moves
 from core.render.dine_hint import hint_text
@@ -77,9 +77,10 @@ def texts(state: State) -> str:
 
 
 def test_the_version_table_names_a_file_for_every_version_and_refuses_others() -> None:
-    assert list(CARD_FILES) == ["dine-1", "dine-2"]
+    assert list(CARD_FILES) == ["dine-1", "dine-2", "dine-3"]
     assert RULES_VERSIONS[0] == "dine-1"  # a version once played stays
     assert RULES_VERSIONS[-1] == RULES_VERSION  # and none after new games' is dealt yet
+    assert "dine-3" not in RULES_VERSIONS  # the card set being designed
     for version in CARD_FILES:
         assert card_set(version).version == version
         assert card_set(version) is card_set(version)  # loaded once
@@ -161,3 +162,17 @@ def test_card_lookup_finds_the_names_of_the_set_it_is_given() -> None:
     assert entry is not None
     assert name.upper() in entry.names
     assert name not in entry.names
+
+
+def test_the_card_set_being_designed_is_simulated_but_never_dealt_to_players() -> None:
+    """dine-3 is listed after new games' version: the simulator plays it on its own cards, while the
+    game registry, which deals every Discord game and daily challenge, refuses it."""
+    assert RULES_VERSION == "dine-2"
+    state = deal(5, ship="Spacehopper 3000", level="Pepperoni", crew=2, rules_version="dine-3")[0]
+    assert state.cards is card_set("dine-3")
+    assert "Cargo" in state.cards.ship("Spacehopper 3000").stations  # one of dine-3's own changes
+    assert "Cargo" not in card_set("dine-2").ship("Spacehopper 3000").stations
+    assert any(card_set("dine-3").station(c).station == "Cargo" for c in state.deck + state.hands[0])
+    assert not DINE.plays("dine-3")
+    with pytest.raises(ValueError, match="unknown Dine rules version 'dine-3'"):
+        DINE.deal(5, DineSetup(ship="Spacehopper 3000", level="Pepperoni", crew=2), "dine-3")
