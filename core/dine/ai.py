@@ -26,6 +26,7 @@ from .cards import CardSet, Effect, SectorSide, Symbol
 from .engine import (
     danger_value,
     hand_size,
+    idle_effect,
     jump_drive,
     legal_actions,
     main_actions,
@@ -203,31 +204,8 @@ def _effects_value(state: State, effects: tuple[Effect, ...]) -> float:
     return worth - harm(effects)
 
 
-IDLE = -5.0  # below every move that does something: an action that changes nothing only delays
-
-
-def _idle(state: State, effects: tuple[Effect, ...]) -> bool:
-    """Whether a station's or the ship's action would change nothing now: a draw with no card left to
-    draw, a recovery from an empty discard pile, a repair at the track's start, the ship marker
-    already at its end. Such a move only spends its cost and puts off the next play (the greedy crew
-    once drained the Nostroven One's marker on empty draws rather than lay a card into the danger)."""
-    ship = ship_of(state)
-    for e in effects:
-        if e.op in ("draw", "crew_draw"):
-            if state.deck or state.discard:
-                return False
-        elif e.op == "recover":
-            if state.discard:
-                return False
-        elif e.op == "repair":
-            if state.damage < ship.damage.length:
-                return False
-        elif e.op == "ship_right":
-            if ship.marker is not None and state.marker < ship.marker.length:
-                return False
-        else:
-            return False
-    return True
+IDLE = -5.0  # below every move that does something: an action that changes nothing only delays (the
+# greedy crew once drained the Nostroven One's marker on empty draws rather than lay a card)
 
 
 def _cached_effects_value(state: State, now: _Now, effects: tuple[Effect, ...]) -> float:
@@ -307,7 +285,7 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
         assert isinstance(action, UseShip)
         card_action = ship_of(state).actions[action.index]
         name = ""
-    if _idle(state, card_action.effects):
+    if idle_effect(state, card_action.effects) is not None:  # it would only put off the next play
         return IDLE, ("using", name, "", 0.0)
     worth = _cached_effects_value(state, now, card_action.effects)
     worth -= CARD_SPENT.get(card_action.cost.kind, 0.0) * len(action.payment.hand)

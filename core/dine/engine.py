@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from core.errors import IllegalAction
 from core.events import Event, Events
@@ -1171,6 +1171,38 @@ def effect_text(effect: Effect, locale: Locale = "en") -> str:
         singular, many = _CARD_EFFECTS[effect.op]
         return tn(locale, singular, many, effect.amount)
     return t(locale, _EFFECT_WORDS[effect.op], n=effect.amount)
+
+
+IdleOp = Literal["draw", "recover", "repair", "ship_right"]
+
+
+def idle_effect(state: State, effects: tuple[Effect, ...]) -> IdleOp | None:
+    """Why a station's or the ship's action would change nothing now — no card left to draw, an empty
+    discard pile to take from, nothing to repair, the ship marker at its end — or None if it would
+    change something. Such an action stays legal (its cost can be paid; the rulebook forbids nothing),
+    but the greedy crew takes it only when nothing else is legal and the hand view says so."""
+    ship = ship_of(state)
+    why: IdleOp | None = None
+    for e in effects:
+        if e.op in ("draw", "crew_draw"):
+            if state.deck or state.discard:
+                return None
+            why = why or "draw"
+        elif e.op == "recover":
+            if state.discard:
+                return None
+            why = why or "recover"
+        elif e.op == "repair":
+            if state.damage < ship.damage.length:
+                return None
+            why = why or "repair"
+        elif e.op == "ship_right":
+            if ship.marker is not None and state.marker < ship.marker.length:
+                return None
+            why = why or "ship_right"
+        else:
+            return None
+    return why
 
 
 def describe_effects(effects: tuple[Effect, ...], locale: Locale = "en") -> str:

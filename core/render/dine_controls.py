@@ -36,11 +36,11 @@ from core.dine.actions import (
     UseStation,
 )
 from core.dine.codes import encode
-from core.dine.engine import legal_actions, sector_side
+from core.dine.engine import IdleOp, idle_effect, legal_actions, sector_side
 from core.dine.state import State
 from core.dine.symbols import side
 from core.events import NOBODY
-from core.i18n import Locale, t
+from core.i18n import Locale, mark, t
 from core.words import clip
 
 from .dine_names import card_name, sector_name, word
@@ -137,6 +137,16 @@ def _jump_forgoes_upgrade(state: State) -> bool:
     return spec is not None and "no_upgrade" not in spec.rules and len(state.stack) > 1
 
 
+# Why a station's or the ship's action would change nothing now (`idle_effect`): it stays on offer, the
+# rulebook forbids nothing, and its description says so before anyone pays for it.
+IDLE_WORDS: dict[IdleOp, str] = {
+    "draw": mark("Does nothing now: no card is left to draw"),
+    "recover": mark("Does nothing now: the discard pile is empty"),
+    "repair": mark("Does nothing now: there is no damage to repair"),
+    "ship_right": mark("Does nothing now: the ship marker is at the end of its track"),
+}
+
+
 def _card_words(state: State, action: Action, locale: Locale) -> str:
     """What the card a move picks does, for its description: in the row (a played card), after an
     upgrade, while occupied, or as given up."""
@@ -161,6 +171,10 @@ def _card_words(state: State, action: Action, locale: Locale) -> str:
             return t(locale, "No upgrade: the sector stays unsolved")
         case Shield(payment=Payment() as payment):
             return given_up(state, payment, locale)
+        case UseStation() | UseShip():
+            used = used_action(state, action)
+            idle = idle_effect(state, used.effects) if used is not None else None
+            return t(locale, IDLE_WORDS[idle]) if idle is not None else ""
         case _:
             return ""
 

@@ -460,3 +460,26 @@ def test_the_greedy_crew_never_spends_the_ship_marker_on_a_draw_with_nothing_to_
     assert heuristic(state).action not in draws
     with_a_card = state.model_copy(update={"deck": rest[:1], "removed": rest[1:]})
     assert heuristic(with_a_card).action in draws, "a draw that draws is still worth the marker here"
+
+
+def test_a_station_or_ship_action_that_would_change_nothing_says_so_before_it_is_paid() -> None:
+    """The Quasar Calzone's "discard: repair" at an undamaged ship, and the Nostroven One's draw with
+    no card left, stay on offer (nothing in the rulebook forbids them) but say they do nothing now;
+    the same move with something to do says nothing of the kind."""
+
+    def ship_move(state: State, index: int) -> str:
+        return next(
+            m.description for m in moves(state, 0) if decode(state, m.group) == UseShip(seat=0, index=index)
+        )
+
+    quasar = ship_deck("Quasar Calzone")
+    whole = table(hands=[quasar[:3]], ship="Quasar Calzone")
+    assert whole.damage == CARDS.ship("Quasar Calzone").damage.length
+    assert "Does nothing now: there is no damage to repair" in ship_move(whole, 0)
+    hit = whole.model_copy(update={"damage": whole.damage - 1})
+    assert "Does nothing now" not in ship_move(hit, 0)
+    nostroven = ship_deck("Nostroven One")
+    dry = table(hands=[nostroven[:2]], ship="Nostroven One", deck=[], removed=nostroven[2:], marker=3)
+    assert "Does nothing now: no card is left to draw" in ship_move(dry, 0)
+    wet = dry.model_copy(update={"discard": nostroven[2:3], "removed": nostroven[3:]})
+    assert "Does nothing now" not in ship_move(wet, 0)
