@@ -241,6 +241,10 @@ def _track_value(state: State, track: Track) -> int:
 # was stranded (R18) an action, so a recorded game would replay differently and fail verification.
 BEFORE_E9 = frozenset({"dine-1"})
 
+# Rules versions that ask for an upgrade after the last sector too, where it can change nothing (the game
+# is won the moment the rows are cleared): their recorded games hold that decision, so they keep it.
+UPGRADE_AFTER_THE_LAST = frozenset({"dine-1", "dine-2"})
+
 
 def card_drive(cards: CardSet, card_id: str, upgraded: list[str]) -> int:
     """FAQ "Discard/Remove with drive": the drive symbols on the card's side that is up — every one
@@ -717,7 +721,7 @@ def _do_clear(s: State, ev: Events, a: Clear) -> None:
                 return
         s.solved += 1
         _tell(ev, lazy("Solved: {sector}!", sector=_sector_named(s, spec)), "clear")
-        if "no_upgrade" not in spec.rules:
+        if "no_upgrade" not in spec.rules and (len(s.stack) > 1 or s.rules_version in UPGRADE_AFTER_THE_LAST):
             steps.append(Task(op="upgrade"))
     else:
         _tell(ev, lazy("Jumped out of {sector}!", sector=_sector_named(s, spec)), "clear")

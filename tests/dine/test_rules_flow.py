@@ -1388,3 +1388,29 @@ def test_a_finished_game_takes_no_action() -> None:
 
     with pytest.raises(IllegalAction):
         apply(lost, UseShip(seat=0, index=0))
+
+
+@pytest.mark.parametrize(("version", "asked"), [("dine-2", True), ("dine-3", False)])
+def test_solving_the_last_sector_asks_for_an_upgrade_only_where_a_recorded_game_did(
+    version: str, asked: bool
+) -> None:
+    """R12's upgrade after solving matters only for the sectors still to come: after the last one the
+    game is won as soon as the rows are cleared. Card set v3 (being designed) no longer asks there;
+    v1's and v2's games asked, and their recorded games hold the answer, so they keep asking."""
+    state = table(
+        hands=[["reactor-1", "pilot-1"]],
+        grid=[["reactor-2", "reactor-3"], []],
+        sector="sector-customs",
+        then=(),
+        rules_version=version,
+    )
+    spec = state.cards.sector("sector-customs").front
+    assert Counter(spec.solutions[0].symbols) <= Counter(have(state)), "the grid already solves it"
+    after, _ = play(state, "reactor-1")
+    assert after.pending is not None and "solve:0" in after.pending.options
+    solved = run(after, Clear(how="solve", solution=0))
+    if asked:
+        assert solved.pending is not None and solved.pending.kind == "upgrade"
+        solved = run(solved, Upgrade(card=None))
+    assert solved.outcome == "won"
+    assert solved.upgraded == []
