@@ -1407,10 +1407,12 @@ def test_solving_the_last_sector_asks_for_an_upgrade_only_where_a_recorded_game_
     spec = state.cards.sector("sector-customs").front
     assert Counter(spec.solutions[0].symbols) <= Counter(have(state)), "the grid already solves it"
     after, _ = play(state, "reactor-1")
-    assert after.pending is not None and "solve:0" in after.pending.options
+    assert after.pending is not None
+    assert "solve:0" in after.pending.options
     solved = run(after, Clear(how="solve", solution=0))
     if asked:
-        assert solved.pending is not None and solved.pending.kind == "upgrade"
+        assert solved.pending is not None
+        assert solved.pending.kind == "upgrade"
         solved = run(solved, Upgrade(card=None))
     assert solved.outcome == "won"
     assert solved.upgraded == []
