@@ -901,8 +901,12 @@ def _task_repair(s: State, ev: Events, task: Task) -> None:
 def _task_ship_right(s: State, ev: Events, task: Task) -> None:
     track = ship_of(s).marker
     if track is not None:
+        before = s.marker
         s.marker = min(track.length, s.marker + task.amount)
-        _tell(ev, lazy("The ship marker moves {count} right.", count=task.amount))
+        if s.marker == before:  # the log says what happened, not what the card promised
+            _tell(ev, lazy("The ship marker is already at the end of its track: it stays."))
+        else:
+            _tell(ev, lazy("The ship marker moves {count} right.", count=s.marker - before))
 
 
 def _task_choose(s: State, ev: Events, task: Task) -> None:

@@ -535,6 +535,27 @@ def test_repairing_moves_the_damage_marker_right_but_not_past_its_start(below_st
         assert f"Repairs: nothing to repair, the damage marker is at its start ({start} left)." in told
 
 
+@pytest.mark.parametrize(("before", "moved"), [(2, 2), (4, 1), (5, 0)])
+def test_the_ship_marker_moves_right_but_not_past_the_end_and_the_log_says_how_far(
+    before: int, moved: int
+) -> None:
+    """Ship Cards: the Crusty Cruiser's "discard: ship marker 2 right, draw 1" moves the marker to the
+    end of its track at most; the log says how far it really moved, or that it stayed."""
+    ship = "Crusty Cruiser"
+    track = CARDS.ship(ship).marker
+    assert track is not None
+    cards = ship_deck(ship)
+    state = table(hands=[cards[:2]], ship=ship, marker=before)
+    after, events = apply(state, UseShip(seat=0, index=1, payment=Payment(hand=(cards[1],))))
+
+    assert after.marker == min(track.length, before + 2) == before + moved
+    told = [said(e.text) for e in events]
+    if moved:
+        assert f"The ship marker moves {moved} right." in told
+    else:
+        assert "The ship marker is already at the end of its track: it stays." in told
+
+
 def test_the_spacehoppers_recovery_takes_the_top_two_cards_of_the_discard_pile() -> None:
     """Ship Cards: the Spacehopper's "discard: take 2 from the discard pile" — the discarded card goes
     on the pile first, so it comes back with the card below it."""
