@@ -32,7 +32,7 @@ from .ai import heuristic_action, shortlist, side_worth
 from .cards import CardSet
 from .engine import EASY_FROM_PROCURE, apply, danger_value, jump_drive, score, sector_side
 from .state import State
-from .worlds import determinize, public_key
+from .worlds import determinize, public_key, public_view
 
 # Worlds a decision at most, by crew size; every candidate still in the running is played out in each.
 # A crew of 3 makes the most decisions and plays the longest playouts: 8 worlds keep its games within
@@ -111,22 +111,35 @@ def expert_weigher(
     if (rollouts is not None and rollouts < 1) or candidates < 1 or horizon < 0 or batch < 1 or margin < 0:
         raise ValueError("rollouts, candidates and batch must be at least 1, horizon and margin at least 0")
 
+    carried: list[_Played] = []  # the last pick's playouts, for the decision after it
+
     def weigh(state: State) -> Weighed:
         options = shortlist(state, candidates, only)
+        kept = _carried_over(carried, state, options[0].action, horizon)
+        carried.clear()
         if len(options) == 1:
             return Weighed(options, [[]], [Counter()], 0)
         rng = Random(public_key(seed, state))
         budget = rollouts if rollouts is not None else ROLLOUTS[state.crew]
+        kept = kept[:budget]
         scores: list[list[float]] = [[] for _ in options]  # each candidate's value in each world
         losses: list[Counter[str]] = [Counter() for _ in options]
+        played_out: list[list[_Played]] = [[] for _ in options]
         alive = list(range(len(options)))
         played = 0
         while True:
-            worlds = [determinize(state, rng) for _ in range(min(batch, budget - played))]
+            count = min(batch, budget - played)
+            worlds = [p.world for p in kept[played : played + count]]
+            worlds += [determinize(state, rng) for _ in range(count - len(worlds))]
             for i in alive:  # the same worlds for every candidate: compared on the same luck
-                for world in worlds:
-                    worth, lost = _playout(apply(world, options[i].action, quiet=True)[0], horizon)
+                for k, world in enumerate(worlds, start=played):
+                    after = apply(world, options[i].action, quiet=True)[0]
+                    if i == 0 and k < len(kept):  # played out at the last decision: the same playout
+                        worth, lost = kept[k].worth, kept[k].lost
+                    else:
+                        worth, lost = _playout(after, horizon)
                     scores[i].append(worth)
+                    played_out[i].append(_Played(after, worth, lost))
                     if lost is not None:
                         losses[i][lost] += 1
             played += len(worlds)
@@ -143,9 +156,38 @@ def expert_weigher(
             if played >= budget or len(alive) == 1:
                 break
         best = max(alive, key=totals.__getitem__)  # ties: the heuristic's own order
+        carried.extend(played_out[best])
         return Weighed(options, scores, losses, best)
 
     return weigh
+
+
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """One candidate's playout in one world: the world just after the candidate's move, and what the
+    playout from there was worth (and the loss's words, if it lost)."""
+
+    world: State
+    worth: float
+    lost: str | None
+
+
+def _carried_over(played: list[_Played], state: State, first: Action, horizon: int) -> list[_Played]:
+    """The last pick's playouts that are still good for `state`, the decision after it.
+
+    A world the pick was played in is still a world of this game when the move showed nothing it
+    hid: its public view is the game's (`public_view`; a draw shows the deck's next top card, which
+    most worlds got wrong, and those are dropped, so the rest are still a fair draw of the hidden
+    cards). Its playout went on with the heuristic's move, which reads only what is public: it is
+    the heuristic's candidate `first` played out in that world, already paid for, as long as that
+    move clears no sector (the playout's goal, `horizon` sectors on, would move)."""
+    if not played or horizon < 1 or first != heuristic_action(state):
+        return []
+    view = public_view(state)
+    kept = [p for p in played if p.world.outcome == "playing" and public_view(p.world) == view]
+    if kept and apply(kept[0].world, first, check=False, quiet=True)[0].cleared != state.cleared:
+        return []
+    return kept
 
 
 def playout(state: State, horizon: int = HORIZON) -> float:

@@ -67,9 +67,16 @@ def _redraw_sectors(world: State, rng: Random) -> None:
 
 
 def public_key(seed: int, state: State) -> int:
-    """A seed from `seed` and what the crew can see of `state`: the deck's top card and the rest of
-    the deck as a set, the stack as the current sector and what lies under it as far as it shows, and
-    neither the game's seed nor its generator."""
+    """A seed from `seed` and what the crew can see of `state` (`public_view`)."""
+    text = public_view(state)
+    return int.from_bytes(blake2b(f"{seed}\x1f{text}".encode(), digest_size=8).digest(), "big")
+
+
+def public_view(state: State) -> str:
+    """What the crew can see of `state`, as text: the deck's top card and the rest of the deck as a
+    set, the stack as the current sector and what lies under it as far as it shows, and neither the
+    game's seed nor its generator. Two states with the same view are one position to the crew: a
+    world is consistent with a game when their views are equal."""
     seen = state.clone()
     seen.deck = [*seen.deck[:1], *sorted(seen.deck[1:])]
     seen.stack = seen.stack[:1] + [
@@ -77,8 +84,7 @@ def public_key(seed: int, state: State) -> int:
     ]
     face_down = {card.sector for card in state.stack[1:] if _hidden(state.cards, card)}
     seen.easy_used = sorted(c for c in state.easy_used if c not in face_down)
-    text = seen.model_dump_json(exclude={"seed", "rng"})
-    return int.from_bytes(blake2b(f"{seed}\x1f{text}".encode(), digest_size=8).digest(), "big")
+    return seen.model_dump_json(exclude={"seed", "rng"})
 
 
 def _hidden(cards: CardSet, card: StackCard) -> bool:

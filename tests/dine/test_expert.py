@@ -6,18 +6,30 @@ Real games through the real engine at a small budget: a few seconds on one core.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 
 import pytest
 
+import core.dine.expert as expert
 from core.dine.actions import PlayCard
 from core.dine.ai import heuristic, heuristic_action, shortlist
 from core.dine.cards import card_set
 from core.dine.crews import POLICIES
 from core.dine.engine import apply, legal_actions, new_game
-from core.dine.expert import FEATURES, WEIGHTS, expert_policy, features, playout, value
+from core.dine.expert import (
+    FEATURES,
+    HORIZON,
+    WEIGHTS,
+    _carried_over,
+    _Played,
+    expert_policy,
+    features,
+    playout,
+    value,
+)
 from core.dine.state import RULES_VERSION, StackCard, State
-from core.dine.worlds import determinize
+from core.dine.worlds import determinize, public_view
 from tools import sim
 
 from .helpers import decisions, play_to_end
@@ -45,11 +57,12 @@ def test_the_expert_is_deterministic_for_its_seed() -> None:
     states = decisions(5, level="Pepperoni", crew=1, limit=6)
     first = [expert_policy(7, **SMALL)(s) for s in states]
     again = expert_policy(7, **SMALL)
-    assert [again(s) for s in reversed(states)] == list(reversed(first))  # no memory between decisions
+    # An earlier position finds nothing carried from a later one's pick: the same answers.
+    assert [again(s) for s in reversed(states)] == list(reversed(first))
 
 
 def test_the_expert_does_not_see_the_deck_order_or_the_game_seed() -> None:
-    choose = expert_policy(11, **SMALL)
+    choose, twin = expert_policy(11, **SMALL), expert_policy(11, **SMALL)  # each along its own game
     states = decisions(8, level="Quattro Formaggi", crew=1, limit=8)
     assert states
     for state in states:
@@ -59,7 +72,7 @@ def test_the_expert_does_not_see_the_deck_order_or_the_game_seed() -> None:
         other.deck = [*other.deck[:1], *reversed(under)]
         other.seed = state.seed + 1
         assert features(other) == features(state)
-        assert choose(other) == choose(state)
+        assert twin(other) == choose(state)
 
 
 def test_the_expert_does_not_see_the_face_down_sectors() -> None:
@@ -192,25 +205,88 @@ def test_a_playout_leaves_the_state_it_starts_from_unchanged() -> None:
         assert playout(state) == first
 
 
+def _counting_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the expert's playouts from here on: the one-item list holds the count."""
+    import core.dine.expert as expert
+
+    calls = [0]
+    real = expert._playout
+
+    def counted(state: State, horizon: int) -> tuple[float, str | None]:
+        calls[0] += 1
+        return real(state, horizon)
+
+    monkeypatch.setattr(expert, "_playout", counted)
+    return calls
+
+
 def test_the_expert_drops_a_candidate_that_plays_out_as_a_better_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two candidates that score the same in every world are the same move in effect: the expert pays
     for the heuristic's favourite only, so a decision costs fewer playouts, and still picks legally."""
-    import core.dine.expert as expert
-
     states = decisions(2, level="Diavolo", crew=2, limit=6)
-    calls = 0
-    real = expert.playout
+    calls = _counting_playouts(monkeypatch)
+    for state in states:  # a fresh expert each time: nothing carried from a decision before
+        assert expert_policy(1, rollouts=8)(state).action in legal_actions(state)
+    assert 0 < calls[0] < 8 * sum(len(shortlist(s, 3)) for s in states)
 
-    def counted(state: State, horizon: int = expert.HORIZON) -> float:
-        nonlocal calls
-        calls += 1
-        return real(state, horizon)
 
-    monkeypatch.setattr(expert, "playout", counted)
-    choose = expert_policy(1, rollouts=8)
-    for state in states:
-        assert choose(state).action in legal_actions(state)
-    assert calls < 8 * sum(len(shortlist(s, 3)) for s in states)
+def _expert_game(seed: int, limit: int) -> list[State]:
+    """The positions an expert crew meets in the first `limit` moves of a Diavolo solo game."""
+    choose, state, seen = expert_policy(1, rollouts=8), new_game(seed, level="Diavolo", crew=1), []
+    while state.outcome == "playing" and len(seen) < limit:
+        seen.append(state)
+        state, _ = apply(state, choose(state).action)
+    return seen
+
+
+def test_the_expert_carries_the_playouts_still_true_of_the_game_to_its_next_decision() -> None:
+    """After its pick the expert keeps the worlds it played it in whose public view is still the
+    game's (a draw shows a top card most worlds got wrong: those go), and where its next candidate is
+    the heuristic's move, the playout it already made in that world is that candidate's value."""
+    kept_any = dropped_any = False
+    for state in _expert_game(4, 12):
+        first = heuristic_action(state)
+        rng = Random(5)
+        played = []
+        for _ in range(12):
+            after = apply(determinize(state, rng), first, quiet=True)[0]
+            played.append(_Played(after, *expert._playout(after, HORIZON)))
+        real = apply(state, first, quiet=True)[0]
+        if real.outcome != "playing":
+            break
+        nxt = heuristic_action(real)
+        assert _carried_over(played, real, nxt, 0) == []  # a playout with no horizon is the position
+        kept = _carried_over(played, real, nxt, HORIZON)
+        if apply(real, nxt, quiet=True)[0].cleared != real.cleared:
+            assert kept == []  # the next move clears a sector: the playouts' goal would move
+            continue
+        view = public_view(real)
+        assert kept == [p for p in played if p.world.outcome == "playing" and public_view(p.world) == view]
+        for p in kept:
+            assert (p.worth, p.lost) == expert._playout(apply(p.world, nxt, quiet=True)[0], HORIZON)
+        kept_any |= bool(kept)
+        dropped_any |= len(kept) < len(played)
+        other = next((o.action for o in shortlist(real, 3) if o.action != nxt), None)
+        if other is not None:
+            assert _carried_over(played, real, other, HORIZON) == []  # not the heuristic's move
+    assert kept_any
+    assert dropped_any
+
+
+def test_carrying_playouts_saves_playouts_along_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Along a game each value the expert weighs is a fresh playout or one carried from the decision
+    before: some are carried, and an expert asked about each position afresh carries none."""
+    states = _expert_game(6, 10)
+    calls = _counting_playouts(monkeypatch)
+
+    def carried(weigh: Callable[[State], expert.Weighed], state: State) -> int:
+        before = calls[0]
+        weighed = weigh(state)
+        return sum(map(len, weighed.scores)) - (calls[0] - before)
+
+    along = expert.expert_weigher(1, rollouts=8)
+    assert sum(carried(along, s) for s in states) > 0  # the game's positions in order
+    assert sum(carried(expert.expert_weigher(1, rollouts=8), s) for s in states) == 0
 
 
 def test_a_position_ignores_how_it_was_reached() -> None:
