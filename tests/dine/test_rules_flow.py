@@ -1420,7 +1420,7 @@ def test_solving_the_last_sector_asks_for_an_upgrade_only_where_a_recorded_game_
     v1's and v2's games asked, and their recorded games hold the answer, so they keep asking."""
     state = table(
         hands=[["reactor-1", "pilot-1"]],
-        grid=[["reactor-2", "reactor-3"], []],
+        grid=[["reactor-2", "reactor-3", ("pilot-3", True)], []],  # 4 energy: each card set's solution
         sector="sector-customs",
         then=(),
         rules_version=version,
