@@ -207,8 +207,6 @@ def test_a_playout_leaves_the_state_it_starts_from_unchanged() -> None:
 
 def _counting_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the expert's playouts from here on: the one-item list holds the count."""
-    import core.dine.expert as expert
-
     calls = [0]
     real = expert._playout
 
