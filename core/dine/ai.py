@@ -168,6 +168,8 @@ def _now(state: State) -> _Now:
         else ((), 0.0)
     )
     now = _Now(_progress(vector_ways, vector)[0], danger_value(state), strike, cards)
+    reads = (len(state.deck) + len(state.discard), len(state.discard), state.damage, state.ship)
+    now.effects = _EFFECTS.setdefault(reads, {})
     now.upgraded = upgraded
     now.vector = vector
     now.vector_ways = vector_ways
@@ -209,19 +211,17 @@ IDLE = -5.0  # below every move that does something: an action that changes noth
 
 
 def _cached_effects_value(state: State, now: _Now, effects: tuple[Effect, ...]) -> float:
-    """`_effects_value`, asked once per effects tuple (card data lives as long as the process)."""
+    """`_effects_value`, worked out once per effects tuple and per what it reads of the state (card
+    data lives as long as the process); `_now` picks the table for the decision's state."""
     found = now.effects.get(id(effects))
     if found is None:
-        can_draw = len(state.deck) + len(state.discard)
-        key = (id(effects), can_draw, len(state.discard), state.damage, state.ship)
-        found = _EFFECTS.get(key)
-        if found is None:
-            found = _EFFECTS[key] = _effects_value(state, effects)
-        now.effects[id(effects)] = found
+        found = now.effects[id(effects)] = _effects_value(state, effects)
     return found
 
 
-_EFFECTS: dict[tuple[int, int, int, int, str], float] = {}  # by what `_effects_value` reads
+# `_effects_value` by what it reads of the state (cards the deck and discard pile can give, the
+# discard pile, the damage, the ship), then by id(effects): a few hundred small tables at most.
+_EFFECTS: dict[tuple[int, int, int, str], dict[int, float]] = {}
 
 
 def _after_play(

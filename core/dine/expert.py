@@ -41,6 +41,11 @@ ROLLOUTS = {1: 12, 2: 12, 3: 8}
 BATCH = 4  # worlds dealt at a time
 MARGIN = 0.1  # a candidate this far behind the best (mean value a world) is dropped
 CANDIDATES = 3  # the heuristic's best moves played out
+# A decision stops early once no other candidate still in the running can be better than the leader
+# by more than SLACK (mean value a world) at Z standard errors of their paired differences: the
+# worlds left would only tell apart moves that are worth the same.
+SLACK = 0.01
+Z = 2.0
 # Sectors cleared before a playout stops and `value` takes over. Two: on card set v2 the value one
 # sector on misjudged the harder sides (Diavolo solo, 100 deals: 7 wins at one sector, 19 at two,
 # where the search crew playing to the end wins 18; docs/expert.md), at about twice the time.
@@ -54,12 +59,13 @@ class Weighed:
     """What the expert crew saw for one decision: the candidates (the heuristic's best first, each
     with its reason), each one's value in every world it was played out in (the same worlds, in the
     same order, for every candidate still in the running), the games each lost in its playouts by
-    the loss's words, and the pick."""
+    the loss's words, the pick, and the candidates still in the running when the decision ended."""
 
     options: list[Choice]
     scores: list[list[float]]
     losses: list[Counter[str]]
     best: int
+    running: tuple[int, ...] = (0,)
 
     @property
     def choice(self) -> Choice:
@@ -78,16 +84,25 @@ def expert_policy(
     horizon: int = HORIZON,
     batch: int = BATCH,
     margin: float = MARGIN,
+    slack: float | None = SLACK,
     only: Callable[[Action], bool] | None = None,
 ) -> Policy:
     """The expert crew. Every candidate is played out in `batch` worlds, then `batch` more at a time, up
     to `rollouts` (by default `ROLLOUTS` for the crew's size), for the candidates still within `margin`
-    (a mean value) of the best and not a duplicate of a better-ranked one; each playout is cut `horizon`
-    sectors on. The defaults keep a solo game near two to five seconds on one core. With `only`, the
-    candidates are only the moves that pass it (a hint for one crew member: their own moves); the
-    playouts after it are the whole crew's, as ever."""
+    (a mean value) of the best and not a duplicate of a better-ranked one, until none of them can beat
+    the leader by more than `slack` a world (`_settled`; None plays the whole budget); each playout is
+    cut `horizon` sectors on. The defaults keep a solo game near one to four seconds on one core. With
+    `only`, the candidates are only the moves that pass it (a hint for one crew member: their own
+    moves); the playouts after it are the whole crew's, as ever."""
     weigh = expert_weigher(
-        seed, rollouts=rollouts, candidates=candidates, horizon=horizon, batch=batch, margin=margin, only=only
+        seed,
+        rollouts=rollouts,
+        candidates=candidates,
+        horizon=horizon,
+        batch=batch,
+        margin=margin,
+        slack=slack,
+        only=only,
     )
 
     def choose(state: State) -> Choice:
@@ -104,6 +119,7 @@ def expert_weigher(
     horizon: int = HORIZON,
     batch: int = BATCH,
     margin: float = MARGIN,
+    slack: float | None = SLACK,
     only: Callable[[Action], bool] | None = None,
 ) -> Callable[[State], Weighed]:
     """The expert crew's decision with everything its playouts saw (`expert_policy` takes its pick;
@@ -155,11 +171,28 @@ def expert_weigher(
             ]
             if played >= budget or len(alive) == 1:
                 break
+            if slack is not None and _settled(scores, alive, max(alive, key=totals.__getitem__), slack):
+                break
         best = max(alive, key=totals.__getitem__)  # ties: the heuristic's own order
         carried.extend(played_out[best])
-        return Weighed(options, scores, losses, best)
+        return Weighed(options, scores, losses, best, tuple(alive))
 
     return weigh
+
+
+def _settled(scores: list[list[float]], alive: list[int], lead: int, slack: float) -> bool:
+    """Whether no candidate in `alive` can beat `lead` by more than `slack` a world: the upper bound
+    (`Z` standard errors) of its mean paired difference with the leader, on the same worlds, is below."""
+    ahead = scores[lead]
+    for i in alive:
+        if i == lead:
+            continue
+        gaps = [a - b for a, b in zip(scores[i], ahead, strict=True)]
+        mean = sum(gaps) / len(gaps)
+        spread = (sum((g - mean) ** 2 for g in gaps) / len(gaps)) ** 0.5
+        if mean + Z * spread / len(gaps) ** 0.5 > slack:
+            return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)

@@ -228,6 +228,40 @@ def test_the_expert_drops_a_candidate_that_plays_out_as_a_better_one(monkeypatch
     assert 0 < calls[0] < 8 * sum(len(shortlist(s, 3)) for s in states)
 
 
+def test_settled_means_no_candidate_can_beat_the_leader_by_more_than_the_slack() -> None:
+    """The bound is on paired differences (the same worlds): a candidate that plays out exactly as the
+    leader, or worse in every world, cannot beat it; one ahead in every world by more than the slack,
+    or ahead on average with a spread too wide to rule it out, still can."""
+    lead = [0.50, 0.60, 0.40, 0.55]
+    assert expert._settled([lead, list(lead)], [0, 1], 0, 0.01)
+    assert expert._settled([lead, [x - 0.05 for x in lead]], [0, 1], 0, 0.01)
+    assert expert._settled([lead, [x + 0.005 for x in lead]], [0, 1], 0, 0.01)  # within the slack
+    assert not expert._settled([lead, [x + 0.05 for x in lead]], [0, 1], 0, 0.01)
+    wide = [lead[0] + 0.4, lead[1] - 0.3, lead[2] + 0.3, lead[3] - 0.3]  # ahead 0.025 a world, widely
+    assert not expert._settled([lead, wide], [0, 1], 0, 0.01)
+    assert expert._settled([lead, wide, [x + 0.05 for x in lead]], [0, 1], 0, 0.01) is False
+    assert expert._settled([lead, wide, [x + 0.05 for x in lead]], [0, 1], 2, 0.01) is False
+    assert expert._settled([lead, [x - 0.1 for x in lead], wide], [0, 1], 0, 0.01)  # 2 is out of the running
+
+
+def test_the_expert_stops_a_decision_once_no_candidate_can_beat_its_pick() -> None:
+    """With a slack the expert ends a decision before its budget of worlds once the candidates still
+    in the running cannot beat the leader by more than the slack; without one it only stops when a
+    single candidate is left or the budget is spent."""
+    states = decisions(3, level="Diavolo", crew=2, limit=12)
+
+    def early(weighed: expert.Weighed, budget: int) -> bool:  # stopped short with two or more running
+        return len(weighed.scores[weighed.best]) < budget and len(weighed.running) > 1
+
+    stopped = [early(expert.expert_weigher(1, rollouts=12)(s), 12) for s in states]
+    assert any(stopped)
+    assert not any(early(expert.expert_weigher(1, rollouts=12, slack=None)(s), 12) for s in states)
+    for state, short in zip(states, stopped, strict=True):
+        weighed = expert.expert_weigher(1, rollouts=12)(state)
+        if short:
+            assert expert._settled(weighed.scores, list(weighed.running), weighed.best, expert.SLACK)
+
+
 def _expert_game(seed: int, limit: int) -> list[State]:
     """The positions an expert crew meets in the first `limit` moves of a Diavolo solo game."""
     choose, state, seen = expert_policy(1, rollouts=8), new_game(seed, level="Diavolo", crew=1), []
