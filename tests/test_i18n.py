@@ -11,7 +11,7 @@ import pytest
 from babel.messages.plurals import get_plural
 
 from core.d6.cards import FACES
-from core.dine.cards import card_set
+from core.dine.cards import CARD_FILES, card_set
 from core.i18n import LANGUAGES, PSEUDO, Text, from_discord, lazy, lazy_n, resolve, resolve_with_source, t, tn
 from core.i18n.catalogues import DOMAINS, MESSAGE_DOMAINS, read_catalog
 from core.i18n.commands import Command, command_name
@@ -273,17 +273,23 @@ def test_a_help_card_looked_up_reads_in_the_readers_language(language: str) -> N
 
 @pytest.mark.parametrize("language", ["de", "es"])
 def test_each_versions_help_card_shows_its_own_level_table_in_the_readers_language(language: str) -> None:
-    """dine-2 re-cut the levels (Margherita 3 easy / 2 hard, v1 4 / 3): a game's help card, in any
-    language, shows its own card set's table."""
-    margherita = {"de": "Margherita: {} leicht / {} schwer", "es": "Margherita: {} fáciles / {} difíciles"}
-    for version in ("dine-1", "dine-2"):
+    """dine-2 re-cut the levels (Margherita 3 easy / 2 hard, v1 4 / 3), dine-3 lays out 8 easy sectors
+    at Salad: a game's help card, in any language, shows its own card set's table, every line of it."""
+    line = {"de": "{}: {} leicht / {} schwer", "es": "{}: {} fáciles / {} difíciles"}
+    salad = {"de": "Salat", "es": "Ensalada"}
+    for version in sorted(CARD_FILES):
         cards = card_set(version)
         found = find(cards, term(language, "dine", "help", "flight-manual:front"), language)
         assert found is not None
         (_, front), _ = found.sides
-        level = cards.level("Margherita")
-        assert margherita[language].format(level.easy, level.hard) in front, version
+        for level in cards.levels:
+            name = salad[language] if level.name == "Salad" else level.name
+            printed = line[language].format(name, level.easy, level.hard)
+            if language == "es" and level.easy == 1:  # Spanish says "1 fácil"
+                printed = printed.replace("1 fáciles", "1 fácil")
+            assert printed in front, (version, level.name)
     assert card_set("dine-1").level("Margherita") != card_set("dine-2").level("Margherita")
+    assert card_set("dine-2").level("Salad") != card_set("dine-3").level("Salad")
 
 
 @pytest.mark.parametrize("version", ["dine-1", "dine-2"])
