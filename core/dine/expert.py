@@ -170,11 +170,11 @@ def expert_weigher(
                 for k, i in enumerate(alive)
                 if lead - totals[i] <= margin * played and all(scores[i] != scores[j] for j in alive[:k])
             ]
+            best = max(alive, key=totals.__getitem__)  # ties: the heuristic's own order
             if played >= budget or len(alive) == 1:
                 break
-            if slack is not None and _settled(scores, alive, max(alive, key=totals.__getitem__), slack):
+            if slack is not None and _settled(scores, alive, best, slack):
                 break
-        best = max(alive, key=totals.__getitem__)  # ties: the heuristic's own order
         carried.extend(played_out[best])
         return Weighed(options, scores, losses, best, tuple(alive))
 
