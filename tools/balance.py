@@ -271,6 +271,7 @@ def report(made: Run) -> str:
     body += _expert_table(made.expert, levels, goal)
     body += _ladder_checks(made.novice, made.expert, levels, levels_all)
     body += _loss_table(cells, levels)
+    body += where_lost(cells, cards)
     choices: Counter[str] = Counter()
     source = made.expert or made.novice
     for cell in source:
@@ -450,6 +451,44 @@ def _loss_table(cells: list[DineSummary], levels: list[str]) -> list[str]:
             lines.append(
                 f"| {who} | {level} | {total} | {reasons} | {_verdict(ok, f'{top} {n / total:.0%}')} |"
             )
+    return [*lines, ""]
+
+
+def where_lost(cells: list[DineSummary], cards: CardSet) -> list[str]:
+    """Per sector side and crew, the games that reached it and the share lost there, every level but
+    the starter game pooled: where a crew size or a crew finds a side harder than the others do (what
+    the per-cell tables cannot say). Figures, no verdict."""
+    played = [c for c in cells if c.level != "starter" and c.visits]
+    if not played:
+        return []
+    columns = [
+        (who, policy, crew)
+        for who, policy in (("novice", NOVICE), ("expert", EXPERT))
+        for crew in CREWS
+        if any(c.policy == policy and c.crew == crew for c in played)
+    ]
+    heads = " | ".join(f"{who}, crew {crew}" for who, _, crew in columns)
+    lines = [
+        "## Where games were lost, per sector side",
+        "",
+        "Games lost while the side was the current sector, of the games that reached it (every level but",
+        "the starter game; a boss shows its front).",
+        "",
+        f"| Sector side | {heads} |",
+        "|---|" + "---|" * len(columns),
+    ]
+    names = {card.id: card for card in cards.sectors}
+    for where in sorted({w for c in played for w in c.visits}):
+        sector, _, up = where.partition(":")
+        card = names.get(sector)
+        shown = (card.front if up == "front" else card.back).name if card is not None else sector
+        figures: list[str] = []
+        for _, policy, crew in columns:
+            mine = [c for c in played if c.policy == policy and c.crew == crew]
+            reached = sum(c.visits.get(where, 0) for c in mine)
+            lost = sum(c.lost_at.get(where, 0) for c in mine)
+            figures.append(f"{lost}/{reached} ({lost / reached:.0%})" if reached else "–")
+        lines.append(f"| {shown} ({up}) | {' | '.join(figures)} |")
     return [*lines, ""]
 
 

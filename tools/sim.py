@@ -141,6 +141,9 @@ class DineSummary:
         default_factory=dict[str, int]
     )  # symbol → games it counted in a clear or cost
     choices: dict[str, int] = field(default_factory=dict[str, int])  # tools.choices counts, if asked
+    # sector side ("sector-mines:back") → games that reached it, and games lost while it was the current one
+    visits: dict[str, int] = field(default_factory=dict[str, int])
+    lost_at: dict[str, int] = field(default_factory=dict[str, int])
     rules_version: str = ""  # the rules version (card set) the games' states were dealt under
 
 
@@ -177,6 +180,13 @@ def dine_symbols_counted(state: Any, action: Any) -> set[str]:
     return {str(s) for s, n in cost.symbols.items() if n}
 
 
+def current_side(state: Any) -> str | None:
+    """The sector side the crew stands in ("sector-mines:back"; a boss shows its front), None between
+    sectors or at a help card: where a game lost was lost."""
+    top = state.stack[0] if state.stack else None
+    return None if top is None or top.sector is None else f"{top.sector}:{top.side}"
+
+
 def simulate_dine(
     games: int,
     level: str,
@@ -204,6 +214,8 @@ def simulate_dine(
     dealt: dict[str, int] = {}
     played: dict[str, int] = {}
     symbols_used: dict[str, int] = {}
+    visits: dict[str, int] = {}
+    lost_at: dict[str, int] = {}
     log = ChoiceLog() if choices else None
     versions: set[str] = set()
     started = time.perf_counter()
@@ -212,10 +224,17 @@ def simulate_dine(
         versions.add(state.rules_version)
         seen: set[str] = set()
         counted: set[str] = set()
+        reached: set[str | None] = {current_side(state)}
 
         def watch(
-            before: Any, action: Any, after: Any, seen: set[str] = seen, counted: set[str] = counted
+            before: Any,
+            action: Any,
+            after: Any,
+            seen: set[str] = seen,
+            counted: set[str] = counted,
+            reached: set[str | None] = reached,
         ) -> None:
+            reached.add(current_side(after))
             counted.update(dine_symbols_counted(before, action))
             if log is not None:
                 log.see(before, action)
@@ -226,6 +245,12 @@ def simulate_dine(
             log.end(state)
         for symbol in counted:
             symbols_used[symbol] = symbols_used.get(symbol, 0) + 1
+        for where in reached:
+            if where is not None:
+                visits[where] = visits.get(where, 0) + 1
+        ended = current_side(state)
+        if state.outcome != "won" and ended is not None:
+            lost_at[ended] = lost_at.get(ended, 0) + 1
         owned = {*state.deck, *state.discard, *state.removed, *(c for hand in state.hands for c in hand)}
         owned |= {c for c in state.stations if c} | seen
         for card in owned:
@@ -263,6 +288,8 @@ def simulate_dine(
         games_per_second=games / elapsed if elapsed > 0 else float("inf"),
         symbols_used=symbols_used,
         choices=dict(log.counts) if log is not None else {},
+        visits=visits,
+        lost_at=lost_at,
         rules_version=", ".join(sorted(versions)) or rules,
     )
 

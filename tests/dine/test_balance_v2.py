@@ -266,3 +266,41 @@ def test_the_tool_run_as_a_program_reads_the_chosen_version_everywhere(tmp_path:
     text = out.read_text(encoding="utf-8")
     assert "Rules version: `dine-2`" in text
     assert "Printed text no crew can ever use: holds (none)." in text
+
+
+def test_where_games_were_lost_agrees_with_the_games_played_one_by_one() -> None:
+    """A cell's `visits` count each sector side once a game that reached it, and `lost_at` puts every
+    lost game at the side it stood in when it ended: replaying the same deals by hand gives the same
+    counts, and the report's table shows them as losses of games reached."""
+    from core.dine.crews import POLICIES
+    from core.dine.engine import new_game
+
+    cell = sim.simulate_dine(8, "Margherita", 3, "Crusty Cruiser", "heuristic", 11, rules_version="dine-3")
+    visits: Counter[str] = Counter()
+    lost: Counter[str] = Counter()
+    choose = POLICIES["heuristic"](11)
+    for k in range(8):
+        state = new_game(11 + k, ship="Crusty Cruiser", level="Margherita", crew=3, rules_version="dine-3")
+        sides: set[str] = set()
+        while True:
+            top = state.stack[0] if state.stack else None
+            if top is not None and top.sector is not None:
+                sides.add(f"{top.sector}:{top.side}")
+            if state.outcome != "playing":
+                break
+            state = apply(state, choose(state).action, quiet=True)[0]
+        visits.update(sides)
+        if state.outcome == "lost":
+            top = state.stack[0]
+            lost[f"{top.sector}:{top.side}"] += 1
+    assert cell.games - cell.wins == sum(lost.values()) > 0
+    assert cell.visits == dict(visits)
+    assert cell.lost_at == dict(lost)
+    assert all(cell.visits[where] >= n for where, n in cell.lost_at.items())
+    table = "\n".join(balance.where_lost([cell], card_set("dine-3")))
+    where, n = lost.most_common(1)[0]
+    sector, _, up = where.partition(":")
+    card = card_set("dine-3").sector(sector)
+    name = (card.front if up == "front" else card.back).name
+    assert f"| {name} ({up}) | {n}/{visits[where]} ({n / visits[where]:.0%}) |" in table
+    assert balance.where_lost([replace(cell, visits={}, lost_at={})], card_set("dine-3")) == []
