@@ -477,11 +477,9 @@ def where_lost(cells: list[DineSummary], cards: CardSet) -> list[str]:
         f"| Sector side | {heads} |",
         "|---|" + "---|" * len(columns),
     ]
-    names = {card.id: card for card in cards.sectors}
     for where in sorted({w for c in played for w in c.visits}):
         sector, _, up = where.partition(":")
-        card = names.get(sector)
-        shown = (card.front if up == "front" else card.back).name if card is not None else sector
+        shown = cards.sector(sector).showing(up).name
         figures: list[str] = []
         for _, policy, crew in columns:
             mine = [c for c in played if c.policy == policy and c.crew == crew]

@@ -110,8 +110,7 @@ def _sector_ways(
 ) -> tuple[tuple[Way, ...], float]:
     """`_vector_ways` of `targets` and the lightest strike (`strike_harm`) of a sector side: the same for
     every decision until the sector is cleared."""
-    card = cards.sector(card_id)
-    spec = card.front if up == "front" else card.back
+    spec = cards.sector(card_id).showing(up)
     return _vector_ways(_targets(spec, crew, drive)), _strike_harm(spec)
 
 

@@ -231,6 +231,10 @@ class SectorCard(_Data):
             raise ValueError(f"{self.id}: a sector card is easy/hard or boss/starter")
         return self
 
+    def showing(self, up: str) -> SectorSide:
+        """The side that is face up: `up` is "front" or "back", as a stack card or a visit key holds it."""
+        return self.front if up == "front" else self.back
+
 
 class TrackSpec(_Data):
     """A track: the marker starts on the rightmost of `length` spaces (space `length`), moves left."""

@@ -155,8 +155,7 @@ def sector_side(state: State) -> SectorSide | None:
     top = state.sector_card
     if top is None or top.sector is None:
         return None
-    card = state.cards.sector(top.sector)
-    return card.front if top.side == "front" else card.back
+    return state.cards.sector(top.sector).showing(top.side)
 
 
 def _ship_bonus(state: State, rule: str) -> int:

@@ -489,8 +489,7 @@ def road_ahead(state: State, *, short: bool = False, locale: Locale = "en") -> s
     steps: list[str] = []
     for card in state.stack[1:] if state.sector_card is not None else state.stack:
         if card.sector is not None:
-            sector = state.cards.sector(card.sector)
-            steps.append((sector.front if card.side == "front" else sector.back).kind)
+            steps.append(state.cards.sector(card.sector).showing(card.side).kind)
         elif card.help == "procure":
             steps += ["procure", *["easy"] * EASY_FROM_PROCURE, *frontier]
         elif card.help == "frontier":

@@ -300,7 +300,6 @@ def test_where_games_were_lost_agrees_with_the_games_played_one_by_one() -> None
     table = "\n".join(balance.where_lost([cell], card_set("dine-3")))
     where, n = lost.most_common(1)[0]
     sector, _, up = where.partition(":")
-    card = card_set("dine-3").sector(sector)
-    name = (card.front if up == "front" else card.back).name
+    name = card_set("dine-3").sector(sector).showing(up).name
     assert f"| {name} ({up}) | {n}/{visits[where]} ({n / visits[where]:.0%}) |" in table
     assert balance.where_lost([replace(cell, visits={}, lost_at={})], card_set("dine-3")) == []
