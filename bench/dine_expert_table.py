@@ -21,7 +21,7 @@ from tools.sim import DineSummary, simulate_dine
 
 
 def _timed(cell: Cell) -> tuple[DineSummary, float]:
-    games, level, crew, ship, seed, starter, policy, _choices, rules = cell
+    games, level, crew, ship, seed, starter, policy, _choices, rules, _first = cell
     started = time.process_time()
     found = simulate_dine(games, level, crew, ship, policy, seed, starter=starter, rules_version=rules)
     return found, time.process_time() - started

@@ -13,7 +13,8 @@ each game plays its own version's card set (`core.dine.cards.CARD_FILES`), and t
 look-ups read the same set; the default is the version new games are dealt under (`RULES_VERSION`).
 Measuring a candidate set means giving it a rules version of its own, never re-pointing the lookups.
 With `--cache DIR` every finished cell is kept in DIR, so a long run that was stopped takes up where it
-was; a kept cell is used only for the same cell, card data and code of the engine and the crews.
+was; a kept cell is used only for the same cell, card data and code of the engine and the crews. The
+expert's cells are played and kept in pieces of `EXPERT_PIECE` games (the same figures as at once).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from core.dine.cards import CARD_FILES, CardSet, Symbol, card_set
 from core.dine.crews import POLICIES
 from core.dine.state import RULES_VERSION
 from tools.choices import split
-from tools.sim import DineSummary, simulate_dine, wilson
+from tools.sim import DineSummary, merged, simulate_dine, wilson
 
 DEFAULT = Path(__file__).resolve().parent.parent / "docs" / "balance.md"
 CREWS = (1, 2, 3)
@@ -85,8 +86,11 @@ def _in(rate: float, band: Band | None) -> bool:
 
 
 Cell = tuple[
-    int, str, int, str, int, bool, str, bool, str
-]  # games, level, crew, ship, seed, starter, crew, choices, rules version
+    int, str, int, str, int, bool, str, bool, str, int
+]  # games, level, crew, ship, seed, starter, crew, choices, rules version, first game (seed + first)
+# The expert's cells are played (and kept, `--cache`) in pieces of this many games: a stopped run loses
+# at most a piece a process, and a shorter run's pieces are the first pieces of a longer one's.
+EXPERT_PIECE = 15
 
 
 def cells_to_run(
@@ -116,6 +120,7 @@ def cells_to_run(
             policy,
             choices,
             rules,
+            0,
         )
         for level in all_levels
         if levels is None or level in levels
@@ -126,10 +131,27 @@ def cells_to_run(
 
 
 def _simulate(cell: Cell) -> DineSummary:
-    games, level, crew, ship, seed, starter, policy, choices, rules = cell
+    games, level, crew, ship, seed, starter, policy, choices, rules, first = cell
     return simulate_dine(
-        games, level, crew, ship, policy, seed, starter=starter, choices=choices, rules_version=rules
+        games,
+        level,
+        crew,
+        ship,
+        policy,
+        seed,
+        starter=starter,
+        choices=choices,
+        rules_version=rules,
+        first=first,
     )
+
+
+def _pieces(cell: Cell, piece: int | None) -> list[Cell]:
+    """`cell` as cells of at most `piece` games each (all of it at once without `piece`)."""
+    games, first = cell[0], cell[-1]
+    if piece is None or games <= piece:
+        return [cell]
+    return [(min(piece, games - k), *cell[1:-1], first + k) for k in range(0, games, piece)]
 
 
 def code_print(rules: str) -> str:
@@ -177,12 +199,16 @@ def run(
     choices: bool = False,
     rules: str = RULES_VERSION,
     cache: Path | None = None,
+    piece: int | None = None,
 ) -> tuple[list[DineSummary], float]:
     """Simulate the cells, dealt under `rules`, in `jobs` processes if more than 1. Each cell's games
     depend only on its seeds, so the results are the serial run's whatever the number of processes.
-    With `cache`, finished cells are kept there and taken from there (`_Kept`)."""
+    With `piece`, each cell is played in pieces of that many games, then `merged` (the same figures).
+    With `cache`, finished pieces are kept there and taken from there (`_Kept`)."""
     started = time.perf_counter()
-    todo = cells_to_run(games, seed, levels, crews, ships, policy, choices, rules)
+    cells_todo = cells_to_run(games, seed, levels, crews, ships, policy, choices, rules)
+    split = [_pieces(cell, piece) for cell in cells_todo]
+    todo = [part for parts in split for part in parts]
     play: Callable[[Cell], DineSummary] = _simulate
     if cache is not None:
         cache.mkdir(parents=True, exist_ok=True)
@@ -192,7 +218,11 @@ def run(
             cells = pool.map(play, todo, chunksize=1)
     else:
         cells = [play(cell) for cell in todo]
-    return cells, time.perf_counter() - started
+    whole: list[DineSummary] = []
+    for parts in split:
+        found, cells = cells[: len(parts)], cells[len(parts) :]
+        whole.append(found[0] if len(found) == 1 else merged(found))
+    return whole, time.perf_counter() - started
 
 
 def _rate(cells: Sequence[DineSummary]) -> float:
@@ -806,6 +836,7 @@ def measure(
             choices=True,
             rules=rules,
             cache=cache,
+            piece=EXPERT_PIECE,
         )[0]
         if per_ship
         else []

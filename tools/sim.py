@@ -15,7 +15,8 @@ import json
 import math
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from core.d6 import apply, new_game
@@ -198,10 +199,12 @@ def simulate_dine(
     starter: bool = False,
     rules_version: str | None = None,
     choices: bool = False,
+    first: int = 0,
 ) -> DineSummary:
-    """`games` games of one cell from seeds `seed`, `seed + 1`, … dealt under `rules_version` (None: new
-    games'); with `choices`, also what the crew chose when it had a choice (`tools.choices`, for the
-    balance report)."""
+    """`games` games of one cell from seeds `seed + first`, `seed + first + 1`, … dealt under
+    `rules_version` (None: new games'); with `choices`, also what the crew chose when it had a choice
+    (`tools.choices`, for the balance report). The crew is seeded with `seed` whatever `first` is, so
+    a cell played in pieces (`first` 0, 15, 30, …) is the same games as played at once (`merged`)."""
     from core.dine.crews import POLICIES as DINE_POLICIES
     from core.dine.engine import new_game as dine_game
     from core.dine.state import RULES_VERSION
@@ -219,7 +222,7 @@ def simulate_dine(
     log = ChoiceLog() if choices else None
     versions: set[str] = set()
     started = time.perf_counter()
-    for k in range(games):
+    for k in range(first, first + games):
         state = dine_game(seed + k, ship=ship, level=level, crew=crew, starter=starter, rules_version=rules)
         versions.add(state.rules_version)
         seen: set[str] = set()
@@ -291,6 +294,45 @@ def simulate_dine(
         visits=visits,
         lost_at=lost_at,
         rules_version=", ".join(sorted(versions)) or rules,
+    )
+
+
+def merged(parts: Sequence[DineSummary]) -> DineSummary:
+    """One cell's summary from the summaries of its pieces (the same cell, other games): counts add
+    up, the means come from the whole counts (the mean score from the wins'), the interval is the whole
+    count's: the same summary as the cell played at once, but for its speed."""
+    games = sum(p.games for p in parts)
+    wins = sum(p.wins for p in parts)
+    low, high = wilson(wins, games)
+    seconds = sum(p.games / p.games_per_second for p in parts if p.games_per_second > 0)
+
+    def added(name: str) -> dict[str, int]:
+        total: dict[str, int] = {}
+        for part in parts:
+            for key, count in getattr(part, name).items():
+                total[key] = total.get(key, 0) + count
+        return total
+
+    first = parts[0]
+    return replace(
+        first,
+        games=games,
+        wins=wins,
+        win_rate=wins / games,
+        win_rate_low=low,
+        win_rate_high=high,
+        mean_sectors=sum(round(p.mean_sectors * p.games) for p in parts) / games,  # the counts behind
+        mean_actions=sum(round(p.mean_actions * p.games) for p in parts) / games,  # the means are whole
+        mean_score_of_wins=sum(round(p.mean_score_of_wins * p.wins) for p in parts) / wins if wins else 0.0,
+        losses=added("losses"),
+        dealt=added("dealt"),
+        played=added("played"),
+        games_per_second=games / seconds if seconds > 0 else float("inf"),
+        symbols_used=added("symbols_used"),
+        choices=added("choices"),
+        visits=added("visits"),
+        lost_at=added("lost_at"),
+        rules_version=", ".join(sorted({v for p in parts for v in p.rules_version.split(", ") if v})),
     )
 
 

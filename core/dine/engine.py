@@ -152,10 +152,16 @@ def _ship(cards: CardSet, name: str) -> ShipSide:
 
 
 def sector_side(state: State) -> SectorSide | None:
-    top = state.sector_card
+    top = state.stack[0] if state.stack else None
     if top is None or top.sector is None:
         return None
-    return state.cards.sector(top.sector).showing(top.side)
+    return _showing(state.cards, top.sector, top.side)
+
+
+@lru_cache(maxsize=1024)
+def _showing(cards: CardSet, card_id: str, up: str) -> SectorSide:
+    """A sector card's face-up side; cached because every action asks it several times."""
+    return cards.sector(card_id).showing(up)
 
 
 def _ship_bonus(state: State, rule: str) -> int:
@@ -309,12 +315,21 @@ def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action
     ship = [(i, a) for i, a in enumerate(ship_of(state).actions) if _available(state, f"ship:{i}", a)]
     for seat in range(state.crew):
         hand = sorted(state.hands[seat])  # sorted once a seat, not once a cost
+        # With `keep`, the most common cost (one hand card, any drive) is paid with the seat's first
+        # cheapest card other than the one played: ranked once a seat, not once a card.
+        cheapest = sorted(hand, key=keep.__getitem__) if keep is not None else []
         for card_id in state.hands[seat]:
             for index, action in enumerate(side(cards, card_id, upgraded).actions):
-                if action.cost.kind == "none":
+                cost = action.cost
+                if cost.kind == "none":
                     yield _free_play(seat, card_id, index)
                     continue
-                for payment in _payments(state, seat, action.cost, card_id, keep, hand):
+                if cheapest and cost.count == 1 and not cost.min_drive and cost.kind in ("discard", "remove"):
+                    other = next((c for c in cheapest if c != card_id), None)
+                    if other is not None:
+                        yield _play_card(seat, card_id, index, _hand_payment((other,)))
+                    continue
+                for payment in _payments(state, seat, cost, card_id, keep, hand):
                     yield _play_card(seat, card_id, index, payment)
         occupied = state.stations[seat]
         if occupied is not None:
@@ -567,9 +582,12 @@ def _has_trigger(s: State) -> bool:
 
 
 def _pay(s: State, ev: Events, seat: int, cost: Cost, payment: Payment) -> None:
+    telling = type(ev) is not Muted  # a quiet apply builds no line at all
     for card_id in payment.hand:
         s.hands[seat].remove(card_id)
         (s.removed if cost.kind == "remove" else s.discard).append(card_id)
+        if not telling:
+            continue
         if cost.kind == "remove":
             said = lazy("Crew {number} removes {card} to pay.", number=seat + 1, card=Card(card_id))
         else:
@@ -595,6 +613,8 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
     if op in ("play", "rotate_play") and card is not None:
         s.hands[seat].remove(card)
         s.grid[-1].append(_placed(card, op == "rotate_play"))
+        if type(ev) is Muted:
+            return None
         fields = {"number": seat + 1, "card": Card(card), "row": len(s.grid)}
         if op == "rotate_play":
             said = lazy("Crew {number} plays {card} rotated into row {row}.", **fields)
@@ -1028,6 +1048,8 @@ def _draw(s: State, ev: Events, seat: int, n: int) -> None:
             break
         s.hands[seat].append(card_id)
         drawn += 1
+    if type(ev) is Muted:
+        return
     if drawn < n:
         said = lazy_n(
             "Crew {number} draws {count} card. The deck is empty.",

@@ -51,8 +51,18 @@ def row_vector(cards: CardSet, key: RowKey) -> tuple[int, ...]:
 
     A row's symbols do not depend on the order of its cards (the productions climb from nothing to
     their least fixpoint whatever the order), so the cache is keyed on the sorted cards: the crew's
-    trial rows then hit it whichever order the cards were played in."""
-    return _sorted_row_vector(cards, tuple(sorted(key)))
+    trial rows then hit it whichever order the cards were played in; a plain dictionary in front keeps
+    the rows met again (most of them) from being sorted at all."""
+    found = _ROW_VECTORS.get((cards, key))
+    if found is None:
+        if len(_ROW_VECTORS) >= _ROW_VECTORS_KEPT:
+            _ROW_VECTORS.clear()
+        found = _ROW_VECTORS[cards, key] = _sorted_row_vector(cards, tuple(sorted(key)))
+    return found
+
+
+_ROW_VECTORS: dict[tuple[CardSet, RowKey], tuple[int, ...]] = {}
+_ROW_VECTORS_KEPT = 65536  # forgotten all at once when full, like the crew's remembered moves
 
 
 @lru_cache(maxsize=65536)
@@ -119,11 +129,13 @@ def grid_totals(
 ) -> dict[Symbol, int]:
     """Every symbol the whole grid has (zeros included), added up from the cached row vectors: for
     checks that only look symbols up."""
-    total = [0] * len(SYMBOLS)
-    for row in grid:
-        if row:
-            total = list(map(add, total, row_vector(cards, row_key(row, upgraded))))
-    return dict(zip(SYMBOLS, total, strict=True))
+    vectors = [row_vector(cards, row_key(row, upgraded)) for row in grid if row]
+    if len(vectors) > 1:
+        return dict(zip(SYMBOLS, map(sum, zip(*vectors, strict=True)), strict=True))
+    return dict(zip(SYMBOLS, vectors[0] if vectors else _NOTHING, strict=True))
+
+
+_NOTHING = (0,) * len(SYMBOLS)
 
 
 def grid_symbols(

@@ -119,6 +119,30 @@ def test_a_kept_run_resumes_with_the_same_cells_and_forgets_them_when_the_cards_
     assert len(list(tmp_path.glob("*.json"))) == 4
 
 
+@pytest.mark.parametrize("policy", ["heuristic", "expert"])
+def test_a_cell_played_in_pieces_is_the_cell_played_at_once(policy: str, tmp_path: Path) -> None:
+    """`run(piece=...)`: each (level, crew, ship) cell is played as pieces of a few games (seeds
+    `seed + first` on, the crew seeded as for the whole cell), kept one file a piece with `--cache`,
+    and merged back into the summary the cell gives played at once (all but its speed). The expert
+    carries playouts from one decision to the next, so its pieces must start games afresh too."""
+    pick = {
+        "levels": ["Salad"],
+        "crews": (2,),
+        "ships": ["Crusty Cruiser", "Quasar Calzone"],
+        "choices": True,
+    }
+    whole, _ = run(5, 21, 1, policy=policy, **pick)  # type: ignore[arg-type]
+    pieces, _ = run(5, 21, 1, policy=policy, piece=2, cache=tmp_path, **pick)  # type: ignore[arg-type]
+    assert len(list(tmp_path.glob("*.json"))) == 6  # 2 + 2 + 1 games, two ships
+    assert [replace(c, games_per_second=0.0) for c in pieces] == [
+        replace(c, games_per_second=0.0) for c in whole
+    ]
+    assert [c.games for c in pieces] == [5, 5]
+    shorter, _ = run(4, 21, 1, policy=policy, piece=2, cache=tmp_path, **pick)  # type: ignore[arg-type]
+    assert len(list(tmp_path.glob("*.json"))) == 6  # a shorter run's pieces are the longer one's first
+    assert [c.games for c in shorter] == [4, 4]
+
+
 def test_a_report_whose_expert_skipped_a_level_says_so_and_judges_only_what_was_played() -> None:
     """`--expert-levels`: the novice's levels all shown; a level the expert did not play is named at
     the top, has no expert verdict, and its ladder reads only the levels it played (never a 0 %)."""
