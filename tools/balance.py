@@ -154,15 +154,20 @@ def _pieces(cell: Cell, piece: int | None) -> list[Cell]:
     return [(min(piece, games - k), *cell[1:-1], first + k) for k in range(0, games, piece)]
 
 
-def code_print(rules: str) -> str:
+ROOT = Path(__file__).resolve().parent.parent  # the repository
+
+
+def code_print(rules: str, root: Path = ROOT) -> str:
     """What a cell's games depend on besides the cell: the card data of `rules` and the source of the
-    engine, the crews and the simulator (any change there may change the games)."""
-    root = Path(__file__).resolve().parent.parent
+    engine, the crews and the simulator (any change there may change the games). The version new
+    games are dealt under (`RULES_VERSION`) is left out: every cell names the version it is dealt
+    under, so switching new games to the card set just measured keeps its kept cells."""
     digest = hashlib.sha256(card_set(rules).model_dump_json().encode())
     for path in sorted(
         [*(root / "core" / "dine").glob("*.py"), root / "tools" / "sim.py", root / "core" / "rng.py"]
     ):
-        digest.update(path.read_bytes())
+        lines = path.read_bytes().splitlines(keepends=True)
+        digest.update(b"".join(line for line in lines if not line.startswith(b"RULES_VERSION = ")))
     return digest.hexdigest()[:16]
 
 

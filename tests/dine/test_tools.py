@@ -119,6 +119,30 @@ def test_a_kept_run_resumes_with_the_same_cells_and_forgets_them_when_the_cards_
     assert len(list(tmp_path.glob("*.json"))) == 4
 
 
+def test_the_kept_cells_key_ignores_which_version_new_games_are_dealt_under(tmp_path: Path) -> None:
+    """`code_print`: switching `RULES_VERSION` (new games' card set) keeps the cells measured with an
+    explicit `--rules`; any other change to the engine's source does not."""
+    import shutil
+
+    root = Path(balance.__file__).resolve().parent.parent
+    shutil.copytree(root / "core" / "dine", tmp_path / "core" / "dine")
+    shutil.copy(root / "core" / "rng.py", tmp_path / "core" / "rng.py")
+    (tmp_path / "tools").mkdir()
+    shutil.copy(root / "tools" / "sim.py", tmp_path / "tools" / "sim.py")
+    before = balance.code_print("dine-3", tmp_path)
+    assert before == balance.code_print("dine-3")
+    state = tmp_path / "core" / "dine" / "state.py"
+    text = state.read_text(encoding="utf-8")
+    assert f'RULES_VERSION = "{RULES_VERSION}"' in text
+    state.write_text(
+        text.replace(f'RULES_VERSION = "{RULES_VERSION}"', 'RULES_VERSION = "dine-1"'), encoding="utf-8"
+    )
+    assert balance.code_print("dine-3", tmp_path) == before
+    state.write_text(text.replace("HAND_SIZES = {1: 7,", "HAND_SIZES = {1: 6,"), encoding="utf-8")
+    assert balance.code_print("dine-3", tmp_path) != before
+    assert balance.code_print("dine-2") != before  # another card set
+
+
 @pytest.mark.parametrize("policy", ["heuristic", "expert"])
 def test_a_cell_played_in_pieces_is_the_cell_played_at_once(policy: str, tmp_path: Path) -> None:
     """`run(piece=...)`: each (level, crew, ship) cell is played as pieces of a few games (seeds
