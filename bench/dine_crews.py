@@ -6,8 +6,8 @@
 Game `seed` is dealt by `new_game(seed, ...)` and every crew is built with its policy seed 1, as
 `tools.sim` does, so a crew's row is the simulator's on the same seeds. The file is appended to and a
 game already in it is not played again, so a long run can be stopped and taken up later; the summary
-reads the whole file (the seeds asked for only, under the card set new games are dealt with: each
-row names its rules version).
+reads the whole file (the seeds asked for only, under the card set `--rules`, by default new games':
+each row names its rules version).
 """
 
 from __future__ import annotations
@@ -17,18 +17,22 @@ import json
 import time
 from pathlib import Path
 
+from core.dine.cards import CARD_FILES
 from core.dine.crews import POLICIES
 from core.dine.engine import new_game
 from core.dine.state import RULES_VERSION
 from tools.sim import play_to_end, wilson
 
 
-def play(policy: str, seed: int, level: str, crew: int, ship: str) -> dict[str, object]:
-    """One game, played as `tools.sim` plays it (loop check included): its outcome, the sectors
-    cleared, the crew's decisions and the seconds it took."""
+def play(
+    policy: str, seed: int, level: str, crew: int, ship: str, rules: str = RULES_VERSION
+) -> dict[str, object]:
+    """One game dealt under `rules`, played as `tools.sim` plays it (loop check included): its
+    outcome, the sectors cleared, the crew's decisions and the seconds it took."""
     choose = POLICIES[policy](1)
     started, cpu = time.perf_counter(), time.process_time()
-    state, decisions = play_to_end(new_game(seed, ship=ship, level=level, crew=crew), choose)
+    dealt = new_game(seed, ship=ship, level=level, crew=crew, rules_version=rules)
+    state, decisions = play_to_end(dealt, choose)
     return {
         "rules": state.rules_version,
         "policy": policy,
@@ -57,10 +61,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ship", default="Spacehopper 3000")
     parser.add_argument("--seeds", default="1-100", help="first-last")
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--rules", choices=sorted(CARD_FILES), default=RULES_VERSION, help="the card set")
     args = parser.parse_args(argv)
     policies = args.policies.split(",")
     seeds = _seeds(args.seeds)
-    key = (RULES_VERSION, args.level, args.crew, args.ship)
+    key = (args.rules, args.level, args.crew, args.ship)
 
     def done() -> list[dict[str, object]]:
         if not args.out.exists():
@@ -77,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         for seed in seeds:
             for policy in policies:
                 if (policy, seed) not in have:
-                    out.write(json.dumps(play(policy, seed, *key[1:])) + "\n")
+                    out.write(json.dumps(play(policy, seed, *key[1:], rules=args.rules)) + "\n")
                     out.flush()
     rows = done()
     print(f"{args.level}, crew of {args.crew}, {args.ship}, seeds {args.seeds}, rules {RULES_VERSION}")

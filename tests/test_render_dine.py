@@ -114,11 +114,15 @@ def test_real_damage_from_the_engine_empties_a_space() -> None:
 
 
 def test_the_ship_marker_track_shows_on_ships_that_have_one() -> None:
-    state = new_game(3, ship="Crusty Cruiser")  # marker track of 5, the marker starts on space 2
-    assert state.marker == 2
-    assert track(picture(state), 2, 5) == [MARKER_ON] * 2 + [TRACK_OFF] * 3
-    moved = state.model_copy(update={"marker": 5})
-    assert track(picture(moved), 2, 5) == [MARKER_ON] * 5
+    state = new_game(3, ship="Crusty Cruiser")  # a marker track of 5 (dine-3: the marker starts on 1)
+    ship = state.cards.ship("Crusty Cruiser")
+    assert ship.marker is not None
+    length, start = ship.marker.length, ship.marker_start
+    assert (length, state.marker) == (5, start)
+    assert 0 < start < length
+    assert track(picture(state), 2, length) == [MARKER_ON] * start + [TRACK_OFF] * (length - start)
+    moved = state.model_copy(update={"marker": length})
+    assert track(picture(moved), 2, length) == [MARKER_ON] * length
 
 
 def row_marked(image: Image.Image, index: int) -> bool:

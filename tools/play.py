@@ -23,6 +23,9 @@ from core.d6.state import Difficulty, Length
 from core.d6.state import State as D6State
 from core.dine import engine as dine_engine
 from core.dine.actions import Action as DineAction
+from core.dine.cards import card_set
+from core.dine.codes import decode
+from core.dine.state import RULES_VERSION as DINE_RULES
 from core.dine.state import State as DineState
 from core.dine.told import said
 from core.events import EVERY_SEAT
@@ -41,6 +44,14 @@ Say = Callable[[str], None]
 def play_d6(seed: int, difficulty: str, length: str, ask: Ask = input, say: Say = print) -> str:
     state, events = D6.deal(seed, D6Setup(difficulty=difficulty, length=length), D6.rules_version)
     return play_d6_menu(state, events, ask, say)
+
+
+def _dine_step(state: DineState) -> object:
+    """A Dine game's numbering step: the sector, and the decision the rules wait for, if any, by who
+    decides what, not by how much is left (giving up the second of two cards, or the next damage
+    point's shield, keeps the numbers of the first)."""
+    pending = state.pending
+    return state.cleared, None if pending is None else (pending.kind, pending.seat, pending.give)
 
 
 class Numbering:
@@ -154,6 +165,9 @@ def _d6(args: argparse.Namespace, seed: int) -> str:
 
 
 def _dine(args: argparse.Namespace, seed: int) -> str:
+    if args.level is not None and not args.normal:
+        args.usage.error("--level needs --normal: the starter game has its own set-up")
+    args.level = args.level or card_set(DINE_RULES).levels[0].name
     setup = "normal set-up, " + args.level if args.normal else "starter game"
     print(f"Deep Space Dine — seed {seed}, {args.ship}, {args.crew} crew, {setup}.")
     state, events = dine_engine.deal(
@@ -178,7 +192,10 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
     say(describe_board(state, decision=False))
     while state.outcome == "playing":
         groups = dine_menu.menu(state)
-        numbers = numbering.keep((state.cleared, state.pending), (m.group for m in dine_menu.lines(groups)))
+        # numbered by the move itself: a move's code counts hand positions, which a card given up shifts
+        named = {m.group: decode(state, m.group) for m in dine_menu.lines(groups)}
+        kept = numbering.keep(_dine_step(state), named.values())
+        numbers: dict[object, int] = {group: kept[action] for group, action in named.items()}
         by_number = {str(numbers[m.group]): m for m in dine_menu.lines(groups)}
         say("")
         for group in groups:
@@ -271,11 +288,15 @@ def main(argv: list[str] | None = None) -> int:
     d6.set_defaults(start=_d6)
     dine = games.add_parser("dine", help="Deep Space Dine (solo, or one player taking every seat)")
     dine.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")
-    dine.add_argument("--level", default="Salad", help="difficulty level (ignored by --starter)")
-    dine.add_argument("--ship", default="Spacehopper 3000")
+    cards = card_set(DINE_RULES)  # new games' cards: their levels and ships
+    levels = [level.name for level in cards.levels]
+    dine.add_argument(
+        "--level", choices=levels, help=f"the normal set-up's level (needs --normal; default {levels[0]})"
+    )
+    dine.add_argument("--ship", choices=[s.name for s in cards.ship_sides()], default="Spacehopper 3000")
     dine.add_argument("--crew", type=int, choices=[1, 2, 3], default=1)
     dine.add_argument("--normal", action="store_true", help="the normal set-up instead of the starter game")
-    dine.set_defaults(start=_dine)
+    dine.set_defaults(start=_dine, usage=dine)
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     try:

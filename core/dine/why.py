@@ -19,7 +19,7 @@ from .actions import Choose, Clear, Give, Occupy, Shield, Upgrade
 from .cards import Effect, Occupied, SectorSide, StationSide, Symbol
 from .engine import SYMBOL_NAMES, danger_value, describe_effects, hand_size, sector_side, ship_of
 from .state import State
-from .symbols import SYMBOLS, face, side
+from .symbols import SYMBOLS, face, payments, side
 from .told import current_sector
 
 
@@ -417,6 +417,8 @@ def give_words(state: State, action: Give, give: str, locale: Locale = "en") -> 
 
 def shield_words(state: State, action: Shield, amount: int, locale: Locale = "en") -> str:
     if action.payment is None:
+        if next(payments(state.cards, state.grid, state.upgraded, {Symbol.SHIELD: 1}), None) is not None:
+            return t(locale, "the grid stays as it is and the ship takes the damage")  # a shield could pay
         return t(locale, "no shield in the grid can pay for it")
     row = (action.payment.row or 0) + 1
     stops = t(locale, "the 1 damage") if amount == 1 else t(locale, "1 of the {amount} damage", amount=amount)

@@ -285,7 +285,7 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     pen = Pen(draw, locale)
     jump = t(locale, "Jump: {jump}", jump=jump_text(state, locale))
     y = pen.write(x, y, plain(jump), 13, width, TEXT, lines=1) - 1
-    solve = t(locale, "Solve: {solutions}", solutions=solutions_text(spec, locale))
+    solve = t(locale, "Solve: {solutions}", solutions=solutions_text(spec, locale, state.crew))
     y = pen.write(x, y, plain(solve), 13, width, TEXT, lines=2) - 1
     value, count = danger_value(state), len(state.current_row)
     if value == 0:

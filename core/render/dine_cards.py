@@ -251,7 +251,7 @@ def station_card(
         pen.write(20, y, occupied, 13)
     top = HEIGHT - 118
     draw.rounded_rectangle((14, top, WIDTH - 15, HEIGHT - 42), radius=8, fill=TINT)
-    _label(draw, top + 8, t(locale, "Rotated ↻ (in a row, no drive)"))
+    _label(draw, top + 8, t(locale, "Rotated ↻ (in a row, without the corner drive)"))
     pen.write(22, top + 26, row_text(face.rotated, locale), 15, width=WIDTH - 48)
     pen.legend(locale=locale)
     return _png(image)
@@ -359,13 +359,16 @@ def ship_card(face: ShipSide, locale: Locale = "en") -> bytes:
     draw.text((20, 42), t(locale, "ship"), font=font(12), fill=PAPER)
     y = _label(draw, 76, t(locale, "Stations (their cards make the deck)"))
     y = _station_chips(draw, y, face.stations, locale) + 2
-    y = _label(draw, y, t(locale, "Tracks (the marker starts on the right)"))
+    y = _label(draw, y, t(locale, "Tracks (damage and pizza start on the right)"))
     y = _track(pen, y, "damage", face.damage, (200, 80, 60), locale)
     y = _track(pen, y, "pizza", face.pizza, (220, 160, 40), locale)
     if face.marker is not None:
         marker = fit(word(locale, "ship marker"), 14, 100)
         draw.text((20, y + 3), marker, font=font(14), fill=INK)
         y = _track(pen, y, "", face.marker, (70, 120, 200), locale)
+        if face.marker_start:
+            said = t(locale, "the ship marker starts on space {n}", n=face.marker_start)
+            y = pen.write(20, y, said, 11, fill=MUTED)
     if any(face.damage.remove_cards):
         y = pen.write(20, y, t(locale, "pink space: remove cards"), 11, fill=MUTED)
     y = _label(draw, y + 6, t(locale, "Ship actions (cost: effect)"))

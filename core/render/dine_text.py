@@ -22,7 +22,7 @@ from core.dine.actions import (
     UseStation,
 )
 from core.dine.cards import Action as CardAction
-from core.dine.cards import CardSet, Cost, Occupied, Row, SectorSide, ShipSide, StationSide, Symbol
+from core.dine.cards import CardSet, Cost, Occupied, Row, SectorSide, ShipSide, Solution, StationSide, Symbol
 from core.dine.engine import (
     EASY_FROM_PROCURE,
     danger_value,
@@ -218,13 +218,22 @@ SECTOR_RULES = {
 NO_JUMP = "X"  # the printed cannot-jump
 
 
-def solutions_text(spec: SectorSide, locale: Locale = "en") -> str:
-    return t(locale, " OR ").join(
-        t(locale, "pay {amount} {track}", amount=s.amount, track=word(locale, str(s.pay)))
-        if s.pay
-        else symbol_text(s.symbols, locale) + (t(locale, " per crew member") if s.per_crew else "")
-        for s in spec.solutions
-    )
+def solutions_text(spec: SectorSide, locale: Locale = "en", crew: int | None = None) -> str:
+    """A sector's solutions; for a crew of two or three, a per-member solution also says its total."""
+
+    def each(s: Solution) -> str:
+        if s.pay:
+            return t(locale, "pay {amount} {track}", amount=s.amount, track=word(locale, str(s.pay)))
+        if not s.per_crew:
+            return symbol_text(s.symbols, locale)
+        if not crew or crew == 1:
+            return symbol_text(s.symbols, locale) + t(locale, " per crew member")
+        total = symbol_text({symbol: n * crew for symbol, n in s.symbols.items()}, locale)
+        return symbol_text(s.symbols, locale) + t(
+            locale, " per crew member ({total} for a crew of {crew})", total=total, crew=crew
+        )
+
+    return t(locale, " OR ").join(each(s) for s in spec.solutions)
 
 
 def consequences_text(spec: SectorSide, locale: Locale = "en") -> str:
@@ -246,7 +255,7 @@ def sector_text(
         shown = [NO_JUMP if v is None else str(v) for v in values]
         return shown[crew - 1] if crew else "/".join(shown)
 
-    solutions = solutions_text(spec, locale)
+    solutions = solutions_text(spec, locale, crew)
     rules = t(locale, " Rules: {rules}.", rules=sector_rules_text(spec, locale)) if spec.rules else ""
     drive = per_crew(spec.jump.drive)
     if set(drive.split("/")) == {NO_JUMP}:
@@ -592,7 +601,7 @@ def board_summary(state: State, names: Sequence[str] | None = None, locale: Loca
                 kind=word(locale, spec.kind),
                 level=spec.level,
                 jump=jump_text(state, locale),
-                solutions=solutions_text(spec, locale),
+                solutions=solutions_text(spec, locale, state.crew),
                 danger=danger_text(state, locale),
                 then=consequences_text(spec, locale),
             )

@@ -14,12 +14,17 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from core.dine.actions import Action, Payment, PlayCard
 from core.dine.ai import heuristic, shortlist
-from core.dine.cards import Symbol, card_set
+from core.dine.cards import CardSet, Symbol, card_set
 from core.dine.engine import Event, apply, deal, legal_actions, new_game, symbols
-from core.dine.state import RULES_VERSION, Placed, StackCard, State
+from core.dine.state import Placed, StackCard, State
 from core.policies import Policy
 
-CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
+# The card set whose printed numbers the scenarios are written against (card set v2's first cut). The
+# rules are the same in every version; where versions differ (E9's drive count, the upgrade after the
+# last sector) the scenarios name their version, and every version's own data is checked by
+# test_cards.py (new games'), test_cards_v2.py and test_card_versions.py.
+SCENARIO_RULES = "dine-2"
+CARDS = card_set(SCENARIO_RULES)
 
 SEED = 2026
 SHIP = "Spacehopper 3000"
@@ -44,9 +49,10 @@ def stack_card(item: Sector | StackCard) -> StackCard:
     return StackCard(sector=card, side=face)  # type: ignore[arg-type]
 
 
-def ship_deck(ship: str) -> list[str]:
-    names = set(CARDS.ship(ship).stations)
-    return [c.id for c in CARDS.stations if c.station in names]
+def ship_deck(ship: str, cards: CardSet = CARDS) -> list[str]:
+    """Every station card named on `ship` in `cards` (the scenarios' set unless given)."""
+    names = set(cards.ship(ship).stations)
+    return [c.id for c in cards.stations if c.station in names]
 
 
 def single_symbol_cells(ship: str = SHIP) -> list[tuple[Symbol, int, Cell]]:
@@ -112,7 +118,7 @@ def table(
     upgraded: Iterable[str] = (),
     starter: bool = False,
     seed: int = SEED,
-    rules_version: str = RULES_VERSION,
+    rules_version: str = SCENARIO_RULES,
 ) -> State:
     """A game in the middle of `sector` (side `side` up, `then` below it), waiting for a main action.
 
@@ -120,8 +126,8 @@ def table(
     `grid` the rows, oldest first, the last being the current row, each cell a card id (upright) or
     `(id, rotated)`. `deck` is top first; by default it is every card of the ship that the scenario
     does not place elsewhere, in the dealt order. Tracks default to the ship's starting spaces.
-    `rules_version` picks the card set (default: new games'); an older one sets a game started before
-    a switch.
+    `rules_version` picks the card set (default: `SCENARIO_RULES`); an older one sets a game started
+    before a switch.
     """
     if crew is None:
         crew = len(hands) if hands is not None else 1
@@ -215,8 +221,8 @@ def everywhere(state: State) -> Counter[str]:
 
 def decisions(seed: int, *, level: str, crew: int, limit: int = 60) -> list[State]:
     """The decisions of a heuristic game where the heuristic had more than one move to weigh (what a
-    crew that looks ahead is tested on)."""
-    state = new_game(seed, level=level, crew=crew)
+    crew that looks ahead is tested on), dealt under `SCENARIO_RULES`."""
+    state = new_game(seed, level=level, crew=crew, rules_version=SCENARIO_RULES)
     found: list[State] = []
     while state.outcome == "playing" and len(found) < limit:
         if len(shortlist(state, 2)) > 1:

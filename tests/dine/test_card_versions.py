@@ -80,7 +80,7 @@ def test_the_version_table_names_a_file_for_every_version_and_refuses_others() -
     assert list(CARD_FILES) == ["dine-1", "dine-2", "dine-3"]
     assert RULES_VERSIONS[0] == "dine-1"  # a version once played stays
     assert RULES_VERSIONS[-1] == RULES_VERSION  # and none after new games' is dealt yet
-    assert "dine-3" not in RULES_VERSIONS  # the card set being designed
+    assert RULES_VERSIONS == ("dine-1", "dine-2", "dine-3")  # every earlier version still plays
     for version in CARD_FILES:
         assert card_set(version).version == version
         assert card_set(version) is card_set(version)  # loaded once
@@ -164,15 +164,19 @@ def test_card_lookup_finds_the_names_of_the_set_it_is_given() -> None:
     assert name not in entry.names
 
 
-def test_the_card_set_being_designed_is_simulated_but_never_dealt_to_players() -> None:
-    """dine-3 is listed after new games' version: the simulator plays it on its own cards, while the
-    game registry, which deals every Discord game and daily challenge, refuses it."""
-    assert RULES_VERSION == "dine-2"
-    state = deal(5, ship="Spacehopper 3000", level="Pepperoni", crew=2, rules_version="dine-3")[0]
+def test_new_games_are_dealt_dine_3_and_every_version_before_it_still_plays() -> None:
+    """dine-3 (card set v2's second cut, `docs/dine-cards.md`) is new games' version, with its own
+    changes (Cargo on the Spacehopper 3000); the game registry, which deals every Discord game and
+    daily challenge, deals it and every version before it, and refuses a version it does not know."""
+    assert RULES_VERSION == "dine-3"
+    state = deal(5, ship="Spacehopper 3000", level="Pepperoni", crew=2)[0]
+    assert state.rules_version == "dine-3"
     assert state.cards is card_set("dine-3")
     assert "Cargo" in state.cards.ship("Spacehopper 3000").stations  # one of dine-3's own changes
     assert "Cargo" not in card_set("dine-2").ship("Spacehopper 3000").stations
     assert any(card_set("dine-3").station(c).station == "Cargo" for c in state.deck + state.hands[0])
-    assert not DINE.plays("dine-3")
-    with pytest.raises(ValueError, match="unknown Dine rules version 'dine-3'"):
-        DINE.deal(5, DineSetup(ship="Spacehopper 3000", level="Pepperoni", crew=2), "dine-3")
+    setup = DineSetup(ship="Spacehopper 3000", level="Pepperoni", crew=2)
+    assert all(DINE.plays(version) for version in CARD_FILES)
+    assert DINE.deal(5, setup, "dine-2")[0].cards is card_set("dine-2")
+    with pytest.raises(ValueError, match="unknown Dine rules version 'dine-9'"):
+        DINE.deal(5, setup, "dine-9")

@@ -12,6 +12,7 @@ import pytest
 from pydantic import ValidationError
 
 from core.dine.cards import CARD_FILES, CardSet, SectorSide, StationSide, Symbol, card_set
+from core.dine.engine import EASY_FROM_PROCURE
 from core.dine.state import RULES_VERSION
 
 CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
@@ -147,10 +148,10 @@ def test_ship_marker_costs_and_effects_only_on_marker_ships() -> None:
 
 def test_ships_have_tracks_and_one_or_two_actions_that_cannot_loop() -> None:
     for side in CARDS.ship_sides():
-        assert 6 <= side.damage.length <= 8, side.name
-        assert 1 <= len(side.damage.remove_cards) <= 2, side.name
+        assert 5 <= side.damage.length <= 8, side.name  # dine-3: the Crusty Cruiser's 5
+        assert 1 <= len(side.damage.remove_cards) <= 3, side.name  # dine-3: the Quasar Calzone's 3
         assert all(1 <= space <= side.damage.length for space in side.damage.remove_cards)
-        assert 4 <= side.pizza.length <= 6, side.name
+        assert 4 <= side.pizza.length <= 7, side.name  # dine-3: the Spacehopper's and Nostroven's 7
         assert 1 <= len(side.actions) <= 2, side.name
         for action in side.actions:
             assert action.per_sector is not None or action.cost.kind != "none", side.name
@@ -225,13 +226,21 @@ def test_some_solution_pays_a_track_and_some_are_per_crew() -> None:
 
 
 def test_the_pirate_sector_mirrors_the_rulebook_example() -> None:
-    """v1's Pirate Toll Booth is the rulebook's example; v2 keeps its jump, danger and consequence and
-    asks 3 firepower + 1 shield or 2 pizza ("Track payments", docs/dine-cards.md)."""
-    (pirates,) = [side for side in sector_sides() if side.name == "Pirate Toll Booth"]
+    """v1's Pirate Toll Booth is the rulebook's example; v2 (dine-2) keeps its jump, danger and
+    consequence and asks 3 firepower + 1 shield or 2 pizza ("Track payments", docs/dine-cards.md);
+    new games' cards (dine-3) keep the solutions, the consequence and the jump for two and three, and
+    tune the solo jump and the danger."""
+    pirates = card_set("dine-2").sector("sector-pirates").front
     rulebook = card_set("dine-1").sector("sector-pirates").front
+    (now,) = [side for side in sector_sides() if side.name == "Pirate Toll Booth"]
 
     assert rulebook.solutions[0].symbols == {Symbol.FIREPOWER: 4, Symbol.SHIELD: 1}
     assert rulebook.solutions[1].amount == 1
+    assert (now.solutions, now.consequences, now.jump.drive[1:]) == (
+        pirates.solutions,
+        pirates.consequences,
+        pirates.jump.drive[1:],
+    )
     assert pirates.jump.drive == (3, 5, 6)
     assert pirates.jump.navigation == 1
     assert pirates.solutions[0].symbols == {Symbol.FIREPOWER: 3, Symbol.SHIELD: 1}
@@ -326,7 +335,7 @@ def test_levels_run_easiest_first_from_salad() -> None:
 
     pizzas = ["Salad", "Margherita", "Pepperoni", "Quattro Formaggi", "Diavolo"]
     assert [level.name for level in levels] == pizzas
-    assert levels[0].easy == 4
+    assert levels[0].easy >= EASY_FROM_PROCURE  # no shorter than the starter game's Salad (rulebook: 4)
     hard = [level.hard for level in levels]
     assert hard == sorted(hard)
     # each level is harder than the one before: more hard sectors, or as many and fewer easy ones to

@@ -18,7 +18,7 @@ from core.dine.ai import heuristic
 from core.dine.cards import CARD_FILES, card_set
 from core.dine.codes import decode
 from core.dine.crews import POLICIES
-from core.dine.engine import apply, deal, legal_actions
+from core.dine.engine import apply, deal, legal_actions, sector_side
 from core.dine.state import Pending, StackCard, State
 from core.render import dine_menu
 from core.render.dine_controls import LABEL_LIMIT, moves
@@ -33,7 +33,7 @@ from core.render.dine_text import (
     ship_text,
     station_text,
 )
-from tests.dine.helpers import CARDS, ship_deck, table
+from tests.dine.helpers import CARDS, SCENARIO_RULES, ship_deck, table
 from tools.play import Numbering, play_dine
 
 RAW = re.compile(r"[{}\[\]]|\b[a-z]+_[a-z_]+\b")  # a format field, a bracketed icon, an identifier
@@ -173,6 +173,21 @@ def test_jumping_and_taking_damage_say_what_they_give_up() -> None:
     assert take.label == "1 damage (damage 5/7 → 4/7): take the damage"
 
 
+def test_giving_up_the_first_of_two_cards_keeps_the_other_cards_numbers() -> None:
+    """ "Discard 2 hand cards" is two decisions: after the first card, every card still on offer keeps
+    its number (a player typing the number they read gives up the card they meant, never another
+    crew member's card that moved up)."""
+    state = table(hands=[["pilot-1", "reactor-2"], ["reactor-1", "pilot-2"]]).model_copy(
+        update={"pending": Pending(kind="give", amount=2, give="discard", reason="Discard 2 hand cards.")}
+    )
+    shown = terminal(state, "2").split("Discard 1 hand card.")
+    first = [line for line in shown[0].splitlines() if "give up" in line]
+    after = [line for line in shown[1].splitlines() if "give up" in line]
+    assert [line[:5] for line in first] == ["  1. ", "  2. ", "  3. ", "  4. "]
+    assert f"discards {first[1].split('give up ')[1].split(' (')[0]}." in shown[0]
+    assert after == [first[0], first[2], first[3]]  # the same lines, the same numbers
+
+
 def test_numbers_stay_on_the_moves_still_offered_through_a_sector() -> None:
     """Playing a card takes its lines away and draws new ones; the other lines keep their numbers
     and the new ones take numbers never used in this sector."""
@@ -210,7 +225,7 @@ def test_the_terminal_keeps_numbers_and_asks_how_to_pay_only_when_there_are_ways
 
 
 def test_question_mark_shows_the_cards_behind_a_move_and_a_way_to_pay() -> None:
-    state, _ = deal(4, crew=1, starter=True)
+    state, _ = deal(4, crew=1, starter=True, rules_version=SCENARIO_RULES)  # its menu numbers are dine-2's
     shown = terminal(state, "?1", "?16", "2", "?1", "0", "?99")
     assert "  Warp Sled (level 2 R-Drive, 1 drive). In a row: 1 drive per 1 energy" in shown
     assert "  Spacehopper 3000: Stations: Pilot, Reactor, R-Drive, Weapons, Shields." in shown
@@ -313,13 +328,13 @@ def test_danger_zero_and_no_jump_read_in_words() -> None:
 
 
 def test_the_road_ahead_names_easy_sectors_the_frontier_hard_sectors_and_the_boss() -> None:
-    state, _ = deal(4, level="Margherita", crew=2)  # 3 easy and 2 hard sectors, the first easy one on top
-    road = "2 easy sectors, then The Final Frontier, then 2 hard sectors, then the boss"
+    state, _ = deal(4, level="Margherita", crew=2)  # 3 easy and 3 hard sectors, the first easy one on top
+    road = "2 easy sectors, then The Final Frontier, then 3 hard sectors, then the boss"
     assert road_ahead(state) == road
     assert f"Road ahead after this sector: {road}." in describe_board(state)
     assert f"Road ahead after this sector: {road}." in board_summary(state)
     assert "Sectors left" not in describe_board(state)
-    assert road_ahead(state, short=True) == "2 easy, Final Frontier, 2 hard, boss"
+    assert road_ahead(state, short=True) == "2 easy, Final Frontier, 3 hard, boss"
     starter, _ = deal(4, crew=1, starter=True)
     assert road_ahead(starter) == (
         "2 starter sectors, then Procure Ingredient, then 4 easy sectors, "
@@ -483,3 +498,18 @@ def test_a_station_or_ship_action_that_would_change_nothing_says_so_before_it_is
     assert "Does nothing now: no card is left to draw" in ship_move(dry, 0)
     wet = dry.model_copy(update={"discard": nostroven[2:3], "removed": nostroven[3:]})
     assert "Does nothing now" not in ship_move(wet, 0)
+
+
+def test_a_per_member_solution_says_its_total_for_the_crew() -> None:
+    """Asteroid Drift asks "2 shield, 1 firepower per crew member": a crew of two reads its total where it
+    plays (board text and alt text); a solo crew's total is the printed one, said as printed."""
+    pair = table(hands=[["pilot-1"], ["reactor-1"]], sector="sector-asteroids")
+    spec = sector_side(pair)
+    assert spec is not None
+    assert spec.solutions[0].per_crew
+    said = "2 shield, 1 firepower per crew member (4 shield, 2 firepower for a crew of 2)"
+    assert said in describe_board(pair)
+    assert said in board_summary(pair)
+    solo = table(hands=[["pilot-1"]], sector="sector-asteroids")
+    assert "2 shield, 1 firepower per crew member" in describe_board(solo)
+    assert "for a crew of" not in describe_board(solo)

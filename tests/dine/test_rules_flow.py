@@ -30,14 +30,12 @@ from core.dine.actions import (
     UseShip,
     UseStation,
 )
-from core.dine.cards import Symbol, card_set
+from core.dine.cards import Symbol
 from core.dine.engine import apply, danger_value, legal_actions, sector_side
-from core.dine.state import RULES_VERSION, Placed, StackCard, State
+from core.dine.state import Placed, StackCard, State
 from core.dine.told import said
 from core.errors import IllegalAction
-from tests.dine.helpers import SHIP, have, play, plays, rows_giving, run, ship_deck, table
-
-CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
+from tests.dine.helpers import CARDS, SHIP, have, play, plays, rows_giving, run, ship_deck, table
 
 ORION = "boss-kraken"  # back: Flight to Orion
 EGGS = "boss-inspector"  # back: Orion Egg Farm; front: The Health Inspector (X jump)

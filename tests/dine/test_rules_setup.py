@@ -92,7 +92,7 @@ def test_normal_setup_deck_is_every_station_named_on_the_ship(ship: str) -> None
     ship. Turn them to their normal side, shuffle and form the deck." """
     state, _ = deal(3, ship=ship)
 
-    assert everywhere(state) == Counter(ship_deck(ship))
+    assert everywhere(state) == Counter(ship_deck(ship, CARDS))  # new games' cards
     assert state.upgraded == []
     assert state.grid == [[]]
 
@@ -124,10 +124,15 @@ def test_faq_three_crew_starter_game_draws_4_3_and_3() -> None:
 
 
 def test_nostroven_one_starter_deck_takes_the_p_drive() -> None:
-    """Starter set-up: "If you play the Nostroven One, take the P-Drive." """
+    """Starter set-up: "If you play the Nostroven One, take the P-Drive." In new games' cards (dine-3)
+    the Nostroven One carries Sensors instead of a Pilot station, and its starter deck names them."""
     state, _ = deal(1, ship="Nostroven One", starter=True)
     names = Counter(CARDS.station(c).station for c in everywhere(state).elements())
 
+    assert names == Counter({"Sensors": 3, "Reactor": 4, "P-Drive": 3})
+    assert CARDS.ship("Nostroven One").starter_stations == ("Sensors", "Reactor", "P-Drive")
+    old, _ = deal(1, ship="Nostroven One", starter=True, rules_version="dine-2")
+    names = Counter(card_set("dine-2").station(c).station for c in everywhere(old).elements())
     assert names == Counter({"Pilot": 3, "Reactor": 4, "P-Drive": 3})
 
 

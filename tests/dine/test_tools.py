@@ -231,8 +231,8 @@ def test_the_crews_bench_plays_as_the_simulator_does_and_keeps_card_sets_apart(t
     same seed under another card set is not taken for this one's game."""
     from bench import dine_crews
 
-    row = dine_crews.play("heuristic", 5344, "Margherita", 1, "Quasar Calzone")
-    assert (row["rules"], row["won"]) == (RULES_VERSION, False)
+    row = dine_crews.play("heuristic", 5344, "Margherita", 1, "Quasar Calzone", rules="dine-2")
+    assert (row["rules"], row["won"]) == ("dine-2", False)  # the stalling deal is dine-2's
     assert 200 < int(str(row["decisions"])) < 260
     out = tmp_path / "crews.jsonl"
     older = {**dine_crews.play("heuristic", 3, "Salad", 1, "Spacehopper 3000"), "rules": "dine-1"}
@@ -243,3 +243,22 @@ def test_the_crews_bench_plays_as_the_simulator_does_and_keeps_card_sets_apart(t
     assert [r["rules"] for r in rows] == ["dine-1", RULES_VERSION]
     assert dine_crews.main(argv) == 0  # played already: nothing is added
     assert len(out.read_text(encoding="utf-8").splitlines()) == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["dine", "--level", "Hawaii", "--normal"], "invalid choice: 'Hawaii'"),
+        (["dine", "--level", "Pepperoni"], "--level needs --normal"),
+        (["dine", "--ship", "Enterprise"], "invalid choice: 'Enterprise'"),
+    ],
+)
+def test_the_terminal_game_refuses_a_level_or_ship_it_does_not_deal(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`python -m tools.play dine`: an unknown level or ship, or a level for the starter game (which
+    has its own set-up), is a usage error naming the problem, not a traceback or a silent default."""
+    with pytest.raises(SystemExit) as stopped:
+        play.main(argv)
+    assert stopped.value.code == 2
+    assert said in capsys.readouterr().err

@@ -3,12 +3,15 @@ state, never the move again; and the expert crew's decision as its hint explains
 
 from __future__ import annotations
 
+from core.dine.actions import Shield
+from core.dine.ai import explain
 from core.dine.cards import Symbol
+from core.dine.engine import legal_actions
 from core.dine.expert import expert_policy, expert_weigher
 from core.dine.state import Pending
 from core.render.dine_hint import hint, loss_words
 
-from .helpers import decisions, rows_giving, table
+from .helpers import CARDS, decisions, rows_giving, table
 
 HAND = ["rdrive-1", "pilot-1"]  # Ramjet (2 drive), Helm Console (1 navigation)
 
@@ -73,3 +76,16 @@ def test_a_loss_reads_as_a_clause() -> None:
         == "the pizza is ruined"
     )
     assert loss_words("The crew is stranded: nobody can do anything more (R18).") == "the crew is stranded"
+
+
+def test_taking_the_damage_says_no_shield_can_pay_only_when_none_can() -> None:
+    """The reason for taking a damage point instead of a shield: with a shield in the grid the crew
+    chooses to keep its grid (it is not told that no shield can pay); without one it has no choice."""
+    shield_card = next(c.id for c in CARDS.stations if c.normal.row.symbols.get(Symbol.SHIELD, 0) >= 1)
+    asked = Pending(kind="shield", amount=1, reason="1 damage: pay a shield?")
+    shielded = table(hands=[["pilot-1"]], grid=[[shield_card], []]).model_copy(update={"pending": asked})
+    bare = table(hands=[["pilot-1"]], grid=[["pilot-2"], []]).model_copy(update={"pending": asked})
+    assert len(legal_actions(shielded)) == 2
+    assert explain(shielded, Shield(payment=None)) == "The grid stays as it is and the ship takes the damage."
+    assert legal_actions(bare) == [Shield(payment=None)]
+    assert explain(bare, Shield(payment=None)) == "No shield in the grid can pay for it."

@@ -101,7 +101,7 @@ async def use_board(player: Any, board: Any, code: str) -> Any:
     ("seed", "crew", "options", "kind"),
     [
         (5, 1, {}, "clear"),  # the starter game's first sector: solve or jump
-        (10, 1, {"mode": "normal"}, "choose"),  # "A OR B" (a danger's consequence, 21 moves in)
+        (3, 1, {"mode": "normal"}, "choose"),  # "A OR B" (a danger's consequence, 9 moves in)
         (2, 1, {"mode": "normal"}, "shield"),
         (1, 2, {}, "clear"),
     ],

@@ -70,7 +70,7 @@ async def test_paying_pizza_to_solve_is_never_the_first_choice_and_says_its_cost
     game_id = await start_game(world, [alice], mode="normal")
     view = await Hands(world, game_id).open(alice)
     labels = [option["label"] for option in menu_options(view)]
-    assert labels[-1] == "Pay 2 pizza (pizza 6/6 → 4/6): solve Rival Food Truck now"
+    assert labels[-1] == "Pay 2 pizza (pizza 7/7 → 5/7): solve Rival Food Truck now"  # dine-3: 7 pizza
     assert not labels[0].startswith("Pay ")
 
 

@@ -1,5 +1,5 @@
-"""Which card set a Dine game is dealt with: new games and daily deals the newest (`dine-2`), a game
-or challenge stored under `dine-1` before the switch keeps `dine-1` (issue 16 item 5)."""
+"""Which card set a Dine game is dealt with: new games and daily deals the newest (`dine-3`), a game
+or challenge stored under an older version before a switch keeps its version (issue 16 item 5)."""
 
 from __future__ import annotations
 
@@ -29,41 +29,43 @@ def customise_bot(seed: int):
     return fixed
 
 
-async def test_new_games_and_the_daily_deal_are_dealt_under_dine_2_and_a_dine_1_game_stays_dine_1(
+async def test_new_games_and_the_daily_deal_are_dealt_under_dine_3_and_older_games_keep_their_cards(
     world,
 ) -> None:
-    """Issue 16 item 5: `/dine new` and `/daily dine` deal under the card set v2 (`dine-2`); a game
-    stored under `dine-1` before the switch (here: today's daily challenge stored under it) is dealt
-    and played on under `dine-1`'s cards."""
+    """Issue 16 item 5: `/dine new` and `/daily dine` deal under the newest card set (`dine-3`); a
+    challenge stored under `dine-1` or `dine-2` before a switch is dealt and played on under its own
+    version's cards."""
     alice, bob = world.player("Alice"), world.player("Bob")
     game_id = await start_game(world, [alice], mode="normal")
     record = await record_of(world, game_id)
     state = load(record).state
     assert state is not None
-    assert (record.rules_version, state.rules_version) == ("dine-2", "dine-2")
-    assert state.cards is card_set("dine-2")
+    assert (record.rules_version, state.rules_version) == ("dine-3", "dine-3")
+    assert state.cards is card_set("dine-3")
 
     await alice.runs("daily dine")
     with world.env.time_context():
         today = discord.utils.utcnow().date()
     challenge = await world.bot.store.find_daily_challenge("dine", today)
     assert challenge is not None
-    assert challenge.rules_version == "dine-2"
-    assert await _daily_versions(world, today, alice.id) == ("dine-2", "dine-2")
+    assert challenge.rules_version == "dine-3"
+    assert await _daily_versions(world, today, alice.id) == ("dine-3", "dine-3")
 
-    tomorrow = today + timedelta(days=1)  # a challenge stored by the dine-1 bot before the switch
-    setup = setup_for("dine", tomorrow).model_dump_json()
-    await world.bot.store.daily_challenge("dine", tomorrow, seed=5, setup_json=setup, rules_version="dine-1")
-    await world.env.advance_time(24 * 3600)
-    await bob.runs("daily dine")
-    assert await _daily_versions(world, tomorrow, bob.id) == ("dine-1", "dine-1")
-    attempt = await world.bot.store.daily_attempt("dine", tomorrow, bob.id)
-    assert attempt is not None
-    old_state = load(await record_of(world, attempt.game_id)).state
-    assert old_state is not None
-    moved = apply(old_state, heuristic(old_state).action)[0]  # and it plays on under dine-1's cards
-    assert moved.rules_version == "dine-1"
-    assert moved.cards is card_set("dine-1")
+    day = today
+    for old in ("dine-1", "dine-2"):  # a challenge stored by an older bot before the switch
+        day += timedelta(days=1)
+        setup = setup_for("dine", day).model_dump_json()
+        await world.bot.store.daily_challenge("dine", day, seed=5, setup_json=setup, rules_version=old)
+        await world.env.advance_time(24 * 3600)
+        await bob.runs("daily dine")
+        assert await _daily_versions(world, day, bob.id) == (old, old)
+        attempt = await world.bot.store.daily_attempt("dine", day, bob.id)
+        assert attempt is not None
+        old_state = load(await record_of(world, attempt.game_id)).state
+        assert old_state is not None
+        moved = apply(old_state, heuristic(old_state).action)[0]  # and it plays on under its own cards
+        assert moved.rules_version == old
+        assert moved.cards is card_set(old)
     assert world.take_errors() == []
 
 
