@@ -17,7 +17,7 @@ from core.i18n.glossary import term
 
 from .actions import Choose, Clear, Give, Occupy, Shield, Upgrade
 from .cards import Effect, Occupied, SectorSide, StationSide, Symbol
-from .engine import SYMBOL_NAMES, danger_value, describe_effects, hand_size, sector_side, ship_of
+from .engine import SYMBOL_NAMES, danger_value, describe_effects, hand_size, idle_effect, sector_side, ship_of
 from .state import State
 from .symbols import SYMBOLS, face, payments, side
 from .told import current_sector
@@ -203,7 +203,10 @@ def gain_words(
 def use_words(
     state: State, effects: Sequence[Effect], seat: int | None, spent: int = 0, locale: Locale = "en"
 ) -> str:
-    """Why use a station's or the ship's action: what it gives now."""
+    """Why use a station's or the ship's action: what it gives now (nothing, when every effect would
+    change nothing: a repair with no damage, a draw from no cards)."""
+    if idle_effect(state, tuple(effects)) is not None:
+        return t(locale, "it changes nothing now: there is nothing for it to do")
     gains = gain_words(state, effects, seat, spent, locale)
     return gains or t(
         locale, "it does {effects} now, for the least cost", effects=describe_effects(tuple(effects), locale)

@@ -89,3 +89,13 @@ def test_taking_the_damage_says_no_shield_can_pay_only_when_none_can() -> None:
     assert explain(shielded, Shield(payment=None)) == "The grid stays as it is and the ship takes the damage."
     assert legal_actions(bare) == [Shield(payment=None)]
     assert explain(bare, Shield(payment=None)) == "No shield in the grid can pay for it."
+
+
+def test_an_action_that_changes_nothing_is_not_said_to_repair_or_draw() -> None:
+    """The Crusty Cruiser with no damage and empty hands: its only move is the ship's repair, which the
+    crew may take (it is legal, R18) but which repairs nothing; the reason says so, not "repaired by 1"."""
+    state = table(hands=[[]], ship="Crusty Cruiser", marker=3)
+    (only,) = legal_actions(state)
+    assert explain(state, only) == "It changes nothing now: there is nothing for it to do."
+    hurt = table(hands=[[]], ship="Crusty Cruiser", marker=3, damage=3)
+    assert "repaired by 1" in explain(hurt, legal_actions(hurt)[0])
