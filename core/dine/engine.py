@@ -113,11 +113,13 @@ def deal(
     else:
         state.stack = [*_easy_sectors(state, rng, chosen.easy), StackCard(help="frontier")]
     deck = len(state.deck)
-    said = lazy_n(
-        "The {ship} takes off with {count} station card in its deck.",
-        "The {ship} takes off with {count} station cards in its deck.",
+    in_deck = [name for name in (*spec.stations, *cards.starter_deck) if name in names]
+    said = lazy_n(  # named, since a starter deck may not be the usual one (Nostroven One: Sensors)
+        "The {ship} takes off with {count} station card in its deck: {stations}.",
+        "The {ship} takes off with {count} station cards in its deck: {stations}.",
         deck,
         ship=Term("ships", spec.name),
+        stations=Joined(tuple(Term("stations", name) for name in dict.fromkeys(in_deck)), LIST),
     )
     events = [Event(told(said))]
     _refill(state, events)

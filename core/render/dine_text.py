@@ -394,10 +394,12 @@ def deck_text(state: State, locale: Locale = "en") -> str:
 
 
 def _hand_card(state: State, card: str) -> str:
-    """A hand card on the terminal's crew line: its name, and its printed drive, which a player
-    weighs for the jump and danger draws before playing it."""
+    """A hand card on the terminal's crew line: its name, whether it lies on its upgraded side (a name
+    alone does not say which side a card shows), and its printed drive, which a player weighs for the
+    jump and danger draws before playing it."""
     face = side(state.cards, card, state.upgraded)
-    return f"{face.name} ({face.drive} drive)" if face.drive else face.name
+    notes = ["upgraded"] * (card in state.upgraded) + [f"{face.drive} drive"] * bool(face.drive)
+    return f"{face.name} ({', '.join(notes)})" if notes else face.name
 
 
 def describe_board(state: State, *, decision: bool = True) -> str:

@@ -12,6 +12,7 @@ import pytest
 from core.dine.cards import card_set
 from core.dine.engine import deal, sector_side
 from core.dine.state import RULES_VERSION, StackCard
+from core.dine.told import said
 from core.errors import IllegalAction
 from tests.dine.helpers import everywhere, ship_deck
 
@@ -134,6 +135,21 @@ def test_nostroven_one_starter_deck_takes_the_p_drive() -> None:
     old, _ = deal(1, ship="Nostroven One", starter=True, rules_version="dine-2")
     names = Counter(card_set("dine-2").station(c).station for c in everywhere(old).elements())
     assert names == Counter({"Pilot": 3, "Reactor": 4, "P-Drive": 3})
+
+
+def test_the_take_off_names_the_stations_in_the_deck() -> None:
+    """The player is told which stations a deck holds, since the Nostroven One's starter deck is not
+    the rulebook's usual Pilot, Reactor and R-Drive."""
+    _, events = deal(1, ship="Nostroven One", starter=True)
+    assert said(events[0].text) == (
+        "The Nostroven One takes off with 10 station cards in its deck: Sensors, Reactor, P-Drive."
+    )
+    _, events = deal(1, ship="Spacehopper 3000", starter=True)
+    assert said(events[0].text).endswith("in its deck: Pilot, Reactor, R-Drive.")
+    _, events = deal(1, ship="Quasar Calzone", level="Salad")
+    spec = CARDS.ship("Quasar Calzone")
+    assert said(events[0].text).endswith(f"in its deck: {', '.join(spec.stations)}.")
+    assert "Sensoren" in said(events[0].text, "de")
 
 
 @pytest.mark.parametrize("ship", SHIPS)

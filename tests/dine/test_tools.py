@@ -12,6 +12,7 @@ from core.dine.actions import Clear, Payment, PlayCard, Shield
 from core.dine.cards import Symbol, card_set
 from core.dine.engine import deal, jump_drive, sector_side
 from core.dine.state import RULES_VERSION
+from core.render.dine_text import describe_board
 from tools import balance, gallery, play, sim
 from tools.balance import Run, dead_cards, report, run, symbol_sources, useful_symbols
 
@@ -62,6 +63,19 @@ def test_the_terminal_game_plays_dine_with_hints() -> None:
     assert any(line.startswith("Hint: ") for line in said)
     assert any(line.startswith("Please type one of the numbers shown") for line in said)
     assert any("Crew 1 plays" in line for line in said)  # the first action was carried out
+
+
+def test_the_terminal_crew_line_marks_an_upgraded_hand_card() -> None:
+    """A card's name is the same on both sides, so the crew line says which side a hand card shows."""
+    state, _ = deal(3, crew=1, starter=True)
+    card = state.hands[0][0]
+    crew_line = next(line for line in describe_board(state).splitlines() if line.startswith("Crew 1"))
+    assert "upgraded" not in crew_line
+    upgraded = state.model_copy(update={"upgraded": [card]})
+    crew_line = next(line for line in describe_board(upgraded).splitlines() if line.startswith("Crew 1"))
+    name = CARDS.station(card).upgraded.name
+    assert f"{name} (upgraded" in crew_line
+    assert crew_line.count("upgraded") == 1
 
 
 def test_the_report_names_the_stations_that_are_hardly_ever_played() -> None:
