@@ -119,6 +119,20 @@ def test_the_tracks_show_hull_and_shields() -> None:
     assert {"Hull", "5/8", "Shields", "1/4"} <= set(texts)
 
 
+def test_shields_held_offline_by_nebula_are_greyed_and_said_offline() -> None:
+    """Nebula: "you may not use or recharge shields": the shields the track still shows do nothing,
+    so the picture greys their pips and the words say why, until Nebula is gone."""
+    state = new_game(3, "medium")
+    nebula = Threat(uid=99, card="nebula", health=3)
+    held = state.model_copy(update={"shields": 4, "external": [*state.external, nebula]})
+    shields = [picture(held).getpixel(centre(pip_box(SHIELD_Y, i))) for i in range(4)]
+    assert SHIELD_ON not in shields
+    assert len(set(shields)) == 1
+    assert shields[0] != TRACK_OFF
+    assert "Shields 4/4 (offline: Nebula)" in describe_board(held)
+    assert "(offline" not in describe_board(state.model_copy(update={"shields": 4}))
+
+
 def test_every_die_is_drawn_once_where_it_is() -> None:
     """Over whole games: each of the six dice once, in the area or on the card where it is, drawn as
     its place asks (ready, waiting, used, on a card, held, in the Infirmary, locked, set aside)."""

@@ -136,6 +136,16 @@ def test_the_current_row_is_marked() -> None:
     assert [row_marked(image, i) for i in range(3)] == [False, False, True]
 
 
+def test_a_finished_game_marks_no_row_as_the_current_one() -> None:
+    """No card goes into a row once the game is over: the last row is not marked "now"."""
+    for outcome in ("won", "lost"):
+        ended = finished(outcome)
+        image = picture(ended)
+        assert not any(row_marked(image, i) for i in range(min(len(ended.grid), SHOWN_ROWS)))
+    playing = crowded(rows=1)
+    assert row_marked(picture(playing), 0)
+
+
 def test_a_crowded_table_shows_the_newest_rows_and_still_marks_the_current_one() -> None:
     state = crowded(crew=3, rows=9)
     names = ["A very long display name that goes on and on", "🚀 rocket", "Zoë"]

@@ -124,7 +124,8 @@ def gallery() -> str:
                 "",
                 f"- Stations: {', '.join(face.stations)}",
                 f"- Damage track {face.damage.length} (remove cards on spaces "
-                f"{list(face.damage.remove_cards) or 'none'}), pizza track {face.pizza.length}{marker}",
+                f"{', '.join(map(str, sorted(face.damage.remove_cards, reverse=True))) or 'none'})"
+                f", pizza track {face.pizza.length}{marker}",
                 f"- Special rules: {rules}",
                 f"- Ship actions: {' | '.join(action_text(a) for a in face.actions) or 'none'}",
                 *([f"- *{face.flavour}*"] if face.flavour else []),

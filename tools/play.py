@@ -3,12 +3,13 @@
     python -m tools.play d6 [--seed N] [--difficulty easy]
     python -m tools.play dine [--seed N] [--crew 1] [--ship "Spacehopper 3000"] [--normal --level Salad]
 
-Type the number of a move, `h` for the heuristic player's hint, `b` to show the board again, `q` to
-quit, and in Dine `?N` for the full text of the cards behind move N. Both games list one line per
-distinct move, and a move keeps its number while it is on offer. D-6 groups its moves by die kind, and the
-Commander's face changes are a second step under one line; Dine shows the moves of the Discord hand
-view (`core.render.dine_controls`), asks how to pay as a second step only when there is more than
-one way, and lists the moves that give up something for good last, each saying its cost.
+Type the number of a move, `h` for a hint (D-6: the heuristic player's; Dine: the expert crew's, as
+`/dine hint` gives when it answers in time), `b` to show the board again, `q` to quit, and in Dine `?N`
+for the full text of the cards behind move N. Both games list one line per distinct move, and a move
+keeps its number while it is on offer. D-6 groups its moves by die kind, and the Commander's face
+changes are a second step under one line; Dine shows the moves of the Discord hand view
+(`core.render.dine_controls`), asks how to pay as a second step only when there is more than one way,
+and lists the moves that give up something for good last, each saying its cost.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from core.game import Event
 from core.games.d6 import GAME as D6
 from core.games.d6 import D6Setup
 from core.games.dine import GAME as DINE
-from core.render import d6_menu, dine_menu
+from core.render import d6_menu, dine_hint, dine_menu
 from core.render.dine_controls import Move as DineMove
 from core.render.dine_text import describe_board
 
@@ -239,7 +240,7 @@ def _cards_of(state: DineState, action: DineAction, what: str) -> str:
 
 
 def _dine_hint(state: DineState, groups: list[dine_menu.Group], numbers: dict[object, int]) -> str:
-    hint = DINE.hint(state)
+    hint = dine_hint.hint_choice(state, expert=True)
     found = dine_menu.find(groups, state, hint.action)
     if found is None:  # never: every legal move is on the menu (tests check it)
         return f"Hint: {DINE.describe_action(state, hint.action)} — {hint.reason}"
@@ -259,7 +260,7 @@ def _how_to_pay(state: DineState, move: DineMove, ask: Ask, say: Say) -> str | N
         if answer == "0":
             return None
         if answer == "h":
-            hint = DINE.hint(state)
+            hint = dine_hint.hint_choice(state, expert=True)
             codes = [option.code for option in move.options]
             where = next(
                 (n for n, code in enumerate(codes, 1) if dine_menu.action_of(state, code) == hint.action),

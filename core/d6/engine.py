@@ -546,9 +546,11 @@ def _do_mission(s: State, ev: Events, a: AwayMission) -> None:
     for i in mission_dice(s, threat.uid):
         _move(s, i, Place.INFIRMARY if mission.dice_go_to == "infirmary" else Place.RETURNED)
     s.completed += 1
-    if threat in s.external:
+    if threat in s.external:  # it scores as destroyed too (docs/d6.md, Score): the log says so
         s.destroyed += 1
-    ev.append(Event(lazy("Away mission complete: {name} is dealt with.", name=name), "good"))
+        ev.append(Event(lazy("Away mission complete: {name} is destroyed!", name=name), "good"))
+    else:
+        ev.append(Event(lazy("Away mission complete: {name} is dealt with.", name=name), "good"))
     if mission.dice_go_to == "infirmary":
         ev.append(Event(lazy("The crew member who went is hurt and goes to the Infirmary.")))
     _remove(s, threat)
@@ -690,7 +692,15 @@ def _draw(s: State, ev: Events, task: Task) -> None:
 def _discover(s: State, ev: Events, task: Task) -> None:
     """Step 4: the win check (§7), then draw one threat."""
     if not s.deck and not _externals_left(s):
-        _finish(s, ev, "won", mark("The rescue fleet arrives: every threat is dealt with. You win!"))
+        _finish(
+            s,
+            ev,
+            "won",
+            mark(
+                "The rescue fleet arrives: the threat deck is spent and no external threat is left to "
+                "beat. You win!"
+            ),
+        )
         return
     s.queue.insert(0, Task(op="draw", reason="discover"))
 

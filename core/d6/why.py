@@ -112,16 +112,24 @@ def mission_needs(mission: Mission, missing: list[Face]) -> Text:
 
 
 def max_hit(state: State) -> int:
-    """The most hull and shields the threats in play could take in one round, stasis aside."""
-    total = 0
+    """The most hull and shields the threats in play could take in one round, stasis aside: the threat
+    die is rolled once a round, so the worst round is the worst face (and, where that face rolls the
+    die again, the worst face once more), not every threat at once; passive damage comes on top."""
+    on_face = dict.fromkeys(range(1, 7), 0)
+    again: set[int] = set()
+    passive = 0
     for threat in state.threats():
         if threat.stasis:
             continue
         spec: Card = card_of(threat)
-        total += sum(e.amount for e in spec.on_activate if e.op == "damage")
+        for face in spec.activation:
+            on_face[face] += sum(e.amount for e in spec.on_activate if e.op == "damage")
+            if any(e.op == "roll_threat_die_again" for e in spec.on_activate):
+                again.add(face)
         if spec.passive is not None:
-            total += sum(e.amount for e in spec.passive.effects if e.op == "damage")
-    return total
+            passive += sum(e.amount for e in spec.passive.effects if e.op == "damage")
+    worst = max(on_face.values())
+    return passive + max(hit + (worst if face in again else 0) for face, hit in on_face.items())
 
 
 def hull_words(state: State, gain: int) -> Text:

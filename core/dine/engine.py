@@ -47,7 +47,7 @@ from .told import Card, Joined, Sector, Term, current_sector, told
 EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
 
 # How a game is lost: kept in the state in English, said in each reader's language (`t(locale, reason)`).
-STRANDED = mark("The crew is stranded: nobody can do anything more (R18).")
+STRANDED = mark("The crew is stranded: nobody has a card to play or a station or ship action to use.")
 SHIP_LOST = mark("The damage marker is pushed off the ship card: the ship is lost.")
 PIZZA_RUINED = mark("The pizza marker is pushed off the ship card: the pizza is ruined.")
 ABANDONED = mark("The crew ended the game before the delivery.")
@@ -663,7 +663,7 @@ def _triggers(s: State, ev: Events, before: Mapping[Symbol, int], after: Mapping
         occupied = side(s.cards, card_id, s.upgraded).occupied
         if occupied.trigger is not None and after[occupied.trigger] > before[occupied.trigger]:
             said = lazy(
-                "{card} (crew {number}): at {symbol}.",
+                "{card} (crew {number}) fires: the grid gained {symbol}.",
                 card=Card(card_id),
                 number=seat + 1,
                 symbol=lazy(SYMBOL_NAMES[occupied.trigger]),
@@ -779,7 +779,18 @@ def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
             s.discard.append(old)
         s.hands[a.seat].remove(a.card)
         s.stations[a.seat] = a.card
-        _tell(ev, lazy("Crew {number} occupies {card}.", number=a.seat + 1, card=Card(a.card)))
+        if old is None:
+            _tell(ev, lazy("Crew {number} occupies {card}.", number=a.seat + 1, card=Card(a.card)))
+        else:
+            _tell(
+                ev,
+                lazy(
+                    "Crew {number} occupies {card}; {old} goes to the discard pile.",
+                    number=a.seat + 1,
+                    card=Card(a.card),
+                    old=Card(old),
+                ),
+            )
     s.queue.insert(0, Task(op="occupy", index=a.seat + 1))
 
 
@@ -1034,18 +1045,25 @@ _TASKS: dict[str, Callable[[State, Events, Task], None]] = {
 # --- cards moving ----------------------------------------------------------------------------------
 
 
-def _take(s: State) -> str | None:
-    """The top card of the deck, reshuffling the discard pile into a new deck when it is empty."""
+def _take(s: State, ev: Events) -> str | None:
+    """The top card of the deck, reshuffling the discard pile into a new deck when it is empty (and
+    saying so: the discard pile a player counted on is gone)."""
     if not s.deck and s.discard:
         s.deck, s.discard = s.discard, []
         Rng(s.seed, s.rng).shuffle("reshuffle", s.deck)
+        said = lazy_n(
+            "The deck is empty: the discard pile ({count} card) is shuffled into a new deck.",
+            "The deck is empty: the discard pile ({count} cards) is shuffled into a new deck.",
+            len(s.deck),
+        )
+        _tell(ev, said)
     return s.deck.pop(0) if s.deck else None
 
 
 def _draw(s: State, ev: Events, seat: int, n: int) -> None:
     drawn = 0
     for _ in range(n):
-        card_id = _take(s)
+        card_id = _take(s, ev)
         if card_id is None:
             break
         s.hands[seat].append(card_id)
@@ -1073,7 +1091,7 @@ def _crew_draws(s: State, ev: Events, n: int) -> None:
     order = sorted(range(s.crew), key=lambda seat: (len(s.hands[seat]), seat))
     start = order[0]
     for k in range(n):
-        card_id = _take(s)
+        card_id = _take(s, ev)
         if card_id is None:
             said = lazy_n(
                 "The deck and the discard pile are empty: {drawn} of {count} card drawn.",
@@ -1095,7 +1113,7 @@ def _refill(s: State, ev: Events) -> None:
         if not short:
             return
         for seat in short:
-            card_id = _take(s)
+            card_id = _take(s, ev)
             if card_id is None:
                 return
             s.hands[seat].append(card_id)

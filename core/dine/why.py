@@ -367,12 +367,26 @@ def choose_words(state: State, spec: SectorSide, chosen: int, locale: Locale = "
             held = sum(map(len, state.hands))
             spared.append(tn(locale, "the hands ({count} card held)", "the hands ({count} cards held)", held))
     what = t(locale, " and ").join(dict.fromkeys(spared)) or t(locale, "the crew")
-    return t(
+    words = t(
         locale,
         "it spares {what}; the other option is {effects}",
         what=what,
         effects=describe_effects(other, locale),
     )
+    # what the pick costs beyond its numbers: a damage point on a "Remove cards" space takes a card
+    damage = sum(e.amount for e in spec.consequences[chosen] if e.op == "damage")
+    spaces = ship_of(state).damage.remove_cards
+    hit = sum(1 for space in range(state.damage - damage, state.damage) if space in spaces)
+    if hit:
+        words += tn(
+            locale,
+            "; unless a shield stops it, the damage lands on {count} “Remove cards” space, and a hand "
+            "card leaves the game",
+            "; unless shields stop it, the damage lands on {count} “Remove cards” spaces, and a hand "
+            "card leaves the game for each",
+            hit,
+        )
+    return words
 
 
 def give_words(state: State, action: Give, give: str, locale: Locale = "en") -> str:

@@ -360,7 +360,12 @@ def _ready(state: State, locale: Locale) -> Iterator[Shape]:
     elif state.outcome != "playing":
         note = t(locale, "the game is over")
     else:
-        note = t(locale, "rolled at the start of the round")
+        # mid-round (a decision after the assignment): dice left in the pool were rolled and not used
+        note = (
+            t(locale, "unused this round, rolled next round")
+            if pool
+            else t(locale, "rolled at the start of the round")
+        )
     for n, line in enumerate(wrap(note, 10, 106, 2)):
         yield Text(READY[0] + 10, READY[1] + 27 + n * 12, line, 10, MUTED)
     size, x = 34, READY[0] + 122
@@ -495,7 +500,9 @@ def _ship(state: State, cards: set[int], locale: Locale) -> Iterator[Shape]:
     yield from _track(HULL_Y, d6_term(locale, "hull"), state.hull, HULL_MAX, HULL_ON, "")
     by = next((threat.card for threat in state.threats() if card_of(threat).shields_offline), None)
     note = t(locale, "offline: {name}", name=threat_name(locale, by)) if offline and by else ""
-    yield from _track(SHIELD_Y, d6_term(locale, "shields"), state.shields, SHIELDS_MAX, SHIELD_ON, note)
+    # offline shields neither take hits nor recharge: their pips are greyed, not the blue of working ones
+    lit = MUTED if offline else SHIELD_ON
+    yield from _track(SHIELD_Y, d6_term(locale, "shields"), state.shields, SHIELDS_MAX, lit, note)
     yield from _ready(state, locale)
     placed = _placed(state, cards)
     for title, _, _ in AREAS:

@@ -130,12 +130,13 @@ def menu(state: State, locale: Locale = "en") -> list[Group]:
 
 
 def _turn_label(state: State, action: ChangeFace, locale: Locale) -> str:
-    """ "turn a Tactical die (3, 4) to science": which die of a kind is turned makes no difference."""
+    """ "turn one Tactical die (3, 4) to science" ("one": "a" would read "a Engineering"); which die of
+    a kind is turned makes no difference."""
     target = state.dice[action.target].face
     alike = [i for i in _ready(state, target) if i != action.die]
     return t(
         locale,
-        "turn a {face} die ({numbers}) to {to}",
+        "turn one {face} die ({numbers}) to {to}",
         face=face_name(locale, target),
         numbers=_numbers(alike),
         to=face_name(locale, action.face),

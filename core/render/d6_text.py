@@ -89,8 +89,9 @@ def die_state(state: State, index: int, locale: Locale = "en") -> str:
         if die.face is Face.THREAT:
             return t(locale, "returned (freed from the Scanners), rolls next round")
         return t(locale, "returned, rolls next round")
-    rolled = not (die.place is Place.POOL and state.phase != "assign")
-    face = face_name(locale, die.face) if rolled else t(locale, "not rolled")
+    face = face_name(locale, die.face)
+    if die.place is Place.POOL and state.phase != "assign":  # rolled this round and not assigned: its
+        return t(locale, "{face}, unused this round", face=face)  # face still counts (Friendly Fire)
     return f"{face}, {where}"
 
 
@@ -118,7 +119,13 @@ def tracks(state: State, locale: Locale = "en") -> list[tuple[str, int, int]]:
 
 
 def tracks_text(state: State, locale: Locale = "en") -> str:
-    return ", ".join(f"{name} {value}/{most}" for name, value, most in tracks(state, locale))
+    """ "Hull 5/8, Shields 4/4", and why the shields do nothing while a card holds them offline."""
+    said = [f"{name} {value}/{most}" for name, value, most in tracks(state, locale)]
+    by = next((th.card for th in state.threats() if card_of(th).shields_offline), None)
+    if by is not None and shields_offline(state):
+        note = t(locale, "offline: {name}", name=threat_name(locale, by))
+        said[-1] += f" ({note})"
+    return ", ".join(said)
 
 
 # The rule Tactical and Engineering share (§10 ruling), said where those moves are offered.
@@ -279,8 +286,20 @@ def _short(threat: Threat, locale: Locale) -> str:
 
 
 def _name(state: State, uid: int, locale: Locale) -> str:
+    """A threat a move targets, told apart from another in play of the same name (two Assault
+    Cruisers): by the numbers it activates on, and its health where that differs too."""
     threat = state.threat(uid)
-    return threat_name(locale, threat.card) if threat is not None else t(locale, "a threat")
+    if threat is None:
+        return t(locale, "a threat")
+    name = threat_name(locale, threat.card)
+    twins = [th for th in state.threats() if th.uid != uid and threat_name(locale, th.card) == name]
+    spec = card_of(threat)
+    tags: list[str] = []
+    if any(card_of(th).activation != spec.activation for th in twins):
+        tags.append(", ".join(map(str, spec.activation)))
+    if threat.health is not None and any(th.health != threat.health for th in twins):
+        tags.append(f"{threat.health}/{spec.health}")
+    return f"{name} ({'; '.join(tags)})" if tags else name
 
 
 def describe_action(state: State, action: Action, *, with_die: bool = True, locale: Locale = "en") -> str:

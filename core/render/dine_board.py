@@ -26,9 +26,10 @@ from core.i18n import Locale, t, tn
 
 from . import icons
 from .dine_cards import KIND_COLOURS, Pen, font
-from .dine_names import card_name, level_name, sector_name, ship_name, station_kind, word
+from .dine_names import card_name, difficulty_name, sector_name, ship_name, station_kind, word
 from .dine_text import (
     SHOWN_ROWS,
+    changed_note,
     consequences_text,
     crew_names,
     decision_text,
@@ -247,7 +248,8 @@ def _row(
             fill=MUTED,
         )
     if not row:
-        empty = fit(t(locale, "empty: the next card goes here"), 12, GRID_RIGHT - TOTALS_W - GRID_X - LABEL_W)
+        said = t(locale, "empty: the next card goes here") if current else t(locale, "empty")
+        empty = fit(said, 12, GRID_RIGHT - TOTALS_W - GRID_X - LABEL_W)
         draw.text((GRID_X + LABEL_W, y + 28), empty, font=font(12), fill=MUTED)
     totals_x = GRID_RIGHT - TOTALS_W + 6
     draw.text((totals_x, y + 8), fit(t(locale, "row gives"), 11, TOTALS_W - 10), font=font(11), fill=MUTED)
@@ -283,7 +285,7 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     )
     x, width, y = MARGIN + 10, LEFT_RIGHT - MARGIN - 20, SECTOR_Y + 38
     pen = Pen(draw, locale)
-    jump = t(locale, "Jump: {jump}", jump=jump_text(state, locale))
+    jump = t(locale, "Jump: {jump}", jump=jump_text(state, locale, short=True))
     y = pen.write(x, y, plain(jump), 13, width, TEXT, lines=1) - 1
     solve = t(locale, "Solve: {solutions}", solutions=solutions_text(spec, locale, state.crew))
     y = pen.write(x, y, plain(solve), 13, width, TEXT, lines=2) - 1
@@ -292,7 +294,8 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
         strikes = fit(t(locale, "Danger 0: strikes at once"), 13, width)
         y = _text_lines(draw, x, y + 2, [strikes], 13, DAMAGE_ON)
     else:
-        words = t(locale, "Danger {value}: row holds {count}/{value}", value=value, count=count)
+        why = changed_note(state, "danger", locale, short=True)
+        words = t(locale, "Danger {value}{why}: row holds {count}/{value}", value=value, count=count, why=why)
         words = fit(words, 13, width - 8 - 16 * value)
         draw.text((x, y + 2), words, font=font(13), fill=DAMAGE_ON)
         pips_x = x + int(font(13).getlength(words)) + 10
@@ -477,7 +480,7 @@ def render_board(state: State, names: Sequence[str] | None = None, locale: Local
     same state, names and language always give the same bytes."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    title = f"Deep Space Dine  |  {ship_name(locale, state.ship)}  |  {level_name(locale, state.level)}"
+    title = f"Deep Space Dine  |  {ship_name(locale, state.ship)}  |  {difficulty_name(locale, state)}"
     if state.outcome != "playing":
         outcome = t(locale, "WON") if state.outcome == "won" else t(locale, "LOST")
         title += f"  |  {outcome}"
@@ -504,7 +507,9 @@ def render_board(state: State, names: Sequence[str] | None = None, locale: Local
         older = tn(locale, "+{count} older row not shown", "+{count} older rows not shown", rows.start)
         draw.text((GRID_X, 68), older, font=font(12), fill=MUTED)
     for index, number in enumerate(rows):
-        _row(draw, state, number, index, number == len(state.grid) - 1, locale)
+        # once the game is over no row takes another card: none is marked "now"
+        current = number == len(state.grid) - 1 and state.outcome == "playing"
+        _row(draw, state, number, index, current, locale)
     _banner(draw, state, locale)
     _footer(draw, state, locale)
     # A fixed palette of the board's own colours (and the blends its text edges make) keeps the PNG

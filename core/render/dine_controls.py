@@ -36,7 +36,7 @@ from core.dine.actions import (
     UseStation,
 )
 from core.dine.codes import encode
-from core.dine.engine import IdleOp, idle_effect, legal_actions, sector_side
+from core.dine.engine import IdleOp, danger_value, idle_effect, legal_actions, sector_side
 from core.dine.state import State
 from core.dine.symbols import side
 from core.events import NOBODY
@@ -169,6 +169,9 @@ def _card_words(state: State, action: Action, locale: Locale) -> str:
             return card_brief(cards, card, card in upgraded, locale)
         case Clear(how="jump") if _jump_forgoes_upgrade(state):
             return t(locale, "No upgrade: the sector stays unsolved")
+        case Clear(how="continue") if 0 < danger_value(state) <= len(state.current_row):
+            # keeping on runs the danger check at once (E4): said before anyone picks it
+            return t(locale, "The danger strikes at once: the current row is full")
         case Shield(payment=Payment() as payment):
             return given_up(state, payment, locale)
         case UseStation() | UseShip():
@@ -201,12 +204,15 @@ def given_up(state: State, payment: Payment, locale: Locale = "en") -> str:
     return "; ".join(f"{name}: {text}" for name, text in parts)
 
 
-def _move_words(state: State, action: Action, seat: int | None, locale: Locale) -> tuple[str, str]:
+def _move_words(
+    state: State, action: Action, seat: int | None, locale: Locale, paid: str = ""
+) -> tuple[str, str]:
     """A move's label and description. A printed action reads "cost: effect" in its label; when
     that is too long for a label, the effect stays in the label and the cost goes to the description,
-    before what the card does. A move that gives up something for good reads "cost: move"."""
+    then the cards it gives up (`paid`, for a move with one way to pay) and what the card does. A move
+    that gives up something for good reads "cost: move"."""
     used = used_action(state, action)
-    card = _card_words(state, action, locale)
+    card = " · ".join(filter(None, [paid, _card_words(state, action, locale)]))
     if used is None:
         deed = describe(state, action, NOBODY if seat is None else (seat,), locale).deed
         cost = _cost_for_good(state, action, locale)
@@ -255,8 +261,12 @@ def moves(
             groups.setdefault(action if group is None else group, []).append(action)
     found: list[Move] = []
     for group, members in groups.items():
-        label, description = _move_words(state, members[0], seat, locale)
         options = tuple(_option(state, action, locale) for action in members)
+        payment = getattr(members[0], "payment", None)
+        # one way to pay is taken at once, with no second step to show it: the move says what it gives up
+        one_way = len(members) == 1 and isinstance(payment, Payment) and payment != Payment()
+        paid = options[0].label if one_way else ""
+        label, description = _move_words(state, members[0], seat, locale, paid)
         move = Move(
             clip(label, LABEL_LIMIT),
             clip(description, LABEL_LIMIT),

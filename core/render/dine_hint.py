@@ -229,9 +229,9 @@ def hint_text(
     return "\n".join(lines)
 
 
-def hint_choice(state: State) -> Choice:
-    """The heuristic crew's hint for one player holding every seat (the terminal's `h`), the close
-    second folded into the reason."""
-    found = hint(state, range(state.crew))
+def hint_choice(state: State, *, expert: bool = False) -> Choice:
+    """The heuristic crew's hint (the expert's with `expert`, as the terminal's `h`) for one player
+    holding every seat, the close second folded into the reason."""
+    found = hint(state, range(state.crew), expert=expert)
     assert found is not None, "a game being played always has a move"
     return found.choice()

@@ -11,6 +11,7 @@ from collections.abc import Collection
 
 from core.dine.cards import CardSet, SectorSide
 from core.dine.engine import SYMBOL_NAMES
+from core.dine.state import State
 from core.dine.symbols import side
 from core.i18n import Locale, mark, t
 from core.i18n.glossary import glossary, term
@@ -64,6 +65,11 @@ def ship_name(locale: Locale, ship: str) -> str:
 
 def level_name(locale: Locale, level: str) -> str:
     return level if locale == "en" else term(locale, GAME, "levels", level)
+
+
+def difficulty_name(locale: Locale, state: State) -> str:
+    """What a game is played at: its level, or "starter game" (which goes on at Salad, unnamed)."""
+    return term(locale, GAME, "difficulties", "starter game" if state.starter else state.level)
 
 
 def help_name(locale: Locale, key: str) -> str:

@@ -41,7 +41,7 @@ from core.i18n import Locale, mark, t, tn
 from core.i18n.glossary import term
 from core.words import clip, plural
 
-from .dine_names import card_name, level_name, sector_name, ship_name, station_kind, word
+from .dine_names import card_name, difficulty_name, sector_name, ship_name, station_kind, word
 
 
 def symbol_text(given: Mapping[Symbol, int] | Mapping[str, int], locale: Locale = "en") -> str:
@@ -218,22 +218,23 @@ SECTOR_RULES = {
 NO_JUMP = "X"  # the printed cannot-jump
 
 
+def solution_text(s: Solution, locale: Locale = "en", crew: int | None = None) -> str:
+    """One solution; for a crew of two or three, a per-member solution also says its total."""
+    if s.pay:
+        return t(locale, "pay {amount} {track}", amount=s.amount, track=word(locale, str(s.pay)))
+    if not s.per_crew:
+        return symbol_text(s.symbols, locale)
+    if not crew or crew == 1:
+        return symbol_text(s.symbols, locale) + t(locale, " per crew member")
+    total = symbol_text({symbol: n * crew for symbol, n in s.symbols.items()}, locale)
+    return symbol_text(s.symbols, locale) + t(
+        locale, " per crew member ({total} for a crew of {crew})", total=total, crew=crew
+    )
+
+
 def solutions_text(spec: SectorSide, locale: Locale = "en", crew: int | None = None) -> str:
-    """A sector's solutions; for a crew of two or three, a per-member solution also says its total."""
-
-    def each(s: Solution) -> str:
-        if s.pay:
-            return t(locale, "pay {amount} {track}", amount=s.amount, track=word(locale, str(s.pay)))
-        if not s.per_crew:
-            return symbol_text(s.symbols, locale)
-        if not crew or crew == 1:
-            return symbol_text(s.symbols, locale) + t(locale, " per crew member")
-        total = symbol_text({symbol: n * crew for symbol, n in s.symbols.items()}, locale)
-        return symbol_text(s.symbols, locale) + t(
-            locale, " per crew member ({total} for a crew of {crew})", total=total, crew=crew
-        )
-
-    return t(locale, " OR ").join(each(s) for s in spec.solutions)
+    """A sector's solutions, each as `solution_text` says it."""
+    return t(locale, " OR ").join(solution_text(s, locale, crew) for s in spec.solutions)
 
 
 def consequences_text(spec: SectorSide, locale: Locale = "en") -> str:
@@ -412,15 +413,14 @@ def describe_board(state: State, *, decision: bool = True) -> str:
         + f". {deck_text(state)}; discard {len(state.discard)}. {road_text(state)}.",
     ]
     if spec is not None:
-        drive = jump_drive(state)
         lines.append(f"Sector: {sector_text(spec, state.crew)}")
         danger = danger_value(state)
         strikes = f"at {plural(danger, 'card')} in the current row" if danger else "at once"
-        danger_line = f"danger strikes {strikes}."
-        if drive is None:  # the sector line already says "cannot jump (X)": not again as a drive
+        danger_line = f"danger strikes {strikes}{changed_note(state, 'danger')}."
+        if jump_drive(state) is None:  # the sector line already says "cannot jump (X)": not again
             lines.append(danger_line[:1].upper() + danger_line[1:])
         else:
-            lines.append(f"Jump needs {drive} drive; {danger_line}")
+            lines.append(f"Jump needs {jump_text(state)}; {danger_line}")
     lines.append(f"Grid total: {symbol_text(have)}.")
     for number, row in enumerate(state.grid, 1):
         current = " (current)" if number == len(state.grid) else ""
@@ -465,12 +465,42 @@ def crew_names(
     return shown
 
 
-def jump_text(state: State, locale: Locale = "en") -> str:
-    """What a jump needs for this crew size and these stations; "X" is the printed cannot-jump."""
+def changed_note(state: State, kind: str, locale: Locale = "en", *, short: bool = False) -> str:
+    """Why a sector's jump drive (`kind` "jump_drive") or danger ("danger") is not the printed one:
+    " (9 printed, −1 Tractor Beam)", from the occupied stations and the ship; `short` for the picture,
+    " (9−1)"; "" when it is the printed one."""
+    spec = sector_side(state)
+    if spec is None:
+        return ""
+    printed = spec.jump.drive[state.crew - 1] if kind == "jump_drive" else spec.danger[state.crew - 1]
+    if not printed:  # no jump, or danger 0: nothing changes them
+        return ""
+    sign = -1 if kind == "jump_drive" else 1
+    changes = [
+        (
+            sign * side(state.cards, card, state.upgraded).occupied.amount,
+            card_name(locale, state.cards, card, state.upgraded),
+        )
+        for card in state.stations
+        if card is not None and side(state.cards, card, state.upgraded).occupied.permanent == kind
+    ]
+    changes += [(r.amount, ship_name(locale, state.ship)) for r in ship_of(state).rules if r.rule == kind]
+    if not changes:
+        return ""
+    if short:
+        return f" ({printed}{''.join(f'{amount:+}'.replace('-', '−') for amount, _ in changes)})"
+    said = ", ".join(f"{'+' if amount > 0 else '−'}{abs(amount)} {source}" for amount, source in changes)
+    return t(locale, " ({printed} printed, {changes})", printed=printed, changes=said)
+
+
+def jump_text(state: State, locale: Locale = "en", *, short: bool = False) -> str:
+    """What a jump needs for this crew size and these stations, and why it is not the printed drive;
+    "X" is the printed cannot-jump."""
     spec, drive = sector_side(state), jump_drive(state)
     if spec is None or drive is None:
         return t(locale, "X (no jump)")
-    return t(locale, "{drive} drive + {navigation} navigation", drive=drive, navigation=spec.jump.navigation)
+    needs = t(locale, "{drive} drive + {navigation} navigation", drive=drive, navigation=spec.jump.navigation)
+    return needs + changed_note(state, "jump_drive", locale, short=short)
 
 
 def danger_text(state: State, locale: Locale = "en") -> str:
@@ -479,10 +509,11 @@ def danger_text(state: State, locale: Locale = "en") -> str:
         return t(locale, "danger 0 (strikes at once)")
     return tn(
         locale,
-        "danger {count}: the current row holds {held} of {count} card",
-        "danger {count}: the current row holds {held} of {count} cards",
+        "danger {count}{why}: the current row holds {held} of {count} card",
+        "danger {count}{why}: the current row holds {held} of {count} cards",
         value,
         held=count,
+        why=changed_note(state, "danger", locale),
     )
 
 
@@ -612,9 +643,9 @@ def board_summary(state: State, names: Sequence[str] | None = None, locale: Loca
     lines.append(
         t(
             locale,
-            "{ship} ({level}): {tracks}. {deck}; discard {discard}, removed {removed}; {road}.",
+            "{ship} ({level}): {tracks}. {deck}; discard {discard}, removed {removed}. {road}.",
             ship=ship_name(locale, state.ship),
-            level=level_name(locale, state.level),
+            level=difficulty_name(locale, state),
             tracks=tracks_text(state, locale),
             deck=deck_text(state, locale),
             discard=len(state.discard),
@@ -774,6 +805,9 @@ def describe(
                 what = t(
                     locale, "pay {amount} {track}", amount=solution.amount, track=word(locale, solution.pay)
                 )
+            elif solution:  # which symbols it takes: several solutions may be met at once
+                needs = solution_text(solution, locale, state.crew)
+                what = t(locale, "solution {number}: {needs}", number=i + 1, needs=needs)
             else:
                 what = t(locale, "solution {number}", number=i + 1)
             return said(None, t(locale, "Solve the sector ({how})", how=what))
@@ -786,7 +820,12 @@ def describe(
         case Occupy(seat=seat, card=None):
             return said(seat, t(locale, "occupy nothing new"))
         case Occupy(seat=seat, card=card):
-            return said(seat, t(locale, "occupy {card}", card=named(card or "")))
+            old = state.stations[seat]
+            if old is None:
+                return said(seat, t(locale, "occupy {card}", card=named(card or "")))
+            # the station held goes to the discard pile (rulebook): said before anyone picks
+            words = t(locale, "occupy {card} in place of {old}", card=named(card or ""), old=named(old))
+            return said(seat, words)
         case Choose(option=i):
             spec = sector_side(state)
             if spec is not None and i < len(spec.consequences):

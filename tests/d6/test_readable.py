@@ -11,6 +11,7 @@ from core.d6.ai import heuristic
 from core.d6.cards import Face, card_text, deck
 from core.d6.engine import legal_actions
 from core.d6.state import Place
+from core.d6.why import max_hit
 from core.render import d6_menu
 from core.render.d6_controls import controls
 from core.render.d6_text import board_summary, describe_action, describe_board, station_lines, threat_line
@@ -42,7 +43,7 @@ def test_three_commanders_give_one_line_per_distinct_move() -> None:
         "End of assignment",
     ]
     labels = [sub.label for sub in turn.then]
-    assert "turn a Commander die (4, 5) to Tactical" in labels
+    assert "turn one Commander die (4, 5) to Tactical" in labels
     assert len(set(labels)) == len(labels)
 
 
@@ -95,7 +96,7 @@ def test_the_terminal_shows_grouped_lines_and_the_commander_step() -> None:
     text = "\n".join(shown)
     assert text.count("Commander turns die") == 0  # no per-die face-change lines
     assert "  2. turn another ready die to another face… (16 choices)" in text
-    assert " 16. turn a " in text  # the second step lists the 16 face changes
+    assert " 16. turn one " in text  # the second step lists the 16 face changes
     assert "Tactical die (3): The first Tactical die of a round deals 1 damage, each further one 2." in text
 
 
@@ -238,3 +239,44 @@ def test_labels_keep_their_words() -> None:
     turn = ChangeFace(die=0, target=1, face=Face.MEDICAL)
     assert d6_menu.move_key(state, turn) == ("turn", Face.SCIENCE, Face.MEDICAL)
     _ = apply(state, turn)
+
+
+def test_the_most_a_round_can_hit_is_the_worst_face_not_every_threat() -> None:
+    """The threat die is rolled once a round: Assault Cruisers on 1-2 and 4-5 (2 each), a Flagship on
+    4-6 (3) and Solar Winds on 2 (5) hit for at most 7 (a 2: Solar Winds and the 1-2 Cruiser), not 12;
+    Cloaked Threats on the 2 rolls again, so a 2 can be followed by the worst face once more."""
+    cruisers = [threat(1, "assault_cruiser_b"), threat(2, "assault_cruiser_a"), threat(3, "flagship")]
+    state = make_state(pool(T), external=[*cruisers, threat(4, "solar_winds")])
+    assert max_hit(state) == 7
+    cloaked = make_state(
+        pool(T), external=[*cruisers, threat(4, "solar_winds")], internal=[threat(5, "cloaked_threats")]
+    )
+    assert max_hit(cloaked) == 7 + 7
+    held = make_state(pool(T), external=[*cruisers, threat(4, "solar_winds", stasis=True)])
+    assert max_hit(held) == 5  # a 4 or a 5: the 4-5 Cruiser and the Flagship
+
+
+def test_two_threats_of_one_name_are_told_apart_in_the_moves() -> None:
+    """Assault Cruisers on 1-2 and on 4-5: which one a stasis beam holds matters, so each move names
+    the numbers it activates on; two Raiders alike but for their health are told by health."""
+    state = make_state(pool(S, T), external=[threat(1, "assault_cruiser_b"), threat(2, "assault_cruiser_a")])
+    labels = [describe_action(state, action) for action in legal_actions(state)]
+    assert any(label.endswith("stasis beam on Assault Cruiser (1, 2)") for label in labels)
+    assert any(label.endswith("stasis beam on Assault Cruiser (4, 5)") for label in labels)
+    raiders = make_state(pool(T), external=[threat(1, "raiders_a", 1), threat(2, "raiders_a")])
+    fired = [describe_action(raiders, action) for action in legal_actions(raiders)]
+    assert any("on Raiders (1/2)" in label for label in fired), fired
+    alone = make_state(pool(S), external=[threat(1, "assault_cruiser_b")])
+    assert any(
+        describe_action(alone, action).endswith("stasis beam on Assault Cruiser")
+        for action in legal_actions(alone)
+    )
+
+
+def test_a_die_left_unused_after_the_assignment_shows_its_face() -> None:
+    """After the assignment a ready die keeps the face it rolled this round (Friendly Fire sends an
+    unused Tactical die to the Infirmary), so the words show it rather than "not rolled"."""
+    deciding = make_state(pool(T, S), phase="decide")
+    board = describe_board(deciding)
+    assert "Die 1: Tactical, unused this round" in board
+    assert "not rolled" not in board

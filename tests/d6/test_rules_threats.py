@@ -530,7 +530,7 @@ def test_boarding_ship_tactical_mission_destroys_it_and_the_die_goes_to_the_infi
     state = make_state(pool(T, T, C), external=[threat(1, "boarding_ship")])
     state, said = play(state, AwayMission(die=0, target=1))
     assert said == [
-        "Away mission complete: Boarding Ship is dealt with.",
+        "Away mission complete: Boarding Ship is destroyed!",
         "The crew member who went is hurt and goes to the Infirmary.",
     ]
     assert state.external == []
@@ -546,7 +546,7 @@ def test_hijackers_two_commanders_on_the_mission_destroy_it():
     assert said == ["Commander crew joins the away mission on Hijackers."]
     assert AwayMission(die=0, target=1) not in legal_actions(state)
     state, said = play(state, AwayMission(die=1, target=1))
-    assert said == ["Away mission complete: Hijackers is dealt with."]
+    assert said == ["Away mission complete: Hijackers is destroyed!"]
     assert state.external == []
     assert places(state) == [Place.RETURNED, Place.RETURNED, Place.POOL]
 
@@ -568,7 +568,7 @@ def test_hijackers_partial_mission_locks_in_across_rounds_when_left_at_gather():
     assert said[2].startswith("Rolled 2 crew: Commander, ")
     assert places(state)[0] is Place.MISSION
     state, said = play(state, AwayMission(die=1, target=1))
-    assert said == ["Away mission complete: Hijackers is dealt with."]
+    assert said == ["Away mission complete: Hijackers is destroyed!"]
 
 
 def test_hijackers_partial_mission_crew_may_be_recalled_at_gather():

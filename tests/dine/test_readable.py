@@ -18,14 +18,17 @@ from core.dine.ai import heuristic
 from core.dine.cards import CARD_FILES, card_set
 from core.dine.codes import decode
 from core.dine.crews import POLICIES
-from core.dine.engine import apply, deal, legal_actions, sector_side
+from core.dine.engine import apply, danger_value, deal, legal_actions, sector_side
 from core.dine.state import Pending, StackCard, State
+from core.dine.told import said
 from core.render import dine_menu
 from core.render.dine_controls import LABEL_LIMIT, moves
 from core.render.dine_lookup import entries
+from core.render.dine_names import card_name
 from core.render.dine_text import (
     board_summary,
     card_brief,
+    changed_note,
     describe_board,
     occupy_left_out,
     road_ahead,
@@ -155,11 +158,19 @@ def test_jumping_and_taking_damage_say_what_they_give_up() -> None:
     )
     shown = [(move.label, move.description, move.costly) for move in moves(state, None)]
     assert shown == [
-        ("Solve the sector (solution 1)", "", False),
+        ("Solve the sector (solution 1: 2 shield, 1 firepower per crew member)", "", False),
         ("Jump to the next sector", "No upgrade: the sector stays unsolved", False),
         ("Keep playing", "", False),
     ]
     assert "Gives up something for good" not in terminal(state)
+    full = table(hands=[["pilot-1"]], grid=[["reactor-1", "reactor-2", "reactor-3", "rdrive-1"]])
+    assert len(full.current_row) >= danger_value(full) > 0
+    full = full.model_copy(update={"pending": state.pending})
+    keep = moves(full, None)[-1]
+    assert (keep.label, keep.description) == (
+        "Keep playing",
+        "The danger strikes at once: the current row is full",
+    )
     drive_in = table(hands=[["pilot-1"]], sector="sector-gravity", side="back").model_copy(
         update={"pending": Pending(kind="clear", options=("jump",), reason="Solve or jump?")}
     )
@@ -412,7 +423,9 @@ def test_a_sector_that_cannot_be_jumped_says_so_once() -> None:
     assert "Jump: cannot jump (X)." in board
     assert "Jump needs" not in board
     assert "\nDanger strikes at " in board
-    assert "\nJump needs 6 drive; danger strikes at 4 cards" in describe_board(table(hands=[["pilot-1"]]))
+    assert "\nJump needs 6 drive + 1 navigation; danger strikes at 4 cards" in describe_board(
+        table(hands=[["pilot-1"]])
+    )
 
 
 def test_the_occupy_choice_says_why_a_hand_card_is_not_offered() -> None:
@@ -513,3 +526,82 @@ def test_a_per_member_solution_says_its_total_for_the_crew() -> None:
     solo = table(hands=[["pilot-1"]], sector="sector-asteroids")
     assert "2 shield, 1 firepower per crew member" in describe_board(solo)
     assert "for a crew of" not in describe_board(solo)
+
+
+# --- 5. what changes under a player's hand is said ---------------------------------------------------
+
+
+def test_occupying_in_place_of_a_held_station_says_the_old_one_goes_to_the_discard_pile() -> None:
+    """Rulebook: a member occupies one station; a new one sends the old to the discard pile. The menu
+    says so before the choice, and the log after it."""
+    state = table(hands=[["reactor-2"]], stations=["pilot-1"]).model_copy(
+        update={"pending": Pending(kind="occupy", seat=0, reason="Crew 1 may occupy a station.")}
+    )
+    occupy = next(m for m in moves(state, 0) if decode(state, m.group) == Occupy(seat=0, card="reactor-2"))
+    assert occupy.label == "occupy Antimatter Bottle in place of Helm Console"
+    after, events = apply(state, Occupy(seat=0, card="reactor-2"))
+    assert after.discard[-1] == "pilot-1"
+    assert said(events[0].text) == "Crew 1 occupies Antimatter Bottle; Helm Console goes to the discard pile."
+    fresh = table(hands=[["reactor-2"]]).model_copy(update={"pending": state.pending})
+    assert (
+        said(apply(fresh, Occupy(seat=0, card="reactor-2"))[1][0].text)
+        == "Crew 1 occupies Antimatter Bottle."
+    )
+
+
+def test_a_move_with_one_way_to_pay_names_the_card_it_gives_up() -> None:
+    """With one other hand card, "discard another hand card" is taken at once (no second step): the
+    move says which card goes, in the hand view's description and the terminal's line."""
+    state = table(hands=[["rdrive-1", "reactor-2"]])
+    rotated = [
+        m
+        for m in moves(state, 0)
+        if (a := decode(state, m.group)) is not None
+        and isinstance(a, PlayCard)
+        and a.card == "rdrive-1"
+        and len(m.options) == 1
+        and m.options[0].label.startswith("Giving up")
+    ]
+    assert rotated, "Ramjet rotated costs the other hand card"
+    assert rotated[0].description.startswith("Giving up Antimatter Bottle · ")
+    assert len(rotated[0].description) <= LABEL_LIMIT
+    assert "(Giving up Antimatter Bottle · " in terminal(state)
+
+
+def test_a_changed_jump_or_danger_says_why() -> None:
+    """Autopilot occupied: "drive needed to jump −1"; Bubble Screen: "danger value +1". The board says
+    the printed value and the station that changes it, in words and (short) on the picture."""
+    state = table(hands=[["reactor-2"]], stations=["pilot-2"])
+    spec = sector_side(state)
+    assert spec is not None
+    printed = spec.jump.drive[0]
+    needs = f"{printed - 1} drive + {spec.jump.navigation} navigation"
+    assert f"Jump needs {needs} ({printed} printed, −1 Autopilot)" in describe_board(state)
+    shielded = table(hands=[["reactor-2"]], stations=["shields-2"])
+    danger = spec.danger[0]
+    assert (
+        f"danger {danger + 1} ({danger} printed, +1 Bubble Screen): the current row holds 0 of"
+        in board_summary(shielded)
+    )
+    assert "(printed" not in board_summary(table(hands=[["reactor-2"]]))
+    assert changed_note(shielded, "danger", short=True) == f" ({danger}+1)"
+    bubble = card_name("de", shielded.cards, "shields-2")
+    assert f"({danger} gedruckt, +1 {bubble})" in board_summary(shielded, locale="de")
+
+
+def test_a_reshuffle_is_said_before_the_draw() -> None:
+    state = table(hands=[["reactor-2"]], deck=[], discard=["pilot-1", "pilot-3"])
+    _, events = apply(state, UseShip(seat=0, index=0))
+    lines = [said(e.text) for e in events]
+    assert "The deck is empty: the discard pile (2 cards) is shuffled into a new deck." in lines
+    assert lines.index("The deck is empty: the discard pile (2 cards) is shuffled into a new deck.") < next(
+        i for i, line in enumerate(lines) if "draws" in line
+    )
+
+
+def test_the_starter_game_is_named_so_not_by_the_level_it_goes_on_at() -> None:
+    state, _ = deal(3, starter=True)
+    assert "(starter game)" in board_summary(state)
+    assert "(Salad)" not in board_summary(state)
+    assert "removed 0. Road ahead" in board_summary(state)
+    assert "(Salad)" in board_summary(deal(3, level="Salad")[0])

@@ -1140,9 +1140,10 @@ def test_an_at_trigger_fires_when_the_symbol_is_newly_created() -> None:
     """Occupying Stations / R14: "If the word At appears at a station effect, you can use the effect
     once each time the symbol is newly created in the grid." Helm Console: at navigation, draw 1."""
     state = table(hands=[["pilot-2", "reactor-1"]], stations=["pilot-1"])
-    after, _ = play(state, "pilot-2")
+    after, events = play(state, "pilot-2")
 
     assert after.hands == [["reactor-1", state.deck[0]]]
+    assert "Helm Console (crew 1) fires: the grid gained navigation." in [said(e.text) for e in events]
 
 
 def test_an_at_trigger_fires_once_per_action() -> None:

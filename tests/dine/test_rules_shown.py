@@ -201,7 +201,8 @@ def test_an_occupied_stations_action_shows_its_cost_and_effect() -> None:
     assert f"occupies Rotary Thruster (action — {printed})" in describe_board(state)
     assert f"at Rotary Thruster (action — {printed})" in board_summary(state)
     lines = terminal_lines(state)
-    assert any(line.endswith(f"Rotary Thruster (occupied) — {printed}") for line in lines)
+    # one way to pay (Ramjet is the only other card with 2 drive): taken at once, so the line names it
+    assert any(line.endswith(f"Rotary Thruster (occupied) — {printed} (Giving up Ramjet)") for line in lines)
 
 
 def test_a_free_station_action_reads_free() -> None:

@@ -9,6 +9,7 @@ from core.dine.cards import Symbol
 from core.dine.engine import legal_actions
 from core.dine.expert import expert_policy, expert_weigher
 from core.dine.state import Pending
+from core.dine.why import choose_words
 from core.render.dine_hint import hint, loss_words
 
 from .helpers import CARDS, decisions, rows_giving, table
@@ -75,7 +76,8 @@ def test_a_loss_reads_as_a_clause() -> None:
         loss_words("The pizza marker is pushed off the ship card: the pizza is ruined.")
         == "the pizza is ruined"
     )
-    assert loss_words("The crew is stranded: nobody can do anything more (R18).") == "the crew is stranded"
+    stranded = "The crew is stranded: nobody has a card to play or a station or ship action to use."
+    assert loss_words(stranded) == "the crew is stranded"
 
 
 def test_taking_the_damage_says_no_shield_can_pay_only_when_none_can() -> None:
@@ -99,3 +101,17 @@ def test_an_action_that_changes_nothing_is_not_said_to_repair_or_draw() -> None:
     assert explain(state, only) == "It changes nothing now: there is nothing for it to do."
     hurt = table(hands=[[]], ship="Crusty Cruiser", marker=3, damage=3)
     assert "repaired by 1" in explain(hurt, legal_actions(hurt)[0])
+
+
+def test_choosing_damage_says_when_it_lands_on_a_remove_cards_space() -> None:
+    """Customs Raid: "2 damage OR 1 pizza". The Spacehopper 3000 removes a hand card at damage 4: from
+    5, the 2 damage land on it, so the reason says a card leaves the game; from 7 they do not."""
+    raid = CARDS.sector("sector-customs").back
+    assert [[e.op for e in option] for option in raid.consequences] == [["damage"], ["pizza"]]
+    near = table(hands=[["pilot-1"]], sector="sector-customs", side="back", damage=5)
+    assert choose_words(near, raid, 0).endswith(
+        "; unless a shield stops it, the damage lands on 1 “Remove cards” space, and a hand card leaves "
+        "the game"
+    )
+    assert "Remove cards" not in choose_words(table(hands=[["pilot-1"]], damage=7), raid, 0)
+    assert "Remove cards" not in choose_words(near, raid, 1)  # the pizza lands on no such space
