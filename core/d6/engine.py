@@ -157,8 +157,13 @@ def crew_needed(state: State, threat: Threat) -> int:
     return max(0, mission.needed - placed)
 
 
+def offline_by(state: State) -> Threat | None:
+    """The threat holding the shields offline (Nebula), if one is in play."""
+    return next((t for t in state.threats() if card_of(t).shields_offline), None)
+
+
 def shields_offline(state: State) -> bool:
-    return any(card_of(t).shields_offline for t in state.threats())
+    return offline_by(state) is not None
 
 
 def banned_by(state: State, face: Face, mission: int | None = None) -> Threat | None:
@@ -429,8 +434,7 @@ def _why_illegal(state: State, action: Action) -> Text:
 def _station_refusal(state: State, action: Action) -> Text | None:
     """Why a station cannot do anything useful now, in the player's words."""
     if isinstance(action, Recharge):
-        if shields_offline(state):
-            offline = next(t for t in state.threats() if card_of(t).shields_offline)
+        if (offline := offline_by(state)) is not None:
             return lazy("The shields are offline while {name} is in play.", name=ThreatName(offline.card))
         if state.shields >= SHIELDS_MAX:
             return lazy("The shields are already full.")

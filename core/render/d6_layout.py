@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.d6.cards import Card, Face
-from core.d6.engine import banned_by, card_of, shields_offline
+from core.d6.engine import banned_by, card_of
 from core.d6.names import card_words, d6_term, face_name, pending_question, threat_name
 from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Station, Threat
 from core.i18n import Locale, mark, t, tn
 
 from . import icons
-from .d6_text import activation_text
+from .d6_text import activation_text, offline_note
 from .fonts import fit, font, wrap
 from .shapes import Box, Colour, Icon, Poly, Rect, Text, inside
 
@@ -496,12 +496,10 @@ def _ground(state: State, locale: Locale) -> Iterator[Shape]:
 
 def _ship(state: State, cards: set[int], locale: Locale) -> Iterator[Shape]:
     """What is on the mat: the tracks' values and the dice."""
-    offline = shields_offline(state)
     yield from _track(HULL_Y, d6_term(locale, "hull"), state.hull, HULL_MAX, HULL_ON, "")
-    by = next((threat.card for threat in state.threats() if card_of(threat).shields_offline), None)
-    note = t(locale, "offline: {name}", name=threat_name(locale, by)) if offline and by else ""
+    note = offline_note(state, locale)
     # offline shields neither take hits nor recharge: their pips are greyed, not the blue of working ones
-    lit = MUTED if offline else SHIELD_ON
+    lit = MUTED if note else SHIELD_ON
     yield from _track(SHIELD_Y, d6_term(locale, "shields"), state.shields, SHIELDS_MAX, lit, note)
     yield from _ready(state, locale)
     placed = _placed(state, cards)

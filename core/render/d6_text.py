@@ -30,6 +30,7 @@ from core.d6.engine import (
     card_of,
     dice_in,
     missing_icons,
+    offline_by,
     repair_amount,
     shields_offline,
     stasis_targets,
@@ -121,11 +122,15 @@ def tracks(state: State, locale: Locale = "en") -> list[tuple[str, int, int]]:
 def tracks_text(state: State, locale: Locale = "en") -> str:
     """ "Hull 5/8, Shields 4/4", and why the shields do nothing while a card holds them offline."""
     said = [f"{name} {value}/{most}" for name, value, most in tracks(state, locale)]
-    by = next((th.card for th in state.threats() if card_of(th).shields_offline), None)
-    if by is not None and shields_offline(state):
-        note = t(locale, "offline: {name}", name=threat_name(locale, by))
+    if note := offline_note(state, locale):
         said[-1] += f" ({note})"
     return ", ".join(said)
+
+
+def offline_note(state: State, locale: Locale = "en") -> str:
+    """ "offline: Nebula" while a card holds the shields offline, else ""."""
+    by = offline_by(state)
+    return t(locale, "offline: {name}", name=threat_name(locale, by.card)) if by is not None else ""
 
 
 # The rule Tactical and Engineering share (§10 ruling), said where those moves are offered.

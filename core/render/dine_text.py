@@ -476,14 +476,11 @@ def changed_note(state: State, kind: str, locale: Locale = "en", *, short: bool 
     if not printed:  # no jump, or danger 0: nothing changes them
         return ""
     sign = -1 if kind == "jump_drive" else 1
-    changes = [
-        (
-            sign * side(state.cards, card, state.upgraded).occupied.amount,
-            card_name(locale, state.cards, card, state.upgraded),
-        )
-        for card in state.stations
-        if card is not None and side(state.cards, card, state.upgraded).occupied.permanent == kind
-    ]
+    changes: list[tuple[int, str]] = []
+    for card in filter(None, state.stations):
+        occupied = side(state.cards, card, state.upgraded).occupied
+        if occupied.permanent == kind:
+            changes.append((sign * occupied.amount, card_name(locale, state.cards, card, state.upgraded)))
     changes += [(r.amount, ship_name(locale, state.ship)) for r in ship_of(state).rules if r.rule == kind]
     if not changes:
         return ""
