@@ -34,7 +34,7 @@ from .actions import (
     SendToInfirmary,
     Stasis,
 )
-from .cards import Face, card
+from .cards import CREW_FACES, Face, card
 from .engine import (
     card_of,
     crew_needed,
@@ -55,6 +55,7 @@ from .why import (
     infirmary_words,
     mission_needs,
     scanner_words,
+    shield_breakers,
     shields_words,
     threat_would,
 )
@@ -105,7 +106,11 @@ HORIZON = 10  # rounds a threat is expected to stay if left alone
 # With the deck empty the game is won only once every external threat is destroyed (§7): each one
 # left is in the way of the win, even one that does no harm (Meteoroid only decays).
 IN_THE_WAY = 6.0
-END_WORTH = 0.75  # a move worth less than this is not worth a crew die: the assignment ends
+# A die left unused returns at the gather all the same, so any move worth something is free: the
+# assignment ends only when nothing left is worth a crew die (until a review it was 0.75, and the
+# hint called a free stasis beam "worth little" and ended the assignment instead).
+END_WORTH = 0.05
+THREAT_FACE_COST = 3.0  # a re-rolled die showing Threat locks in the Scanners: a third of a new threat
 BLAST_WEIGHT = 1.5  # hull lost to a blast we could have softened by waiting for full shields
 
 
@@ -233,6 +238,41 @@ def _mission_value(state: State, action: AwayMission) -> Why:
     )
 
 
+def shield_loss_faces(state: State) -> set[int]:
+    """The threat-die faces on which the shields are destroyed this round."""
+    return {face for t in shield_breakers(state) for face in card_of(t).activation}
+
+
+def shields_worth(state: State, shields: int) -> float:
+    """What `shields` points are worth this round: no more than twice the expected incoming damage."""
+    return min(shields, 2 * _incoming(state))
+
+
+def _stasis_value(state: State, threat: Threat) -> float:
+    """What holding `threat` in stasis prevents this round, and what it may set off.
+
+    A shield-destroying activation costs the shields the crew has (not a flat point), and a threat
+    that would be the only one to activate on some faces leaves the Mercenary's "no threat activated"
+    damage to strike there."""
+    spec = card_of(threat)
+    chance = len(spec.activation) / 6
+    worth = activation_harm(threat.card)
+    if any(e.op == "destroy_shields" for e in spec.on_activate):
+        worth += chance * (shields_worth(state, state.shields) - 1.0)
+    others = {
+        face
+        for t in state.threats()
+        if t.uid != threat.uid and not t.stasis
+        for face in card_of(t).activation
+    }
+    alone = len(set(spec.activation) - others) / 6
+    for t in state.threats():
+        passive = card_of(t).passive
+        if passive is not None and passive.when == "no_threat_activated":
+            worth -= alone * sum(e.amount for e in passive.effects if e.op == "damage")
+    return worth
+
+
 def _incoming(state: State) -> float:
     """Expected damage of the next activation phase (for valuing shields)."""
     total = 0.0
@@ -262,13 +302,14 @@ def _value(state: State, action: Action) -> Why:
         urgency = 2.0 if hull <= 3 else 1.3 if hull <= 5 else 0.9
         return Why(gain * urgency, lazy("repair {gain} hull", gain=gain), hull_words(state, gain))
     if isinstance(action, Recharge):
-        gain = SHIELDS_MAX - shields
-        return Why(min(gain, 2 * _incoming(state)), lazy("recharge the shields"), shields_words(state))
+        lost = len(shield_loss_faces(state)) / 6
+        worth = shields_worth(state, SHIELDS_MAX - shields) * (1 - lost)
+        return Why(worth, lazy("recharge the shields"), shields_words(state))
     if isinstance(action, Stasis):
         threat = state.threat(action.target)
         assert threat is not None
         return Why(
-            activation_harm(threat.card),
+            _stasis_value(state, threat),
             lazy("hold {name} in stasis", name=ThreatName(threat.card)),
             lazy("{would}; in stasis it skips its next activation", would=threat_would(state, threat)),
         )
@@ -310,6 +351,11 @@ class _Evaluator:
             self._as_face[face] = _best_direct(changed, die)
         return self._as_face[face]
 
+    def rolled_again(self, die: int) -> float:
+        """The expected best use of `die` rolled again."""
+        uses = sum(max(self.best_as(die, face).worth, 0.0) for face in CREW_FACES)
+        return (uses - THREAT_FACE_COST) / 6
+
     def value(self, action: Action) -> Why:
         if isinstance(action, ChangeFace):
             after = self.best_as(action.target, action.face)
@@ -331,9 +377,11 @@ class _Evaluator:
         if isinstance(action, Reroll):
             pool = dice_in(self.state, Place.POOL)
             rerolled = [i for i in pool if i != action.die]
-            idle = [i for i in rerolled if self.best_use(i).worth < 1.0]
-            # Each die rolled again risks a Threat face (1 in 6) that locks it in the Scanners.
-            worth = sum(1.5 - self.best_use(i).worth for i in idle) - 0.5 * len(rerolled)
+            idle = [i for i in rerolled if self.best_use(i).worth <= END_WORTH]
+            # A die rolled again is worth its best use on an average face, a Threat face (1 in 6)
+            # locking it in the Scanners; it gives up the use it has now. With nothing on the board to
+            # spend a new face on, a re-roll is worth nothing but its risk.
+            worth = sum(self.rolled_again(i) - self.best_use(i).worth for i in rerolled)
             faces = _and_faces([self.state.dice[i].face for i in idle])
             why = lazy_n(
                 "{count} ready die has nothing worth doing ({faces}); "

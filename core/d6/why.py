@@ -145,7 +145,28 @@ def hull_words(state: State, gain: int) -> Text:
     return lazy("the hull is down to {hull} of {most} and goes up to {after}", **fields)
 
 
+def shield_breakers(state: State) -> list[Threat]:
+    """The threats not in stasis whose activation destroys every shield (the Bounty Ship)."""
+    return [
+        t
+        for t in state.threats()
+        if not t.stasis and any(e.op == "destroy_shields" for e in card_of(t).on_activate)
+    ]
+
+
 def shields_words(state: State) -> Text:
+    said = _shields_words(state)
+    breakers = shield_breakers(state)
+    if not breakers:
+        return said
+    losses = tuple(
+        lazy("{name} destroys them {when}", name=ThreatName(b.card), when=pips(card_of(b).activation))
+        for b in breakers
+    )
+    return lazy("{shields}, but {losses}", shields=said, losses=_and(list(losses)))
+
+
+def _shields_words(state: State) -> Text:
     hit = max_hit(state)
     if hit:
         return lazy(

@@ -9,10 +9,10 @@ the choices at most `max_rows`, and every legal action is reachable.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
-from core.d6.actions import Action, AwayMission, ChangeFace, ClearScanner, EndAssignment
+from core.d6.actions import Action, AwayMission, EndAssignment
 from core.d6.cards import Face
 from core.d6.codes import encode
 from core.d6.engine import dice_in, die_actions
@@ -22,7 +22,7 @@ from core.i18n import Locale, t
 from core.words import clip
 
 from .d6_menu import Key, answers_in_order, move_key
-from .d6_text import decision_text, describe_action, station_rule
+from .d6_text import decision_text, describe_action, station_rule, wasted
 
 Style = Literal["primary", "secondary", "success", "danger"]
 BUTTONS_PER_ROW, OPTIONS_PER_MENU = 5, 25
@@ -140,31 +140,27 @@ def controls(
 
 
 def _distinct(state: State, actions: Iterable[Action]) -> list[Action]:
-    """One action per distinct move: turning either of two identical dice is one choice."""
+    """One action per distinct move: turning either of two identical dice is one choice. A shot that
+    deals a threat more than its health comes after the others."""
     seen: set[Key] = set()
     kept: list[Action] = []
     for action in actions:
         if (key := move_key(state, action)) not in seen:
             seen.add(key)
             kept.append(action)
-    return kept
+    return sorted(kept, key=lambda a: wasted(state, a) > 0)
 
 
 def as_shown(state: State, action: Action) -> Action:
-    """The same decision through the die the board shows: identical ready dice share one button, and
-    so do identical targets (`d6_menu.move_key`): the first die of a kind stands for them all."""
+    """The same decision as the board offers it: identical ready dice share one button, and so do
+    alike targets (`d6_menu.move_key`): the first die of a kind, and the first alike target, stand
+    for them all."""
     die: int | None = getattr(action, "die", None)
     if die is None or state.pending is not None:
         return action
     shown = next(d.die for d in _dice(state, None) if state.dice[d.die].face is state.dice[die].face)
-    moved = replace(action, die=shown)
-    if isinstance(action, ClearScanner):
-        moved = replace(moved, scanner_die=dice_in(state, Place.SCANNER)[0])
-    if isinstance(action, ChangeFace):  # the first other ready die of the target's face is the one shown
-        target = state.dice[action.target].face
-        first = next(i for i in dice_in(state, Place.POOL) if i != shown and state.dice[i].face is target)
-        moved = replace(moved, target=first)
-    return moved
+    key = move_key(state, action)
+    return next(a for a in _distinct(state, die_actions(state, shown)) if move_key(state, a) == key)
 
 
 def control_for(shown: Controls, code: str) -> Choice | None:

@@ -13,10 +13,13 @@ from dataclasses import dataclass
 
 from core.d6.actions import (
     Action,
+    AwayMission,
     ChangeFace,
     ClearScanner,
     EndAssignment,
+    Fire,
     Gather,
+    Stasis,
 )
 from core.d6.cards import CREW_FACES, Face
 from core.d6.engine import dice_in, legal_actions
@@ -24,7 +27,7 @@ from core.d6.names import face_name
 from core.d6.state import Place, State
 from core.i18n import Locale, t, tn
 
-from .d6_text import decision_text, describe_action, station_rule
+from .d6_text import decision_text, describe_action, station_rule, wasted
 
 Key = tuple[object, ...]
 
@@ -59,8 +62,19 @@ def move_key(state: State, action: Action) -> Key:
             return ("turn", state.dice[target].face, to)
         case ClearScanner():
             return ("clear_scanner",)  # every locked die is alike
+        case Fire(split=split):  # two alike threats (same card, health and stasis) are one target
+            return ("fire", face, tuple(sorted((_alike(state, uid), points) for uid, points in split)))
+        case Stasis(target=target) | AwayMission(target=target):
+            return (action.kind, face, _alike(state, target))
         case _:
             return (action.kind, face, *(v for k, v in _fields(action) if k not in ("die", "kind")))
+
+
+def _alike(state: State, uid: int) -> Key:
+    """What tells a target threat apart from another: two of one card, health and stasis play alike
+    (an away mission's dice on one would tell them apart, but no card with a mission comes twice)."""
+    threat = state.threat(uid)
+    return (uid,) if threat is None else (threat.card, threat.health, threat.stasis)
 
 
 def _fields(action: Action) -> list[tuple[str, object]]:
@@ -114,6 +128,7 @@ def menu(state: State, locale: Locale = "en") -> list[Group]:
                 len(turns),
             )
             lines.insert(1 if lines else 0, Move(("turn",), label, None, tuple(turns)))
+        lines.sort(key=lambda m: m.action is not None and wasted(state, m.action) > 0)  # overkill last
         if lines:
             heading = tn(
                 locale,

@@ -320,6 +320,29 @@ def describe_action(state: State, action: Action, *, with_die: bool = True, loca
     return t(locale, "Die {number}: {state}", number=die + 1, state=what)
 
 
+def wasted(state: State, action: Action) -> int:
+    """Damage a shot gives a threat beyond the health it has left (a legal split, never a better one)."""
+    if not isinstance(action, Fire):
+        return 0
+    health = {t.uid: t.health for t in state.threats() if t.health is not None}
+    return sum(max(0, points - health.get(uid, points)) for uid, points in action.split)
+
+
+def _shot(state: State, uid: int, points: int, locale: Locale) -> str:
+    """ "2 on Drone", or "2 on Drone (it has 1 health left)" when the shot deals more than it needs."""
+    name = _name(state, uid, locale)
+    threat = state.threat(uid)
+    if threat is not None and threat.health is not None and points > threat.health:
+        return t(
+            locale,
+            "{points} on {name} (it has {health} health left)",
+            points=points,
+            name=name,
+            health=threat.health,
+        )
+    return t(locale, "{points} on {name}", points=points, name=name)
+
+
 def _describe(state: State, action: Action, locale: Locale) -> tuple[int | None, str]:
     """The die an assignment uses (None when the words name no die up front) and what it does."""
     die = getattr(action, "die", None)
@@ -337,10 +360,7 @@ def _describe(state: State, action: Action, locale: Locale) -> tuple[int | None,
                 face=face_name(locale, face),
             )
         case Fire(split=split):
-            shots = ", ".join(
-                t(locale, "{points} on {name}", points=points, name=_name(state, uid, locale))
-                for uid, points in split
-            )
+            shots = ", ".join(_shot(state, uid, points, locale) for uid, points in split)
             return who, t(
                 locale, "fire weapons for {damage} ({shots})", damage=weapon_damage(state), shots=shots
             )

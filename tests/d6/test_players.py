@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from core.d6 import apply, legal_actions, new_game
-from core.d6.actions import AwayMission, EndAssignment, Fire, HoldDie, Stasis
-from core.d6.ai import heuristic, kill_value, random_policy, value
+from core.d6.actions import AwayMission, ChangeFace, EndAssignment, Fire, HoldDie, Recharge, Reroll, Stasis
+from core.d6.ai import heuristic, kill_value, random_policy, ranked, value
 from core.d6.cards import Face
 from core.d6.state import HouseRules, Place, State, Station
-from tests.d6.helpers import M, S, T, die, end_round, make_state, pool, threat
+from tests.d6.helpers import C, E, M, S, T, die, end_round, make_state, pool, threat
 
 
 def play_out(state: State, choose) -> State:
@@ -140,3 +140,68 @@ def test_with_the_blast_only_on_decay_the_heuristic_destroys_the_meteoroid_quiet
         "Meteoroid would lose 1 health on a 1 and hit for 5 when it decays to 0; this destroys it, and"
         " weapons spare the hull that blast."
     )
+
+
+# --- a new player's review: the hint's values --------------------------------------------------------
+
+
+def test_a_free_stasis_beam_is_taken_rather_than_ending_the_assignment() -> None:
+    """An unused die returns at the gather all the same (§4 step 6), so a stasis beam on a small threat
+    costs nothing: the hint used to call it "worth little" and end the assignment."""
+    state = make_state(pool(S), external=[threat(1, "drone_b")])  # -1 hull on a 3 or 5
+    choice = heuristic(state)
+    assert choice.action == Stasis(die=0, target=1)
+    assert choice.reason == "Drone would hit for 1 on a 3 or 5; in stasis it skips its next activation."
+
+
+def test_with_a_mercenary_in_play_a_lone_threat_is_not_beamed_for_its_small_hit() -> None:
+    """Mercenary: "If no threats activated this round, -2 Hull"; a threat held in stasis does not
+    activate (ruling: count only real activations), so beaming the only other threat risks 2 hull
+    to save 1."""
+    state = make_state(pool(S), external=[threat(1, "drone_b"), threat(2, "mercenary")])
+    assert heuristic(state).action == EndAssignment()
+
+
+def test_with_full_shields_the_bounty_ship_is_held_in_stasis() -> None:
+    """Bounty Ship: "Destroy all shields. -1 Hull" on a 1 or 2: with 4 shields up it costs them all."""
+    state = make_state(pool(S), external=[threat(1, "bounty_ship")], shields=4)
+    assert heuristic(state).action == Stasis(die=0, target=1)
+
+
+def test_recharging_under_a_bounty_ship_is_worth_less_and_the_hint_says_why() -> None:
+    bounty = make_state(pool(S, E), external=[threat(1, "bounty_ship")], shields=1)
+    corsair = make_state(pool(S, E), external=[threat(1, "corsair")], shields=1)
+    recharge = Recharge(die=0)
+    assert value(bounty, recharge)[0] < value(corsair, recharge)[0]
+    reason = value(bounty, recharge)[1]
+    assert reason.endswith("but Bounty Ship destroys them on a 1 or 2")
+    assert "but" not in value(corsair, recharge)[1]
+
+
+def _worth(state: State, action: object) -> float:
+    return next(r.worth for r in ranked(state) if r.choice.action == action)
+
+
+def test_a_commander_re_roll_with_nothing_to_spend_the_dice_on_is_not_suggested() -> None:
+    """No threat in play, hull and shields full: no face a die could show has a use, and each die
+    rolled again may lock in the Scanners."""
+    state = make_state(pool(C, M, M, E, E))
+    assert Reroll(die=0) in legal_actions(state)
+    assert _worth(state, Reroll(die=0)) < 0
+    assert heuristic(state).action == EndAssignment()
+
+
+def test_a_commander_re_roll_is_worth_something_when_idle_dice_could_fight_a_threat() -> None:
+    """Corsair and four Medical dice with no one in the Infirmary: rolled again, they may show
+    Tactical or Science (turning one die to Tactical is surer still, and the hint takes that)."""
+    state = make_state(pool(C, M, M, M, M), external=[threat(1, "corsair")])
+    assert _worth(state, Reroll(die=0)) > 1.0
+    assert isinstance(heuristic(state).action, ChangeFace)
+
+
+def test_a_re_roll_counts_the_uses_the_re_rolled_dice_give_up() -> None:
+    """The Commander re-rolls every other ready die: a Tactical die that can destroy a threat now is
+    given up with the idle ones."""
+    idle = make_state(pool(C, M, M, M, M), external=[threat(1, "corsair", 1)])
+    armed = make_state(pool(C, T, M, M, M), external=[threat(1, "corsair", 1)])
+    assert _worth(armed, Reroll(die=0)) < _worth(idle, Reroll(die=0)) - 5

@@ -13,7 +13,7 @@ from core.d6.engine import legal_actions
 from core.d6.state import Place
 from core.d6.why import max_hit
 from core.render import d6_menu
-from core.render.d6_controls import controls
+from core.render.d6_controls import as_shown, controls
 from core.render.d6_text import board_summary, describe_action, describe_board, station_lines, threat_line
 from core.table import Table
 from tests.d6.helpers import DONT_PANIC, C, E, M, S, T, X, die, end_round, make_state, play, pool, threat
@@ -280,3 +280,24 @@ def test_a_die_left_unused_after_the_assignment_shows_its_face() -> None:
     board = describe_board(deciding)
     assert "Die 1: Tactical, unused this round" in board
     assert "not rolled" not in board
+
+
+def test_a_shot_beyond_a_threats_health_says_so_and_comes_after_the_others() -> None:
+    """A second Tactical die deals 2 (§10 ruling). Two Drones with 1 health each: 2 on one of them
+    spends a point it does not need, so that line says so and comes after the split; and two alike
+    Drones are one target, so "2 on Drone" is one line, not two that read the same."""
+    state = make_state(pool(T, T), external=[threat(1, "drone_b"), threat(2, "drone_b")], tactical_used=1)
+    wanted = [
+        "Fire weapons for 2 (1 on Drone, 1 on Drone)",
+        "Fire weapons for 2 (2 on Drone (it has 1 health left))",
+    ]
+    assert [m.label for g in d6_menu.menu(state) for m in g.moves if isinstance(m.action, Fire)] == wanted
+    assert [c.label for row in controls(state, selected=0).rows for c in row.choices] == wanted
+
+
+def test_the_heuristics_move_on_the_second_of_two_alike_threats_is_the_first_ones_button() -> None:
+    """Two Corsairs at full health play alike: one stasis line, which the hint's move maps to."""
+    state = make_state(pool(S), external=[threat(1, "corsair"), threat(2, "corsair")])
+    shown = controls(state, selected=0)
+    assert [c.label for row in shown.rows for c in row.choices] == ["Stasis beam on Corsair"]
+    assert as_shown(state, Stasis(die=0, target=2)) == Stasis(die=0, target=1)
