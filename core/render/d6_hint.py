@@ -11,7 +11,7 @@ from core.i18n import Locale, t
 from core.policies import Choice
 
 from .d6_menu import move_key
-from .d6_text import describe_action
+from .d6_text import describe_action, wasted
 from .hints import Hint
 
 # The runner-up is named when it is worth at least this share of the pick (hull points saved or
@@ -43,7 +43,8 @@ def hint(state: State, locale: Locale = "en") -> Hint:
 def runner_up(state: State, weighed: list[Ranked]) -> Ranked | None:
     """The best move that is another choice than the pick, if it came close: not the same move by an
     identical die, nor one that reads the same (a shot at the other of two like-named threats) or does
-    the same for the same reason (either die on Pandemic's mission)."""
+    the same for the same reason (either die on Pandemic's mission), nor a shot that spends damage a
+    threat does not need (it is never better than the same shot spread)."""
     pick = weighed[0]
     key, label = move_key(state, pick.choice.action), describe_action(state, pick.choice.action)
 
@@ -53,6 +54,7 @@ def runner_up(state: State, weighed: list[Ranked]) -> Ranked | None:
             move_key(state, action) != key
             and describe_action(state, action) != label
             and found.choice.reason != pick.choice.reason
+            and not wasted(state, action)
         )
 
     other = next((r for r in weighed[1:] if another(r)), None)

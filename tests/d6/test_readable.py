@@ -7,12 +7,12 @@ import re
 from cogs.d6.board import board_embed
 from core.d6 import apply, new_game
 from core.d6.actions import AwayMission, ChangeFace, ClearScanner, EndAssignment, Fire, Repair, Stasis
-from core.d6.ai import heuristic
+from core.d6.ai import heuristic, ranked
 from core.d6.cards import Face, card_text, deck
 from core.d6.engine import legal_actions
 from core.d6.state import Place
 from core.d6.why import max_hit
-from core.render import d6_menu
+from core.render import d6_hint, d6_menu
 from core.render.d6_controls import as_shown, controls
 from core.render.d6_text import board_summary, describe_action, describe_board, station_lines, threat_line
 from core.table import Table
@@ -301,3 +301,21 @@ def test_the_heuristics_move_on_the_second_of_two_alike_threats_is_the_first_one
     shown = controls(state, selected=0)
     assert [c.label for row in shown.rows for c in row.choices] == ["Stasis beam on Corsair"]
     assert as_shown(state, Stasis(die=0, target=2)) == Stasis(die=0, target=1)
+
+
+def test_the_close_second_is_never_a_shot_that_spends_damage_a_threat_does_not_need() -> None:
+    """Bomber (1 health left) and Intercepter X: 1 on each destroys the Bomber and hurts the other;
+    2 on the Bomber is worth almost as much but never more, so it is no second choice to offer."""
+    state = make_state(
+        pool(T), external=[threat(1, "intercepter_x", 3), threat(2, "bomber_h2_dmg2", 1)], tactical_used=1
+    )
+    weighed = ranked(state)
+    assert d6_hint.describe_action(state, weighed[1].choice.action) == (
+        "Die 1: fire weapons for 2 (2 on Bomber (it has 1 health left))"
+    )
+    assert d6_hint.runner_up(state, weighed) is None
+    assert d6_hint.hint_text(state) == (
+        "**Suggestion:** Die 1: fire weapons for 2 (1 on Intercepter X, 1 on Bomber)\n*Why:* Intercepter X"
+        " would hit for 1 on a 1, 2, 3, 4 or 5; this leaves it with 2 health; Bomber would hit for 2 and"
+        " send a crew die to the Infirmary on a 2 or 4; this destroys it."
+    )
