@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
 
@@ -16,6 +17,7 @@ from cogs.client import create_bot
 from core.logs import configure_logging
 from core.settings import Settings
 from core.storage import store_for
+from core.storage.base import Store
 
 TOKEN_HELP = """\
 Deep Space needs a Discord bot token to run, and {problem}.
@@ -88,13 +90,37 @@ async def run(make_bot: Callable[[], discord.Client], token: str, delays: Iterab
             await asyncio.sleep(wait)
 
 
+def setting_problem(loc: tuple[int | str, ...], msg: str) -> str:
+    """ "SHARD_IDS: the range 3-1 runs backwards" (a check across settings names them itself)."""
+    msg = msg.removeprefix("Value error, ")
+    return f"{'.'.join(map(str, loc)).upper()}: {msg}" if loc else msg
+
+
+async def check_store(store: Store) -> None:
+    """Open the store and close it again, before logging in to Discord: a database the bot cannot
+    use is said at once, not after a login (or never, while Discord is out of reach)."""
+    await store.open()
+    await store.close()
+
+
+def store_problem(settings: Settings, error: Exception) -> str:
+    """One line naming the setting to fix; the URL is never printed (it may hold a password)."""
+    where = (
+        "DATABASE_URL (PostgreSQL)"
+        if settings.database_url is not None
+        else f"DATABASE_PATH={settings.database_path}"
+    )
+    why = str(error) or type(error).__name__
+    return f"Deep Space cannot open its database at {where}: {why}. Check the setting (see .env.example)."
+
+
 def main(argv: list[str] | None = None, *, retry_delays: Iterable[float] | None = None) -> int:
     """Start the bot; `retry_delays` (tests) bounds the attempts while Discord cannot be reached."""
     args = parse_args(argv)
     try:
         settings = Settings()
     except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors())
+        problems = "; ".join(setting_problem(e["loc"], e["msg"]) for e in error.errors())
         print(
             f"Deep Space cannot start: a setting is invalid ({problems}). See .env.example.", file=sys.stderr
         )
@@ -105,10 +131,22 @@ def main(argv: list[str] | None = None, *, retry_delays: Iterable[float] | None 
     token = settings.discord_token.get_secret_value()
     configure_logging(settings.log_level, secrets=settings.secrets)
 
-    def make_bot() -> discord.Client:
-        store = store_for(settings.database_location, pool_size=settings.database_pool_size)
-        return create_bot(settings, store, sync_global=args.sync_global)
+    def new_store() -> Store:
+        return store_for(settings.database_location, pool_size=settings.database_pool_size)
 
+    def make_bot() -> discord.Client:
+        return create_bot(settings, new_store(), sync_global=args.sync_global)
+
+    try:
+        asyncio.run(check_store(new_store()))
+    except Exception as error:
+        message = store_problem(settings, error)
+        for secret in settings.secrets:
+            message = message.replace(secret, "***")
+        print(message, file=sys.stderr)
+        return 2
+    # `docker stop` and service managers send SIGTERM: stop as on Ctrl-C, closing the store.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         asyncio.run(run(make_bot, token, backoff() if retry_delays is None else retry_delays))
     except UNREACHABLE:

@@ -5,7 +5,6 @@ Every field here is documented in `.env.example` and the README's settings table
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import Annotated, Self
 from urllib.parse import urlsplit
@@ -15,6 +14,7 @@ from pydantic_core import PydanticUseDefault
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_DATABASE = Path("var") / "deepspace.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")  # NOTSET would turn on every library's debug output
 
 
 class Settings(BaseSettings):
@@ -47,7 +47,7 @@ class Settings(BaseSettings):
         "(needs SHARD_COUNT); unset: all of them.",
     )
     dev_guild_id: int | None = Field(
-        default=None, description="A server id whose slash commands are synced at every start."
+        default=None, gt=0, description="A server id whose slash commands are synced at every start."
     )
     board_pictures: bool = Field(
         default=True,
@@ -98,6 +98,8 @@ class Settings(BaseSettings):
         for part in value.replace(" ", "").split(","):
             if "-" in part:
                 first, last = (int(end) for end in part.split("-", 1))
+                if last < first:
+                    raise ValueError(f"the range {part} runs backwards; write {last}-{first}")
                 ids.extend(range(first, last + 1))
             elif part:
                 ids.append(int(part))
@@ -132,6 +134,6 @@ class Settings(BaseSettings):
     @classmethod
     def _known_level(cls, value: str) -> str:
         level = value.strip().upper()
-        if level not in logging.getLevelNamesMapping():
+        if level not in LOG_LEVELS:
             raise ValueError(f"unknown log level {value!r}; use DEBUG, INFO, WARNING or ERROR")
         return level

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -91,3 +92,78 @@ def test_discord_out_of_reach_is_one_line_per_try_then_a_retry_and_no_voice_warn
     assert "Traceback" not in said
     for noise in ("PyNaCl", "davey", "voice"):
         assert noise not in said
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "said"),
+    [
+        ("DATABASE_PATH", "/proc/no-such-dir/deepspace.sqlite3", "DATABASE_PATH=/proc/no-such-dir"),
+        ("DATABASE_PATH", "/etc/hostname", "file is not a database"),
+        ("DATABASE_URL", "postgresql://nobody:s3cret@127.0.0.1:{port}/x", "DATABASE_URL (PostgreSQL)"),
+    ],
+)
+def test_a_database_the_bot_cannot_open_is_said_in_one_line_before_any_login(
+    tmp_path: Path, setting: str, value: str, said: str
+) -> None:
+    """Checked before logging in: with Discord out of reach too, the database is named (a refused
+    PostgreSQL connection was blamed on Discord), with no traceback and never the URL's password."""
+    script = (
+        "import sys, discord\n"
+        f"discord.http.Route.BASE = 'http://127.0.0.1:{closed_port()}/api/v10'\n"
+        "import bot\n"
+        "sys.exit(bot.main([], retry_delays=[]))\n"
+    )
+    done = run(
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        DISCORD_TOKEN="not.a-real.token",
+        **{setting: value.format(port=closed_port())},
+    )
+    out = done.stderr + done.stdout
+    assert done.returncode == 2, out
+    assert "Traceback" not in out
+    assert "Cannot reach Discord" not in out
+    (line,) = [line for line in done.stderr.splitlines() if line.strip()]
+    assert line.startswith("Deep Space cannot open its database at ")
+    assert said in line
+    assert "s3cret" not in out
+
+
+def test_sigterm_stops_the_bot_as_ctrl_c_does(tmp_path: Path) -> None:
+    """`docker stop` sends SIGTERM (the bot is PID 1 there, where an unhandled SIGTERM is ignored):
+    the bot stops at once with exit code 0, as on Ctrl-C."""
+    script = (
+        "import sys, discord\n"
+        f"discord.http.Route.BASE = 'http://127.0.0.1:{closed_port()}/api/v10'\n"
+        "import bot\n"
+        "sys.exit(bot.main([], retry_delays=[60]))\n"
+    )
+    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "LOG_LEVEL", "DEV_GUILD_ID"}}
+    clean.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="not.a-real.token")
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=tmp_path, env=clean, stderr=subprocess.PIPE, text=True
+    )
+    assert process.stderr is not None
+    line = process.stderr.readline()
+    while line and not line.startswith("Cannot reach Discord"):  # then it waits 60 s to try again
+        line = process.stderr.readline()
+    assert line.startswith("Cannot reach Discord")
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=15) == 0
+
+
+@pytest.mark.parametrize(
+    ("env", "said"),
+    [
+        ({"SHARD_IDS": "0-3"}, "a setting is invalid (SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "SHARD_IDS: the range 3-1 runs backwards; write 1-3"),
+    ],
+)
+def test_shard_mistakes_name_the_setting_and_what_is_wrong(
+    tmp_path: Path, env: dict[str, str], said: str
+) -> None:
+    done = run_bot(tmp_path, DISCORD_TOKEN="x", **env)
+    assert done.returncode == 2
+    assert said in done.stderr
+    assert "(: " not in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -145,3 +146,29 @@ def test_checksums_see_times_as_instants() -> None:
     moment = datetime(2026, 1, 1, 12, tzinfo=UTC)
     assert checksum([{"at": moment}]) == checksum([{"at": moment}])
     assert checksum([{"at": moment}]) != checksum([{"at": moment.replace(hour=13)}])
+
+
+def test_an_unknown_kind_of_database_or_one_that_refuses_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`mysql://x` used to become a SQLite file named "mysql:/x"; a refused connection was a traceback."""
+    source = tmp_path / "games.sqlite3"
+    assert main(["--from", f"sqlite:///{tmp_path / 'other.sqlite3'}", "--to", f"sqlite:///{source}"]) == 2
+    capsys.readouterr()
+    asyncio.run(_empty_store(source))
+    assert main(["--from", f"sqlite:///{source}", "--to", "mysql://x"]) == 2
+    assert "unknown kind of database 'mysql'" in capsys.readouterr().err
+    assert not Path("mysql:").exists()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["--from", f"sqlite:///{source}", "--to", f"postgresql://u:pw@127.0.0.1:{port}/x"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("Nothing copied: a database could not be used (")
+    assert "Traceback" not in said
+
+
+async def _empty_store(path: Path) -> None:
+    store = SqliteStore(path)
+    await store.open()
+    await store.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -52,9 +53,28 @@ def test_values_come_from_a_dotenv_file(tmp_path: Path) -> None:
 def test_the_example_file_documents_every_setting_and_loads_as_is() -> None:
     example = ROOT / ".env.example"
     names = {line.split("=", 1)[0] for line in example.read_text().splitlines() if "=" in line}
-    assert names == {name.upper() for name in Settings.model_fields}
+    assert names == {name.upper() for name in Settings.model_fields} | COMPOSE_ONLY
     settings = Settings(_env_file=example)
     assert settings.discord_token is None  # the example ships no token
+
+
+COMPOSE_ONLY = {"POSTGRES_PASSWORD"}  # read by compose.yaml for its database, never by the bot
+
+
+def test_the_compose_file_reads_no_setting_the_example_does_not_document() -> None:
+    used = set(re.findall(r"\$\{(\w+)", (ROOT / "compose.yaml").read_text()))
+    assert used <= {name.upper() for name in Settings.model_fields} | COMPOSE_ONLY
+
+
+def test_the_readme_tables_run_unbroken() -> None:
+    """A blank line inside a Markdown table ends it: the rows after it show as raw text."""
+    lines = (ROOT / "README.md").read_text().splitlines()
+    broken = [
+        n + 1
+        for n in range(1, len(lines) - 1)
+        if not lines[n].strip() and lines[n - 1].startswith("|") and lines[n + 1].startswith("| `")
+    ]
+    assert broken == []
 
 
 def test_every_setting_is_in_the_readme_table() -> None:
@@ -64,7 +84,14 @@ def test_every_setting_is_in_the_readme_table() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "value"), [("LOG_LEVEL", "LOUD"), ("DEV_GUILD_ID", "abc"), ("OWNER_IDS", "x")]
+    ("name", "value"),
+    [
+        ("LOG_LEVEL", "LOUD"),
+        ("LOG_LEVEL", "NOTSET"),
+        ("DEV_GUILD_ID", "abc"),
+        ("DEV_GUILD_ID", "-5"),
+        ("OWNER_IDS", "x"),
+    ],
 )
 def test_invalid_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
     monkeypatch.setenv(name, value)

@@ -33,7 +33,10 @@ def open_location(location: str) -> SqlStore:
     plain path is a SQLite file."""
     if is_postgres_url(location):
         return PostgresStore(location, pool_size=2)
-    path = location.removeprefix("sqlite:///") if location.startswith("sqlite:///") else location
+    if "://" in location and not location.startswith("sqlite:///"):
+        scheme = location.split("://", 1)[0]
+        raise ValueError(f"unknown kind of database {scheme!r}: use sqlite:///path or postgresql://…")
+    path = location.removeprefix("sqlite:///")
     return SqliteStore(Path(path))
 
 
@@ -95,11 +98,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.source == args.target:
         print("--from and --to are the same store; nothing to do.", file=sys.stderr)
         return 2
-    source = open_location(args.source)
+    try:
+        source, target = open_location(args.source), open_location(args.target)
+    except ValueError as error:
+        print(f"Nothing copied: {error}.", file=sys.stderr)
+        return 2
     if isinstance(source, SqliteStore) and not Path(source.path).exists():
         print(f"No SQLite database at {source.path}.", file=sys.stderr)
         return 2
-    reports = asyncio.run(migrate_store(source, open_location(args.target)))
+    try:
+        reports = asyncio.run(migrate_store(source, target))
+    except Exception as error:  # a database that cannot be opened or written: say so, no traceback
+        print(
+            f"Nothing copied: a database could not be used ({error or type(error).__name__}).",
+            file=sys.stderr,
+        )
+        return 2
     for report in reports:
         print(report.line())
     bad = [r.table for r in reports if not r.ok]
