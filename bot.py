@@ -7,6 +7,7 @@ import asyncio
 import itertools
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 
 import aiohttp
@@ -146,7 +147,8 @@ def main(argv: list[str] | None = None, *, retry_delays: Iterable[float] | None 
         print(message, file=sys.stderr)
         return 2
     # `docker stop` and service managers send SIGTERM: stop as on Ctrl-C, closing the store.
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    if threading.current_thread() is threading.main_thread():  # (tests run the bot in a thread)
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         asyncio.run(run(make_bot, token, backoff() if retry_delays is None else retry_delays))
     except UNREACHABLE:

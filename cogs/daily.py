@@ -13,6 +13,7 @@ A finished ranked attempt may be shared in public without spoilers (`/daily shar
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ from .client import DeepSpaceBot
 from .standings import standing_line, title
 from .ui.bot import bot_of
 from .ui.endings import serves, still_there
-from .ui.errors import PERMISSION_NAMES
+from .ui.errors import PERMISSION_NAMES, permission_names
 from .ui.games import board_link, saved_anyway
 from .ui.language import guild_language, reader_language, server_language
 from .ui.message import BoardMessage
@@ -130,6 +131,17 @@ class NoPrivateThread(Exception):
         self.why = why
 
 
+POST_PERMISSIONS = ("view_channel", "send_messages", "embed_links")  # the daily post is an embed
+
+
+def _cannot_post_in(channel: object, guild: discord.Guild | None) -> list[str]:
+    """The permissions the bot lacks to post the daily in `channel` (none known: none lacking)."""
+    if guild is None or not isinstance(channel, discord.abc.GuildChannel):
+        return []
+    permissions = channel.permissions_for(guild.me)
+    return [flag for flag in POST_PERMISSIONS if not getattr(permissions, flag)]
+
+
 def missing_permissions(locale: Locale, permissions: discord.Permissions) -> str:
     needed = [flag for flag in THREAD_PERMISSIONS if not getattr(permissions, flag)] or THREAD_PERMISSIONS
     names = [f"**{t(locale, PERMISSION_NAMES[flag])}**" for flag in needed]
@@ -213,6 +225,17 @@ async def start_daily(interaction: discord.Interaction, game: str, practice: boo
         await _start_daily(interaction, game, practice)
 
 
+async def _practice_running(bot: Any, kind: str, day: date, user_id: int) -> GameRecord | None:
+    """The player's practice of `day`'s deal still in play (one at a time, as the ranked attempt)."""
+    for record in await bot.store.active_games(kind):
+        if record.owner_id != user_id:
+            continue
+        table = json.loads(record.state_json).get("table", {})
+        if table.get("practice") and table.get("daily") == day.isoformat() and await still_there(bot, record):
+            return record
+    return None
+
+
 async def _start_daily(interaction: discord.Interaction, game: str, practice: bool) -> None:
     bot = bot_of(interaction)
     store = bot.store
@@ -234,7 +257,10 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
     if taken is not None and taken.status == "active":  # no practice either: it would show the deal
         link = board_link(taken)
         raise RuleError(
-            lazy("Your ranked attempt at today's challenge is still running: {link}", link=link)
+            lazy(
+                "Your ranked attempt at today's challenge is still running: its board is [here]({link}).",
+                link=link,
+            )
             if link
             else lazy("Your ranked attempt at today's challenge is still running.")
         )
@@ -255,9 +281,21 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
             )
         )
     made = new_game(bot, game, challenge, user, practice, await server_language(interaction))
+    if practice and (running := await _practice_running(bot, made.kind, day, user.id)):
+        link = board_link(running)
+        raise RuleError(
+            lazy(
+                "Your practice of today's challenge is still running: its board is [here]({link}).",
+                link=link,
+            )
+            if link
+            else lazy("Your practice of today's challenge is still running.")
+        )
     thread_name = t(
         locale,
-        "{game} daily {day} · {player}",
+        mark("{game} daily {day} · practice · {player}")
+        if practice
+        else mark("{game} daily {day} · {player}"),
         game=title(game),
         day=day.isoformat(),
         player=user.display_name,
@@ -500,10 +538,24 @@ class Daily(
         assert interaction.guild_id is not None
         target = channel.id if channel is not None else interaction.channel_id
         assert target is not None
+        locale = await reader_language(interaction)
+        where = channel if channel is not None else interaction.channel
+        lacking = _cannot_post_in(where, interaction.guild)
+        mention = f"<#{target}>"
+        if lacking:
+            refusal = t(
+                locale,
+                "I can't post in {channel}: I'm missing {permissions} there. Give me that in the "
+                "channel's permissions, then run this again; nothing was changed.",
+                channel=mention,
+                permissions=permission_names(locale, lacking),
+            )
+            await send(interaction, refusal, ephemeral=True)
+            return
         await self.bot.store.set_daily_post(interaction.guild_id, target, hour)
-        hour_text, mention = f"{hour:02d}", f"<#{target}>"
+        hour_text = f"{hour:02d}"
         done = t(
-            await reader_language(interaction),
+            locale,
             "Every day at {hour}:00 UTC I'll post the daily in {channel}.",
             hour=hour_text,
             channel=mention,

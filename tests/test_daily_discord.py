@@ -130,6 +130,15 @@ async def test_a_second_ranked_attempt_is_refused_and_practice_is_unranked(world
     assert len(active) == 1
     assert load_d6(active[0]).table.practice
     assert load_d6(active[0]).state == load_d6(record).state  # the same deal as the ranked attempt
+    thread = world.bot.get_channel(active[0].channel_id)
+    assert thread is not None
+    assert " · practice · Alice" in thread.name
+    twice = await alice.runs("daily d6", practice=True)  # a second practice pointed to the first
+    assert twice.ephemeral
+    assert twice.response.content.startswith("Your practice of today's challenge is still running: its board")
+    assert [g.id for g in await world.bot.store.active_games("d6") if g.owner_id == alice.id] == [
+        active[0].id
+    ]
     result = await world.bot.store.result(finished.id)
     assert result is not None
     assert json.loads(result.detail_json)["practice"] is False
@@ -211,6 +220,27 @@ async def test_the_leaderboard_ranks_verified_results_and_shows_the_callers_rank
     glob = await players[0].runs("leaderboard", game="d6", period="all", scope="global")
     assert len(glob.response.embeds[0].description.splitlines()) == 3
     assert world.take_errors() == []
+
+
+async def test_the_daily_post_is_refused_for_a_channel_the_bot_cannot_post_in(world: World) -> None:
+    """It used to be accepted, and the post then failed there every day without a word."""
+    managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    admin = world.player("Admin", roles=[managers])
+    me = world.guild.me
+    quiet = world.guild.create_text_channel(
+        "quiet", overwrites={me: discord.PermissionOverwrite(send_messages=False, embed_links=False)}
+    )
+    refused = await admin.runs("daily post", hour=9, channel=quiet)
+    assert refused.ephemeral
+    assert refused.response.content == (
+        f"I can't post in <#{quiet.id}>: I'm missing Send Messages, Embed Links there. Give me that in the"
+        " channel's permissions, then run this again; nothing was changed."
+    )
+    assert await world.bot.store.daily_posts() == []
+    world.env.backend.delete_overwrite(quiet.id, me.id)
+    done = await admin.runs("daily post", hour=9, channel=quiet)
+    assert done.response.content == f"Every day at 09:00 UTC I'll post the daily in <#{quiet.id}>."
+    assert len(await world.bot.store.daily_posts()) == 1
 
 
 async def test_the_daily_post_shows_yesterdays_podium_and_todays_challenge(world: World) -> None:

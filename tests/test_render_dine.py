@@ -216,3 +216,20 @@ def test_the_words_fit_and_keep_hands_private_through_whole_games(seed: int, cre
         assert not [name for name in secret if name in text], state.actions_taken
     for state in [*states[:: max(1, len(states) // 5)], states[-1]]:
         assert picture(state).size == (WIDTH, HEIGHT)
+
+
+def test_the_hint_says_on_how_many_of_its_deals_the_next_best_was_played_out() -> None:
+    """A candidate dropped early was played out on fewer deals than the pick: "8 … on the same 4" read
+    as a contradiction."""
+    from core.render.dine_hint import _against
+
+    assert _against(8, 3, 3, 1, 4) == (
+        "Played out on 8 reshuffled deals, it did best of the 3 moves weighed; against the next best,"
+        " played out on 4 of them, it came out ahead in 3 and behind in 1."
+    )
+    assert _against(4, 3, 3, 1, 4).endswith(
+        "against the next best on the same 4, it came out ahead in 3 and behind in 1."
+    )
+    assert _against(8, 2, 0, 0, 4).endswith(
+        "the next best, played out on 4 of them, did exactly as well there."
+    )

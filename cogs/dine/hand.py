@@ -15,7 +15,7 @@ from core.dine.cards import CardSet
 from core.dine.engine import hand_size
 from core.dine.seating import DineSaved
 from core.dine.symbols import side
-from core.i18n import Locale, t, tn
+from core.i18n import Locale, t
 from core.render.dine_controls import Move, moves
 from core.render.dine_names import card_name, station_kind
 from core.render.dine_text import action_text, occupied_text, occupy_left_out, row_text
@@ -60,7 +60,7 @@ def hand_embed(
     assert state is not None
     hand = state.hands[seat]
     title = (
-        t(locale, "Your hand · seat {number}", number=seat + 1)
+        t(locale, "Your hand · Crew {number}", number=seat + 1)  # the engine's lines say "Crew N"
         if saved.seats[seat].user is not None
         else t(locale, "Seat {number} · {name}", number=seat + 1, name=escaped(saved.seat_name(seat)))
     )
@@ -69,11 +69,10 @@ def hand_embed(
     pending = state.pending
     if pending is not None and pending.seat == seat and (left_out := occupy_left_out(state, locale)):
         text.append(left_out)  # the occupy menu below leaves these cards out: say why
-    count = tn(
+    count = t(  # no plural to pick: "1 of 4 card" read wrong, and the size is what the noun counts
         locale,
-        "{count} of {size} card. Nobody else sees this message.",
-        "{count} of {size} cards. Nobody else sees this message.",
-        len(hand),
+        "Cards in hand: {count} of {size}. Nobody else sees this message.",
+        count=len(hand),
         size=hand_size(state, seat),
     )
     text.append(count)

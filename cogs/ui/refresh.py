@@ -61,7 +61,10 @@ class BoardKeeper:
         self._looked: dict[int, float] = {}  # when each board was last looked under (loop time)
         self.look_every = 5.0  # seconds between two looks under one board after clicks (one request each)
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._cannot_post: set[int] = set()  # channels where a re-post was refused: edit in place
+        # channels where a re-post was refused (loop time): edit in place until the owner may have
+        # given the permission back, then try again
+        self._cannot_post: dict[int, float] = {}
+        self.retry_posting_after = 600.0  # seconds
         self.edits = 0  # board messages edited or posted, for tests and benchmarks
 
     def register(self, kind: str, draw: Draw) -> None:
@@ -172,7 +175,7 @@ class BoardKeeper:
         if await self._moved_on(record):  # while drawing: draw again
             return
         self.edits += 1
-        if record.channel_id not in self._cannot_post and await self._should_repost(record):
+        if self._may_post(record.channel_id) and await self._should_repost(record):
             try:
                 await self.repost(record, message)
                 return
@@ -188,7 +191,7 @@ class BoardKeeper:
         if record.board_version != record.version:  # behind: a full refresh re-posts it if need be
             self.request(game_id)
             return
-        if record.channel_id in self._cannot_post or not await self._should_repost(record):
+        if not self._may_post(record.channel_id) or not await self._should_repost(record):
             return
         message = await self.draw(record)
         if await self._moved_on(record):
@@ -207,13 +210,25 @@ class BoardKeeper:
         self._dirty.add(record.id)
         return True
 
+    def _may_post(self, channel_id: int) -> bool:
+        """Whether to try posting a board anew in `channel_id`: not soon after Discord refused it."""
+        refused = self._cannot_post.get(channel_id)
+        if refused is None:
+            return True
+        if asyncio.get_running_loop().time() - refused < self.retry_posting_after:
+            return False
+        del self._cannot_post[channel_id]
+        return True
+
     def _cannot_repost(self, record: GameRecord, error: discord.HTTPException) -> None:
-        if isinstance(error, discord.Forbidden):  # no Send Messages or Attach Files: it will not change
-            self._cannot_post.add(record.channel_id)
+        if isinstance(error, discord.Forbidden):  # no Send Messages or Attach Files: not for a while
+            self._cannot_post[record.channel_id] = asyncio.get_running_loop().time()
             log.warning(
-                "may not post in channel %s (%s): its boards are edited in place from now on",
+                "may not post in channel %s (%s): its boards are edited in place, posting tried again"
+                " in %.0f s",
                 record.channel_id,
                 error,
+                self.retry_posting_after,
             )
         else:
             log.warning("could not post the board of game %s again, so it is edited: %s", record.id, error)

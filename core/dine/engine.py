@@ -702,11 +702,16 @@ def _strike(s: State, ev: Events) -> None:
     spec = sector_side(s)
     assert spec is not None
     drive = row_symbols(s.cards, s.grid[-1], s.upgraded)[Symbol.DRIVE]
-    said = lazy_n(
-        "We have a problem: {sector} strikes! The crew draws {count} card.",
-        "We have a problem: {sector} strikes! The crew draws {count} cards.",
-        drive,
-        sector=_sector_named(s, spec),
+    sector = _sector_named(s, spec)
+    said = (
+        lazy_n(
+            "We have a problem: {sector} strikes! The crew draws {count} card.",
+            "We have a problem: {sector} strikes! The crew draws {count} cards.",
+            drive,
+            sector=sector,
+        )
+        if drive
+        else lazy("We have a problem: {sector} strikes!", sector=sector)  # no drive in the row: no draw
     )
     _tell(ev, said, "danger")
     _crew_draws(s, ev, drive)

@@ -9,6 +9,7 @@ seat's hand together, so no card is lost and nothing in the rules changes.
 
 from __future__ import annotations
 
+import math
 from datetime import datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict
@@ -130,8 +131,13 @@ def vote_refusal(
         return lazy("You can't vote yourself out; you can simply stop playing, or the host can end the game.")
     idle = now - saved.seats[seat].last_active
     if idle < idle_after:
-        minutes = int((idle_after - idle).total_seconds() // 60) + 1
-        ago = lazy_n("{count} minute", "{count} minutes", int(idle.total_seconds() // 60))
+        minutes = math.ceil((idle_after - idle).total_seconds() / 60)  # 10:00 left is 10, not 11
+        ago_minutes = int(idle.total_seconds() // 60)
+        ago = (
+            lazy_n("{count} minute", "{count} minutes", ago_minutes)
+            if ago_minutes
+            else lazy("less than a minute")
+        )
         after = lazy_n("{count} idle minute", "{count} idle minutes", int(idle_after.total_seconds() // 60))
         return lazy(
             "{name} acted {ago} ago. A crew member can be voted out after {after} (in {minutes} more).",

@@ -77,6 +77,7 @@ class Move:
     group: str  # the code of the action with nothing paid: names the move in its payments' menu
     seat: int | None = None  # whose move it is (None: the crew's decision)
     costly: bool = False  # gives up something for good: shown after the rest, its cost first
+    idle: bool = False  # changes nothing now (`idle_effect`; its description says so): shown last
 
 
 def for_seat(action: Action, seat: int) -> bool:
@@ -147,6 +148,14 @@ IDLE_WORDS: dict[IdleOp, str] = {
 }
 
 
+def _idle(state: State, action: Action) -> IdleOp | None:
+    """Why a station's or the ship's action would change nothing now, if it would."""
+    if not isinstance(action, UseStation | UseShip):
+        return None
+    used = used_action(state, action)
+    return idle_effect(state, used.effects) if used is not None else None
+
+
 def _card_words(state: State, action: Action, locale: Locale) -> str:
     """What the card a move picks does, for its description: in the row (a played card), after an
     upgrade, while occupied, or as given up."""
@@ -175,8 +184,7 @@ def _card_words(state: State, action: Action, locale: Locale) -> str:
         case Shield(payment=Payment() as payment):
             return given_up(state, payment, locale)
         case UseStation() | UseShip():
-            used = used_action(state, action)
-            idle = idle_effect(state, used.effects) if used is not None else None
+            idle = _idle(state, action)
             return t(locale, IDLE_WORDS[idle]) if idle is not None else ""
         case _:
             return ""
@@ -274,6 +282,7 @@ def moves(
             encode(state, group),
             getattr(group, "seat", None),
             _cost_for_good(state, group) is not None,
+            _idle(state, members[0]) is not None,
         )
         found.append(move)
-    return [move for move in found if not move.costly] + [move for move in found if move.costly]
+    return sorted(found, key=lambda move: (move.idle, move.costly))  # stable: the engine's order within

@@ -132,18 +132,24 @@ def _alone(played: int, locale: Locale = "en") -> str:
 def _against(played: int, weighed: int, ahead: int, behind: int, common: int, locale: Locale = "en") -> str:
     """How the pick did in its playouts, against the next best on the same reshuffled deals."""
     even = common - ahead - behind
+    fewer = common < played  # the next best was dropped early: it was played out on some deals only
     if even == common:
-        versus = t(locale, "the next best did exactly as well on the same {count}", count=common)
+        said = (
+            mark("the next best, played out on {count} of them, did exactly as well there")
+            if fewer
+            else mark("the next best did exactly as well on the same {count}")
+        )
+        versus = t(locale, said, count=common)
     else:
         parts = [t(locale, "ahead in {count}", count=ahead)] if ahead else []
         parts += [t(locale, "behind in {count}", count=behind)] if behind else []
         parts += [t(locale, "even in {count}", count=even)] if even else []
-        versus = t(
-            locale,
-            "against the next best on the same {count}, it came out {how}",
-            count=common,
-            how=_and(parts, locale),
+        said = (
+            mark("against the next best, played out on {count} of them, it came out {how}")
+            if fewer
+            else mark("against the next best on the same {count}, it came out {how}")
         )
+        versus = t(locale, said, count=common, how=_and(parts, locale))
     return tn(
         locale,
         "Played out on {count} reshuffled deal, it did best of the {weighed} moves weighed; {versus}.",

@@ -1436,3 +1436,18 @@ def test_solving_the_last_sector_asks_for_an_upgrade_only_where_a_recorded_game_
         solved = run(solved, Upgrade(card=None))
     assert solved.outcome == "won"
     assert solved.upgraded == []
+
+
+def test_a_strike_with_no_drive_in_the_row_says_no_draw() -> None:
+    """R9: the crew draws the row's drive; with none, "The crew draws 0 cards" was noise. Seed 34's
+    three-crew starter game, played by the greedy crew, meets such a strike at its 51st move."""
+    from core.dine.ai import heuristic
+    from core.dine.engine import new_game
+
+    state = new_game(34, crew=3, starter=True)
+    for _ in range(50):
+        state, _ = apply(state, heuristic(state).action)
+    state, events = apply(state, heuristic(state).action)
+    assert [said(e.text) for e in events if e.kind == "danger"] == [
+        "We have a problem: The Health Inspector strikes!"
+    ]

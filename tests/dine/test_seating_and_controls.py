@@ -56,6 +56,19 @@ def test_a_vote_out_needs_the_idle_time_and_every_other_active_member() -> None:
     assert not saved.table.is_crew(3)
 
 
+def test_the_wait_before_a_vote_out_is_counted_right() -> None:
+    """Just after Cy acted, the wait is the whole idle time (10 minutes, not 11), and "0 minutes ago"
+    reads "less than a minute ago"."""
+    saved = three_crew()
+    assert vote_refusal(saved, 1, 3, NOW, IDLE).say("en") == (
+        "Cy acted less than a minute ago. A crew member can be voted out after 10 idle minutes (in 10 more)."
+    )
+    assert "acted 3 minutes ago" in vote_refusal(
+        saved, 1, 3, NOW + timedelta(minutes=3, seconds=30), IDLE
+    ).say("en")
+    assert "(in 7 more)" in vote_refusal(saved, 1, 3, NOW + timedelta(minutes=3), IDLE).say("en")
+
+
 def test_two_idle_members_can_both_be_voted_out_by_the_one_still_playing() -> None:
     saved = three_crew()
     later = NOW + timedelta(minutes=30)
@@ -143,3 +156,20 @@ def test_the_board_shows_only_decisions_about_nobodys_hand(seat: int) -> None:
             assert not hasattr(action, "seat") or getattr(action, "seat", None) is None
             assert for_seat(action, seat)
         state, _ = apply(state, heuristic(state).action)
+
+
+def test_a_move_that_changes_nothing_now_comes_last_and_says_so() -> None:
+    """Three crew in the starter game hold all 10 cards: the ship's draw and its "take 2 from the
+    discard pile" are legal (the rulebook forbids neither) but do nothing; they come after every move
+    that does something, even one that costs for good (seed 1: paying pizza to solve a sector)."""
+    state = new_game(1, crew=3, starter=True)
+    for _ in range(34):
+        state, _ = apply(state, heuristic(state).action)
+    shown = moves(state, 0)
+    idle = [m for m in shown if m.idle]
+    assert [m.description for m in idle] == [
+        "Does nothing now: no card is left to draw",
+        "Does nothing now: the discard pile is empty",
+    ]
+    assert shown[-len(idle) :] == idle
+    assert any(m.costly for m in shown[: -len(idle)])

@@ -292,7 +292,7 @@ async def test_dine_board_posts_the_board_again_and_the_old_one_points_to_it(wor
     # the new board works: "My hand" opens the presser's hand
     hand = await alice.clicks(new, "My hand")
     assert hand.ephemeral
-    assert hand.response.embeds[0].title == "Your hand · seat 1"
+    assert hand.response.embeds[0].title == "Your hand · Crew 1"
     assert world.take_errors() == []
 
 

@@ -96,7 +96,7 @@ def expected_cards(saved: DineSaved, seat: int) -> list[str]:
 
 
 def seat_of_view(embed: discord.Embed) -> int:
-    found = re.search(r"[Ss]eat (\d+)", embed.title)
+    found = re.search(r"(?:[Ss]eat|Crew) (\d+)", embed.title)
     assert found is not None, embed.title
     return int(found[1]) - 1
 

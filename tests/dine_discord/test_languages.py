@@ -55,9 +55,9 @@ async def test_each_member_reads_their_own_language_and_the_board_the_servers(ge
     state = saved.state
     assert state is not None
     expected = {
-        ann.id: ("en", "Your hand · seat", "Refresh", "Nobody else sees this message."),
-        hans.id: ("de", "Deine Hand · Platz", "Aktualisieren", "Niemand sonst sieht diese Nachricht."),
-        rosa.id: ("es", "Tu mano · puesto", "Actualizar", "Nadie más ve este mensaje."),
+        ann.id: ("en", "Your hand · Crew", "Refresh", "Nobody else sees this message."),
+        hans.id: ("de", "Deine Hand · Crew", "Aktualisieren", "Niemand sonst sieht diese Nachricht."),
+        rosa.id: ("es", "Tu mano · Tripulante", "Actualizar", "Nadie más ve este mensaje."),
     }
     for player in (ann, hans, rosa):
         language, title, refresh, private = expected[player.id]
