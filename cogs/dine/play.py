@@ -108,7 +108,15 @@ async def clicked(
     return await moves.clicked(interaction, RULES, ref, from_board=from_board)
 
 
+VOTED_OUT = mark(
+    "The crew voted you out of this game while you were away, and plays your hand now; you can watch "
+    "the board. To play again, start a game of your own with `{start}`."
+)
+
+
 def check_crew(saved: DineSaved, user: int) -> None:
+    if user in saved.voted_out and not saved.table.is_crew(user):
+        raise RuleError(lazy(VOTED_OUT, start=Command(RULES.start.removeprefix("/"), slash=True)))
     moves.check_crew(RULES, saved.table, user)
 
 

@@ -57,6 +57,7 @@ class DineSaved(BaseModel):
     setup: Setup
     seats: tuple[Seat, ...] = ()
     votes: dict[int, tuple[int, ...]] = {}  # target user → the users who voted them out
+    voted_out: tuple[int, ...] = ()  # users voted out of their seat (told so when they click)
     names: dict[int, str] = {}  # display names of the lobby's members, for its controls
     touched: datetime | None = None  # the lobby's latest change (an idle lobby closes by itself)
     state: State | None = None
@@ -176,4 +177,5 @@ def voted(
     crew = tuple(member for member in saved.table.crew if member != target)
     captain = saved.table.captain if saved.table.captain != target else crew[0]
     table = saved.table.model_copy(update={"crew": crew, "captain": captain})
-    return saved.model_copy(update={"seats": tuple(seats), "votes": votes, "table": table}), True
+    update = {"seats": tuple(seats), "votes": votes, "table": table, "voted_out": (*saved.voted_out, target)}
+    return saved.model_copy(update=update), True

@@ -567,9 +567,11 @@ async def test_an_idle_member_is_voted_out_and_the_crew_plays_their_seat(world) 
 
     old = await cal.clicks(cal_view, "Refresh")
     mine = await cal.clicks(board, "My hand")
-    for refused in (old, mine):
+    for refused in (old, mine):  # told why, not taken for a stranger
         assert refused.ephemeral
-        assert refused.response.content.startswith(NOT_CREW), refused.response.content
+        assert refused.response.content.startswith(
+            "The crew voted you out of this game while you were away, and plays your hand now"
+        ), refused.response.content
     assert (await record_of(world, game_id)).version == record.version
 
     view = await hands.open(ann)
