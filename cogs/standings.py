@@ -91,8 +91,8 @@ def versions_note(locale: Locale, kind: str) -> str:
         return ""
     return t(
         locale,
-        "Games of every rules version ({versions}) are ranked together; their scores are compared as "
-        "they are.",
+        "Games played with earlier rules or cards rank here too ({versions}); their scores are compared "
+        "as they are.",
         versions=", ".join(found.rules_versions),
     )
 
