@@ -98,12 +98,12 @@ def die_state(state: State, index: int, locale: Locale = "en") -> str:
 
 # The ship's stations a die can be at, in words ("at Weapons").
 STATIONS = {
-    "commander": mark("commander"),
-    "weapons": mark("weapons"),
-    "shields": mark("shields"),
-    "stasis": mark("stasis"),
-    "repair": mark("repair"),
-    "medical": mark("medical"),
+    "commander": mark("Commander"),
+    "weapons": mark("Weapons"),
+    "shields": mark("Shields"),
+    "stasis": mark("Stasis"),
+    "repair": mark("Repair"),
+    "medical": mark("Medical"),
 }
 
 

@@ -10,11 +10,18 @@ from core.d6.actions import AwayMission, ChangeFace, ClearScanner, EndAssignment
 from core.d6.ai import heuristic, ranked
 from core.d6.cards import Face, card_text, deck
 from core.d6.engine import legal_actions
-from core.d6.state import Place
+from core.d6.state import Place, Station
 from core.d6.why import max_hit
 from core.render import d6_hint, d6_menu
 from core.render.d6_controls import as_shown, controls
-from core.render.d6_text import board_summary, describe_action, describe_board, station_lines, threat_line
+from core.render.d6_text import (
+    board_summary,
+    describe_action,
+    describe_board,
+    die_state,
+    station_lines,
+    threat_line,
+)
 from core.table import Table
 from tests.d6.helpers import DONT_PANIC, C, E, M, S, T, X, die, end_round, make_state, play, pool, threat
 from tests.d6.test_codes_and_controls import states
@@ -319,3 +326,9 @@ def test_the_close_second_is_never_a_shot_that_spends_damage_a_threat_does_not_n
         " would hit for 1 on a 1, 2, 3, 4 or 5; this leaves it with 2 health; Bomber would hit for 2 and"
         " send a crew die to the Infirmary on a 2 or 4; this destroys it."
     )
+
+
+def test_a_used_die_names_its_station_as_the_board_does() -> None:
+    """Station names are capitalised everywhere ("Science, at shields" read like a typo)."""
+    state = make_state([die(S, Place.STATION, station=Station.SHIELDS), *pool(T)])
+    assert die_state(state, 0) == "Science, at Shields"
