@@ -14,12 +14,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(command: list[str], cwd: Path, timeout: float = 60, **env: str) -> subprocess.CompletedProcess[str]:
-    """Run `command` with none of our settings inherited from this shell, plus `env`."""
+def clean_env(**env: str) -> dict[str, str]:
+    """This shell's environment with none of our settings, plus `env`."""
     clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "LOG_LEVEL", "DEV_GUILD_ID"}}
     clean.update(env, PYTHONPATH=str(ROOT))
+    return clean
+
+
+def run(command: list[str], cwd: Path, timeout: float = 60, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run `command` with none of our settings inherited from this shell, plus `env`."""
     return subprocess.run(
-        command, cwd=cwd, env=clean, capture_output=True, text=True, timeout=timeout, check=False
+        command, cwd=cwd, env=clean_env(**env), capture_output=True, text=True, timeout=timeout, check=False
     )
 
 
@@ -68,15 +73,21 @@ def closed_port() -> int:
         return probe.getsockname()[1]
 
 
-def test_discord_out_of_reach_is_one_line_per_try_then_a_retry_and_no_voice_warnings(tmp_path: Path) -> None:
-    """Discord unreachable at start: one clear line per attempt, retried with back-off (the test
-    bounds it to three attempts), no traceback; and none of discord.py's voice-library warnings."""
-    script = (
+def offline_bot(delays: str) -> str:
+    """A script starting the bot against a Discord that refuses every connection, with `delays`
+    between its attempts (a Python list, as text)."""
+    return (
         "import sys, discord\n"
         f"discord.http.Route.BASE = 'http://127.0.0.1:{closed_port()}/api/v10'\n"
         "import bot\n"
-        "sys.exit(bot.main([], retry_delays=[0, 0]))\n"
+        f"sys.exit(bot.main([], retry_delays={delays}))\n"
     )
+
+
+def test_discord_out_of_reach_is_one_line_per_try_then_a_retry_and_no_voice_warnings(tmp_path: Path) -> None:
+    """Discord unreachable at start: one clear line per attempt, retried with back-off (the test
+    bounds it to three attempts), no traceback; and none of discord.py's voice-library warnings."""
+    script = offline_bot("[0, 0]")
     done = run(
         [sys.executable, "-c", script],
         cwd=tmp_path,
@@ -107,12 +118,7 @@ def test_a_database_the_bot_cannot_open_is_said_in_one_line_before_any_login(
 ) -> None:
     """Checked before logging in: with Discord out of reach too, the database is named (a refused
     PostgreSQL connection was blamed on Discord), with no traceback and never the URL's password."""
-    script = (
-        "import sys, discord\n"
-        f"discord.http.Route.BASE = 'http://127.0.0.1:{closed_port()}/api/v10'\n"
-        "import bot\n"
-        "sys.exit(bot.main([], retry_delays=[]))\n"
-    )
+    script = offline_bot("[]")
     done = run(
         [sys.executable, "-c", script],
         cwd=tmp_path,
@@ -132,16 +138,13 @@ def test_a_database_the_bot_cannot_open_is_said_in_one_line_before_any_login(
 def test_sigterm_stops_the_bot_as_ctrl_c_does(tmp_path: Path) -> None:
     """`docker stop` sends SIGTERM (the bot is PID 1 there, where an unhandled SIGTERM is ignored):
     the bot stops at once with exit code 0, as on Ctrl-C."""
-    script = (
-        "import sys, discord\n"
-        f"discord.http.Route.BASE = 'http://127.0.0.1:{closed_port()}/api/v10'\n"
-        "import bot\n"
-        "sys.exit(bot.main([], retry_delays=[60]))\n"
-    )
-    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "LOG_LEVEL", "DEV_GUILD_ID"}}
-    clean.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="not.a-real.token")
+    script = offline_bot("[60]")
     process = subprocess.Popen(
-        [sys.executable, "-c", script], cwd=tmp_path, env=clean, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        env=clean_env(DISCORD_TOKEN="not.a-real.token"),
+        stderr=subprocess.PIPE,
+        text=True,
     )
     assert process.stderr is not None
     line = process.stderr.readline()
