@@ -231,13 +231,18 @@ class Dine(
         locale = await reader_language(interaction)
         entry = find(cards, name, locale)
         if entry is None:
-            close = ", ".join(suggest(cards, name, 5, locale)) or t(locale, "none")
-            raise RuleError(
-                lazy(
-                    "I know no card called “{name}”. Close matches: {close}.",
-                    name=escaped(clip(name, NAME_LENGTH)),
-                    close=close,
+            typed = escaped(clip(name, NAME_LENGTH))
+            close = ", ".join(suggest(cards, name, 5, locale))
+            if not close:
+                raise RuleError(
+                    lazy(
+                        "I know no card called “{name}”. Type a few letters of a card's name and pick it "
+                        "from the list Discord shows.",
+                        name=typed,
+                    )
                 )
+            raise RuleError(
+                lazy("I know no card called “{name}”. Close matches: {close}.", name=typed, close=close)
             )
         embed = discord.Embed(title=entry.title, description=f"*{entry.kind}*", colour=COLOURS["lobby"])
         for title, text in entry.sides:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from difflib import get_close_matches
 from functools import cache
 
 from core.dine.cards import CardSet
@@ -138,9 +139,12 @@ def find(cards: CardSet, name: str, locale: Locale = "en") -> CardEntry | None:
 
 def suggest(cards: CardSet, typed: str, limit: int = 25, locale: Locale = "en") -> list[str]:
     """Side names for autocomplete, in the reader's words: those starting with what was typed first,
-    then those containing it."""
+    then those containing it; when none does, the names spelt most like it ("Ramjett": Ramjet)."""
     wanted = typed.lower().strip()
     names = sorted({n for e in entries(cards, locale) for n in e.names})
     starts = [n for n in names if n.lower().startswith(wanted)]
     inside = [n for n in names if wanted in n.lower() and n not in starts]
-    return (starts + inside)[:limit]
+    if starts or inside or not wanted:
+        return (starts + inside)[:limit]
+    by_lower = {n.lower(): n for n in names}
+    return [by_lower[n] for n in get_close_matches(wanted, list(by_lower), n=limit, cutoff=0.6)]

@@ -456,12 +456,14 @@ def crew_name(locale: Locale, seat: int) -> str:
 def crew_names(
     state: State, names: Sequence[str] | None = None, limit: int = 24, locale: Locale = "en"
 ) -> list[str]:
-    """A readable name per seat: the given display name, shortened, or "Crew N" when there is none."""
+    """A readable name per seat: "2. Ann", the given display name shortened after the seat's number
+    (the game's lines say "Crew 2", the board's crew list numbers its members), or "Crew 2" when
+    there is none."""
     given = list(names or ())
     shown: list[str] = []
     for seat in range(state.crew):
-        name = " ".join(given[seat].split()) if seat < len(given) else ""
-        shown.append(clip(name, limit, tidy=True) or crew_name(locale, seat))
+        name = clip(" ".join(given[seat].split()) if seat < len(given) else "", limit, tidy=True)
+        shown.append(f"{seat + 1}. {name}" if name else crew_name(locale, seat))
     return shown
 
 

@@ -19,6 +19,7 @@ from cogs.dine.board import board_embed, board_view
 from cogs.dine.commands import hint_text
 from cogs.dine.hand import hand_message
 from cogs.dine.ids import FAMILY, PAY, TAKE
+from core.dine.actions import PlayCard
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
 from core.dine.codes import decode, encode
@@ -27,12 +28,13 @@ from core.dine.expert import expert_policy
 from core.dine.seating import DineSaved, Seat, Setup, lobby, seated
 from core.dine.state import RULES_VERSION, Pending, State
 from core.dine.symbols import side
+from core.dine.told import said
 from core.errors import RuleError
 from core.guide import topics
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, EXPERT_SEED
 from core.render.dine_lookup import entries
-from core.render.dine_text import decision_text, describe_action
+from core.render.dine_text import board_summary, crew_names, decision_text, describe_action
 from tests.dine.test_hidden_cards import cards_of
 from tests.support.messages import board_of, components, custom_ids, message, record_of
 
@@ -359,7 +361,7 @@ async def test_dine_card_with_an_unknown_name_suggests_close_matches(world) -> N
     )  # a fragment of several names: ambiguous, so no card is picked
 
     vague = await alice.runs("dine card", name=typed)
-    unknown = await alice.runs("dine card", name="Flux capacitor")
+    unknown = await alice.runs("dine card", name="Xylophone")
 
     assert vague.ephemeral
     assert unknown.ephemeral
@@ -367,8 +369,13 @@ async def test_dine_card_with_an_unknown_name_suggests_close_matches(world) -> N
     listed = vague.response.content.split("Close matches: ", 1)[1].rstrip(".").split(", ")
     assert 1 < len(listed) <= 5
     assert all(typed in name.lower() for name in listed)
-    assert unknown.response.content == "I know no card called “Flux capacitor”. Close matches: none."
-    assert refusals(world) == [RuleError, RuleError]
+    assert unknown.response.content == (
+        "I know no card called “Xylophone”. Type a few letters of a card's name and pick it from the "
+        "list Discord shows."
+    )
+    misspelt = await alice.runs("dine card", name="helm consle")
+    assert misspelt.response.content == "I know no card called “helm consle”. Close matches: Helm Console."
+    assert refusals(world) == [RuleError, RuleError, RuleError]
 
 
 async def test_dine_card_autocomplete_offers_matching_names(world) -> None:
@@ -644,3 +651,22 @@ def test_a_hint_while_another_member_decides_names_none_of_their_cards() -> None
         "There is nothing you can do right now. The crew waits for this: Crew 2 may occupy a station."
     )
     assert "Suggestion" in hint_text(saved, 20)
+
+
+def test_the_picture_and_its_alt_text_number_the_crew_as_the_game_lines_do() -> None:
+    """The game's lines say "Crew 2 plays …"; the board's crew list numbers its members, and so do
+    the picture and its alt text, so a reader can tell who "Crew 2" is."""
+    state, _ = deal(7, crew=2, starter=False)
+    now = datetime(2026, 11, 30, tzinfo=UTC)
+    saved = lobby(10, "Ann", Setup(), now)
+    saved = saved.model_copy(update={"table": saved.table.joined(20), "names": {10: "Ann", 20: "Ben"}})
+    saved = seated(saved, now, state)
+    played = next(a for a in legal_actions(state) if isinstance(a, PlayCard) and a.seat == 1)
+    lines = [said(event.text) for event in apply(state, played)[1]]
+
+    alt = board_summary(saved.state, saved.seat_names())
+
+    assert any(line.startswith("Crew 2 plays") for line in lines), lines
+    assert "1. Ann" in alt
+    assert "2. Ben" in alt
+    assert crew_names(state, ["Ann", ""]) == ["1. Ann", "Crew 2"]
