@@ -85,15 +85,14 @@ def leaderboard_embed(
 
 def versions_note(locale: Locale, kind: str) -> str:
     """Results of every rules version a game still plays share one board: a game keeps the rules (and
-    cards) it was dealt with, so its score is compared as it is, not converted."""
+    cards) it was dealt with, so its score is compared as it is, not converted. The versions' internal
+    names ("dine-2") mean nothing to a player, so they are not shown."""
     found = find(kind)
     if found is None or len(found.rules_versions) < 2:
         return ""
     return t(
         locale,
-        "Games played with earlier rules or cards rank here too ({versions}); their scores are compared "
-        "as they are.",
-        versions=", ".join(found.rules_versions),
+        "Games played with earlier rules or cards rank here too; their scores are compared as they are.",
     )
 
 

@@ -14,6 +14,8 @@ from typing import Generic, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from core.i18n import Text, lazy, lazy_n
+
 S = TypeVar("S", bound=BaseModel)
 R = TypeVar("R")  # a rules state
 A = TypeVar("A")  # an action
@@ -40,14 +42,16 @@ class Table(BaseModel):
     def is_crew(self, user_id: int) -> bool:
         return user_id in self.crew
 
-    def can_join(self, user_id: int) -> str | None:
-        """Why `user_id` may not join, or None if they may."""
+    def can_join(self, user_id: int) -> Text | None:
+        """Why `user_id` may not join (in the reader's language), or None if they may."""
         if self.is_crew(user_id):
-            return "You are already on this crew."
+            return lazy("You are already on this crew.")
         if not self.open_crew:
-            return "This captain plays alone; start a game of your own to play."
+            return lazy("This captain plays alone; start a game of your own to play.")
         if len(self.crew) >= self.max_crew:
-            return f"This crew is full ({self.max_crew})."
+            return lazy_n(
+                "This crew is full ({count} player).", "This crew is full ({count} players).", self.max_crew
+            )
         return None
 
     def joined(self, user_id: int) -> Table:

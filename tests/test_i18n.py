@@ -264,7 +264,7 @@ def test_the_glossarys_english_help_card_texts_are_the_card_datas(version: str) 
 def test_a_help_card_looked_up_reads_in_the_readers_language(language: str) -> None:
     found = find(card_set("dine-2"), term(language, "dine", "help", "flight-manual:back"), language)
     assert found is not None
-    (_, front), (_, text) = found.sides  # After Each Action / Customer Review
+    (_, text), (_, front) = found.sides  # Customer Review (the side looked up) / After Each Action
     assert front == glossary(language)["dine"]["help_texts"]["flight-manual:front@dine-2"]
     assert text == glossary(language)["dine"]["help_texts"]["flight-manual:back"]
     assert text.startswith({"de": "Punkte = 2 ×", "es": "Puntuación = 2 ×"}[language])

@@ -88,7 +88,7 @@ def board_embed(
     embed.add_field(name=crew, value=crew_text(table, locale))
     if picture:
         embed.set_image(url=f"attachment://{PICTURE}")
-    embed.set_footer(text=t(locale, "Game #{game} · move {version}", game=game_id, version=version))
+    embed.set_footer(text=t(locale, "Game #{game} · update {version}", game=game_id, version=version))
     return embed
 
 

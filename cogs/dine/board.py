@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -24,6 +24,7 @@ from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
 from core.render.dine_names import card_name, sector_name, ship_name, word
 from core.render.dine_text import (
     board_summary,
+    changed_note,
     decision_text,
     deck_text,
     loss_text,
@@ -86,7 +87,7 @@ def lobby_message(game_id: int, version: int, saved: DineSaved, locale: Locale =
     if table.recent:
         embed.add_field(
             name=t(locale, "What happened"),
-            value=fit([said(line, locale) for line in table.recent], newest=True),
+            value=fit([said(line, locale, saved.names_in_text()) for line in table.recent], newest=True),
             inline=False,
         )
     embed.set_footer(text=t(locale, "Game #{game} · lobby {version}", game=game_id, version=version))
@@ -140,6 +141,7 @@ def sector_lines(state: State, locale: Locale = "en") -> str:
     row = len(state.current_row)
     if danger:
         strike = t(locale, "**{held}/{danger}** cards in the current row", held=row, danger=danger)
+        strike += changed_note(state, "danger", locale)
     else:
         strike = t(locale, "danger **0**: it strikes at once")
     if drive is None:
@@ -150,7 +152,7 @@ def sector_lines(state: State, locale: Locale = "en") -> str:
             "jump: {drive} drive and {navigation} navigation",
             drive=drive,
             navigation=spec.jump.navigation,
-        )
+        ) + changed_note(state, "jump_drive", locale)
     name = sector_name(locale, state.cards, spec)
     danger_line = t(locale, "Danger: {strike} · {jump}", strike=strike, jump=jump)
     return f"{sector_text(spec, state.crew, locale, name)}\n{danger_line}\n{road_text(state, locale)}."
@@ -200,7 +202,7 @@ def crew_lines(saved: DineSaved, locale: Locale = "en") -> list[str]:
     return lines
 
 
-def prompt(state: State, locale: Locale = "en") -> str:
+def prompt(state: State, locale: Locale = "en", names: Sequence[str] = ()) -> str:
     if state.outcome == "won":
         return t(
             locale,
@@ -212,7 +214,7 @@ def prompt(state: State, locale: Locale = "en") -> str:
     if state.outcome == "lost":
         return t(locale, "**The delivery failed.** {reason}", reason=loss_text(state, locale))
     if state.pending is not None:
-        return t(locale, "**Decide:** {reason}", reason=decision_text(state, locale))
+        return t(locale, "**Decide:** {reason}", reason=decision_text(state, locale, names))
     return t(locale, "Any crew member may act at any time: press **My hand** to see your cards and play.")
 
 
@@ -228,7 +230,7 @@ def board_embed(
         title = t(locale, "Deep Space Dine · the end")
     embed = discord.Embed(
         title=title,
-        description=f"{status_line(state, locale)}\n\n{prompt(state, locale)}",
+        description=f"{status_line(state, locale)}\n\n{prompt(state, locale, saved.names_in_text())}",
         colour=COLOURS[state.outcome],
     )
     if state.outcome == "playing":
@@ -238,14 +240,16 @@ def board_embed(
     if saved.table.recent:
         embed.add_field(
             name=t(locale, "What happened"),
-            value=fit([said(line, locale) for line in saved.table.recent], newest=True),
+            value=fit(
+                [said(line, locale, saved.names_in_text()) for line in saved.table.recent], newest=True
+            ),
             inline=False,
         )
     if picture:
         embed.set_image(url=f"attachment://{PICTURE}")
     footer = t(
         locale,
-        "Game #{game} · move {version} · {setup}",
+        "Game #{game} · update {version} · {setup}",
         game=game_id,
         version=version,
         setup=saved.setup.describe(locale),

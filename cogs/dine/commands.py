@@ -248,12 +248,11 @@ class Dine(
         for title, text in entry.sides:
             embed.add_field(name=title, value=clip(text, 1024), inline=False)
         files = []
-        if entry.draw is not None:
+        picture = entry.draw()
+        if picture is not None:
             embed.set_image(url="attachment://card.png")
             text = " / ".join(said for _, said in entry.sides)
-            files.append(
-                discord.File(io.BytesIO(entry.draw()), filename="card.png", description=clip(text, 1024))
-            )
+            files.append(discord.File(io.BytesIO(picture), filename="card.png", description=clip(text, 1024)))
         await send(interaction, embed=embed, files=files, ephemeral=True)
 
     @card.autocomplete("name")
@@ -289,8 +288,9 @@ def hint_text(saved: DineSaved, user: int, *, expert: bool = False, locale: Loca
     """The hint for `user`: their seats' best move, described for them alone (by the expert crew's
     choice with `expert`, else the heuristic crew's), in their `locale`."""
     assert saved.state is not None
-    names = [escaped(seat.name) for seat in saved.seats]  # shown in markdown
-    return dine_hint.hint_text(saved.state, saved.seats_for(user), names, expert=expert, locale=locale)
+    return dine_hint.hint_text(
+        saved.state, saved.seats_for(user), saved.names_in_text(), expert=expert, locale=locale
+    )
 
 
 async def thought_hint(saved: DineSaved, user: int, seconds: float, locale: Locale = "en") -> str:

@@ -60,14 +60,18 @@ def hand_embed(
     assert state is not None
     hand = state.hands[seat]
     title = (
-        t(locale, "Your hand · Crew {number}", number=seat + 1)  # the engine's lines say "Crew N"
+        t(locale, "Your hand")  # the game's lines name each crew member
         if saved.seats[seat].user is not None
         else t(locale, "Seat {number} · {name}", number=seat + 1, name=escaped(saved.seat_name(seat)))
     )
     text = [note] if note else []
-    text.append(prompt(state, locale))
+    text.append(prompt(state, locale, saved.names_in_text()))
     pending = state.pending
-    if pending is not None and pending.seat == seat and (left_out := occupy_left_out(state, locale)):
+    if (
+        pending is not None
+        and pending.seat == seat
+        and (left_out := occupy_left_out(state, locale, saved.names_in_text()))
+    ):
         text.append(left_out)  # the occupy menu below leaves these cards out: say why
     count = t(  # no plural to pick: "1 of 4 card" read wrong, and the size is what the noun counts
         locale,
@@ -95,7 +99,7 @@ def hand_embed(
             value=clip(occupied_text(face.occupied, locale), FIELD_LIMIT),
             inline=False,
         )
-    embed.set_footer(text=t(locale, "Game #{game} · move {version}", game=game_id, version=version))
+    embed.set_footer(text=t(locale, "Game #{game} · update {version}", game=game_id, version=version))
     return embed
 
 

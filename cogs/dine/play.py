@@ -418,7 +418,7 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
     assert seat is not None
     mine = (seat,)  # the hand view's own note may name the seat's own cards
     note = t(locale, "You: {move}", move=describe(before, action, mine, locale).deed)
-    note += f"\n{said(events[-1].seen_by(mine), locale)}" if events else ""
+    note += f"\n{said(events[-1].seen_by(mine), locale, saved.names_in_text())}" if events else ""
     await _show(
         interaction,
         record,

@@ -12,7 +12,7 @@ shield or the damage) suspends it as a `Pending` decision that an action answers
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, Literal, cast
@@ -42,7 +42,7 @@ from .cards import Action as CardAction
 from .cards import CardSet, Cost, Effect, SectorSide, ShipSide, StationSide, Symbol, Track, card_set
 from .state import HAND_SIZES, RULES_VERSION, Outcome, Pending, Placed, StackCard, State, Task
 from .symbols import face, grid_symbols, grid_totals, meets, payments, row_symbols, side
-from .told import Card, Joined, Sector, Term, current_sector, told
+from .told import Card, Joined, Seat, Sector, Term, current_sector, told
 
 EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
 
@@ -591,9 +591,9 @@ def _pay(s: State, ev: Events, seat: int, cost: Cost, payment: Payment) -> None:
         if not telling:
             continue
         if cost.kind == "remove":
-            said = lazy("Crew {number} removes {card} to pay.", number=seat + 1, card=Card(card_id))
+            said = lazy("{crew} removes {card} to pay.", crew=Seat(seat), card=Card(card_id))
         else:
-            said = lazy("Crew {number} discards {card} to pay.", number=seat + 1, card=Card(card_id))
+            said = lazy("{crew} discards {card} to pay.", crew=Seat(seat), card=Card(card_id))
         _tell(ev, said)
     if payment.row is not None:
         row = s.grid[payment.row]
@@ -617,11 +617,11 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
         s.grid[-1].append(_placed(card, op == "rotate_play"))
         if type(ev) is Muted:
             return None
-        fields = {"number": seat + 1, "card": Card(card), "row": len(s.grid)}
+        fields = {"crew": Seat(seat), "card": Card(card), "row": len(s.grid)}
         if op == "rotate_play":
-            said = lazy("Crew {number} plays {card} rotated into row {row}.", **fields)
+            said = lazy("{crew} plays {card} rotated into row {row}.", **fields)
         else:
-            said = lazy("Crew {number} plays {card} into row {row}.", **fields)
+            said = lazy("{crew} plays {card} into row {row}.", **fields)
         _tell(ev, said)
     elif op == "draw":
         _draw(s, ev, seat, n)
@@ -632,10 +632,10 @@ def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -
         taken = [s.discard.pop() for _ in range(min(n, len(s.discard)))]
         s.hands[seat] += taken
         said = lazy_n(
-            "Crew {number} takes {count} card back from the discard pile.",
-            "Crew {number} takes {count} cards back from the discard pile.",
+            "{crew} takes {count} card back from the discard pile.",
+            "{crew} takes {count} cards back from the discard pile.",
             len(taken),
-            number=seat + 1,
+            crew=Seat(seat),
         )
         _tell(ev, said)
     else:
@@ -663,9 +663,9 @@ def _triggers(s: State, ev: Events, before: Mapping[Symbol, int], after: Mapping
         occupied = side(s.cards, card_id, s.upgraded).occupied
         if occupied.trigger is not None and after[occupied.trigger] > before[occupied.trigger]:
             said = lazy(
-                "{card} (crew {number}) fires: the grid gained {symbol}.",
+                "{card} ({crew}) fires: the grid gained {symbol}.",
                 card=Card(card_id),
-                number=seat + 1,
+                crew=Seat(seat),
                 symbol=lazy(SYMBOL_NAMES[occupied.trigger]),
             )
             _tell(ev, said)
@@ -770,9 +770,9 @@ def _do_upgrade(s: State, ev: Events, a: Upgrade) -> None:
         s.upgraded = sorted([*s.upgraded, a.card])
         seat = a.seat or 0
         if type(ev) is not Muted:
-            mine = told(lazy("Crew {number} upgrades {card}.", number=seat + 1, card=Card(a.card)))
+            mine = told(lazy("{crew} upgrades {card}.", crew=Seat(seat), card=Card(a.card)))
             # The card stays in the hand: only its holder may read which one it is.
-            public = told(lazy("Crew {number} upgrades a hand card.", number=seat + 1))
+            public = told(lazy("{crew} upgrades a hand card.", crew=Seat(seat)))
             ev.append(Event(public, "upgrade", ((seat, mine),)))
 
 
@@ -785,13 +785,13 @@ def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
         s.hands[a.seat].remove(a.card)
         s.stations[a.seat] = a.card
         if old is None:
-            _tell(ev, lazy("Crew {number} occupies {card}.", number=a.seat + 1, card=Card(a.card)))
+            _tell(ev, lazy("{crew} occupies {card}.", crew=Seat(a.seat), card=Card(a.card)))
         else:
             _tell(
                 ev,
                 lazy(
-                    "Crew {number} occupies {card}; {old} goes to the discard pile.",
-                    number=a.seat + 1,
+                    "{crew} occupies {card}; {old} goes to the discard pile.",
+                    crew=Seat(a.seat),
                     card=Card(a.card),
                     old=Card(old),
                 ),
@@ -815,9 +815,9 @@ def _do_give(s: State, ev: Events, a: Give) -> None:
     s.hands[a.seat].remove(a.card)
     (s.removed if pending.give == "remove" else s.discard).append(a.card)
     if pending.give == "remove":
-        said = lazy("Crew {number} removes {card}.", number=a.seat + 1, card=Card(a.card))
+        said = lazy("{crew} removes {card}.", crew=Seat(a.seat), card=Card(a.card))
     else:
-        said = lazy("Crew {number} discards {card}.", number=a.seat + 1, card=Card(a.card))
+        said = lazy("{crew} discards {card}.", crew=Seat(a.seat), card=Card(a.card))
     _tell(ev, said)
     if pending.amount > 1:
         s.queue.insert(0, Task(op=f"{pending.give}_cards", amount=pending.amount - 1))
@@ -1077,15 +1077,13 @@ def _draw(s: State, ev: Events, seat: int, n: int) -> None:
         return
     if drawn < n:
         said = lazy_n(
-            "Crew {number} draws {count} card. The deck is empty.",
-            "Crew {number} draws {count} cards. The deck is empty.",
+            "{crew} draws {count} card. The deck is empty.",
+            "{crew} draws {count} cards. The deck is empty.",
             drawn,
-            number=seat + 1,
+            crew=Seat(seat),
         )
     else:
-        said = lazy_n(
-            "Crew {number} draws {count} card.", "Crew {number} draws {count} cards.", drawn, number=seat + 1
-        )
+        said = lazy_n("{crew} draws {count} card.", "{crew} draws {count} cards.", drawn, crew=Seat(seat))
     _tell(ev, said)
 
 
@@ -1182,9 +1180,11 @@ def effects_told(effects: tuple[Effect, ...]) -> Joined:
     return Joined(tuple(parts), LIST)
 
 
-def pending_reason(pending: Pending, locale: Locale = "en", options: tuple[str, ...] = ()) -> str:
+def pending_reason(
+    pending: Pending, locale: Locale = "en", options: tuple[str, ...] = (), names: Sequence[str] = ()
+) -> str:
     """What a pending decision asks, in `locale` (the state keeps it in English, as `reason`);
-    a choice between consequences says its `options`, already in `locale`."""
+    a choice between consequences says its `options`, already in `locale`; `names` name the crew."""
     match pending.kind:
         case "clear":
             return t(locale, "The sector can be cleared: solve or jump?")
@@ -1196,7 +1196,7 @@ def pending_reason(pending: Pending, locale: Locale = "en", options: tuple[str, 
         case "upgrade":
             return t(locale, "One crew member may upgrade one hand card.")
         case "occupy":
-            return t(locale, "Crew {number} may occupy a station.", number=(pending.seat or 0) + 1)
+            return t(locale, "{crew} may occupy a station.", crew=Seat.of(pending.seat or 0, names))
         case "choose":
             return t(locale, OR).join(options or pending.options)
 

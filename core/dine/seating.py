@@ -83,6 +83,10 @@ class DineSaved(BaseModel):
     def seat_names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 
+    def names_in_text(self) -> list[str]:
+        """The seats' names for Discord text, markdown escaped: the game's lines name the crew."""
+        return [escaped(name) for name in self.seat_names()]
+
 
 def lobby(host: int, name: str, setup: Setup, now: datetime) -> DineSaved:
     table = Table.start(host, open_crew=True, max_crew=MAX_CREW)

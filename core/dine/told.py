@@ -10,7 +10,7 @@ English, a German and a Spanish reader alike.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +40,22 @@ class Sector:
 
     def say(self, locale: Locale) -> str:
         return term(locale, "dine", "sectors", self.key)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A crew member by seat: their name where the reader's view knows it ("Ben plays …"), else
+    "Crew 2". A kept line stores only the seat; `said` puts the names in when it is read."""
+
+    index: int
+    name: str | None = None
+
+    @classmethod
+    def of(cls, index: int, names: Sequence[str] = ()) -> Seat:
+        return cls(index, names[index] if index < len(names) and names[index] else None)
+
+    def say(self, locale: Locale) -> str:
+        return self.name if self.name is not None else t(locale, "Crew {number}", number=self.index + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +106,7 @@ def current_sector(state: State) -> Sector | None:
 def _say(value: Any, locale: Locale) -> str:
     return (
         value.say(locale)
-        if isinstance(value, Text | Card | Sector | Term | Joined | Versions)
+        if isinstance(value, Text | Card | Sector | Seat | Term | Joined | Versions)
         else str(value)
     )
 
@@ -109,6 +125,8 @@ def _encode(value: Any) -> Any:
             return {"c": card}
         case Sector(key=key):
             return {"s": key}
+        case Seat(index=index):
+            return {"seat": index}
         case Term(section=section, key=key):
             return {"g": [section, key]}
         case Joined(parts=parts, separator=separator):
@@ -127,6 +145,8 @@ def _decode(value: Any) -> Any:
         return Card(found["c"])
     if "s" in found:
         return Sector(found["s"])
+    if "seat" in found:
+        return Seat(found["seat"])
     if "g" in found:
         return Term(*found["g"])
     if "v" in found:
@@ -144,11 +164,26 @@ def told(text: Text) -> str:
     return MARK + json.dumps(_encode(text), ensure_ascii=False, separators=(",", ":"))
 
 
-def said(line: str | Text, locale: Locale = "en") -> str:
+def _named(value: Any, names: Sequence[str]) -> Any:
+    """`value` with each crew member it names by seat named by `names` (their display names)."""
+    match value:
+        case Seat(index=index):
+            return Seat.of(index, names)
+        case Text():
+            fields = {k: _named(v, names) for k, v in value.fields.items()}
+            return Text(value.message, fields, value.plural, value.count)
+        case Joined(parts=parts, separator=separator):
+            return Joined(tuple(_named(part, names) for part in parts), separator)
+        case _:
+            return value
+
+
+def said(line: str | Text, locale: Locale = "en", names: Sequence[str] = ()) -> str:
     """A kept line in `locale`: a told message said (or an event's translatable text), anything else
-    as it was written."""
+    as it was written. `names` are the crew's names by seat, for a reader who sees them (a Discord
+    channel); without them a crew member is "Crew 2"."""
     if isinstance(line, Text):
-        return line.say(locale)
+        return _named(line, names).say(locale)
     if not line.startswith(MARK):
         return line
-    return _say(_decode(json.loads(line[len(MARK) :])), locale)
+    return _say(_named(_decode(json.loads(line[len(MARK) :])), names), locale)

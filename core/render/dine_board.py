@@ -371,7 +371,7 @@ def _crew(draw: ImageDraw.ImageDraw, state: State, names: Sequence[str] | None, 
         draw.text((MARGIN + 24, y + 20), fit(where, 12, LEFT_RIGHT - MARGIN - 24), font=font(12), fill=MUTED)
 
 
-def _banner(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
+def _banner(draw: ImageDraw.ImageDraw, state: State, names: Sequence[str] | None, locale: Locale) -> None:
     if state.outcome == "won":
         rating = rating_text(state, locale)
         text = t(
@@ -385,7 +385,10 @@ def _banner(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     elif state.outcome == "lost":
         text, fill = t(locale, "Lost: {reason}", reason=loss_text(state, locale)), LOST
     elif state.pending is not None:
-        text, fill = t(locale, "Decision: {reason}", reason=decision_text(state, locale)), DECISION
+        text, fill = (
+            t(locale, "Decision: {reason}", reason=decision_text(state, locale, names or ())),
+            DECISION,
+        )
     else:
         return
     draw.rounded_rectangle(BANNER, radius=6, fill=fill)
@@ -510,7 +513,7 @@ def render_board(state: State, names: Sequence[str] | None = None, locale: Local
         # once the game is over no row takes another card: none is marked "now"
         current = number == len(state.grid) - 1 and state.outcome == "playing"
         _row(draw, state, number, index, current, locale)
-    _banner(draw, state, locale)
+    _banner(draw, state, names, locale)
     _footer(draw, state, locale)
     # A fixed palette of the board's own colours (and the blends its text edges make) keeps the PNG
     # small and quick to encode, as for the D-6 board; the encoder is most of the render time.

@@ -216,15 +216,22 @@ def hint_text(
             return t(
                 locale,
                 "There is nothing you can do right now. The crew waits for this: {reason}",
-                reason=decision_text(state, locale),
+                reason=decision_text(state, locale, seat_names),
             )
         return t(locale, "There is nothing you can do right now.")
+
+    def label(action: Action) -> str:
+        """The move for its reader: their own seat's without "Ben:", a vacant seat's they hold with it."""
+        said = describe(state, action, mine, locale, seat_names)
+        return said.deed if said.seat == mine[0] else said.text
+
     lines = [
-        t(locale, "**Suggestion for you:** {move}", move=found.move),
+        t(locale, "**Suggestion for you:** {move}", move=label(found.action)),
         t(locale, "*Why:* {why}", why=found.why),
     ]
     if found.second_move:
-        lines.append(t(locale, "*Close second:* {move}. {why}", move=found.second_move, why=found.second_why))
+        second = label(found.second)
+        lines.append(t(locale, "*Close second:* {move}. {why}", move=second, why=found.second_why))
     crew = heuristic(state)
     seat = getattr(crew.action, "seat", None)
     if crew.action != found.action and isinstance(seat, int) and seat not in mine:

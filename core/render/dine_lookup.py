@@ -8,16 +8,19 @@ pictures `core.render.dine_cards`; help cards are words only.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import get_close_matches
 from functools import cache
+from typing import TypeVar
 
 from core.dine.cards import CardSet
-from core.i18n import Locale, t
+from core.i18n import LANGUAGES, Locale, t
 
 from .dine_cards import sector_card, sheet, ship_card, station_card
 from .dine_names import card_name, help_name, help_text, sector_name, ship_name, station_kind, word
 from .dine_text import sector_text, ship_text, station_text
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,12 +30,32 @@ class CardEntry:
     ]  # the names of its sides in the reader's words (one for a help card printed with both)
     kind: str
     sides: tuple[tuple[str, str], ...]  # (side title, text)
-    draw: Callable[[], bytes] | None = None  # both sides side by side as one PNG
+    faces: tuple[Callable[[], bytes], ...] = ()  # each side's picture, in `sides`' order (none: words only)
     english: tuple[str, ...] = ()  # its sides' English names, found whatever the reader's language
 
     @property
     def title(self) -> str:
         return " / ".join(dict.fromkeys(self.names))
+
+    def draw(self) -> bytes | None:
+        """Both sides side by side as one PNG, or None for a card told in words only."""
+        return sheet([face() for face in self.faces], columns=2) if self.faces else None
+
+    def side_first(self, index: int) -> CardEntry:
+        """The entry with its side `index` first: the side a player looked up is the one shown first."""
+        if index == 0:
+            return self
+
+        def first(values: tuple[T, ...]) -> tuple[T, ...]:
+            return (values[index], *values[:index], *values[index + 1 :]) if len(values) > index else values
+
+        return replace(
+            self,
+            names=first(self.names),
+            sides=first(self.sides),
+            faces=first(self.faces),
+            english=first(self.english),
+        )
 
 
 @cache
@@ -46,7 +69,7 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                 tuple(ship_name(locale, face.name) for face in sides),
                 t(locale, "ship card"),
                 tuple((ship_name(locale, face.name), ship_text(face, locale)) for face in sides),
-                lambda s=ship: sheet([ship_card(s.front, locale), ship_card(s.back, locale)], columns=2),
+                tuple(lambda f=face: ship_card(f, locale) for face in sides),
                 tuple(face.name for face in sides),
             )
         )
@@ -60,12 +83,11 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                     (t(locale, "Normal side"), station_text(st.normal, st.station, locale, name)),
                     (t(locale, "Upgraded side"), station_text(st.upgraded, st.station, locale, name)),
                 ),
-                lambda c=st, n=None if locale == "en" else name: sheet(
-                    [
-                        station_card(c.normal, c.station, False, locale, n),
-                        station_card(c.upgraded, c.station, True, locale, n),
-                    ],
-                    columns=2,
+                tuple(
+                    lambda c=st, up=upgraded, n=None if locale == "en" else name: station_card(
+                        c.upgraded if up else c.normal, c.station, up, locale, n
+                    )
+                    for upgraded in (False, True)
                 ),
                 (st.normal.name, st.upgraded.name),
             )
@@ -89,12 +111,9 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                     )
                     for face, name in zip(sides, names, strict=True)
                 ),
-                lambda c=sec, n=names: sheet(
-                    [
-                        sector_card(c.front, locale, None if locale == "en" else n[0]),
-                        sector_card(c.back, locale, None if locale == "en" else n[1]),
-                    ],
-                    columns=2,
+                tuple(
+                    lambda f=face, n=None if locale == "en" else name: sector_card(f, locale, n)
+                    for face, name in zip(sides, names, strict=True)
                 ),
                 tuple(face.name for face in sides),
             )
@@ -110,7 +129,7 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                 t(locale, "help card"),
                 tuple(
                     (
-                        f"{name} ({face.german})",
+                        name if name == face.german else f"{name} ({face.german})",
                         help_text(locale, f"{card.id}:{side}", face.text, cards.version),
                     )
                     for name, (side, face) in zip(names, sides, strict=True)
@@ -121,30 +140,68 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
     return tuple(found)
 
 
-def _names(entry: CardEntry) -> tuple[str, ...]:
-    return (*entry.names, *entry.english)
+@cache
+def _side_names(cards: CardSet, locale: Locale) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Per card, per side, the side's lower-case names: the reader's, then English and every other
+    language the bot speaks. A public board is in the server's language, so a player may type a name
+    from it in any of them."""
+    every = [entries(cards, locale), *(entries(cards, other) for other in LANGUAGES if other != locale)]
+    return tuple(
+        tuple(
+            tuple(dict.fromkeys(n.lower() for shown in every for n in shown[card].names[side : side + 1]))
+            for side in range(len(entry.names))
+        )
+        for card, entry in enumerate(every[0])
+    )
+
+
+def _matches(cards: CardSet, wanted: str, locale: Locale) -> list[tuple[int, int]]:
+    """(card, side) of the sides matching `wanted`, best first: an exact name in any language, then the
+    reader's names that start with it or contain it; only when none of those does, other languages'
+    names that do (an English reader typing "sp" is not offered "Plasma Coil" for "Plasmaspule")."""
+    named = _side_names(cards, locale)
+    tests: list[Callable[[tuple[str, ...]], bool]] = [
+        lambda ns: wanted in ns,
+        lambda ns: ns[0].startswith(wanted),
+        lambda ns: wanted in ns[0],
+        lambda ns: any(n.startswith(wanted) for n in ns[1:]),
+        lambda ns: any(wanted in n for n in ns[1:]),
+    ]
+    found: dict[tuple[int, int], int] = {}
+    for card, sides in enumerate(named):
+        for side, names in enumerate(sides):
+            tier = next((tier for tier, test in enumerate(tests) if test(names)), None)
+            if tier is not None:
+                found[card, side] = tier
+    if any(tier < len(tests) - 2 for tier in found.values()):
+        found = {key: tier for key, tier in found.items() if tier < len(tests) - 2}
+    return sorted(found, key=lambda key: found[key])
 
 
 def find(cards: CardSet, name: str, locale: Locale = "en") -> CardEntry | None:
-    """The card with a side of this name, in the reader's words or in English (case and spacing
-    ignored), else the only partial match; said in `locale`."""
+    """The card with a side of this name in any language the bot speaks (case and spacing ignored),
+    else the only card matching it in part; said in `locale`, the side looked up first."""
     wanted = " ".join(name.lower().split())
-    shown = entries(cards, locale)
-    exact = [e for e in shown if any(n.lower() == wanted for n in _names(e))]
-    if exact:
-        return exact[0]
-    partial = [e for e in shown if any(wanted in n.lower() for n in _names(e))]
-    return partial[0] if len(partial) == 1 else None
+    shown, named = entries(cards, locale), _side_names(cards, locale)
+    hits = _matches(cards, wanted, locale)
+    exact = [(card, side) for card, side in hits if wanted in named[card][side]]
+    cards_hit = {card for card, _ in hits}
+    if exact or len(cards_hit) == 1:
+        card, side = (exact or hits)[0]
+        return shown[card].side_first(side)
+    return None
 
 
 def suggest(cards: CardSet, typed: str, limit: int = 25, locale: Locale = "en") -> list[str]:
-    """Side names for autocomplete, in the reader's words: those starting with what was typed first,
-    then those containing it; when none does, the names spelt most like it ("Ramjett": Ramjet)."""
-    wanted = typed.lower().strip()
-    names = sorted({n for e in entries(cards, locale) for n in e.names})
-    starts = [n for n in names if n.lower().startswith(wanted)]
-    inside = [n for n in names if wanted in n.lower() and n not in starts]
-    if starts or inside or not wanted:
-        return (starts + inside)[:limit]
-    by_lower = {n.lower(): n for n in names}
-    return [by_lower[n] for n in get_close_matches(wanted, list(by_lower), n=limit, cutoff=0.6)]
+    """Side names for autocomplete, in the reader's words: the names matching what was typed (the
+    reader's starting with it first, then containing it, then a name in another language the bot
+    speaks); when none does, the names spelt most like it ("Ramjett": Ramjet)."""
+    wanted = " ".join(typed.lower().split())
+    shown = entries(cards, locale)
+    if not wanted:
+        return sorted({n for e in shown for n in e.names})[:limit]
+    found = list(dict.fromkeys(shown[card].names[side] for card, side in _matches(cards, wanted, locale)))
+    if found:
+        return found[:limit]
+    by_lower = {n.lower(): n for e in shown for n in e.names}
+    return [by_lower[n] for n in get_close_matches(wanted, sorted(by_lower), n=limit, cutoff=0.6)]

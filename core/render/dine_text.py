@@ -37,6 +37,7 @@ from core.dine.engine import (
 )
 from core.dine.state import State
 from core.dine.symbols import row_symbols, side
+from core.dine.told import Seat
 from core.i18n import Locale, mark, t, tn
 from core.i18n.glossary import term
 from core.words import clip, plural
@@ -289,8 +290,8 @@ def sector_text(
     )
 
 
-def decision_text(state: State, locale: Locale = "en") -> str:
-    """The decision the crew faces now, in `locale` ("" when there is none)."""
+def decision_text(state: State, locale: Locale = "en", names: Sequence[str] = ()) -> str:
+    """The decision the crew faces now, in `locale` ("" when there is none); `names` name the crew."""
     pending = state.pending
     if pending is None:
         return ""
@@ -298,10 +299,10 @@ def decision_text(state: State, locale: Locale = "en") -> str:
         return clear_question(pending.options, locale)
     spec = sector_side(state)
     options = tuple(describe_effects(o, locale) for o in spec.consequences) if spec is not None else ()
-    return pending_reason(pending, locale, options if pending.kind == "choose" else ())
+    return pending_reason(pending, locale, options if pending.kind == "choose" else (), names)
 
 
-def occupy_left_out(state: State, locale: Locale = "en") -> str:
+def occupy_left_out(state: State, locale: Locale = "en", names: Sequence[str] = ()) -> str:
     """Why hand cards are missing from a choice of station to occupy: one crew member at a time may
     hold a station (the one choosing may swap their own), so a card of a station another member holds
     is not offered; without this the menu leaves it out silently. Names hand cards: the chooser's
@@ -321,7 +322,7 @@ def occupy_left_out(state: State, locale: Locale = "en") -> str:
             "Not offered: {cards} ({station} is held by {crew})",
             cards=", ".join(card_name(locale, state.cards, c, state.upgraded) for c in cards),
             station=station_kind(locale, state.cards.station(cards[0]).station),
-            crew=crew_name(locale, holder),
+            crew=Seat.of(holder, names).say(locale),
         )
         for holder, cards in held.items()
     ]
@@ -450,7 +451,7 @@ HELP_NAMES = {"procure": "procure-ingredient:front", "frontier": "procure-ingred
 
 def crew_name(locale: Locale, seat: int) -> str:
     """A seat without a player's name: "Crew 2"."""
-    return t(locale, "Crew {number}", number=seat + 1)
+    return Seat(seat).say(locale)
 
 
 def crew_names(
@@ -728,6 +729,7 @@ class Described:
     paid: str = ""
     rule: str = ""  # the used action as printed, "discard another hand card: rotate, play"
     locale: Locale = "en"
+    name: str | None = None  # whose move it is, where the reader knows the crew's names
 
     @property
     def deed(self) -> str:
@@ -740,7 +742,8 @@ class Described:
     def text(self) -> str:
         if self.seat is None:
             return self.deed
-        return t(self.locale, "{crew}: {move}", crew=crew_name(self.locale, self.seat), move=self.deed)
+        crew = Seat(self.seat, self.name).say(self.locale)
+        return t(self.locale, "{crew}: {move}", crew=crew, move=self.deed)
 
 
 def used_action(state: State, action: Action) -> CardAction | None:
@@ -759,11 +762,16 @@ def used_action(state: State, action: Action) -> CardAction | None:
 
 
 def describe(
-    state: State, action: Action, seats: Container[int] | None = None, locale: Locale = "en"
+    state: State,
+    action: Action,
+    seats: Container[int] | None = None,
+    locale: Locale = "en",
+    names: Sequence[str] = (),
 ) -> Described:
     """`action` in words for a reader holding `seats` (None: one who may see every hand, as in the
-    terminal game). A card the move leaves in its hand is named only to that hand's holder; every
-    other card a move names goes public by the move itself (played, paid, occupied, given up)."""
+    terminal game), the crew named by `names` where known. A card the move leaves in its hand is named
+    only to that hand's holder; every other card a move names goes public by the move itself (played,
+    paid, occupied, given up)."""
 
     def hidden(seat: int) -> bool:
         return seats is not None and seat not in seats
@@ -772,7 +780,7 @@ def describe(
         return card_name(locale, state.cards, card, state.upgraded)
 
     def said(seat: int | None, what: str, paid: str = "", rule: str = "") -> Described:
-        return Described(seat, what, paid, rule, locale)
+        return Described(seat, what, paid, rule, locale, None if seat is None else Seat.of(seat, names).name)
 
     match action:
         case PlayCard(seat=seat, card=card, action=index, payment=payment):

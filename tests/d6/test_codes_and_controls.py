@@ -14,6 +14,7 @@ from core.d6 import apply, legal_actions, new_game
 from core.d6.actions import EndAssignment, Fire
 from core.d6.ai import heuristic
 from core.d6.codes import decode, encode
+from core.i18n import say
 from core.render.d6_controls import LABEL_LIMIT, OPTIONS_PER_MENU, as_shown, controls
 from core.table import RECENT_LINES, Table
 
@@ -117,11 +118,15 @@ def test_a_die_without_uses_is_shown_disabled_and_picking_it_shows_no_choices() 
 
 def test_the_table_keeps_the_crew_and_the_newest_lines() -> None:
     table = Table.start(1, open_crew=True, max_crew=2)
-    assert table.can_join(1) == "You are already on this crew."
+    assert str(table.can_join(1)) == "You are already on this crew."
     assert table.can_join(2) is None
     full = table.joined(2)
     assert full.crew == (1, 2)
-    assert full.can_join(3) == "This crew is full (2)."
-    assert Table.start(1).can_join(2) == "This captain plays alone; start a game of your own to play."
+    assert str(full.can_join(3)) == "This crew is full (2 players)."
+    alone = Table.start(1).can_join(2)
+    assert str(alone) == "This captain plays alone; start a game of your own to play."
+    # Refusals are said in the reader's language, not in English to everyone.
+    assert say("de", alone) != str(alone)
+    assert say("es", full.can_join(3) or "") != str(full.can_join(3))
     lines = [f"line {n}" for n in range(RECENT_LINES + 5)]
     assert full.with_news(lines).recent == tuple(lines[-RECENT_LINES:])

@@ -88,7 +88,7 @@ async def test_pressing_a_die_shows_its_uses_and_a_choice_applies_it(world) -> N
     assert action_from_json(logged.action_json) == action
     assert logged.user_id == alice.id
     board = message(world, after.board_message_id)
-    assert board.embeds[0].footer.text == f"Game #{record.id} · move 1"
+    assert board.embeds[0].footer.text == f"Game #{record.id} · update 1"
     assert "**alice**: " in {f.name: f.value for f in board.embeds[0].fields}["What happened"]
     assert all(f":{record.id}:1:" in cid for cid in custom_ids(board))  # every control is of the new version
 
@@ -250,7 +250,7 @@ async def move_not_shown(world: World, alice: Player, record: GameRecord, *, ret
 
 def shows(world: World, record: GameRecord, version: int) -> bool:
     board = message(world, record.board_message_id)
-    footer = board.embeds[0].footer.text == f"Game #{record.id} · move {version}"
+    footer = board.embeds[0].footer.text == f"Game #{record.id} · update {version}"
     return footer and all(f":{record.id}:{version}:" in cid for cid in custom_ids(board))
 
 
@@ -314,7 +314,7 @@ async def test_a_board_buried_under_chat_is_posted_again_at_the_bottom_after_a_m
     assert moved.board_message_id != old_id
     newest = world.channel.history()[-1]
     assert newest.id == moved.board_message_id
-    assert newest.embeds[0].footer.text == f"Game #{record.id} · move {moved.version}"
+    assert newest.embeds[0].footer.text == f"Game #{record.id} · update {moved.version}"
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{newest.id}"
     assert message(world, old_id).content == f"This board has moved: {link}"
     # the next move is answered on the new board, which nothing buries: it stays where it is

@@ -73,7 +73,7 @@ async def test_a_german_server_and_a_spanish_reader(german_world: World, monkeyp
     world = german_world
     lena = world.player("lena")
     discord_locales(monkeypatch, {lena.id: "es-ES"})
-    shown = await lena.runs("d6 new", guide=False)
+    shown = await lena.runs("d6 new", guide=False, crew=True)
     embed = shown.response.embeds[0]
     assert embed.title == "Deep Space D-6 · Runde 1"
     said = fields(embed)
@@ -86,6 +86,11 @@ async def test_a_german_server_and_a_spanish_reader(german_world: World, monkeyp
     assert hint.ephemeral
     assert hint.response.content.startswith("**Sugerencia:** ")
     assert "\n*Por qué:* " in hint.response.content
+
+    # A refusal is private and in the reader's language, though the button is in the server's.
+    joined = await lena.clicks(shown.response, "Crew beitreten")
+    assert joined.ephemeral
+    assert joined.response.content == "Ya estás en esta tripulación."
 
     abandon = await lena.runs("d6 abandon")  # private confirmation, Spanish
     assert abandon.response.content.startswith("¿Abandonar la partida #")

@@ -61,7 +61,7 @@ async def test_two_presses_at_once_apply_exactly_one(fake: FakeDiscord, bot: Dee
     assert after is not None
     assert after.version == 1
     assert len(await bot.store.actions(game.id)) == 1
-    assert applied.body["data"]["embeds"][0]["footer"]["text"] == f"Game #{game.id} · move 1"
+    assert applied.body["data"]["embeds"][0]["footer"]["text"] == f"Game #{game.id} · update 1"
 
 
 async def test_a_burst_of_different_presses_is_applied_in_order(fake: FakeDiscord, bot: DeepSpaceBot) -> None:

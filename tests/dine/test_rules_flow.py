@@ -1143,7 +1143,7 @@ def test_an_at_trigger_fires_when_the_symbol_is_newly_created() -> None:
     after, events = play(state, "pilot-2")
 
     assert after.hands == [["reactor-1", state.deck[0]]]
-    assert "Helm Console (crew 1) fires: the grid gained navigation." in [said(e.text) for e in events]
+    assert "Helm Console (Crew 1) fires: the grid gained navigation." in [said(e.text) for e in events]
 
 
 def test_an_at_trigger_fires_once_per_action() -> None:

@@ -198,6 +198,10 @@ def test_an_occupied_stations_action_shows_its_cost_and_effect() -> None:
 
     assert f"Rotary Thruster (occupied) — {printed}" in [move.label for move in moves(state, 0)]
     assert said(state, use) == f"Crew 1: use Rotary Thruster ({printed}) by giving up Ramjet"
+    # The log line is public: in German it speaks of the crew member, not to the reader ("du").
+    german = describe(state, use, locale="de").text
+    assert german.endswith("gegen Abgabe von Staustrahltriebwerk"), german
+    assert " du " not in german
     assert f"occupies Rotary Thruster (action — {printed})" in describe_board(state)
     assert f"at Rotary Thruster (action — {printed})" in board_summary(state)
     lines = terminal_lines(state)

@@ -87,7 +87,7 @@ async def perform(hands: Hands, player: Player, action: Action) -> simcord.Inter
     assert saved.state is not None
     code = encode(saved.state, action)
     view = await hands.view(player)
-    shown_move = re.search(r"(\d+)\D*$", view.embeds[0].footer.text)  # "move 12", in any language
+    shown_move = re.search(r"(\d+)\D*$", view.embeds[0].footer.text)  # "update 12", in any language
     if shown_move is None or int(shown_move.group(1)) != record.version:
         await player.clicks(view, hands.say("Refresh"))  # as a player would, seeing others moved
         view = await hands.view(player)

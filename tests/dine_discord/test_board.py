@@ -15,7 +15,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.dine.board import board_embed, board_view
+from cogs.dine.board import board_embed, board_view, sector_lines
 from cogs.dine.commands import hint_text
 from cogs.dine.hand import hand_message
 from cogs.dine.ids import FAMILY, PAY, TAKE
@@ -23,7 +23,7 @@ from core.dine.actions import PlayCard
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
 from core.dine.codes import decode, encode
-from core.dine.engine import apply, deal, legal_actions
+from core.dine.engine import apply, deal, legal_actions, sector_side
 from core.dine.expert import expert_policy
 from core.dine.seating import DineSaved, Seat, Setup, lobby, seated
 from core.dine.state import RULES_VERSION, Pending, State
@@ -34,7 +34,8 @@ from core.guide import topics
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, EXPERT_SEED
 from core.render.dine_lookup import entries
-from core.render.dine_text import board_summary, crew_names, decision_text, describe_action
+from core.render.dine_text import board_summary, crew_names, decision_text, describe
+from tests.dine.helpers import table
 from tests.dine.test_hidden_cards import cards_of
 from tests.support.messages import board_of, components, custom_ids, message, record_of
 
@@ -138,7 +139,7 @@ async def test_public_decisions_are_pressed_on_the_board(world, seed, crew, opti
 
     assert not done.ephemeral
     assert done.response.id == board.id  # the board itself, edited as the click's answer
-    assert done.response.embeds[0].footer.text.startswith(f"Game #{game_id} · move {record.version + 1}")
+    assert done.response.embeds[0].footer.text.startswith(f"Game #{game_id} · update {record.version + 1}")
     after, saved_after = await saved_of(world, game_id)
     assert after.version == record.version + 1
     assert saved_after.state == apply(state, action)[0]
@@ -178,7 +179,7 @@ async def test_a_burst_of_hand_moves_edits_the_board_twice(world) -> None:
     assert board_patches(world, board_id) - before <= 2
     await world.env.advance_time(pause + 1)
     board = message(world, board_id)
-    assert board.embeds[0].footer.text.startswith(f"Game #{game_id} · move {latest.version} · ")
+    assert board.embeds[0].footer.text.startswith(f"Game #{game_id} · update {latest.version} · ")
     assert all(f":{latest.version}:" in cid for cid in custom_ids(board))
     await world.env.advance_time(pause + 1)  # the keeper looks once more, finds nothing new and stops
     await world.bot.boards.idle()
@@ -191,7 +192,7 @@ async def check_reposted(world: Any, game_id: int, old_id: int) -> discord.Messa
     assert record.board_message_id != old_id
     newest = world.channel.history()[-1]
     assert newest.id == record.board_message_id
-    assert newest.embeds[0].footer.text.startswith(f"Game #{game_id} · move {record.version}")
+    assert newest.embeds[0].footer.text.startswith(f"Game #{game_id} · update {record.version}")
     assert "My hand" in [c.get("label") for c in components(newest)]
     old = message(world, old_id)
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{newest.id}"
@@ -235,7 +236,8 @@ async def test_a_few_chat_messages_do_not_move_the_board(world) -> None:
 
     record = await record_of(world, game_id)
     assert record.board_message_id == old_id
-    assert message(world, old_id).embeds[0].footer.text.startswith(f"Game #{game_id} · move {record.version}")
+    footer = message(world, old_id).embeds[0].footer.text
+    assert footer.startswith(f"Game #{game_id} · update {record.version}")
     assert world.take_errors() == []
 
 
@@ -273,7 +275,7 @@ async def test_a_board_the_bot_may_not_post_again_is_kept_up_to_date_in_place(wo
 
         record = await record_of(world, game_id)
         assert record.board_message_id == board_id
-        assert board.embeds[0].footer.text.startswith(f"Game #{game_id} · move {record.version} · ")
+        assert board.embeds[0].footer.text.startswith(f"Game #{game_id} · update {record.version} · ")
     tried = [e for e in world.env.http_requests if e.method == "POST" and e.path == posts]
     assert len(tried) == 1  # re-posting is known to be impossible there after the first try
     assert [r.getMessage() for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR] == []
@@ -294,7 +296,7 @@ async def test_dine_board_posts_the_board_again_and_the_old_one_points_to_it(wor
     # the new board works: "My hand" opens the presser's hand
     hand = await alice.clicks(new, "My hand")
     assert hand.ephemeral
-    assert hand.response.embeds[0].title == "Your hand · Crew 1"
+    assert hand.response.embeds[0].title == "Your hand"
     assert world.take_errors() == []
 
 
@@ -341,10 +343,12 @@ async def test_dine_card_shows_both_sides_privately(world, kind) -> None:
 
     assert shown.ephemeral
     embed = shown.response.embeds[0]
-    assert embed.title == entry.title
-    assert [(f.name, f.value) for f in embed.fields] == [(t, text[:1024]) for t, text in entry.sides]
+    looked_up = entry.names.index(entry.names[-1])  # the side named so is shown first
+    assert embed.title == " / ".join(dict.fromkeys((entry.names[looked_up], *entry.names)))
+    sides = [entry.sides[looked_up], *(s for i, s in enumerate(entry.sides) if i != looked_up)]
+    assert [(f.name, f.value) for f in embed.fields] == [(t, text[:1024]) for t, text in sides]
     assert len(embed.fields) == 2
-    if entry.draw is not None:
+    if entry.faces:
         (picture,) = shown.response.attachments
         assert picture.filename == "card.png"
         assert embed.image.url == "attachment://card.png"
@@ -449,7 +453,7 @@ async def test_dine_hint_suggests_a_move_of_the_asking_member_and_never_names_an
         mine = heuristic(state, lambda action, seat=seat: for_seat(action, seat))
         text = shown[player.id].response.content
         assert shown[player.id].ephemeral
-        assert f"**Suggestion for you:** {describe_action(state, mine.action)}" in text
+        assert f"**Suggestion for you:** {describe(state, mine.action, (seat,)).deed}" in text
         assert f"*Why:* {mine.reason}" in text
         assert text.endswith(BY_HEURISTIC)
         assert BY_EXPERT not in text
@@ -475,7 +479,7 @@ async def test_dine_hint_is_the_expert_crews_when_it_answers_in_time(world) -> N
     text = shown.response.content
     mine = expert_policy(EXPERT_SEED, only=lambda action: for_seat(action, 0))(state)
     assert shown.ephemeral
-    assert f"**Suggestion for you:** {describe_action(state, mine.action)}" in text
+    assert f"**Suggestion for you:** {describe(state, mine.action, (0,)).deed}" in text
     assert text.endswith(BY_EXPERT)
     assert BY_HEURISTIC not in text
     others = {side(state.cards, card, state.upgraded).name for card in state.hands[1]}
@@ -648,25 +652,64 @@ def test_a_hint_while_another_member_decides_names_none_of_their_cards() -> None
     text = hint_text(saved, 10)
 
     assert text == (
-        "There is nothing you can do right now. The crew waits for this: Crew 2 may occupy a station."
+        "There is nothing you can do right now. The crew waits for this: Ben may occupy a station."
     )
     assert "Suggestion" in hint_text(saved, 20)
 
 
-def test_the_picture_and_its_alt_text_number_the_crew_as_the_game_lines_do() -> None:
-    """The game's lines say "Crew 2 plays …"; the board's crew list numbers its members, and so do
-    the picture and its alt text, so a reader can tell who "Crew 2" is."""
+def test_the_game_lines_name_the_crew_and_the_picture_numbers_them() -> None:
+    """A kept line stores the seat; read with the crew's names it says "Ben plays …" (German too),
+    without them "Crew 2 plays …". The board's crew list, picture and alt text number the members."""
     state, _ = deal(7, crew=2, starter=False)
     now = datetime(2026, 11, 30, tzinfo=UTC)
     saved = lobby(10, "Ann", Setup(), now)
     saved = saved.model_copy(update={"table": saved.table.joined(20), "names": {10: "Ann", 20: "Ben"}})
     saved = seated(saved, now, state)
     played = next(a for a in legal_actions(state) if isinstance(a, PlayCard) and a.seat == 1)
-    lines = [said(event.text) for event in apply(state, played)[1]]
+    events = apply(state, played)[1]
+    lines = [said(event.text) for event in events]
+    named = [said(event.text, "en", saved.seat_names()) for event in events]
+    german = [said(event.text, "de", saved.seat_names()) for event in events]
 
     alt = board_summary(saved.state, saved.seat_names())
 
     assert any(line.startswith("Crew 2 plays") for line in lines), lines
+    assert any(line.startswith("Ben plays") for line in named), named
+    assert not [line for line in named if "Crew 2" in line]
+    assert any(line.startswith("Ben spielt") for line in german), german
     assert "1. Ann" in alt
     assert "2. Ben" in alt
     assert crew_names(state, ["Ann", ""]) == ["1. Ann", "Crew 2"]
+
+
+def test_the_boards_sector_field_says_why_jump_and_danger_are_not_the_printed_ones() -> None:
+    """The Sector field prints the card ("Jump: 6 drive"); the line under it gives what counts now,
+    and with Autopilot or Bubble Screen occupied it says why the two differ, as the alt text does."""
+    autopilot = table(hands=[["reactor-2"]], stations=["pilot-2"])
+    spec = sector_side(autopilot)
+    assert spec is not None
+    drive, danger = spec.jump.drive[0], spec.danger[0]
+    assert drive is not None
+    assert danger
+    needs = f"jump: {drive - 1} drive and {spec.jump.navigation} navigation"
+    assert f"{needs} ({drive} printed, −1 Autopilot)" in sector_lines(autopilot)
+    shielded = sector_lines(table(hands=[["reactor-2"]], stations=["shields-2"]))
+    assert f"**0/{danger + 1}** cards in the current row ({danger} printed, +1 Bubble Screen)" in shielded
+    assert "printed" not in sector_lines(table(hands=[["reactor-2"]]))
+
+
+async def test_the_boards_log_names_who_did_what(world) -> None:
+    """In a two-crew game the board's "What happened" says "Bob plays …", not "Crew 2 plays …"."""
+    alice, bob = world.player("Alice"), world.player("Bob")
+    game_id = await start_game(world, [alice, bob])
+    _, saved = await saved_of(world, game_id)
+    state = saved.state
+    assert state is not None
+    played = next(a for a in legal_actions(state) if isinstance(a, PlayCard) and a.seat == 1)
+
+    await perform(Hands(world, game_id), bob, played)
+
+    board = await board_of(world, game_id)
+    happened = {f.name: f.value for f in board.embeds[0].fields}["What happened"]
+    assert "Bob plays " in happened
+    assert "Crew 2" not in happened

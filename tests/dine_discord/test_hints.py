@@ -9,6 +9,7 @@ import re
 from core.dine.ai import heuristic
 from core.render import dine_hint
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC
+from core.render.dine_text import describe
 from tests.test_hint_checker import reason_problems
 
 from .helpers import Hands, owner, perform, saved_of, start_game
@@ -35,9 +36,13 @@ async def test_the_quick_hint_says_why_and_names_the_close_second(world) -> None
 
     lines = shown.response.content.split("\n")
     assert shown.ephemeral
-    assert lines[0] == f"**Suggestion for you:** {expected.move}"
+    mine = saved.seats_for(alice.id)
+    # the asker's own move without "Crew 1:", a vacant seat's they play with its holder's name
+    assert lines[0] == f"**Suggestion for you:** {describe(state, expected.action, mine).deed}"
     assert lines[1] == f"*Why:* {expected.why}"
-    assert lines[2] == f"*Close second:* {expected.second_move}. {expected.second_why}"
+    second = describe(state, expected.second, mine, names=saved.names_in_text())
+    said = second.deed if second.seat == mine[0] else second.text
+    assert lines[2] == f"*Close second:* {said}. {expected.second_why}"
     assert lines[-1] == BY_HEURISTIC  # which crew thought about it
     assert reason_problems(expected.move, expected.why) == []
     assert reason_problems(expected.second_move, expected.second_why) == []
@@ -57,7 +62,7 @@ async def test_the_expert_hint_says_what_its_playouts_saw(world) -> None:
     shown = await alice.runs("dine hint")
 
     lines = shown.response.content.split("\n")
-    assert lines[0] == f"**Suggestion for you:** {expected.move}"
+    assert lines[0] == f"**Suggestion for you:** {describe(state, expected.action, (0,)).deed}"
     assert lines[1] == f"*Why:* {expected.why}"
     assert re.search(r"Played out on \d+ reshuffled deals?, it did best of the \d moves weighed", lines[1])
     assert lines[-1] == BY_EXPERT

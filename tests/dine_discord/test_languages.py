@@ -55,9 +55,9 @@ async def test_each_member_reads_their_own_language_and_the_board_the_servers(ge
     state = saved.state
     assert state is not None
     expected = {
-        ann.id: ("en", "Your hand · Crew", "Refresh", "Nobody else sees this message."),
-        hans.id: ("de", "Deine Hand · Crew", "Aktualisieren", "Niemand sonst sieht diese Nachricht."),
-        rosa.id: ("es", "Tu mano · Tripulante", "Actualizar", "Nadie más ve este mensaje."),
+        ann.id: ("en", "Your hand", "Refresh", "Nobody else sees this message."),
+        hans.id: ("de", "Deine Hand", "Aktualisieren", "Niemand sonst sieht diese Nachricht."),
+        rosa.id: ("es", "Tu mano", "Actualizar", "Nadie más ve este mensaje."),
     }
     for player in (ann, hans, rosa):
         language, title, refresh, private = expected[player.id]
@@ -66,7 +66,7 @@ async def test_each_member_reads_their_own_language_and_the_board_the_servers(ge
         shown = hand.response.embeds[0]
         seat = saved.seat_of(player.id)
         assert seat is not None
-        assert shown.title == f"{title} {seat + 1}"
+        assert shown.title == title
         assert private in shown.description
         first = state.hands[seat][0]
         assert shown.fields[0].name.startswith(term(language, "dine", "cards", first) + " · ")
@@ -112,7 +112,7 @@ async def test_a_move_from_a_german_hand_view_is_told_in_german(german_world, mo
     take = next(o for o in menus[0]["options"] if o["value"].startswith(TAKE))
     moved = await hans.picks(hand.response, [take["value"]], custom_id=menus[0]["custom_id"])
     assert moved.response.embeds[0].description.startswith("Du: ")
-    assert moved.response.embeds[0].footer.text.startswith(f"Spiel #{game_id} · Zug ")
+    assert moved.response.embeds[0].footer.text.startswith(f"Spiel #{game_id} · Stand ")
 
 
 def shown(body: Any) -> Any:

@@ -36,7 +36,7 @@ async def test_a_start_discord_failed_to_show_is_saved_and_the_board_becomes_the
     assert "My hand" in [c.get("label") for c in components(board)]
     again = await ann.clicks(board, "My hand")  # the game is playable from the board
     assert again.ephemeral
-    assert again.response.embeds[0].title == "Your hand · Crew 1"
+    assert again.response.embeds[0].title == "Your hand"
 
 
 async def test_a_join_discord_failed_to_show_is_saved_and_the_lobby_shows_it(world: World) -> None:

@@ -217,7 +217,7 @@ async def test_two_crew_members_moving_at_once_are_applied_one_at_a_time(
         assert told_it_moved_on(late)
         assert (
             late.body["data"]["embeds"][0]["footer"]["text"]
-            == f"Game #{table.game} · move {record.version + 1}"
+            == f"Game #{table.game} · update {record.version + 1}"
         )
         after = await table.record()
         assert after.version == record.version + 1
@@ -230,7 +230,7 @@ async def test_two_crew_members_moving_at_once_are_applied_one_at_a_time(
     assert rounds >= 4
     board = await table.board()
     final = await table.record()
-    assert board["embeds"][0]["footer"]["text"].startswith(f"Game #{table.game} · move {final.version} · ")
+    assert board["embeds"][0]["footer"]["text"].startswith(f"Game #{table.game} · update {final.version} · ")
 
 
 async def test_two_presses_of_the_same_board_decision_apply_it_once(
@@ -263,7 +263,7 @@ async def test_two_presses_of_the_same_board_decision_apply_it_once(
     assert after.version == record.version + 1
     assert await table.logged() == after.version
     assert edited.body["data"]["embeds"][0]["footer"]["text"].startswith(
-        f"Game #{table.game} · move {after.version} · "
+        f"Game #{table.game} · update {after.version} · "
     )
 
 
