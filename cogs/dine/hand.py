@@ -12,13 +12,13 @@ from collections.abc import Callable
 import discord
 
 from core.dine.cards import CardSet
-from core.dine.engine import hand_size
+from core.dine.engine import card_drive, hand_size
 from core.dine.seating import DineSaved
 from core.dine.symbols import side
 from core.i18n import Locale, t
 from core.render.dine_controls import Move, moves
 from core.render.dine_names import card_name, station_kind
-from core.render.dine_text import action_text, occupied_text, occupy_left_out, row_text
+from core.render.dine_text import action_text, gives_text, occupied_text, occupy_left_out, row_text
 from core.words import clip, escaped
 
 from ..ui.controls import Ref
@@ -43,9 +43,12 @@ def card_field(cards: CardSet, card_id: str, upgraded: list[str], locale: Locale
     )
     if card_id in upgraded:
         name += t(locale, " (upgraded)")
-    drive = t(locale, " · {count} drive", count=face.drive) if face.drive else ""
+    # Upright, the printed drive counts in the row like any drive symbol: one total, as the menus say.
+    # A cost asking for "a hand card with N drive" counts every drive symbol on it (ruling E9).
+    drive = card_drive(cards, card_id, upgraded)
+    costs = t(locale, " · for costs, a card with {count} drive", count=drive) if drive else ""
     lines = [
-        t(locale, "In a row: {symbols}", symbols=row_text(face.row, locale)) + drive,
+        t(locale, "In a row: {symbols}", symbols=gives_text(face, False, locale)) + costs,
         *(f"▸ {action_text(action, locale)}" for action in face.actions),
         t(locale, "Rotated: {symbols}", symbols=row_text(face.rotated, locale)),
         t(locale, "Occupied: {what}", what=occupied_text(face.occupied, locale)),

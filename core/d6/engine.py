@@ -682,13 +682,16 @@ def _draw(s: State, ev: Events, task: Task) -> None:
     (s.internal if drawn.kind == "internal" else s.external).append(threat)
     name, words = ThreatName(card_id), CardWords(card_id)
     if drawn.kind == "internal":
-        said = lazy("New threat: {name} inside the ship — {text}", name=name, text=words)
+        said = lazy("New threat: {name} inside the ship. Effect: {text}", name=name, text=words)
     elif drawn.health:
         said = lazy(
-            "New threat: {name} with {health} health — {text}", name=name, health=drawn.health, text=words
+            "New threat: {name} with {health} health. Effect: {text}",
+            name=name,
+            health=drawn.health,
+            text=words,
         )
     else:
-        said = lazy("New threat: {name} — {text}", name=name, text=words)
+        said = lazy("New threat: {name}. Effect: {text}", name=name, text=words)
     ev.append(Event(said, "threat"))
     _effects(s, ev, threat, drawn.on_reveal)
 

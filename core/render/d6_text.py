@@ -69,7 +69,8 @@ def threat_line(state: State, threat: Threat, locale: Locale = "en") -> str:
     parts.append(activation_text(spec, locale))
     if threat.stasis:
         parts.append(t(locale, "in stasis"))
-    line = " — ".join([", ".join(parts), card_words(locale, spec.id)])
+    about, effect = ", ".join(parts), card_words(locale, spec.id)
+    line = t(locale, "{threat}. Effect: {effect}", threat=about, effect=effect)
     if spec.mission is not None:
         joiner = t(locale, " or ") if spec.mission.mode == "any_one" else " + "
         missing = missing_icons(state, threat)

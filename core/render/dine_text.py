@@ -25,6 +25,7 @@ from core.dine.cards import Action as CardAction
 from core.dine.cards import CardSet, Cost, Occupied, Row, SectorSide, ShipSide, Solution, StationSide, Symbol
 from core.dine.engine import (
     EASY_FROM_PROCURE,
+    STRANDED,
     danger_value,
     describe_effects,
     hand_size,
@@ -342,8 +343,44 @@ def clear_question(options: Sequence[str], locale: Locale = "en") -> str:
 
 
 def loss_text(state: State, locale: Locale = "en") -> str:
-    """Why the game was lost, in `locale` (the state keeps the engine's English reason)."""
-    return t(locale, state.loss_reason) if state.loss_reason else ""
+    """Why the game was lost, in `locale` (the state keeps the engine's English reason); a stranded
+    crew is also told why the cards it still has could not help."""
+    if not state.loss_reason:
+        return ""
+    reason = t(locale, state.loss_reason)
+    return f"{reason} {stranded_detail(state, locale)}".strip() if state.loss_reason == STRANDED else reason
+
+
+def stranded_detail(state: State, locale: Locale = "en") -> str:
+    """Why cards left in hand, in the deck and in the discard pile did not save a stranded crew (R18):
+    no hand card had an action that could be used, and the piles come back only by a draw, which
+    nothing left could give; hands refill only when a sector is cleared."""
+    held = sum(len(hand) for hand in state.hands)
+    piles = len(state.deck) + len(state.discard)
+    parts: list[str] = []
+    if held:
+        parts.append(
+            tn(
+                locale,
+                "The {count} card still in hand had no action whose cost could be paid or that the sector "
+                "allowed.",
+                "None of the {count} cards still in hand had an action whose cost could be paid or that the "
+                "sector allowed.",
+                held,
+            )
+        )
+    if piles:
+        parts.append(
+            tn(
+                locale,
+                "The {count} card in the deck and discard pile comes back only by a draw, and no draw was "
+                "left to use (hands refill only when a sector is cleared).",
+                "The {count} cards in the deck and discard pile come back only by a draw, and no draw was "
+                "left to use (hands refill only when a sector is cleared).",
+                piles,
+            )
+        )
+    return " ".join(parts)
 
 
 def tracks(state: State) -> list[tuple[str, int, int]]:

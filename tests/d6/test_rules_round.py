@@ -165,7 +165,7 @@ def test_commander_reroll_threat_faces_lock_and_trigger_a_draw():
         "Rolled 3 crew: Threat, Science, Science.",
         "Threat detected! 1 die locks in the Scanners.",
         "Scanners full: three Threat dice reset and a new threat appears!",
-        "New threat: Intercepter with 3 health — -1 Hull",
+        "New threat: Intercepter with 3 health. Effect: -1 Hull",
     ]
     assert places(state) == [Place.STATION, Place.RESET, Place.POOL, Place.POOL, Place.RESET, Place.RESET]
     assert faces(state)[1:4] == [X, S, S]

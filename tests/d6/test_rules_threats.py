@@ -68,8 +68,8 @@ def test_distracted_on_reveal_holds_the_available_or_returned_die_the_player_cho
     state, said = end_round(state, threat_die=[6])  # Distracted activates on 3, 4
 
     assert said[-1] == (
-        "New threat: Distracted inside the ship — Holds one crew die; when it activates, that die returns."
-        " Then discard."
+        "New threat: Distracted inside the ship. Effect: Holds one crew die; when it activates, that die "
+        "returns. Then discard."
     )
     assert state.pending is not None
     assert state.pending.kind == "hold"
@@ -118,8 +118,8 @@ def test_distracted_holds_a_die_used_at_a_station_when_every_die_is_on_one():
     )
     state, said = end_round(state, threat_die=[1])  # nothing activates: Distracted needs 3 or 4
     assert said[-1] == (
-        "New threat: Distracted inside the ship — Holds one crew die; when it activates, that die returns."
-        " Then discard."
+        "New threat: Distracted inside the ship. Effect: Holds one crew die; when it activates, that die "
+        "returns. Then discard."
     )
     assert state.pending is not None
     assert state.pending.kind == "hold"

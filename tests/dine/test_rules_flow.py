@@ -35,6 +35,7 @@ from core.dine.engine import apply, danger_value, legal_actions, sector_side
 from core.dine.state import Placed, StackCard, State
 from core.dine.told import said
 from core.errors import IllegalAction
+from core.render.dine_text import loss_text
 from tests.dine.helpers import CARDS, SHIP, have, play, plays, rows_giving, run, ship_deck, table
 
 ORION = "boss-kraken"  # back: Flight to Orion
@@ -1389,6 +1390,21 @@ def test_the_crew_is_stranded_when_nobody_can_act() -> None:
     assert after.outcome == "lost"
     assert after.loss_reason is not None
     assert "stranded" in after.loss_reason
+    assert loss_text(after) == after.loss_reason  # nothing left anywhere: nothing more to explain
+
+
+def test_a_stranded_crew_is_told_why_the_cards_left_could_not_help() -> None:
+    """Stranded with cards in the discard pile: the loss says they come back only by a draw, and no
+    draw was left (the ship's draws are spent); hands refill only when a sector is cleared."""
+    state = table(hands=[["pilot-1"]], deck=[], discard=["reactor-1", "reactor-2"])
+    state = state.model_copy(update={"used": {"ship:0": 2}})
+    after, _ = play(state, "pilot-1")
+
+    assert after.outcome == "lost"
+    why = loss_text(after)
+    assert why.startswith("The crew is stranded: ")
+    assert "The 2 cards in the deck and discard pile come back only by a draw, and no draw was left" in why
+    assert "still in hand" not in why  # every hand is empty
 
 
 def test_the_crew_is_not_stranded_while_the_ship_can_draw() -> None:

@@ -17,13 +17,13 @@ import pytest
 
 from cogs.dine.board import board_embed, board_view, sector_lines
 from cogs.dine.commands import hint_text
-from cogs.dine.hand import hand_message
+from cogs.dine.hand import card_field, hand_message
 from cogs.dine.ids import FAMILY, PAY, TAKE
 from core.dine.actions import PlayCard
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
 from core.dine.codes import decode, encode
-from core.dine.engine import apply, deal, legal_actions, sector_side
+from core.dine.engine import apply, card_drive, deal, legal_actions, sector_side
 from core.dine.expert import expert_policy
 from core.dine.seating import DineSaved, Seat, Setup, lobby, seated
 from core.dine.state import RULES_VERSION, Pending, State
@@ -34,7 +34,7 @@ from core.guide import topics
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, EXPERT_SEED
 from core.render.dine_lookup import entries
-from core.render.dine_text import board_summary, crew_names, decision_text, describe
+from core.render.dine_text import board_summary, card_brief, crew_names, decision_text, describe
 from tests.dine.helpers import table
 from tests.dine.test_hidden_cards import cards_of
 from tests.support.messages import board_of, components, custom_ids, message, record_of
@@ -713,3 +713,18 @@ async def test_the_boards_log_names_who_did_what(world) -> None:
     happened = {f.name: f.value for f in board.embeds[0].fields}["What happened"]
     assert "Bob plays " in happened
     assert "Crew 2" not in happened
+
+
+def test_a_hand_card_says_one_row_total_as_the_menus_do_and_its_drive_for_costs() -> None:
+    """The hand view once said "In a row: 2 drive · 2 drive" where the upgrade menu said "Row: 4
+    drive": the printed drive counts in the row, so both give the one total; a cost asking for "a hand
+    card with N drive" reads the card's drive by ruling E9, said apart."""
+    for station in CARDS.stations:
+        for upgraded in ([], [station.id]):
+            _, text = card_field(CARDS, station.id, upgraded)
+            brief = card_brief(CARDS, station.id, bool(upgraded))
+            row = brief.removeprefix("Row: ").split(" · rotated: ")[0]
+            first = text.split("\n")[0]
+            assert first.startswith(f"In a row: {row}"), (first, brief)
+            drive = card_drive(CARDS, station.id, upgraded)
+            assert first.endswith(f" · for costs, a card with {drive} drive") == bool(drive), first
