@@ -202,7 +202,9 @@ def crew_lines(saved: DineSaved, locale: Locale = "en") -> list[str]:
     return lines
 
 
-def prompt(state: State, locale: Locale = "en", names: Sequence[str] = ()) -> str:
+def prompt(state: State, locale: Locale = "en", names: Sequence[str] = (), *, in_hand: bool = False) -> str:
+    """What the game asks now: the result, the crew's decision, or that anyone may act (`in_hand`:
+    said in a hand view, which need not send its reader to "My hand")."""
     if state.outcome == "won":
         return t(
             locale,
@@ -215,6 +217,8 @@ def prompt(state: State, locale: Locale = "en", names: Sequence[str] = ()) -> st
         return t(locale, "**The delivery failed.** {reason}", reason=loss_text(state, locale))
     if state.pending is not None:
         return t(locale, "**Decide:** {reason}", reason=decision_text(state, locale, names))
+    if in_hand:
+        return t(locale, "Any crew member may act at any time: play from your hand below.")
     return t(locale, "Any crew member may act at any time: press **My hand** to see your cards and play.")
 
 

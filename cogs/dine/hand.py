@@ -68,7 +68,7 @@ def hand_embed(
         else t(locale, "Seat {number} · {name}", number=seat + 1, name=escaped(saved.seat_name(seat)))
     )
     text = [note] if note else []
-    text.append(prompt(state, locale, saved.names_in_text()))
+    text.append(prompt(state, locale, saved.names_in_text(), in_hand=True))
     pending = state.pending
     if (
         pending is not None

@@ -206,13 +206,19 @@ async def leave(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     await _lobby_change(interaction, ref, change)
 
 
+# A line lobbies kept before a removed member was named in bold: still said in every language.
+REMOVED_BEFORE = mark("The host removes {member}.")
+
+
 async def kick(interaction: discord.Interaction, ref: Ref, value: str) -> None:
     target = int(value) if value.isdigit() else 0
 
     def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
         if target == saved.table.captain or not saved.table.is_crew(target):
             raise RuleError(lazy("Pick a member of the lobby other than yourself."))
-        line = told(lazy("The host removes {member}.", member=f"<@{target}>"))
+        # named in bold as a join names its member (a mention in an embed would ping nobody anyway)
+        member = escaped(saved.names[target]) if target in saved.names else str(target)
+        line = told(lazy("The host removes **{member}**.", member=member))
         return left(saved, target), line, "remove", {"user": target}
 
     await _lobby_change(interaction, ref, change, host_only=True)

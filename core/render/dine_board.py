@@ -443,6 +443,15 @@ def _shortened(names: Sequence[str], room: int, each: int) -> list[str]:
     return [n if w <= cap else fit(n, 11, cap) for n, w in zip(names, widths, strict=True)]
 
 
+def grid_heading(state: State, locale: Locale = "en") -> str:
+    """The grid's heading on the picture: "Grid: 2 rows, in all" before the symbol chips that give the
+    total, or that there is none yet (an empty grid draws no chips to end the sentence)."""
+    rows = len(state.grid)
+    if any(symbols(state).values()):
+        return tn(locale, "Grid: {count} row, in all", "Grid: {count} rows, in all", rows)
+    return tn(locale, "Grid: {count} row, no symbols yet", "Grid: {count} rows, no symbols yet", rows)
+
+
 def legend(locale: Locale = "en") -> list[tuple[str, str, int, int, int]]:
     """Where the footer's icon legend goes: (icon, word, x, y, icon size) each. One line when the words
     fit (English does, its gaps narrowed); two lines of smaller icons when they do not (German), the
@@ -502,8 +511,7 @@ def render_board(state: State, names: Sequence[str] | None = None, locale: Local
     _tracks(draw, state, locale)
     _crew(draw, state, names, locale)
     rows = shown_rows(state)
-    heading = tn(locale, "Grid: {count} row, in all", "Grid: {count} rows, in all", len(state.grid))
-    heading = fit(heading, 14, 300)
+    heading = fit(grid_heading(state, locale), 14, 300)
     draw.text((GRID_X, 48), heading, font=font(14), fill=TEXT)
     _chips(draw, GRID_X + int(font(14).getlength(heading)) + 10, 50, symbols(state), GRID_RIGHT)
     if rows.start:

@@ -31,6 +31,7 @@ from core.dine.symbols import side
 from core.dine.told import said
 from core.errors import RuleError
 from core.guide import topics
+from core.render.dine_board import grid_heading
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, EXPERT_SEED
 from core.render.dine_lookup import entries
@@ -728,3 +729,22 @@ def test_a_hand_card_says_one_row_total_as_the_menus_do_and_its_drive_for_costs(
             assert first.startswith(f"In a row: {row}"), (first, brief)
             drive = card_drive(CARDS, station.id, upgraded)
             assert first.endswith(f" · for costs, a card with {drive} drive") == bool(drive), first
+
+
+def test_the_hand_view_does_not_send_its_reader_to_my_hand_and_an_empty_grid_says_so() -> None:
+    state, _ = deal(7, crew=2, starter=False)
+    now = datetime(2026, 11, 30, tzinfo=UTC)
+    saved = lobby(10, "Ann", Setup(), now)
+    saved = saved.model_copy(update={"table": saved.table.joined(20), "names": {10: "Ann", 20: "Ben"}})
+    saved = seated(saved, now, state)
+
+    board = board_embed(1, 5, saved, False).description or ""
+    shown = hand_message(1, 5, saved, 0, 10).embed
+    assert shown is not None
+
+    assert "press **My hand** to see your cards" in board
+    assert "play from your hand below" in (shown.description or "")
+    assert "My hand" not in (shown.description or "")
+    assert grid_heading(state) == "Grid: 1 row, no symbols yet"  # no chips follow to give a total
+    played = next(a for a in legal_actions(state) if isinstance(a, PlayCard))
+    assert grid_heading(apply(state, played)[0]) == "Grid: 1 row, in all"

@@ -448,7 +448,7 @@ async def test_the_lobby_fills_loses_members_and_closes_when_the_last_one_leaves
     assert not removed.ephemeral
     lobby = await board_of(world, game_id)
     assert load(await record_of(world, game_id)).table.crew == (ann.id, ben.id)
-    assert f"The host removes <@{cal.id}>." in lobby.embeds[0].fields[0].value
+    assert "The host removes **Cal**." in lobby.embeds[0].fields[0].value  # as "**Cal** joins."
     assert not next(c for c in components(lobby) if c.get("label") == "Join")["disabled"]
     await dan.clicks(lobby, "Join")
 
