@@ -63,9 +63,11 @@ OWN_WORDS = 3  # words a reason must have beyond the move's own
 
 
 def _core(label: str) -> str:
-    """The move's own words: no leading "Die N:" / "Crew N:", no parenthesised rule or payment."""
+    """The move's own words: no leading "Die N:" / "Crew N:", no parenthesised rule or payment, no
+    shots after a dash ("fire weapons for 2 — 1 on Raiders")."""
     core = LABEL_PREFIX.sub("", label)
     core = re.sub(r"\s*\([^)]*\)", "", core)
+    core = re.sub(r"\s+— .*$", "", core)
     return re.sub(r"\s+by (giving up|discarding) .*$", "", core).strip().lower()
 
 
@@ -177,7 +179,7 @@ def dine_hints() -> Iterator[tuple[str, Hint]]:
     [
         ("Crew 1: occupy Autopilot", "Occupy Autopilot.", "repeats the move"),
         ("Crew 2: give up Ion Cannon", "Give up Ion Cannon, the least useful card.", "repeats the move"),
-        ("Die 1: fire weapons for 1 (1 on Raiders)", "Destroy Raiders.", "adds only"),
+        ("Die 1: fire weapons for 1 — 1 on Raiders", "Destroy Raiders.", "adds only"),
         ("Crew 1: play X upright (free: play)", "The playouts went best after it.", "stock phrase"),
         ("Die 2: recharge the shields to 4", "", "empty"),
         ("Die 2: recharge the shields to 4", " . ", "empty"),
@@ -209,7 +211,7 @@ def test_the_checker_fails_a_broken_reason(label: str, why: str, problem: str) -
 
 
 def test_the_checker_passes_a_reason_that_teaches() -> None:
-    label = "Die 1: fire weapons for 1 (1 on Space Pirates)"
+    label = "Die 1: fire weapons for 1 — 1 on Space Pirates"
     assert reason_problems(label, "Space Pirates would hit for 2 on a 1 or 3; this destroys it.") == []
 
 

@@ -363,7 +363,7 @@ def _describe(state: State, action: Action, locale: Locale) -> tuple[int | None,
         case Fire(split=split):
             shots = ", ".join(_shot(state, uid, points, locale) for uid, points in split)
             return who, t(
-                locale, "fire weapons for {damage} ({shots})", damage=weapon_damage(state), shots=shots
+                locale, "fire weapons for {damage} — {shots}", damage=weapon_damage(state), shots=shots
             )
         case Repair():
             return who, t(locale, "repair the hull by {amount}", amount=repair_amount(state))

@@ -295,8 +295,8 @@ def test_a_shot_beyond_a_threats_health_says_so_and_comes_after_the_others() -> 
     Drones are one target, so "2 on Drone" is one line, not two that read the same."""
     state = make_state(pool(T, T), external=[threat(1, "drone_b"), threat(2, "drone_b")], tactical_used=1)
     wanted = [
-        "Fire weapons for 2 (1 on Drone, 1 on Drone)",
-        "Fire weapons for 2 (2 on Drone (it has 1 health left))",
+        "Fire weapons for 2 — 1 on Drone, 1 on Drone",
+        "Fire weapons for 2 — 2 on Drone (it has 1 health left)",
     ]
     assert [m.label for g in d6_menu.menu(state) for m in g.moves if isinstance(m.action, Fire)] == wanted
     assert [c.label for row in controls(state, selected=0).rows for c in row.choices] == wanted
@@ -318,11 +318,11 @@ def test_the_close_second_is_never_a_shot_that_spends_damage_a_threat_does_not_n
     )
     weighed = ranked(state)
     assert d6_hint.describe_action(state, weighed[1].choice.action) == (
-        "Die 1: fire weapons for 2 (2 on Bomber (it has 1 health left))"
+        "Die 1: fire weapons for 2 — 2 on Bomber (it has 1 health left)"
     )
     assert d6_hint.runner_up(state, weighed) is None
     assert d6_hint.hint_text(state) == (
-        "**Suggestion:** Die 1: fire weapons for 2 (1 on Intercepter X, 1 on Bomber)\n*Why:* Intercepter X"
+        "**Suggestion:** Die 1: fire weapons for 2 — 1 on Intercepter X, 1 on Bomber\n*Why:* Intercepter X"
         " would hit for 1 on a 1, 2, 3, 4 or 5; this leaves it with 2 health; Bomber would hit for 2 and"
         " send a crew die to the Infirmary on a 2 or 4; this destroys it."
     )
@@ -332,3 +332,22 @@ def test_a_used_die_names_its_station_as_the_board_does() -> None:
     """Station names are capitalised everywhere ("Science, at shields" read like a typo)."""
     state = make_state([die(S, Place.STATION, station=Station.SHIELDS), *pool(T)])
     assert die_state(state, 0) == "Science, at Shields"
+
+
+def _nested(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth > 1:
+            return True
+    return False
+
+
+def test_no_move_or_board_line_nests_parentheses() -> None:
+    """A shot's threat carries its own "(1, 2)" or "(it has 1 health left)": the shots follow a dash,
+    so a line never reads "fire weapons for 2 (1 on Raiders (4, 6))"."""
+    for seed in range(6):
+        for state in states(seed, 150):
+            lines = [describe_action(state, action) for action in legal_actions(state)]
+            lines += describe_board(state).split("\n") + board_summary(state).split("\n")
+            assert not [line for line in lines if _nested(line)], seed
