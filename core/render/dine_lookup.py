@@ -31,7 +31,6 @@ class CardEntry:
     kind: str
     sides: tuple[tuple[str, str], ...]  # (side title, text)
     faces: tuple[Callable[[], bytes], ...] = ()  # each side's picture, in `sides`' order (none: words only)
-    english: tuple[str, ...] = ()  # its sides' English names, found whatever the reader's language
 
     @property
     def title(self) -> str:
@@ -54,7 +53,6 @@ class CardEntry:
             names=first(self.names),
             sides=first(self.sides),
             faces=first(self.faces),
-            english=first(self.english),
         )
 
 
@@ -70,7 +68,6 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                 t(locale, "ship card"),
                 tuple((ship_name(locale, face.name), ship_text(face, locale)) for face in sides),
                 tuple(lambda f=face: ship_card(f, locale) for face in sides),
-                tuple(face.name for face in sides),
             )
         )
     for st in cards.stations:
@@ -89,7 +86,6 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                     )
                     for upgraded in (False, True)
                 ),
-                (st.normal.name, st.upgraded.name),
             )
         )
     for sec in cards.sectors:
@@ -115,7 +111,6 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                     lambda f=face, n=None if locale == "en" else name: sector_card(f, locale, n)
                     for face, name in zip(sides, names, strict=True)
                 ),
-                tuple(face.name for face in sides),
             )
         )
     for card in cards.help:
@@ -134,7 +129,6 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                     )
                     for name, (side, face) in zip(names, sides, strict=True)
                 ),
-                english=tuple(face.name for _, face in sides),
             )
         )
     return tuple(found)

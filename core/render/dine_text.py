@@ -486,11 +486,6 @@ SHOWN_ROWS = 5  # the newest grid rows the picture and its words show in full
 HELP_NAMES = {"procure": "procure-ingredient:front", "frontier": "procure-ingredient:back"}  # glossary ids
 
 
-def crew_name(locale: Locale, seat: int) -> str:
-    """A seat without a player's name: "Crew 2"."""
-    return Seat(seat).say(locale)
-
-
 def crew_names(
     state: State, names: Sequence[str] | None = None, limit: int = 24, locale: Locale = "en"
 ) -> list[str]:
@@ -501,7 +496,7 @@ def crew_names(
     shown: list[str] = []
     for seat in range(state.crew):
         name = clip(" ".join(given[seat].split()) if seat < len(given) else "", limit, tidy=True)
-        shown.append(f"{seat + 1}. {name}" if name else crew_name(locale, seat))
+        shown.append(f"{seat + 1}. {name}" if name else Seat(seat).say(locale))
     return shown
 
 
