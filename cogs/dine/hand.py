@@ -68,13 +68,10 @@ def hand_embed(
         else t(locale, "Seat {number} · {name}", number=seat + 1, name=escaped(saved.seat_name(seat)))
     )
     text = [note] if note else []
-    text.append(prompt(state, locale, saved.names_in_text(), in_hand=True))
+    named = saved.names_in_text()
+    text.append(prompt(state, locale, named, in_hand=True))
     pending = state.pending
-    if (
-        pending is not None
-        and pending.seat == seat
-        and (left_out := occupy_left_out(state, locale, saved.names_in_text()))
-    ):
+    if pending is not None and pending.seat == seat and (left_out := occupy_left_out(state, locale, named)):
         text.append(left_out)  # the occupy menu below leaves these cards out: say why
     count = t(  # no plural to pick: "1 of 4 card" read wrong, and the size is what the noun counts
         locale,
