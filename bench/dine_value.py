@@ -1,4 +1,4 @@
-"""Fit the expert crew's position value (`core.dine.expert.WEIGHTS`) by self-play of the heuristic crew.
+"""Fit the expert crew's position value (`core.dine.expert.Plan.weights`) by heuristic self-play.
 
     python -m bench.dine_value [--games 4] [--worlds 6] [--seed 1000]
 
@@ -11,7 +11,8 @@ The same worlds for every change (common random numbers) make the differences sh
 outcome is mostly luck, and the differences are what the expert compares. Least squares (a small
 ridge) fits the features to the positions' mean values and, weighted more, the changes' differences;
 the figures are the fit on the odd seeds' games measured on the even seeds'. Paste the printed tuple
-over `WEIGHTS`. The seeds are not the balance report's (which start at 1).
+over the weights a `Plan` reads (`WEIGHTS_V3` for card set `dine-3`). The seeds are not the balance
+report's (which start at 1).
 """
 
 from __future__ import annotations

@@ -4,11 +4,12 @@ afresh) at a fraction of its cost, so that a balance table of thousands of games
 The search crew (`core.dine.search`) plays every candidate out to the end of the game: ~30 playouts of
 ~20 heuristic moves a decision. Most of that time goes into the far future, where one candidate's
 playouts differ from another's mostly by luck. The expert instead plays each candidate out only until
-the crew stands in a fresh sector `horizon` sectors on (two; or the game ends), and values that position
-with `value`: a linear estimate, fitted by self-play of the heuristic crew (`bench.dine_value`), of
-what the search crew's playout would have scored from there (1 for a win, plus a little for the
-sectors cleared and the tracks). The near future — the current sector, where the moves differ, and
-the next — is played; the far future is estimated, with no luck in it.
+the crew stands in a fresh sector `horizon` sectors on (one or two by crew size, `PLANS`; or the game
+ends), and values that position with `value`: a linear estimate, fitted by self-play of the heuristic
+crew (`bench.dine_value`), of what the search crew's playout would have scored from there (1 for a
+win, plus a little for the sectors cleared and the tracks). The near future — the current sector,
+where the moves differ, and mostly the next — is played; the far future is estimated, with no luck
+in it.
 
 It never sees hidden cards: the worlds are the search crew's (`core.dine.worlds`): the deck under its
 (public) top card reshuffled, the face-down sectors redrawn, a new engine seed; the worlds' seed comes
@@ -34,10 +35,6 @@ from .engine import EASY_FROM_PROCURE, apply, danger_value, jump_drive, score, s
 from .state import State
 from .worlds import determinize, public_key, public_view
 
-# Worlds a decision at most, by crew size; every candidate still in the running is played out in each.
-# A crew of 3 makes the most decisions and plays the longest playouts: 8 worlds keep its games within
-# the balance table's time budget (docs/expert.md); 8 for a crew of 2 lost 4 of 20 Diavolo deals more.
-ROLLOUTS = {1: 12, 2: 12, 3: 8}
 BATCH = 4  # worlds dealt at a time
 MARGIN = 0.1  # a candidate this far behind the best (mean value a world) is dropped
 CANDIDATES = 3  # the heuristic's best moves played out
@@ -47,10 +44,6 @@ CANDIDATES = 3  # the heuristic's best moves played out
 # 300 Diavolo deals (docs/expert.md, Early stop).
 SLACK = 0.0
 Z = 2.0
-# Sectors cleared before a playout stops and `value` takes over. Two: on card set v2 the value one
-# sector on misjudged the harder sides (Diavolo solo, 100 deals: 7 wins at one sector, 19 at two,
-# where the search crew playing to the end wins 18; docs/expert.md), at about twice the time.
-HORIZON = 2
 MAX_STEPS = 200  # decisions per playout at most: a safety net, far beyond one sector
 LOOP_FROM = 40  # playout steps after which a position met again ends the playout (a loop)
 
@@ -82,19 +75,19 @@ def expert_policy(
     *,
     rollouts: int | None = None,
     candidates: int = CANDIDATES,
-    horizon: int = HORIZON,
+    horizon: int | None = None,
     batch: int = BATCH,
     margin: float = MARGIN,
     slack: float | None = SLACK,
     only: Callable[[Action], bool] | None = None,
 ) -> Policy:
     """The expert crew. Every candidate is played out in `batch` worlds, then `batch` more at a time, up
-    to `rollouts` (by default `ROLLOUTS` for the crew's size), for the candidates still within `margin`
+    to `rollouts` (by default the crew size's `Plan`), for the candidates still within `margin`
     (a mean value) of the best and not a duplicate of a better-ranked one, until none of them can beat
     the leader by more than `slack` a world (`_settled`; None plays the whole budget); each playout is
-    cut `horizon` sectors on. The defaults keep a solo game near one to four seconds on one core. With
-    `only`, the candidates are only the moves that pass it (a hint for one crew member: their own
-    moves); the playouts after it are the whole crew's, as ever."""
+    cut `horizon` sectors on (by default the `Plan`'s). The defaults keep a solo game near one to four
+    seconds on one core. With `only`, the candidates are only the moves that pass it (a hint for one
+    crew member: their own moves); the playouts after it are the whole crew's, as ever."""
     weigh = expert_weigher(
         seed,
         rollouts=rollouts,
@@ -117,7 +110,7 @@ def expert_weigher(
     *,
     rollouts: int | None = None,
     candidates: int = CANDIDATES,
-    horizon: int = HORIZON,
+    horizon: int | None = None,
     batch: int = BATCH,
     margin: float = MARGIN,
     slack: float | None = SLACK,
@@ -125,19 +118,22 @@ def expert_weigher(
 ) -> Callable[[State], Weighed]:
     """The expert crew's decision with everything its playouts saw (`expert_policy` takes its pick;
     a hint explains it)."""
-    if (rollouts is not None and rollouts < 1) or candidates < 1 or horizon < 0 or batch < 1 or margin < 0:
+    bad_horizon = horizon is not None and horizon < 0
+    if (rollouts is not None and rollouts < 1) or candidates < 1 or bad_horizon or batch < 1 or margin < 0:
         raise ValueError("rollouts, candidates and batch must be at least 1, horizon and margin at least 0")
 
     carried: list[_Played] = []  # the last pick's playouts, for the decision after it
 
     def weigh(state: State) -> Weighed:
         options = shortlist(state, candidates, only)
-        kept = _carried_over(carried, state, options[0].action, horizon)
+        plan = PLANS[state.crew]
+        reach = plan.horizon if horizon is None else horizon
+        kept = _carried_over(carried, state, options[0].action, reach)
         carried.clear()
         if len(options) == 1:
             return Weighed(options, [[]], [Counter()], 0)
         rng = Random(public_key(seed, state))
-        budget = rollouts if rollouts is not None else ROLLOUTS[state.crew]
+        budget = plan.rollouts if rollouts is None else rollouts
         kept = kept[:budget]
         scores: list[list[float]] = [[] for _ in options]  # each candidate's value in each world
         losses: list[Counter[str]] = [Counter() for _ in options]
@@ -154,7 +150,7 @@ def expert_weigher(
                     if i == 0 and k < len(kept):  # played out at the last decision: the same playout
                         worth, lost = kept[k].worth, kept[k].lost
                     else:
-                        worth, lost = _playout(after, horizon)
+                        worth, lost = _playout(after, reach)
                     scores[i].append(worth)
                     played_out[i].append(_Played(after, worth, lost))
                     if lost is not None:
@@ -224,11 +220,11 @@ def _carried_over(played: list[_Played], state: State, first: Action, horizon: i
     return kept
 
 
-def playout(state: State, horizon: int = HORIZON) -> float:
+def playout(state: State, horizon: int | None = None) -> float:
     """Play `state` on with the heuristic crew until the game ends or the crew stands in a fresh sector
-    `horizon` sectors on, and value where it got: the search crew's scale (`terminal`), estimated by
-    `value` when the game goes on."""
-    return _playout(state, horizon)[0]
+    `horizon` sectors on (None: the crew size's `Plan`), and value where it got: the search crew's
+    scale (`terminal`), estimated by `value` when the game goes on."""
+    return _playout(state, PLANS[state.crew].horizon if horizon is None else horizon)[0]
 
 
 def _playout(state: State, horizon: int) -> tuple[float, str | None]:
@@ -361,8 +357,9 @@ def _is_boss(cards: CardSet, card_id: str) -> bool:
 
 # Fitted by `python -m bench.dine_value --games 3 --worlds 6` (seeds 1000-1002, every level, crew size
 # and ship; heuristic self-play with common-random-number changes): the terminal value a heuristic
-# crew's game reaches from a fresh sector. Refit when the cards change.
-WEIGHTS: tuple[float, ...] = (
+# crew's game reaches from a fresh sector. Fitted on 2026-12-01 on card set v1; still the better
+# value solo on `dine-3` (docs/expert.md, Trial).
+WEIGHTS_V1: tuple[float, ...] = (
     0.2555,  # bias
     -0.0047,  # cleared
     -0.7173,  # left
@@ -391,9 +388,62 @@ WEIGHTS: tuple[float, ...] = (
 )
 
 
+# The same fit on card set `dine-3` (2026-12-05; positions R² 0.83 fitted, 0.69 held out).
+WEIGHTS_V3: tuple[float, ...] = (
+    -0.9703,  # bias
+    2.0339,  # cleared
+    1.6276,  # left
+    -1.4028,  # hard_left
+    0.1886,  # damage
+    -0.0348,  # pizza
+    0.0357,  # marker
+    0.4401,  # cards
+    -0.3433,  # removed
+    0.0801,  # hand
+    -0.1173,  # upgraded
+    -0.5937,  # stations
+    1.1803,  # deck_worth
+    0.0056,  # drive_gap
+    -0.0795,  # solve_gap
+    0.7180,  # danger
+    -0.0771,  # left_x_damage
+    0.3781,  # left_x_pizza
+    -0.8768,  # left_x_cards
+    -0.0779,  # left_x_upgraded
+    0.6628,  # left_x_stations
+    -0.4978,  # crew
+    -0.1028,  # damage_low
+    -0.2946,  # pizza_low
+    -0.1737,  # left_x_hand
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How the expert plays for one crew size: worlds a decision at most, sectors a playout goes on
+    before `value` takes over, and the value's weights (`FEATURES`)."""
+
+    rollouts: int
+    horizon: int
+    weights: tuple[float, ...]
+
+
+# By crew size, from 100 Diavolo deals each (docs/expert.md, "A plan per crew size"): solo, v1's value
+# two sectors on wins most; two crew, the value refitted on `dine-3` two sectors on; three crew, that
+# value one sector on wins as much as two sectors at a third of the time. A crew of 3 makes the most
+# decisions: 8 worlds keep its games within the balance table's time budget.
+PLANS: dict[int, Plan] = {
+    1: Plan(rollouts=12, horizon=2, weights=WEIGHTS_V1),
+    2: Plan(rollouts=12, horizon=2, weights=WEIGHTS_V3),
+    3: Plan(rollouts=8, horizon=1, weights=WEIGHTS_V3),
+}
+
+
 def value(state: State) -> float:
-    """The estimated terminal value (`terminal`) of a game going on from `state`."""
-    return sum(w * f for w, f in zip(WEIGHTS, features(state), strict=True))
+    """The estimated terminal value (`terminal`) of a game going on from `state`, by the crew size's
+    weights (`Plan`)."""
+    weights = PLANS[state.crew].weights
+    return sum(w * f for w, f in zip(weights, features(state), strict=True))
 
 
 def reason(options: Sequence[Choice], means: Sequence[float], best: int) -> str:

@@ -19,8 +19,7 @@ from core.dine.crews import POLICIES
 from core.dine.engine import apply, legal_actions, new_game
 from core.dine.expert import (
     FEATURES,
-    HORIZON,
-    WEIGHTS,
+    PLANS,
     _carried_over,
     _Played,
     expert_policy,
@@ -92,15 +91,17 @@ def test_the_expert_does_not_see_the_face_down_sectors() -> None:
 
 
 def test_the_value_is_fitted_and_prefers_a_healthier_ship() -> None:
-    """The weights are filled in, and the same position with more damage or pizza spaces left is worth
-    more."""
-    assert len(WEIGHTS) == len(FEATURES)
-    assert any(WEIGHTS)
-    state = new_game(6, level="Pepperoni", crew=2)
-    hurt = state.clone()
-    hurt.damage -= 2
-    hurt.pizza -= 2
-    assert value(hurt) < value(state)
+    """Every crew size's weights are filled in, and the same position with more damage or pizza spaces
+    left is worth more."""
+    for plan in PLANS.values():
+        assert len(plan.weights) == len(FEATURES)
+        assert any(plan.weights)
+    for crew in PLANS:
+        state = new_game(6, level="Pepperoni", crew=crew)
+        hurt = state.clone()
+        hurt.damage -= 2
+        hurt.pizza -= 2
+        assert value(hurt) < value(state)
 
 
 def test_the_expert_wins_more_than_the_heuristic_where_the_heuristic_often_loses() -> None:
@@ -277,30 +278,31 @@ def test_the_expert_carries_the_playouts_still_true_of_the_game_to_its_next_deci
     the heuristic's move, the playout it already made in that world is that candidate's value."""
     kept_any = dropped_any = False
     for state in _expert_game(4, 12):
+        horizon = PLANS[state.crew].horizon
         first = heuristic_action(state)
         rng = Random(5)
         played = []
         for _ in range(12):
             after = apply(determinize(state, rng), first, quiet=True)[0]
-            played.append(_Played(after, *expert._playout(after, HORIZON)))
+            played.append(_Played(after, *expert._playout(after, horizon)))
         real = apply(state, first, quiet=True)[0]
         if real.outcome != "playing":
             break
         nxt = heuristic_action(real)
         assert _carried_over(played, real, nxt, 0) == []  # a playout with no horizon is the position
-        kept = _carried_over(played, real, nxt, HORIZON)
+        kept = _carried_over(played, real, nxt, horizon)
         if apply(real, nxt, quiet=True)[0].cleared != real.cleared:
             assert kept == []  # the next move clears a sector: the playouts' goal would move
             continue
         view = public_view(real)
         assert kept == [p for p in played if p.world.outcome == "playing" and public_view(p.world) == view]
         for p in kept:
-            assert (p.worth, p.lost) == expert._playout(apply(p.world, nxt, quiet=True)[0], HORIZON)
+            assert (p.worth, p.lost) == expert._playout(apply(p.world, nxt, quiet=True)[0], horizon)
         kept_any |= bool(kept)
         dropped_any |= len(kept) < len(played)
         other = next((o.action for o in shortlist(real, 3) if o.action != nxt), None)
         if other is not None:
-            assert _carried_over(played, real, other, HORIZON) == []  # not the heuristic's move
+            assert _carried_over(played, real, other, horizon) == []  # not the heuristic's move
     assert kept_any
     assert dropped_any
 
