@@ -12,12 +12,13 @@ from babel.messages.plurals import get_plural
 
 from core.d6.cards import FACES
 from core.dine.cards import CARD_FILES, card_set
+from core.dine.state import RULES_VERSION
 from core.i18n import LANGUAGES, PSEUDO, Text, from_discord, lazy, lazy_n, resolve, resolve_with_source, t, tn
 from core.i18n.catalogues import DOMAINS, MESSAGE_DOMAINS, read_catalog
 from core.i18n.commands import Command, command_name
 from core.i18n.glossary import glossary, term
 from core.i18n.pseudo import CLOSE, OPEN, pseudo, unmarked
-from core.render.dine_lookup import find
+from core.render.dine_lookup import find, suggest
 from tools import i18n
 
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
@@ -306,3 +307,25 @@ def test_every_cards_flavour_text_is_in_the_glossary_and_translated(version: str
     for language in ("de", "es"):
         translated = glossary(language)["dine"]["flavours"]
         assert all(translated.get(text) not in (None, "", text) for text in printed), language
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "name"),
+    [
+        ("es", "resena del cliente", "Reseña del cliente"),  # no accent typed
+        ("de", "kuhlkiste", "Kühlkiste"),  # no umlaut typed
+        ("en", "smuggler\u2019s compartment", "Smuggler's Compartment"),  # a phone's apostrophe
+        ("en", "smugglers compartment", "Smuggler's Compartment"),  # none at all
+        ("en", "zero point reactor", "Zero-Point Reactor"),  # a space for the hyphen
+        ("de", "schwarzes loch", "Schwarzes-Loch-Drive-in"),  # in part, hyphens as spaces
+    ],
+)
+def test_a_card_is_found_however_its_accents_apostrophes_and_hyphens_are_typed(
+    language: str, typed: str, name: str
+) -> None:
+    """Players type names without the accents, umlauts, apostrophes and hyphens the cards print."""
+    cards = card_set(RULES_VERSION)
+    found = find(cards, typed, language)
+    assert found is not None
+    assert found.names[0] == name
+    assert name in suggest(cards, typed[:-2], 25, language)

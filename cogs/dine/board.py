@@ -90,7 +90,7 @@ def lobby_message(game_id: int, version: int, saved: DineSaved, locale: Locale =
             value=fit([said(line, locale, saved.names_in_text()) for line in table.recent], newest=True),
             inline=False,
         )
-    embed.set_footer(text=t(locale, "Game #{game} · lobby {version}", game=game_id, version=version))
+    embed.set_footer(text=t(locale, "Game #{game} · update {version}", game=game_id, version=version))
     at = lambda verb, arg="": ref(verb, game_id, version, arg)  # noqa: E731
     view = discord.ui.View(timeout=None)
     full = len(table.crew) >= table.max_crew
@@ -149,10 +149,11 @@ def sector_lines(state: State, locale: Locale = "en") -> str:
     else:
         jump = t(
             locale,
-            "jump: {drive} drive and {navigation} navigation",
+            "jump: {drive} drive{note} and {navigation} navigation",
             drive=drive,
+            note=changed_note(state, "jump_drive", locale),  # beside the drive it explains
             navigation=spec.jump.navigation,
-        ) + changed_note(state, "jump_drive", locale)
+        )
     name = sector_name(locale, state.cards, spec)
     danger_line = t(locale, "Danger: {strike} · {jump}", strike=strike, jump=jump)
     return f"{sector_text(spec, state.crew, locale, name)}\n{danger_line}\n{road_text(state, locale)}."

@@ -46,7 +46,11 @@ def card_field(cards: CardSet, card_id: str, upgraded: list[str], locale: Locale
     # Upright, the printed drive counts in the row like any drive symbol: one total, as the menus say.
     # A cost asking for "a hand card with N drive" counts every drive symbol on it (ruling E9).
     drive = card_drive(cards, card_id, upgraded)
-    costs = t(locale, " · for costs, a card with {count} drive", count=drive) if drive else ""
+    costs = (
+        t(locale, " · counts as {count} drive where a cost asks for a card with drive", count=drive)
+        if drive
+        else ""
+    )
     lines = [
         t(locale, "In a row: {symbols}", symbols=gives_text(face, False, locale)) + costs,
         *(f"▸ {action_text(action, locale)}" for action in face.actions),
@@ -65,7 +69,12 @@ def hand_embed(
     title = (
         t(locale, "Your hand")  # the game's lines name each crew member
         if saved.seats[seat].user is not None
-        else t(locale, "Seat {number} · {name}", number=seat + 1, name=escaped(saved.seat_name(seat)))
+        else t(
+            locale,
+            "Seat {number} · {name}",
+            number=seat + 1,
+            name=t(locale, "{name} (vacant, played by the crew)", name=escaped(saved.seats[seat].name)),
+        )
     )
     text = [note] if note else []
     named = saved.names_in_text()

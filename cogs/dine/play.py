@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from core.dine.actions import Action, action_to_json
+from core.dine.actions import Action, PlayCard, action_to_json
 from core.dine.codes import decode
 from core.dine.engine import abandon, apply, deal, legal_actions
 from core.dine.seating import DineSaved, active, left, seated
@@ -404,10 +404,10 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
                     "**{name}** (for seat {number}): {move}", name=who(interaction), number=number, move=deed
                 )
             )
-        lines = [  # the board's log: what everyone may read
-            line,
-            *(e.text for e in events),
-        ]
+        # The board's log: what everyone may read. A card played by its own holder is told in full by
+        # the engine ("Ann plays … into row 1", its payment and draws): the move's line would say it twice.
+        said_by_engine = owner == user and isinstance(action, PlayCard)
+        lines = [*([] if said_by_engine else [line]), *(e.text for e in events)]
         now = discord.utils.utcnow()
         played_by = {
             s for s in (acting, saved.seat_of(user)) if s is not None

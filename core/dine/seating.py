@@ -76,10 +76,6 @@ class DineSaved(BaseModel):
             return []
         return [own] + [i for i, seat in enumerate(self.seats) if seat.user is None]
 
-    def seat_name(self, seat: int) -> str:
-        held = self.seats[seat]
-        return held.name if held.user is not None else f"{held.name} (vacant: anyone of the crew)"
-
     def seat_names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 

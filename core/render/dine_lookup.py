@@ -7,6 +7,7 @@ pictures `core.render.dine_cards`; help cards are words only.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
@@ -97,11 +98,8 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                 t(locale, "sector card"),
                 tuple(
                     (
-                        t(
-                            locale,
-                            "{kind} side: {name}",
-                            kind=word(locale, face.kind).capitalize(),
-                            name=name,
+                        _capitalised(
+                            t(locale, "{kind} side: {name}", kind=word(locale, face.kind), name=name)
                         ),
                         sector_text(face, None, locale, name),
                     )
@@ -134,15 +132,30 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
     return tuple(found)
 
 
+def _capitalised(text: str) -> str:
+    """The first letter upper case, the rest as it is ("Easy side: …", "Cara fácil: …")."""
+    return text[:1].upper() + text[1:]
+
+
+_UNMARKED = str.maketrans({"'": None, "\u2019": None, "\u2018": None, "-": " ", "\u2010": " ", "\u2011": " "})
+
+
+def _fold(name: str) -> str:
+    """A name as a lookup compares it: accents, case, apostrophes and hyphens aside, spaces single. A
+    phone types "Smuggler’s", a Spanish reader "nucleo" for "Núcleo", a German one "kuhl" for "kühl"."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(bare.casefold().translate(_UNMARKED).split())
+
+
 @cache
 def _side_names(cards: CardSet, locale: Locale) -> tuple[tuple[tuple[str, ...], ...], ...]:
-    """Per card, per side, the side's lower-case names: the reader's, then English and every other
+    """Per card, per side, the side's names folded (`_fold`): the reader's, then English and every other
     language the bot speaks. A public board is in the server's language, so a player may type a name
     from it in any of them."""
     every = [entries(cards, locale), *(entries(cards, other) for other in LANGUAGES if other != locale)]
     return tuple(
         tuple(
-            tuple(dict.fromkeys(n.lower() for shown in every for n in shown[card].names[side : side + 1]))
+            tuple(dict.fromkeys(_fold(n) for shown in every for n in shown[card].names[side : side + 1]))
             for side in range(len(entry.names))
         )
         for card, entry in enumerate(every[0])
@@ -175,7 +188,7 @@ def _matches(cards: CardSet, wanted: str, locale: Locale) -> list[tuple[int, int
 def find(cards: CardSet, name: str, locale: Locale = "en") -> CardEntry | None:
     """The card with a side of this name in any language the bot speaks (case and spacing ignored),
     else the only card matching it in part; said in `locale`, the side looked up first."""
-    wanted = " ".join(name.lower().split())
+    wanted = _fold(name)
     shown, named = entries(cards, locale), _side_names(cards, locale)
     hits = _matches(cards, wanted, locale)
     exact = [(card, side) for card, side in hits if wanted in named[card][side]]
@@ -190,12 +203,12 @@ def suggest(cards: CardSet, typed: str, limit: int = 25, locale: Locale = "en") 
     """Side names for autocomplete, in the reader's words: the names matching what was typed (the
     reader's starting with it first, then containing it, then a name in another language the bot
     speaks); when none does, the names spelt most like it ("Ramjett": Ramjet)."""
-    wanted = " ".join(typed.lower().split())
+    wanted = _fold(typed)
     shown = entries(cards, locale)
     if not wanted:
         return sorted({n for e in shown for n in e.names})[:limit]
     found = list(dict.fromkeys(shown[card].names[side] for card, side in _matches(cards, wanted, locale)))
     if found:
         return found[:limit]
-    by_lower = {n.lower(): n for e in shown for n in e.names}
+    by_lower = {_fold(n): n for e in shown for n in e.names}
     return [by_lower[n] for n in get_close_matches(wanted, sorted(by_lower), n=limit, cutoff=0.6)]

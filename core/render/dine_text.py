@@ -47,7 +47,10 @@ from .dine_names import card_name, difficulty_name, sector_name, ship_name, stat
 
 
 def symbol_text(given: Mapping[Symbol, int] | Mapping[str, int], locale: Locale = "en") -> str:
-    return ", ".join(f"{n} {word(locale, str(s))}" for s, n in given.items() if n) or t(locale, "nothing")
+    said = (
+        t(locale, "{count} {symbol}", count=n, symbol=word(locale, str(s))) for s, n in given.items() if n
+    )
+    return ", ".join(said) or t(locale, "nothing")
 
 
 def row_text(row: Row, locale: Locale = "en") -> str:
@@ -169,7 +172,7 @@ def station_text(face: StationSide, station_name: str, locale: Locale = "en", na
         level=face.level,
         station=station_kind(locale, station_name),
         drive=drive,
-        row=row_text(face.row, locale),
+        row=gives_text(face, False, locale),
         actions=" | ".join(action_text(a, locale) for a in face.actions),
         rotated=row_text(face.rotated, locale),
         occupied=occupied_text(face.occupied, locale),
@@ -353,30 +356,46 @@ def loss_text(state: State, locale: Locale = "en") -> str:
 
 def stranded_detail(state: State, locale: Locale = "en") -> str:
     """Why cards left in hand, in the deck and in the discard pile did not save a stranded crew (R18):
-    no hand card had an action that could be used, and the piles come back only by a draw, which
-    nothing left could give; hands refill only when a sector is cleared."""
+    no hand card had an action that could be used, and the piles come back only by a draw or a
+    take-back (a ship's "recover"), which nothing left could give; hands refill only when a sector is
+    cleared."""
     held = sum(len(hand) for hand in state.hands)
     piles = len(state.deck) + len(state.discard)
     parts: list[str] = []
-    if held:
+    if held == 1:  # "the 1 card" reads wrong, and some languages' singular serves other counts too
+        parts.append(
+            t(
+                locale,
+                "The last card in hand had no action whose cost could be paid or that the sector allowed.",
+            )
+        )
+    elif held:
         parts.append(
             tn(
                 locale,
-                "The {count} card still in hand had no action whose cost could be paid or that the sector "
-                "allowed.",
+                "None of the {count} card still in hand had an action whose cost could be paid or that the "
+                "sector allowed.",
                 "None of the {count} cards still in hand had an action whose cost could be paid or that the "
                 "sector allowed.",
                 held,
             )
         )
-    if piles:
+    if piles == 1:
+        parts.append(
+            t(
+                locale,
+                "The one card in the deck and discard pile comes back only by a draw or a take-back, and "
+                "none was left to use (hands refill only when a sector is cleared).",
+            )
+        )
+    elif piles:
         parts.append(
             tn(
                 locale,
-                "The {count} card in the deck and discard pile comes back only by a draw, and no draw was "
-                "left to use (hands refill only when a sector is cleared).",
-                "The {count} cards in the deck and discard pile come back only by a draw, and no draw was "
-                "left to use (hands refill only when a sector is cleared).",
+                "The {count} card in the deck and discard pile comes back only by a draw or a take-back, and "
+                "none was left to use (hands refill only when a sector is cleared).",
+                "The {count} cards in the deck and discard pile come back only by a draw or a take-back, and "
+                "none was left to use (hands refill only when a sector is cleared).",
                 piles,
             )
         )
@@ -531,8 +550,14 @@ def jump_text(state: State, locale: Locale = "en", *, short: bool = False) -> st
     spec, drive = sector_side(state), jump_drive(state)
     if spec is None or drive is None:
         return t(locale, "X (no jump)")
-    needs = t(locale, "{drive} drive + {navigation} navigation", drive=drive, navigation=spec.jump.navigation)
-    return needs + changed_note(state, "jump_drive", locale, short=short)
+    note = changed_note(state, "jump_drive", locale, short=short)  # said beside the drive it explains
+    return t(
+        locale,
+        "{drive} drive{note} + {navigation} navigation",
+        drive=drive,
+        note=note,
+        navigation=spec.jump.navigation,
+    )
 
 
 def danger_text(state: State, locale: Locale = "en") -> str:
@@ -702,7 +727,7 @@ def board_summary(state: State, names: Sequence[str] | None = None, locale: Loca
             members.append(t(locale, "{name} holds {held}/{size} cards", **holds))
     lines.append("; ".join(members) + ".")
     if state.pending is not None:
-        lines.append(t(locale, "Decision: {reason}", reason=decision_text(state, locale)))
+        lines.append(t(locale, "Decision: {reason}", reason=decision_text(state, locale, names or ())))
     head = "\n".join(lines)
     count = len(state.grid)
     total = tn(

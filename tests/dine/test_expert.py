@@ -20,6 +20,8 @@ from core.dine.engine import apply, legal_actions, new_game
 from core.dine.expert import (
     FEATURES,
     PLANS,
+    STARTER_PLANS,
+    WEIGHTS_V1,
     _carried_over,
     _Played,
     expert_policy,
@@ -382,3 +384,14 @@ def test_shortlist_with_only_keeps_the_moves_that_pass_it_led_by_the_heuristics_
         assert all(only(choice.action) for choice in options)
     with pytest.raises(ValueError, match="only"):
         shortlist(state, 3, lambda action: False)
+
+
+def test_a_starter_game_is_played_as_before_the_plans_and_a_normal_game_by_its_crew_size() -> None:
+    """The 10-card starter game is lost by running out of cards, which one sector on does not see:
+    every crew size plays it with v1's value two sectors on; a normal game by its crew size's plan."""
+    for crew, plan in PLANS.items():
+        starter = expert.plan_of(new_game(1, crew=crew, starter=True))
+        assert starter == STARTER_PLANS[crew]
+        assert (starter.horizon, starter.weights, starter.rollouts) == (2, WEIGHTS_V1, plan.rollouts)
+        assert expert.plan_of(new_game(1, level="Diavolo", crew=crew)) == plan
+    assert PLANS[3].horizon == 1

@@ -238,7 +238,9 @@ def test_the_terminal_keeps_numbers_and_asks_how_to_pay_only_when_there_are_ways
 def test_question_mark_shows_the_cards_behind_a_move_and_a_way_to_pay() -> None:
     state, _ = deal(4, crew=1, starter=True, rules_version=SCENARIO_RULES)  # its menu numbers are dine-2's
     shown = terminal(state, "?1", "?16", "2", "?1", "0", "?99")
-    assert "  Warp Sled (level 2 R-Drive, 1 drive). In a row: 1 drive per 1 energy" in shown
+    assert (
+        "  Warp Sled (level 2 R-Drive, 1 drive). In a row: 1 drive + 1 drive per 1 energy"
+    )  # printed drive counted in shown
     assert "  Spacehopper 3000: Stations: Pilot, Reactor, R-Drive, Weapons, Shields." in shown
     paying = shown.split("How do you pay for Warp Sled")[1]
     assert "  Helm Console (level 1 Pilot). In a row: 1 navigation." in paying  # the card given up
@@ -575,8 +577,8 @@ def test_a_changed_jump_or_danger_says_why() -> None:
     spec = sector_side(state)
     assert spec is not None
     printed = spec.jump.drive[0]
-    needs = f"{printed - 1} drive + {spec.jump.navigation} navigation"
-    assert f"Jump needs {needs} ({printed} printed, −1 Autopilot)" in describe_board(state)
+    needs = f"{printed - 1} drive ({printed} printed, −1 Autopilot) + {spec.jump.navigation} navigation"
+    assert f"Jump needs {needs}" in describe_board(state)  # the note beside the drive it explains
     shielded = table(hands=[["reactor-2"]], stations=["shields-2"])
     danger = spec.danger[0]
     assert (

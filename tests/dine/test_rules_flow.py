@@ -1394,8 +1394,8 @@ def test_the_crew_is_stranded_when_nobody_can_act() -> None:
 
 
 def test_a_stranded_crew_is_told_why_the_cards_left_could_not_help() -> None:
-    """Stranded with cards in the discard pile: the loss says they come back only by a draw, and no
-    draw was left (the ship's draws are spent); hands refill only when a sector is cleared."""
+    """Stranded with cards in the discard pile: the loss says they come back only by a draw or a
+    take-back, and none was left (the ship's draws are spent); hands refill only when a sector is cleared."""
     state = table(hands=[["pilot-1"]], deck=[], discard=["reactor-1", "reactor-2"])
     state = state.model_copy(update={"used": {"ship:0": 2}})
     after, _ = play(state, "pilot-1")
@@ -1403,8 +1403,22 @@ def test_a_stranded_crew_is_told_why_the_cards_left_could_not_help() -> None:
     assert after.outcome == "lost"
     why = loss_text(after)
     assert why.startswith("The crew is stranded: ")
-    assert "The 2 cards in the deck and discard pile come back only by a draw, and no draw was left" in why
+    assert "The 2 cards in the deck and discard pile come back only by a draw or a take-back, and none" in why
     assert "still in hand" not in why  # every hand is empty
+
+
+def test_a_stranded_crew_with_one_card_left_is_told_of_the_last_card_not_the_1_card() -> None:
+    """One card in hand and one in the discard pile: "The last card in hand …", "The one card in the
+    deck and discard pile …", and the ship's take-back (spent) is named beside the draw."""
+    state = table(hands=[["pilot-1", "reactor-4"]], deck=[], discard=["reactor-1"])
+    state = state.model_copy(update={"used": {"ship:0": 2, "ship:1": 1}})
+    after, _ = play(state, "pilot-1")
+
+    assert after.outcome == "lost"
+    why = loss_text(after)
+    assert "The last card in hand had no action" in why
+    assert "The one card in the deck and discard pile comes back only by a draw or a take-back" in why
+    assert "The 1 card" not in why
 
 
 def test_the_crew_is_not_stranded_while_the_ship_can_draw() -> None:

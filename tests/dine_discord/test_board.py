@@ -35,7 +35,7 @@ from core.render.dine_board import grid_heading
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, EXPERT_SEED
 from core.render.dine_lookup import entries
-from core.render.dine_text import board_summary, card_brief, crew_names, decision_text, describe
+from core.render.dine_text import board_summary, card_brief, crew_names, decision_text, describe, station_text
 from tests.dine.helpers import table
 from tests.dine.test_hidden_cards import cards_of
 from tests.support.messages import board_of, components, custom_ids, message, record_of
@@ -683,6 +683,21 @@ def test_the_game_lines_name_the_crew_and_the_picture_numbers_them() -> None:
     assert crew_names(state, ["Ann", ""]) == ["1. Ann", "Crew 2"]
 
 
+def test_the_pictures_alt_text_names_who_decides_as_the_picture_does() -> None:
+    """A pending decision in the alt text read "Crew 2 may occupy a station" beside a picture that
+    named Ben: it takes the crew's names too."""
+    names = ["Ann", "Ben"]
+    for seed in range(1, 30):
+        state, _ = deal(seed, crew=2, starter=False)
+        while state.outcome == "playing" and not (state.pending and state.pending.kind == "occupy"):
+            state = apply(state, heuristic(state).action)[0]
+        if state.pending is not None:
+            break
+    decision = decision_text(state, "en", names)
+    assert decision.startswith(("Ann ", "Ben ")), decision
+    assert f"Decision: {decision}" in board_summary(state, names)
+
+
 def test_the_boards_sector_field_says_why_jump_and_danger_are_not_the_printed_ones() -> None:
     """The Sector field prints the card ("Jump: 6 drive"); the line under it gives what counts now,
     and with Autopilot or Bubble Screen occupied it says why the two differ, as the alt text does."""
@@ -692,15 +707,16 @@ def test_the_boards_sector_field_says_why_jump_and_danger_are_not_the_printed_on
     drive, danger = spec.jump.drive[0], spec.danger[0]
     assert drive is not None
     assert danger
-    needs = f"jump: {drive - 1} drive and {spec.jump.navigation} navigation"
-    assert f"{needs} ({drive} printed, −1 Autopilot)" in sector_lines(autopilot)
+    needs = f"jump: {drive - 1} drive ({drive} printed, −1 Autopilot) and {spec.jump.navigation} navigation"
+    assert needs in sector_lines(autopilot)
     shielded = sector_lines(table(hands=[["reactor-2"]], stations=["shields-2"]))
     assert f"**0/{danger + 1}** cards in the current row ({danger} printed, +1 Bubble Screen)" in shielded
     assert "printed" not in sector_lines(table(hands=[["reactor-2"]]))
 
 
 async def test_the_boards_log_names_who_did_what(world) -> None:
-    """In a two-crew game the board's "What happened" says "Bob plays …", not "Crew 2 plays …"."""
+    """In a two-crew game the board's "What happened" says "Bob plays …", not "Crew 2 plays …", and
+    says it once: no "**Bob**: play …" line repeating the engine's."""
     alice, bob = world.player("Alice"), world.player("Bob")
     game_id = await start_game(world, [alice, bob])
     _, saved = await saved_of(world, game_id)
@@ -714,6 +730,7 @@ async def test_the_boards_log_names_who_did_what(world) -> None:
     happened = {f.name: f.value for f in board.embeds[0].fields}["What happened"]
     assert "Bob plays " in happened
     assert "Crew 2" not in happened
+    assert "**Bob**" not in happened
 
 
 def test_a_hand_card_says_one_row_total_as_the_menus_do_and_its_drive_for_costs() -> None:
@@ -728,7 +745,12 @@ def test_a_hand_card_says_one_row_total_as_the_menus_do_and_its_drive_for_costs(
             first = text.split("\n")[0]
             assert first.startswith(f"In a row: {row}"), (first, brief)
             drive = card_drive(CARDS, station.id, upgraded)
-            assert first.endswith(f" · for costs, a card with {drive} drive") == bool(drive), first
+            assert first.endswith(
+                f" · counts as {drive} drive where a cost asks for a card with drive"
+            ) == bool(drive), first
+            face = CARDS.station(station.id).upgraded if upgraded else station.normal
+            looked_up = station_text(face, station.station)  # `/dine card`: the same row total
+            assert f". In a row: {row}. Actions: " in looked_up, (looked_up, brief)
 
 
 def test_the_hand_view_does_not_send_its_reader_to_my_hand_and_an_empty_grid_says_so() -> None:

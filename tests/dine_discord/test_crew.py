@@ -573,14 +573,14 @@ async def test_an_idle_member_is_voted_out_and_the_crew_plays_their_seat(world) 
     assert "Play seat 3 (Cal, vacant)" in labels
     vacant = await ann.clicks(view, "Play seat 3 (Cal, vacant)")
     embed = vacant.response.embeds[0]
-    assert embed.title == "Seat 3 · Cal (vacant: anyone of the crew)"
+    assert embed.title == "Seat 3 · Cal (vacant, played by the crew)"
     assert card_names(embed) == expected_cards(saved, 2)
     hands.views[ann.id] = vacant
     action = seat_move(saved, 2)
     played = await perform(hands, ann, action)
 
     assert not stale_note(played)
-    assert played.response.embeds[0].title == "Seat 3 · Cal (vacant: anyone of the crew)"
+    assert played.response.embeds[0].title == "Seat 3 · Cal (vacant, played by the crew)"
     after, moved = await saved_of(world, game_id)
     assert after.version == record.version + 1
     last = (await world.bot.store.actions(game_id))[-1]
