@@ -153,6 +153,8 @@ class _Now:
     base: tuple[int, ...] = ()  # the grid's symbols without the current row
     effects: dict[int, float] = field(default_factory=dict[int, float])  # `_effects_value` by id(effects)
     plain: bool = False  # no card of the current row produces symbols
+    plays: dict[tuple[object, ...], float] = field(default_factory=dict[tuple[object, ...], float])  # card
+    # plays' `_worth` by card, action and payment (`_best_action`)
 
 
 def _now(state: State) -> _Now:
@@ -483,32 +485,59 @@ def heuristic_action(state: State) -> Action:
 
     A main move is remembered by what the heuristic reads (`_main_key`): the expert plays each
     candidate out in a dozen worlds that differ only in hidden cards, so until the next draw their
-    playouts ask the same question again and again."""
+    playouts ask the same question again and again. Where only the hands differ, the table is the
+    same (`_table_key`): its `_Now` and what each card play is worth there are worked out once."""
     if state.pending is not None:
         return _pending_pick(state, legal_actions(state))
-    key = _main_key(state)
+    table = _table_key(state)
+    key = _main_key(state, table)
     found = _PICKS.get(key)
     if found is None:
         if len(_PICKS) >= _PICKS_KEPT:
             _PICKS.clear()
-        found = _PICKS[key] = _best(state, _candidates(state))[2]
+            _NOWS.clear()
+        now = _NOWS.get(table)
+        if now is None:
+            now = _NOWS[table] = _now(state)
+        found = _PICKS[key] = _best_action(state, _candidates(state), now)
     return found
 
 
+def _best_action(state: State, actions: list[Action], now: _Now) -> Action:
+    """`_best`'s action, with each card play's worth remembered on `now`: a play's worth reads the
+    table, the card, its action and how many hand cards or which grid cards pay, never whose hand."""
+    plays = now.plays
+    best: Action | None = None
+    most = 0.0
+    for action in actions:
+        if type(action) is PlayCard:
+            paid = action.payment
+            memo = (action.card, action.action, len(paid.hand), paid.row, paid.grid)
+            worth = plays.get(memo)
+            if worth is None:
+                worth = plays[memo] = _worth(state, now, action)[0]
+        else:
+            worth = _worth(state, now, action)[0]
+        if best is None or worth > most:
+            best, most = action, worth
+    assert best is not None
+    return best
+
+
 _PICKS: dict[tuple[object, ...], Action] = {}
+_NOWS: dict[tuple[object, ...], _Now] = {}  # `_now` by `_table_key`, forgotten with `_PICKS`
 _PICKS_KEPT = 50_000  # a few tens of megabytes; forgotten all at once when full
 
 
-def _main_key(state: State) -> tuple[object, ...]:
-    """Everything a main move of the heuristic reads (`_candidates`, `_now`, `_worth`): the cards in
-    play where they lie, the tracks, the current sector and how many cards the deck and discard pile
-    hold, never their order. A test plays whole games with and without the memory."""
+def _table_key(state: State) -> tuple[object, ...]:
+    """What `_now` and a card play's `_worth` read: the cards on the table where they lie, the
+    current sector, the ship's damage and how many cards the deck and discard pile hold (never
+    their order, nor the hands)."""
     top = state.stack[0] if state.stack else None
     return (
         state.rules_version,
         state.ship,
         state.crew,
-        tuple(map(tuple, state.hands)),
         tuple(tuple((p.card, p.rotated) for p in row) for row in state.grid),
         tuple(state.upgraded),
         tuple(state.stations),
@@ -516,6 +545,16 @@ def _main_key(state: State) -> tuple[object, ...]:
         len(state.discard),
         None if top is None else (top.sector, top.side, top.help),
         state.damage,
+    )
+
+
+def _main_key(state: State, table: tuple[object, ...]) -> tuple[object, ...]:
+    """Everything a main move of the heuristic reads (`_candidates`, `_now`, `_worth`): the table
+    (`_table_key`), the hands, the tracks and this sector's uses. A test plays whole games with and
+    without the memory."""
+    return (
+        table,
+        tuple(map(tuple, state.hands)),
         state.pizza,
         state.marker,
         tuple(state.used.items()),

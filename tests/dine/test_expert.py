@@ -158,7 +158,7 @@ def test_apply_reusing_the_state_gives_the_copying_paths_games_and_leaves_the_so
         assert state.outcome in ("won", "lost")
 
 
-@pytest.mark.parametrize("rules", ["dine-1", "dine-2"])
+@pytest.mark.parametrize("rules", ["dine-1", "dine-2", "dine-3"])
 def test_the_remembered_heuristic_move_is_the_one_it_would_work_out_in_every_world(rules: str) -> None:
     """`heuristic_action` remembers a main move by what the heuristic reads, so worlds that differ only
     in hidden cards share it: in every world of every position of whole games, and several moves on
