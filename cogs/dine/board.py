@@ -178,16 +178,17 @@ def grid_lines(state: State, locale: Locale = "en") -> list[str]:
     return lines
 
 
+def vacant_label(name: str, locale: Locale = "en") -> str:
+    """A vacant seat as the crew list and its hand view name it."""
+    return t(locale, "{name} (vacant, played by the crew)", name=escaped(name))
+
+
 def crew_lines(saved: DineSaved, locale: Locale = "en") -> list[str]:
     state = saved.state
     assert state is not None
     lines: list[str] = []
     for seat, held in enumerate(saved.seats):
-        who = (
-            f"<@{held.user}>"
-            if held.user is not None
-            else t(locale, "{name} (vacant, played by the crew)", name=escaped(held.name))
-        )
+        who = f"<@{held.user}>" if held.user is not None else vacant_label(held.name, locale)
         cards = t(locale, "{held}/{size} cards", held=len(state.hands[seat]), size=hand_size(state, seat))
         station = state.stations[seat]
         occupied = ""
@@ -203,9 +204,16 @@ def crew_lines(saved: DineSaved, locale: Locale = "en") -> list[str]:
     return lines
 
 
-def prompt(state: State, locale: Locale = "en", names: Sequence[str] = (), *, in_hand: bool = False) -> str:
+def prompt(
+    state: State,
+    locale: Locale = "en",
+    names: Sequence[str] = (),
+    *,
+    in_hand: bool = False,
+    you: int | None = None,
+) -> str:
     """What the game asks now: the result, the crew's decision, or that anyone may act (`in_hand`:
-    said in a hand view, which need not send its reader to "My hand")."""
+    said in a hand view, which need not send its reader to "My hand"; `you`: the reader's own seat)."""
     if state.outcome == "won":
         return t(
             locale,
@@ -217,7 +225,7 @@ def prompt(state: State, locale: Locale = "en", names: Sequence[str] = (), *, in
     if state.outcome == "lost":
         return t(locale, "**The delivery failed.** {reason}", reason=loss_text(state, locale))
     if state.pending is not None:
-        return t(locale, "**Decide:** {reason}", reason=decision_text(state, locale, names))
+        return t(locale, "**Decide:** {reason}", reason=decision_text(state, locale, names, you))
     if in_hand:
         return t(locale, "Any crew member may act at any time: play from your hand below.")
     return t(locale, "Any crew member may act at any time: press **My hand** to see your cards and play.")

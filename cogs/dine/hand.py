@@ -19,12 +19,12 @@ from core.i18n import Locale, t
 from core.render.dine_controls import Move, moves
 from core.render.dine_names import card_name, station_kind
 from core.render.dine_text import action_text, gives_text, occupied_text, occupy_left_out, row_text
-from core.words import clip, escaped
+from core.words import clip
 
 from ..ui.controls import Ref
 from ..ui.message import BoardMessage
 from ..ui.text import FIELD_LIMIT
-from .board import COLOURS, add_moves, prompt
+from .board import COLOURS, add_moves, prompt, vacant_label
 from .ids import FAMILY, TAKE, Verb, ref
 
 Button, Menu = FAMILY.Button, FAMILY.Menu
@@ -66,19 +66,20 @@ def hand_embed(
     state = saved.state
     assert state is not None
     hand = state.hands[seat]
+    own = saved.seats[seat].user is not None  # a vacant seat the reader plays for is named, not "you"
     title = (
         t(locale, "Your hand")  # the game's lines name each crew member
-        if saved.seats[seat].user is not None
+        if own
         else t(
             locale,
             "Seat {number} · {name}",
             number=seat + 1,
-            name=t(locale, "{name} (vacant, played by the crew)", name=escaped(saved.seats[seat].name)),
+            name=vacant_label(saved.seats[seat].name, locale),
         )
     )
     text = [note] if note else []
     named = saved.names_in_text()
-    text.append(prompt(state, locale, named, in_hand=True))
+    text.append(prompt(state, locale, named, in_hand=True, you=seat if own else None))
     pending = state.pending
     if pending is not None and pending.seat == seat and (left_out := occupy_left_out(state, locale, named)):
         text.append(left_out)  # the occupy menu below leaves these cards out: say why

@@ -150,6 +150,7 @@ _PHRASES = {
     "[Tactical icon] Send to Infirmary": "Its away mission's Tactical die goes to the Infirmary",
     "[? box] Return this unit.": "Holds one crew die; when it activates, that die returns.",
     "[Threat-detected die]": "die locked in the Scanners",
+    "may not assign: [": "may not assign [",  # in words the colon reads doubled after "Effect:"
 }
 _ICON = re.compile(r"\[(\w+)(?: icon)?\]( crew)?")
 

@@ -1181,10 +1181,15 @@ def effects_told(effects: tuple[Effect, ...]) -> Joined:
 
 
 def pending_reason(
-    pending: Pending, locale: Locale = "en", options: tuple[str, ...] = (), names: Sequence[str] = ()
+    pending: Pending,
+    locale: Locale = "en",
+    options: tuple[str, ...] = (),
+    names: Sequence[str] = (),
+    you: int | None = None,
 ) -> str:
     """What a pending decision asks, in `locale` (the state keeps it in English, as `reason`);
-    a choice between consequences says its `options`, already in `locale`; `names` name the crew."""
+    a choice between consequences says its `options`, already in `locale`; `names` name the crew,
+    and the seat `you` is its reader's own (told "You may…")."""
     match pending.kind:
         case "clear":
             return t(locale, "The sector can be cleared: solve or jump?")
@@ -1195,6 +1200,8 @@ def pending_reason(
             return tn(locale, singular, many, pending.amount)
         case "upgrade":
             return t(locale, "One crew member may upgrade one hand card.")
+        case "occupy" if you is not None and (pending.seat or 0) == you:
+            return t(locale, "You may occupy a station.")
         case "occupy":
             return t(locale, "{crew} may occupy a station.", crew=Seat.of(pending.seat or 0, names))
         case "choose":

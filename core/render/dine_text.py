@@ -294,8 +294,11 @@ def sector_text(
     )
 
 
-def decision_text(state: State, locale: Locale = "en", names: Sequence[str] = ()) -> str:
-    """The decision the crew faces now, in `locale` ("" when there is none); `names` name the crew."""
+def decision_text(
+    state: State, locale: Locale = "en", names: Sequence[str] = (), you: int | None = None
+) -> str:
+    """The decision the crew faces now, in `locale` ("" when there is none); `names` name the crew,
+    and `you` is the reader's own seat, where the text is for one member (their hand)."""
     pending = state.pending
     if pending is None:
         return ""
@@ -303,7 +306,7 @@ def decision_text(state: State, locale: Locale = "en", names: Sequence[str] = ()
         return clear_question(pending.options, locale)
     spec = sector_side(state)
     options = tuple(describe_effects(o, locale) for o in spec.consequences) if spec is not None else ()
-    return pending_reason(pending, locale, options if pending.kind == "choose" else (), names)
+    return pending_reason(pending, locale, options if pending.kind == "choose" else (), names, you)
 
 
 def occupy_left_out(state: State, locale: Locale = "en", names: Sequence[str] = ()) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from cogs.d6.board import board_embed
 from core.d6 import apply, new_game
 from core.d6.actions import AwayMission, ChangeFace, ClearScanner, EndAssignment, Fire, Repair, Stasis
@@ -12,6 +14,7 @@ from core.d6.cards import Face, card_text, deck
 from core.d6.engine import legal_actions
 from core.d6.state import Place, Station
 from core.d6.why import max_hit
+from core.i18n import Locale, t
 from core.render import d6_hint, d6_menu
 from core.render.d6_controls import as_shown, controls
 from core.render.d6_text import (
@@ -151,6 +154,22 @@ def test_no_card_or_threat_text_shows_an_icon_placeholder() -> None:
     assert card_text(next(c for c in deck().cards if c.id == "friendly_fire")).startswith(
         "All Tactical crew go directly to"
     )
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_a_threat_line_says_its_effect_after_one_colon(locale: Locale) -> None:
+    """Panel Explosion's card reads "You may not assign: [Engineering]"; after "Effect:" that read
+    "Effect: You may not assign: Engineering crew". Every threat's line on the board has one colon
+    before its effect, in every language."""
+    label = t(locale, "{threat}. Effect: {effect}", threat="", effect="")  # ". Effect: " in `locale`
+    for spec in deck().cards:
+        kind = {"internal": "internal", "external": "external"}.get(spec.kind, "internal")
+        state = make_state(pool(C, T, M, S, E), **{kind: [threat(1, spec.id)]})
+        line = threat_line(state, state.threats()[0], locale)
+        effect = line.split(label, 1)[1].split(" (")[0]
+        assert ": " not in effect, (spec.id, line)
+    exploded = make_state(pool(C), internal=[threat(1, "panel_explosion")])
+    assert "Effect: You may not assign Engineering crew" in threat_line(exploded, exploded.threats()[0])
 
 
 def test_cards_without_activation_numbers_say_why() -> None:

@@ -276,3 +276,15 @@ def test_the_terminal_game_refuses_a_level_or_ship_it_does_not_deal(
         play.main(argv)
     assert stopped.value.code == 2
     assert said in capsys.readouterr().err
+
+
+def test_the_report_says_how_long_the_experts_table_took() -> None:
+    """Item 1's target reads the expert's table alone (≤ 90 min on two cores): `measure` times it
+    apart from the novice's and the report's header says both."""
+    made = balance.measure(
+        1, 1, 5, levels=["Salad"], crews=(1,), ships=["Crusty Cruiser"], expert_levels=["Salad"]
+    )
+    assert 0 < made.expert_seconds < made.seconds
+    header = report(made).splitlines()[2]
+    assert f", the expert's table {made.expert_seconds / 60:.1f} min of it)" in header
+    assert "the expert's table" not in report(replace(made, expert=[], expert_games=0)).splitlines()[2]

@@ -31,6 +31,7 @@ from core.dine.symbols import side
 from core.dine.told import said
 from core.errors import RuleError
 from core.guide import topics
+from core.i18n import t
 from core.render.dine_board import grid_heading
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, EXPERT_SEED
@@ -656,6 +657,30 @@ def test_a_hint_while_another_member_decides_names_none_of_their_cards() -> None
         "There is nothing you can do right now. The crew waits for this: Ben may occupy a station."
     )
     assert "Suggestion" in hint_text(saved, 20)
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_the_member_who_may_occupy_reads_you_in_their_hand_and_their_name_elsewhere(locale) -> None:
+    """Ben's own hand view read "Decide: Ben may occupy a station." (a new-player review): the hand
+    is his alone, so it says "You may…"; the board and Ann's hand still name him."""
+    state, _ = deal(7, crew=2, starter=False)
+    state = state.model_copy(update={"pending": Pending(kind="occupy", seat=1)})
+    now = datetime(2026, 11, 30, tzinfo=UTC)
+    saved = lobby(10, "Ann", Setup(), now)
+    saved = saved.model_copy(update={"table": saved.table.joined(20), "names": {10: "Ann", 20: "Ben"}})
+    saved = seated(saved, now, state)
+    you, named = t(locale, "You may occupy a station."), t(locale, "{crew} may occupy a station.", crew="Ben")
+
+    own = hand_message(1, 5, saved, 1, 20, locale=locale).embed
+    other = hand_message(1, 5, saved, 0, 10, locale=locale).embed
+    assert own is not None
+    assert other is not None
+    assert you in (own.description or "")
+    assert named not in (own.description or "")
+    assert named in (other.description or "")
+    assert you not in (other.description or "")
+    assert named in (board_embed(1, 5, saved, False, locale).description or "")
+    assert you != named
 
 
 def test_the_game_lines_name_the_crew_and_the_picture_numbers_them() -> None:
