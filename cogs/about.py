@@ -12,7 +12,7 @@ from discord.ext import commands
 from core.about import GAMES, TAGLINE, GameBlurb, game
 from core.errors import RuleError
 from core.i18n import Locale, lazy, t
-from core.i18n.commands import command_name
+from core.i18n.commands import Slash
 from core.version import __version__
 
 from .client import DeepSpaceBot
@@ -29,7 +29,7 @@ def _start_line(tree: app_commands.CommandTree, blurb: GameBlurb, locale: Locale
     group, _, sub = blurb.start_command.partition(" ")
     command = tree.get_command(group)
     if isinstance(command, app_commands.Group) and command.get_command(sub) is not None:
-        return t(locale, "Start with `/{command}`.", command=command_name(locale, blurb.start_command))
+        return t(locale, "Start with {command}.", command=Slash(blurb.start_command))
     return t(locale, "Not playable on this bot yet — coming soon.")
 
 
@@ -51,12 +51,11 @@ def about_embed(tree: app_commands.CommandTree, locale: Locale, languages: str) 
         ),
         inline=False,
     )
-    settings = command_name(locale, "settings language")
     embed.add_field(
         name=t(locale, "Languages"),
         value=languages
         + "\n"
-        + t(locale, "English, Deutsch, Español: choose with `/{command}`.", command=settings),
+        + t(locale, "English, Deutsch, Español: choose with {command}.", command=Slash("settings language")),
         inline=False,
     )
     embed.set_footer(text=f"Deep Space v{__version__}")
@@ -92,8 +91,8 @@ class GameGistButton(
         if not self.blurb.summary:
             raise RuleError(
                 lazy(
-                    "That game is no longer offered here. Run `/{command}` to see what is.",
-                    command=command_name(locale, "about"),
+                    "That game is no longer offered here. Run {command} to see what is.",
+                    command=Slash("about"),
                 )
             )
         embed = discord.Embed(

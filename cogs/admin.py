@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from core.errors import RuleError
 from core.i18n import lazy, tn
-from core.i18n.commands import command_name, command_text
+from core.i18n.commands import command_name, command_text, know_command_ids
 
 from .client import DeepSpaceBot
 from .ui.language import reader_language
@@ -45,6 +45,7 @@ class Admin(commands.Cog):
             )
         else:
             synced = await self.bot.tree.sync()
+            know_command_ids({command.name: command.id for command in synced})  # mentioned from now on
             done = tn(
                 locale,
                 "Published {count} command to every server (Discord may take up to an hour to show it).",

@@ -11,6 +11,7 @@ import discord
 from discord.ext import commands
 
 from core.i18n import mark
+from core.i18n.commands import know_command_ids
 from core.registry import GAMES
 from core.settings import Settings
 from core.storage import Store
@@ -99,6 +100,18 @@ class DeepSpaceBot(commands.AutoShardedBot):
                 self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to the development server %s", len(synced), guild.id)
+        await self.learn_command_ids()
+
+    async def learn_command_ids(self) -> None:
+        """Messages mention a command by its id (`Slash`), so every reader sees it in their own
+        language: the ids of the commands published everywhere. Without them (none published, or
+        Discord did not answer) messages name the commands instead."""
+        try:
+            published = await self.tree.fetch_commands()
+        except discord.HTTPException as error:
+            log.warning("could not fetch the published commands (%s): messages name them", error)
+            published = []
+        know_command_ids({command.name: command.id for command in published})
 
     async def on_ready(self) -> None:
         log.info(

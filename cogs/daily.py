@@ -27,7 +27,7 @@ from discord.ext import commands, tasks
 from core.daily import parse_setup, playable, rules_version, setup_for
 from core.errors import RuleError
 from core.i18n import Locale, lazy, mark, say, t
-from core.i18n.commands import Command
+from core.i18n.commands import Command, Slash
 from core.ranking import day_of
 from core.registry import GAMES
 from core.registry import game as declaration
@@ -71,11 +71,11 @@ NO_THREAD = {  # ranked: nothing was recorded, so the attempt is still the playe
     False: mark(
         "Daily games are played in a private thread, so that nobody else sees today's deal; {why}. "
         "Nothing was recorded: today's attempt is still yours. "
-        "Meanwhile, `/{command}` starts an ordinary, unranked game here."
+        "Meanwhile, {command} starts an ordinary, unranked game here."
     ),
     True: mark(
         "Daily games are played in a private thread, so that nobody else sees today's deal; {why}. "
-        "Meanwhile, `/{command}` starts an ordinary, unranked game here."
+        "Meanwhile, {command} starts an ordinary, unranked game here."
     ),
 }
 OPENING = {
@@ -156,13 +156,12 @@ async def private_thread(
     """A private thread for the player under this channel; `NoPrivateThread` says why none can be made
     (in `locale`, the player's language)."""
     channel = interaction.channel
-    command = Command(f"daily {game}")
+    command = Slash(f"daily {game}")
     if getattr(channel, "type", None) in THREAD_TYPES:
         raise NoPrivateThread(
             t(
                 locale,
-                "I can't open a thread inside a thread: run `/{command}` in a text channel, "
-                "not inside a thread",
+                "I can't open a thread inside a thread: run {command} in a text channel, not inside a thread",
                 command=command,
             )
         )
@@ -170,7 +169,7 @@ async def private_thread(
         raise NoPrivateThread(
             t(
                 locale,
-                "I can only open one in a text channel: run `/{command}` in a text channel",
+                "I can only open one in a text channel: run {command} in a text channel",
                 command=command,
             )
         )
@@ -179,7 +178,7 @@ async def private_thread(
         t(
             locale,
             "I need {permissions} in this channel to open one. Ask a server manager to give it to me "
-            "here, or run `/{command}` in a text channel where I have it",
+            "here, or run {command} in a text channel where I have it",
             permissions=missing_permissions(locale, permissions),
             command=command,
         )
@@ -268,16 +267,16 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
         raise RuleError(
             lazy(
                 "You already took today's ranked attempt; there is one per day. "
-                "To play the same deal again unranked, use `/{command}` with its `{option}` option on.",
-                command=Command(f"daily {game}"),
+                "To play the same deal again unranked, use {command} with its `{option}` option on.",
+                command=Slash(f"daily {game}"),
                 option=Command("practice"),
             )
         )
     if attempt is None and practice:
         raise RuleError(
             lazy(
-                "Take today's ranked attempt first (`/{command}`); practice comes after it.",
-                command=Command(f"daily {game}"),
+                "Take today's ranked attempt first ({command}); practice comes after it.",
+                command=Slash(f"daily {game}"),
             )
         )
     made = new_game(bot, game, challenge, user, practice, await server_language(interaction))
@@ -303,9 +302,7 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
     try:
         thread = await private_thread(interaction, thread_name, game, locale)
     except NoPrivateThread as error:  # in public, anyone could copy the day's luck before their own attempt
-        raise RuleError(
-            t(locale, NO_THREAD[practice], why=error.why, command=Command(f"{game} new"))
-        ) from None
+        raise RuleError(t(locale, NO_THREAD[practice], why=error.why, command=Slash(f"{game} new"))) from None
     channel_id = thread.id
     try:
         record = await store.create_game(
@@ -332,9 +329,9 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
         raise RuleError(
             lazy(
                 "Your game is ready in {place}, but its board could not be shown there: "
-                "use `/{command}` in {place}.",
+                "use {command} in {place}.",
                 place=place,
-                command=Command(f"{made.kind} board"),
+                command=Slash(f"{made.kind} board"),
             )
         ) from None
     setup = parse_setup(game, challenge.setup_json)
@@ -421,9 +418,9 @@ async def daily_post_embed(bot: Any, guild_id: int, today: date, locale: Locale 
             name=t(locale, "Today · {game}", game=title(game)),
             value=t(
                 locale,
-                "{setup}. Play it with `/{command}`.",
+                "{setup}. Play it with {command}.",
                 setup=capitalised(setup.describe(locale)),
-                command=Command(f"daily {game}"),
+                command=Slash(f"daily {game}"),
             ),
             inline=False,
         )

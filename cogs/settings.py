@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from core.errors import RuleError
 from core.i18n import LANGUAGES, from_preference, language_name, lazy, t
-from core.i18n.commands import command_name
+from core.i18n.commands import Slash
 
 from .client import DeepSpaceBot
 from .ui.language import LANGUAGE, forget_languages, language_summary, reader_language, server_language
@@ -58,9 +58,9 @@ class Settings(
             if interaction.guild_id is None:
                 raise RuleError(
                     lazy(
-                        "There is no server here: `/{command}` sets only your own language in a "
+                        "There is no server here: {command} sets only your own language in a "
                         "private message.",
-                        command=command_name(locale, "settings language"),
+                        command=Slash("settings language"),
                     )
                 )
             if not interaction.permissions.manage_guild:

@@ -28,7 +28,7 @@ from datetime import date
 from core.daily import day_number
 from core.game import AnyGame
 from core.i18n import Locale, Plural, mark, mark_plural, t, tn
-from core.i18n.commands import Command
+from core.i18n.commands import Slash
 from core.ranking import day_of
 from core.registry import game as declaration
 from core.storage import ResultRecord
@@ -65,7 +65,7 @@ CUTS = {
     "rounds": mark("-# Rounds {first}–{last} of {count}."),
     "sectors": mark("-# Sectors {first}–{last} of {count}."),
 }
-INVITE = mark("-# Your turn: `/{command}`, the same deal for everyone today.")
+INVITE = mark("-# Your turn: {command}, the same deal for everyone today.")
 # --- the Share button and `/daily share` ---
 BUTTON, BUTTON_SHARED = mark("Share"), mark("Shared")
 POSTED = mark("Shared in {channel}: {link}")
@@ -73,7 +73,7 @@ ALREADY = mark("You already shared this result in {channel}: {link}")
 NOT_YOURS = mark("Only the player who took this ranked attempt can share it.")
 OTHER_DAY = mark(
     "This result is from daily #{number}; a result is shared on its own UTC day, so that it "
-    "stays about today's deal. Today's challenge: `/{command}`."
+    "stays about today's deal. Today's challenge: {command}."
 )
 NONE_TODAY = mark(
     "You have no finished ranked attempt at today's challenge to share. Play it with {commands}."
@@ -81,7 +81,7 @@ NONE_TODAY = mark(
 RUNNING = mark("Your ranked attempt at today's challenge is still running: finish it, then share it.")
 NO_CHANNEL = mark(
     "I can't post in {channel}: I need the **View Channels** and **Send Messages** permissions "
-    "there. Use `/{command}` in a channel where I can post."
+    "there. Use {command} in a channel where I can post."
 )
 FAILED = mark("Discord did not take the post just now, so nothing was shared: try again in a moment.")
 
@@ -161,5 +161,5 @@ def summary(
     if run.rating is not None:
         lines.append(t(locale, RATING, stars=stars(run.rating)))
     lines += strip_lines(run.strip, run.rows, locale)
-    lines += [t(locale, LEGENDS[run.strip]), t(locale, INVITE, command=Command(f"daily {kind}"))]
+    lines += [t(locale, LEGENDS[run.strip]), t(locale, INVITE, command=Slash(f"daily {kind}"))]
     return "\n".join(lines)

@@ -9,14 +9,24 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from core.i18n.commands import know_command_ids
 from tests.support.fake_discord import FakeDiscord
 from tests.support.postgres import BACKENDS, fresh_schema, require_postgres, server_url
 from tests.support.scenario import World, build_bot
+
+
+@pytest.fixture(autouse=True)
+def no_command_ids_known() -> Iterator[None]:
+    """The command ids a bot learnt when it started (`know_command_ids`) live in the process: each
+    test starts without any, so a text reads the same whichever test ran before."""
+    know_command_ids({})
+    yield
+    know_command_ids({})
 
 
 @pytest.fixture(scope="session")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from core.about import game
 from core.version import __version__
 
@@ -18,8 +20,10 @@ async def test_about_tells_what_the_bot_offers_and_how_to_start(world) -> None:
     assert embed.footer.text == f"Deep Space v{__version__}"
     fields = {field.name: field.value for field in embed.fields}
     d6, dine = game("d6"), game("dine")
-    assert fields[f"{d6.title} ({d6.players})"] == "Start with `/d6 new`."
-    assert fields[f"{dine.title} ({dine.players})"] == "Start with `/dine new`."
+    # mentions: each reader's Discord shows the command in their own language, and a click fills it in
+    assert fields[f"{d6.title} ({d6.players})"] == f"Start with {await world.mention('d6 new')}."
+    assert fields[f"{dine.title} ({dine.players})"] == f"Start with {await world.mention('dine new')}."
+    assert re.fullmatch(r"Start with </dine new:\d+>\.", fields[f"{dine.title} ({dine.players})"])
     labels = [child["label"] for row in shown.response.components for child in row["components"]]
     assert labels == ["Deep Space Dine in brief", "Deep Space D-6 in brief"]
 

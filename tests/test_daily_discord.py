@@ -271,7 +271,7 @@ async def test_the_daily_post_shows_yesterdays_podium_and_todays_challenge(world
     ]
     fields = {f.name: f.value for f in daily[0].embeds[0].fields}
     assert f"<@{alice.id}>" in fields["Yesterday's podium · Deep Space D-6"]
-    assert "Play it with `/daily dine`" in fields["Today · Deep Space Dine"]
+    assert f"Play it with {await world.mention('daily dine')}" in fields["Today · Deep Space Dine"]
     assert await post_due(world.bot) == 0  # once a day
     assert len(world.take_errors()) == 1  # Alice may not set the post up
 

@@ -15,7 +15,7 @@ from core.dine.cards import CARD_FILES, card_set
 from core.dine.state import RULES_VERSION
 from core.i18n import LANGUAGES, PSEUDO, Text, from_discord, lazy, lazy_n, resolve, resolve_with_source, t, tn
 from core.i18n.catalogues import DOMAINS, MESSAGE_DOMAINS, read_catalog
-from core.i18n.commands import Command, command_name
+from core.i18n.commands import Command, Slash, command_name
 from core.i18n.glossary import glossary, term
 from core.i18n.pseudo import CLOSE, OPEN, pseudo, unmarked
 from core.render.dine_lookup import find, suggest
@@ -68,7 +68,8 @@ def test_messages_fill_their_named_fields_in_the_readers_language() -> None:
 def test_command_names_in_messages_are_the_ones_the_readers_client_shows() -> None:
     assert command_name("de", "settings language") == "einstellungen sprache"
     assert command_name("es", "d6 new") == "d6 nueva"
-    assert t("de", "Start with `/{command}`.", command=Command("dine new")) == "Starte mit `/dine neu`."
+    assert t("de", "Start with {command}.", command=Slash("dine new")) == "Starte mit `/dine neu`."
+    assert Command("practice").say("de") == command_name("de", "practice")
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,8 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     assert not about.ephemeral
     embed = about.response.embeds[0]
     assert embed.description.startswith("Jugad aquí mismo en Discord")
-    assert fields(about)["Deep Space D-6 (en solitario)"] == "Empieza con `/d6 nueva`."
+    # a mention: each reader's Discord names the command in their own language, not the server's
+    assert fields(about)["Deep Space D-6 (en solitario)"] == f"Empieza con {await world.mention('d6 new')}."
     assert "**Español** (idioma de Discord del servidor)" in fields(about)["Idiomas"]
     assert labels(about) == ["Deep Space Dine en breve", "Deep Space D-6 en breve"]
 
@@ -63,11 +64,11 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     error = await hans.runs("d6 board")  # no game here: a polite refusal, in his language
     assert error.ephemeral
     assert error.response.content == (
-        "In diesem Kanal läuft kein Spiel Deep Space D-6. Starte eins mit `/d6 neu`."
+        f"In diesem Kanal läuft kein Spiel Deep Space D-6. Starte eins mit {await world.mention('d6 new')}."
     )
     same = await ann.runs("d6 board")
     assert same.response.content == (
-        "There is no Deep Space D-6 game in this channel. Start one with `/d6 new`."
+        f"There is no Deep Space D-6 game in this channel. Start one with {await world.mention('d6 new')}."
     )
     assert (await ann.runs("stats")).response.embeds[0].title == "Stats of ann"
     world.take_errors()  # the two refusals
@@ -130,7 +131,8 @@ async def test_outside_a_server_only_ones_own_language_can_be_set(world: World) 
     world.audit()
     assert refused.ephemeral
     assert refused.response.content == (
-        "There is no server here: `/settings language` sets only your own language in a private message."
+        f"There is no server here: {await world.mention('settings language')} sets only your own language "
+        "in a private message."
     )
     done = await dee.slash("settings language", language="es")
     world.audit()

@@ -15,7 +15,7 @@ from discord import app_commands
 from cogs.ui.replies import reply_publicly
 from core.errors import RuleError
 from core.i18n import PSEUDO, lazy
-from core.i18n.commands import Command
+from core.i18n.commands import Slash
 from core.storage import StoreUnavailable
 from tests.support.locales import discord_locales, untranslated
 from tests.test_error_paths import add_probes
@@ -31,9 +31,7 @@ def add_more_probes(bot) -> None:
     @bot.tree.command(name="probe_cooldown", description="once a minute")
     @app_commands.checks.cooldown(1, 60)
     async def probe_cooldown(interaction: discord.Interaction) -> None:
-        raise RuleError(
-            lazy("That game is over. Start a new one with `/{command}`.", command=Command("d6 new"))
-        )
+        raise RuleError(lazy("That game is over. Start a new one with {command}.", command=Slash("d6 new")))
 
     @bot.tree.command(name="probe_manager", description="needs Manage Server")
     @app_commands.checks.has_permissions(manage_guild=True)

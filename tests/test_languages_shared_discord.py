@@ -224,7 +224,11 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     assert post.content.startswith(f"**Deep Space D-6 desafío diario n.º 1** · <@{hans.id}>\n")
     assert "· puntuación " in post.content
     assert "-# Arriba: el casco al final de cada ronda" in post.content
-    assert post.content.endswith("-# Te toca: `/diario d6`, hoy el mismo reparto para todos.")
+    # the public post mentions the command: a German or English reader's Discord names it in their
+    # language (it read "`/diario d6`", the server's Spanish, to everyone)
+    assert post.content.endswith(
+        f"-# Te toca: {await world.mention('daily d6')}, hoy el mismo reparto para todos."
+    )
     (done,) = components(result_message(world, record.channel_id))
     assert done["label"] == "Compartido"
     again = await hans.runs("daily share")
@@ -250,7 +254,7 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     fields = {field.name: field.value for field in daily.fields}
     assert f"<@{hans.id}>" in fields["Podio de ayer · Deep Space D-6"]
     assert fields["Podio de ayer · Deep Space Dine"] == "Aquí nadie lo jugó."
-    assert "Juégalo con `/diario dine`." in fields["Hoy · Deep Space Dine"]
+    assert f"Juégalo con {await world.mention('daily dine')}." in fields["Hoy · Deep Space Dine"]
     assert (
         daily.footer.text == "Un intento clasificado por jugador, juego y día; el mismo reparto para todos."
     )

@@ -151,7 +151,8 @@ async def test_daily_share_later_the_same_day_posts_here_and_not_the_next_day(wo
     nothing = await bob.runs("daily share")  # Bob has not played: nothing of his to share
     assert nothing.ephemeral
     assert nothing.response.content.startswith("You have no finished ranked attempt")
-    assert "`/daily d6` · `/daily dine`" in nothing.response.content
+    daily = [await world.mention(f"daily {kind}") for kind in ("d6", "dine")]
+    assert " · ".join(daily) in nothing.response.content
 
     shown = result_message(world, record.channel_id)
     (button,) = share_buttons(shown)

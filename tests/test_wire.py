@@ -121,8 +121,10 @@ D6_OUTDATED = "That control is from an older version of the bot. Use `/d6 board`
 STRAY_CONTROLS = {  # custom id → what the clicker reads
     "ds:dine:z:1:1:": DINE_OUTDATED,  # a verb this version does not know
     "ds:d6:a:1:1:" + "9" * 70: D6_OUTDATED,  # an argument longer than ours
-    "ds:chess:a:1:1:": UNKNOWN_CONTROL.format(d6="d6 board", dine="dine board"),  # a game we do not have
-    "legacy-board-button": UNKNOWN_CONTROL.format(d6="d6 board", dine="dine board"),  # another layout
+    "ds:chess:a:1:1:": UNKNOWN_CONTROL.format(
+        d6="`/d6 board`", dine="`/dine board`"
+    ),  # a game we do not have
+    "legacy-board-button": UNKNOWN_CONTROL.format(d6="`/d6 board`", dine="`/dine board`"),  # another layout
 }
 
 

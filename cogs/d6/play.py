@@ -20,7 +20,7 @@ from core.d6.state import HULL_MAX, SHIELDS_MAX
 from core.errors import RuleError
 from core.games.d6 import GAME as D6
 from core.i18n import Locale, lazy, mark, say, t
-from core.i18n.commands import Command
+from core.i18n.commands import Slash
 from core.render.d6_hint import hint_text
 from core.render.d6_text import describe_action, loss_text
 from core.results import new_result
@@ -48,18 +48,18 @@ RULES = GameRules.of(
     D6,
     not_crew=mark(
         "This is <@{captain}>'s game and only its crew can play it.{join} "
-        "To play your own, start one with `{start}` in another channel or thread."
+        "To play your own, start one with {start} in another channel or thread."
     ),
     join_hint=mark(" Press **Join crew** to help."),
 )
 SAVED_BUT_NOT_SHOWN = mark(
-    "Your move was saved, but the board could not be refreshed. Use `/{command}` to show it again."
+    "Your move was saved, but the board could not be refreshed. Use {command} to show it again."
 )
 
 
 def saved_but_not_shown(reader: Locale) -> str:
     """`SAVED_BUT_NOT_SHOWN` for the clicker, naming `/d6 board` as their client shows it."""
-    return t(reader, SAVED_BUT_NOT_SHOWN, command=Command("d6 board"))
+    return t(reader, SAVED_BUT_NOT_SHOWN, command=Slash("d6 board"))
 
 
 def load(record: GameRecord) -> Saved[State]:

@@ -17,7 +17,7 @@ from core.dine.engine import danger_value, hand_size, jump_drive, sector_side
 from core.dine.seating import DineSaved
 from core.dine.state import State
 from core.dine.symbols import row_symbols, side
-from core.dine.told import said
+from core.dine.told import Seat, said
 from core.i18n import Locale, t, tn
 from core.render.dine_board import render_board
 from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
@@ -103,8 +103,11 @@ def lobby_message(game_id: int, version: int, saved: DineSaved, locale: Locale =
     view.add_item(Button(at(Verb.START), label=t(locale, "Start"), style=discord.ButtonStyle.primary, row=0))
     others = [user for user in table.crew if user != table.captain]
     if others:
-        options = [
-            discord.SelectOption(label=clip(saved.names.get(user, str(user)), LABEL_LIMIT), value=str(user))
+        options = [  # a name never kept (an older lobby) reads as the member's place in the crew list
+            discord.SelectOption(
+                label=clip(saved.names.get(user) or Seat(table.crew.index(user)).say(locale), LABEL_LIMIT),
+                value=str(user),
+            )
             for user in others
         ]
         placeholder = t(locale, "Host: remove a member…")

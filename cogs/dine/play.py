@@ -26,7 +26,7 @@ from core.errors import RuleError
 from core.events import NOBODY
 from core.games.dine import GAME as DINE
 from core.i18n import Locale, lazy, mark, t
-from core.i18n.commands import Command
+from core.i18n.commands import Slash
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_controls import moves as moves_of
 from core.render.dine_text import describe, loss_text, rating_text
@@ -56,7 +56,7 @@ RULES = GameRules.of(
     DINE,
     not_crew=mark(
         "Only this game's crew can play it; you can watch the board. "
-        "To play, start a game of your own with `{start}` (in another channel or a thread)."
+        "To play, start a game of your own with {start} (in another channel or a thread)."
     ),
 )
 HOST_CLOSED = mark("The host closed the lobby.")
@@ -64,13 +64,13 @@ STALE_HAND = mark("The game moved on since this view was drawn, so nothing was d
 SAVED_BUT_NOT_SHOWN = mark("Your move was saved, but Discord did not take the new view. Press **Refresh**.")
 NOTE_LIMIT = 1500  # a move's note in the hand view, under the embed's description limit
 SAVED_NOT_ON_BOARD = mark(
-    "Saved, but Discord did not show it. The board catches up in a moment; if not, use `/{command}`."
+    "Saved, but Discord did not show it. The board catches up in a moment; if not, use {command}."
 )
 
 
 def saved_not_on_board(reader: Locale) -> str:
     """`SAVED_NOT_ON_BOARD` for the clicker, naming `/dine board` as their client shows it."""
-    return t(reader, SAVED_NOT_ON_BOARD, command=Command("dine board"))
+    return t(reader, SAVED_NOT_ON_BOARD, command=Slash("dine board"))
 
 
 def load(record: GameRecord) -> DineSaved:
@@ -110,13 +110,13 @@ async def clicked(
 
 VOTED_OUT = mark(
     "The crew voted you out of this game while you were away, and plays your hand now; you can watch "
-    "the board. To play again, start a game of your own with `{start}`."
+    "the board. To play again, start a game of your own with {start}."
 )
 
 
 def check_crew(saved: DineSaved, user: int) -> None:
     if user in saved.voted_out and not saved.table.is_crew(user):
-        raise RuleError(lazy(VOTED_OUT, start=Command(RULES.start.removeprefix("/"), slash=True)))
+        raise RuleError(lazy(VOTED_OUT, start=Slash(RULES.start.removeprefix("/"))))
     moves.check_crew(RULES, saved.table, user)
 
 
@@ -217,7 +217,8 @@ async def kick(interaction: discord.Interaction, ref: Ref, value: str) -> None:
         if target == saved.table.captain or not saved.table.is_crew(target):
             raise RuleError(lazy("Pick a member of the lobby other than yourself."))
         # named in bold as a join names its member (a mention in an embed would ping nobody anyway)
-        member = escaped(saved.names[target]) if target in saved.names else str(target)
+        # a member whose name was never kept (an older lobby) is mentioned: the client shows the name
+        member = escaped(saved.names[target]) if target in saved.names else f"<@{target}>"
         line = told(lazy("The host removes **{member}**.", member=member))
         return left(saved, target), line, "remove", {"user": target}
 

@@ -13,7 +13,7 @@ import discord
 
 from core.errors import RuleError
 from core.i18n import lazy, t
-from core.i18n.commands import Command
+from core.i18n.commands import Slash
 from core.storage import ActiveGameExists, GameRecord
 
 from .bot import bot_of
@@ -64,8 +64,8 @@ async def open_game(
         log.warning("game %s was created but its board could not be posted: %s", record.id, error)
         raise RuleError(
             lazy(
-                "Your game was created, but its board could not be shown. Use `/{command}`.",
-                command=Command(rules.board.removeprefix("/")),
+                "Your game was created, but its board could not be shown. Use {command}.",
+                command=Slash(rules.board.removeprefix("/")),
             )
         ) from None
 

@@ -20,15 +20,15 @@ import discord
 
 from core.errors import RuleError
 from core.i18n import Locale, Text, lazy, mark, t
-from core.i18n.commands import Command
+from core.i18n.commands import Slash
 
 from .errors import GuardedItem
 
 _REST = r":(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<arg>[0-9a-z.+\-]{0,60})"
-OUTDATED = mark("That control is from an older version of the bot. Use `/{command}` to get a fresh board.")
+OUTDATED = mark("That control is from an older version of the bot. Use {command} to get a fresh board.")
 UNKNOWN_CONTROL = mark(
     "That control is from another version of the bot (or no longer in use), so nothing was done. "
-    "Use `/{d6}` or `/{dine}` to get a fresh board."
+    "Use {d6} or {dine} to get a fresh board."
 )
 
 
@@ -72,7 +72,7 @@ class Family:
         FAMILIES[kind] = self
 
     def outdated_text(self) -> Text:
-        return lazy(self.outdated, command=Command(self.outdated_command))
+        return lazy(self.outdated, command=Slash(self.outdated_command))
 
     def ref(self, verb: str, game: int, version: int, arg: str = "") -> Ref:
         return Ref(self.kind, verb, game, version, arg)
@@ -104,7 +104,7 @@ def outdated_answer(custom_id: str, locale: Locale = "en") -> str:
     family = FAMILIES.get(rest.partition(":")[0]) if prefix == "ds" else None
     if family is not None:
         return family.outdated_text().say(locale)
-    return t(locale, UNKNOWN_CONTROL, d6=Command("d6 board"), dine=Command("dine board"))
+    return t(locale, UNKNOWN_CONTROL, d6=Slash("d6 board"), dine=Slash("dine board"))
 
 
 def claimed(client: discord.Client, interaction: discord.Interaction) -> bool:

@@ -18,7 +18,7 @@ from core.errors import RuleError
 from core.game import Game, SavedT
 from core.guide import topic_name, topics
 from core.i18n import Locale, Text, lazy, mark, t
-from core.i18n.commands import Command
+from core.i18n.commands import Slash
 from core.storage import GameRecord, GameStatus, NewResult, ResultRecord, Store, VersionConflict
 from core.table import credited, movers
 from core.words import clip
@@ -92,7 +92,7 @@ def where_board_is(record: GameRecord, rules: GameRules) -> Text:
     link = board_link(record)
     if link:
         return lazy("The current board is [here]({link}).", link=link)
-    return lazy("Use `/{command}` to show it.", command=Command(rules.board.removeprefix("/")))
+    return lazy("Use {command} to show it.", command=Slash(rules.board.removeprefix("/")))
 
 
 async def game_for_click(
@@ -100,13 +100,13 @@ async def game_for_click(
 ) -> GameRecord:
     """The active game a click belongs to; with `from_board`, checked to come from its current board."""
     record = await store.get_game(game_id)
-    start = Command(rules.start.removeprefix("/"))
+    start = Slash(rules.start.removeprefix("/"))
     if record is None or record.kind != rules.kind:
         raise RuleError(
-            lazy("I can't find that game any more. Start a new one with `/{command}`.", command=start)
+            lazy("I can't find that game any more. Start a new one with {command}.", command=start)
         )
     if record.status != "active":
-        raise RuleError(lazy("That game is over. Start a new one with `/{command}`.", command=start))
+        raise RuleError(lazy("That game is over. Start a new one with {command}.", command=start))
     message = interaction.message
     on_board = from_board and message is not None and not message.flags.ephemeral
     if on_board and message is not None and record.board_message_id not in (None, message.id):
@@ -121,9 +121,9 @@ async def game_in_channel(store: Store, rules: GameRules, channel_id: int | None
     if record is None or record.kind != rules.kind:
         raise RuleError(
             lazy(
-                "There is no {game} game in this channel. Start one with `/{command}`.",
+                "There is no {game} game in this channel. Start one with {command}.",
                 game=rules.title,
-                command=Command(rules.start.removeprefix("/")),
+                command=Slash(rules.start.removeprefix("/")),
             )
         )
     return record

@@ -18,7 +18,7 @@ import discord
 from core.errors import RuleError
 from core.game import SavedT
 from core.i18n import Locale, lazy
-from core.i18n.commands import Command
+from core.i18n.commands import Slash
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
 from core.table import Table
@@ -61,7 +61,7 @@ def check_crew(rules: GameRules[SavedT], table: Table, user: int) -> None:
     if table.is_crew(user):
         return
     join = lazy(rules.join_hint) if rules.join_hint and table.can_join(user) is None else ""
-    start = Command(rules.start.removeprefix("/"), slash=True)
+    start = Slash(rules.start.removeprefix("/"))
     raise RuleError(lazy(rules.not_crew, captain=table.captain, join=join, start=start))
 
 

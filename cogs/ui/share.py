@@ -21,7 +21,7 @@ import discord
 from core.daily import day_number
 from core.errors import RuleError
 from core.i18n import Locale, lazy, mark, t
-from core.i18n.commands import Command
+from core.i18n.commands import Slash
 from core.ranking import day_of
 from core.registry import GAMES
 from core.registry import game as declaration
@@ -53,7 +53,7 @@ FAMILY = Family(
     "share",
     verbs=SHARE,
     menu_verbs="",
-    outdated=mark("That control is from an older version of the bot. Use `/{command}` to share your result."),
+    outdated=mark("That control is from an older version of the bot. Use {command} to share your result."),
     outdated_command="daily share",
 )
 
@@ -95,13 +95,13 @@ async def finished_attempt(interaction: discord.Interaction, game_id: int) -> tu
 
 
 class DailyCommands:
-    """The `/daily` commands that start today's challenges, as the reader's client names them."""
+    """The `/daily` commands that start today's challenges, mentioned (`Slash`)."""
 
     def __init__(self, kinds: list[str]) -> None:
         self.kinds = kinds
 
     def say(self, locale: Locale) -> str:
-        return " · ".join(f"`/{Command(f'daily {kind}').say(locale)}`" for kind in self.kinds)
+        return " · ".join(Slash(f"daily {kind}").say(locale) for kind in self.kinds)
 
 
 def daily_commands(kind: str | None = None) -> DailyCommands:
@@ -114,7 +114,7 @@ def check_day(record: GameRecord, result: ResultRecord, today: date) -> None:
     game = declaration(record.kind)
     day = shared_day(game, result)
     if day is not None and not shareable(game, result, today):
-        raise RuleError(lazy(OTHER_DAY, number=day_number(day), command=Command(f"daily {record.kind}")))
+        raise RuleError(lazy(OTHER_DAY, number=day_number(day), command=Slash(f"daily {record.kind}")))
 
 
 async def parent_of(interaction: discord.Interaction, record: GameRecord) -> int:
@@ -168,7 +168,7 @@ async def post_summary(
             message = await channel.send(text, allowed_mentions=quiet)
         except (discord.Forbidden, discord.NotFound) as error:
             log.info("could not share game %s in channel %s: %s", record.id, target, error)
-            raise RuleError(lazy(NO_CHANNEL, channel=mention, command=Command("daily share"))) from None
+            raise RuleError(lazy(NO_CHANNEL, channel=mention, command=Slash("daily share"))) from None
         except discord.HTTPException as error:
             log.warning("could not share game %s in channel %s: %s", record.id, target, error)
             raise RuleError(lazy(FAILED)) from None

@@ -3,11 +3,12 @@
 Its entries are keyed by the English text and by kind (`msgctxt`): "name" for a command's, group's
 or option's name (Discord wants it lowercase, 1–32 letters, digits, - or _), "description" (at most
 100 characters) and "choice" (a choice's name, at most 100). Messages that tell a player to run a
-command name it as their Discord client shows it: `command_name`.
+command mention it (`Slash`), or name it as their Discord client shows it (`command_name`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -31,10 +32,37 @@ def command_name(locale: Locale, qualified: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A command named in a lazy message (`Text` field): said as the reader's client shows it."""
+    """A command or option named in a lazy message (`Text` field), as the reader's client shows it;
+    a command to run is better a `Slash`."""
 
-    qualified: str  # "d6 new"
-    slash: bool = False  # said with its leading slash, "/d6 new" (for a message that has none)
+    qualified: str  # "d6 new", or an option's name ("practice")
 
     def say(self, locale: Locale) -> str:
-        return ("/" if self.slash else "") + command_name(locale, self.qualified)
+        return command_name(locale, self.qualified)
+
+
+_IDS: dict[str, int] = {}  # each top-level command's id on Discord, by its name, as the bot last fetched
+
+
+def know_command_ids(ids: Mapping[str, int]) -> None:
+    """Remember the commands Discord has registered (`Slash` mentions them); empty: none known, so
+    `Slash` names them. The bot calls it when it starts; it replaces what was known before."""
+    _IDS.clear()
+    _IDS.update(ids)
+
+
+@dataclass(frozen=True, slots=True)
+class Slash:
+    """A command a message tells its reader to run: a mention, `</dine new:id>`, once its id is known
+    (`know_command_ids`): every reader's Discord shows it in their own language, which a public post
+    in one language cannot, and clicking it fills the command in. Without an id, the name as the
+    reader's client shows it, as code: "`/dine new`". A message says it as "{command}", never inside
+    backticks of its own; a mention shows only in message text and embed descriptions and fields."""
+
+    qualified: str  # "dine new"
+
+    def say(self, locale: Locale) -> str:
+        found = _IDS.get(self.qualified.split()[0])
+        if found is not None:
+            return f"</{self.qualified}:{found}>"
+        return f"`/{command_name(locale, self.qualified)}`"

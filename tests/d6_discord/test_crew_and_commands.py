@@ -15,8 +15,6 @@ from tests.support.messages import components, custom_ids, message, record_of
 
 from .helpers import perform
 
-HOW_TO_START = "Start one with `/d6 new`."
-
 
 def refused_by_rule(world) -> bool:
     return [type(e.__cause__) for e in world.take_errors()] == [RuleError]
@@ -147,7 +145,8 @@ async def test_commands_without_a_game_say_how_to_start_one(world) -> None:
     for command in ("d6 hint", "d6 board", "d6 abandon"):
         shown = await alice.runs(command)
         assert shown.ephemeral
-        assert shown.response.content == f"There is no Deep Space D-6 game in this channel. {HOW_TO_START}"
+        start = f"Start one with {await world.mention('d6 new')}."
+        assert shown.response.content == f"There is no Deep Space D-6 game in this channel. {start}"
     assert [type(e.__cause__) for e in world.take_errors()] == [RuleError] * 3
 
 
@@ -176,7 +175,9 @@ async def test_a_confirmation_left_over_after_the_game_ended_says_so(world) -> N
     late = await alice.clicks(second.response.message, "Abandon the game")
 
     assert late.ephemeral
-    assert late.response.content == "That game is over. Start a new one with `/d6 new`."
+    assert (
+        late.response.content == f"That game is over. Start a new one with {await world.mention('d6 new')}."
+    )
     assert len(await world.bot.store.actions(record.id)) == 1  # abandoned once
 
 

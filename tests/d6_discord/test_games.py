@@ -206,7 +206,10 @@ async def test_a_board_that_cannot_be_edited_still_refuses_moves_after_the_end(w
     stale_board = message(world, record.board_message_id)
     pressed = await alice.clicks(stale_board, custom_id=f"ds:d6:a:{record.id}:0:e")  # its controls remain
     assert pressed.ephemeral
-    assert pressed.response.content == "That game is over. Start a new one with `/d6 new`."
+    assert (
+        pressed.response.content
+        == f"That game is over. Start a new one with {await world.mention('d6 new')}."
+    )
 
 
 async def test_a_change_saved_while_discord_fails_says_it_was_saved(world) -> None:
@@ -220,7 +223,8 @@ async def test_a_change_saved_while_discord_fails_says_it_was_saved(world) -> No
     assert (await record_of(world, record.id)).status == "abandoned"
     notes = [m.content for m in done.followups]
     assert notes == [
-        "Your move was saved, but the board could not be refreshed. Use `/d6 board` to show it again."
+        "Your move was saved, but the board could not be refreshed. "
+        f"Use {await world.mention('d6 board')} to show it again."
     ]
 
 

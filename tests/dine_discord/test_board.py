@@ -15,7 +15,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.dine.board import board_embed, board_view, sector_lines
+from cogs.dine.board import board_embed, board_view, lobby_message, sector_lines
 from cogs.dine.commands import hint_text
 from cogs.dine.hand import card_field, hand_message
 from cogs.dine.ids import FAMILY, PAY, TAKE
@@ -329,7 +329,7 @@ async def test_dine_board_without_a_game_is_refused_politely(world) -> None:
 
     assert shown.ephemeral
     assert shown.response.content == (
-        "There is no Deep Space Dine game in this channel. Start one with `/dine new`."
+        f"There is no Deep Space Dine game in this channel. Start one with {await world.mention('dine new')}."
     )
     assert refusals(world) == [RuleError]
 
@@ -431,7 +431,7 @@ async def test_dine_hint_without_a_started_game_is_refused_politely(world) -> No
     assert nothing.ephemeral
     assert early.ephemeral
     assert nothing.response.content == (
-        "There is no Deep Space Dine game in this channel. Start one with `/dine new`."
+        f"There is no Deep Space Dine game in this channel. Start one with {await world.mention('dine new')}."
     )
     assert early.response.content == (
         "The game has not started yet: the host presses **Start** on the lobby."
@@ -643,13 +643,18 @@ def test_every_state_offers_every_legal_action_within_discords_limits(crew, star
     assert checked > 20
 
 
-def test_a_hint_while_another_member_decides_names_none_of_their_cards() -> None:
-    state, _ = deal(7, crew=2, starter=False)
-    state = state.model_copy(update={"pending": Pending(kind="occupy", seat=1)})
+def ann_and_ben(state: State) -> DineSaved:
+    """`state` played by Ann (user 10, seat 1) and Ben (user 20, seat 2)."""
     now = datetime(2026, 11, 30, tzinfo=UTC)
     saved = lobby(10, "Ann", Setup(), now)
     saved = saved.model_copy(update={"table": saved.table.joined(20), "names": {10: "Ann", 20: "Ben"}})
-    saved = seated(saved, now, state)
+    return seated(saved, now, state)
+
+
+def test_a_hint_while_another_member_decides_names_none_of_their_cards() -> None:
+    state, _ = deal(7, crew=2, starter=False)
+    state = state.model_copy(update={"pending": Pending(kind="occupy", seat=1)})
+    saved = ann_and_ben(state)
 
     text = hint_text(saved, 10)
 
@@ -665,10 +670,7 @@ def test_the_member_who_may_occupy_reads_you_in_their_hand_and_their_name_elsewh
     is his alone, so it says "You may…"; the board and Ann's hand still name him."""
     state, _ = deal(7, crew=2, starter=False)
     state = state.model_copy(update={"pending": Pending(kind="occupy", seat=1)})
-    now = datetime(2026, 11, 30, tzinfo=UTC)
-    saved = lobby(10, "Ann", Setup(), now)
-    saved = saved.model_copy(update={"table": saved.table.joined(20), "names": {10: "Ann", 20: "Ben"}})
-    saved = seated(saved, now, state)
+    saved = ann_and_ben(state)
     you, named = t(locale, "You may occupy a station."), t(locale, "{crew} may occupy a station.", crew="Ben")
 
     own = hand_message(1, 5, saved, 1, 20, locale=locale).embed
@@ -687,10 +689,7 @@ def test_the_game_lines_name_the_crew_and_the_picture_numbers_them() -> None:
     """A kept line stores the seat; read with the crew's names it says "Ben plays …" (German too),
     without them "Crew 2 plays …". The board's crew list, picture and alt text number the members."""
     state, _ = deal(7, crew=2, starter=False)
-    now = datetime(2026, 11, 30, tzinfo=UTC)
-    saved = lobby(10, "Ann", Setup(), now)
-    saved = saved.model_copy(update={"table": saved.table.joined(20), "names": {10: "Ann", 20: "Ben"}})
-    saved = seated(saved, now, state)
+    saved = ann_and_ben(state)
     played = next(a for a in legal_actions(state) if isinstance(a, PlayCard) and a.seat == 1)
     events = apply(state, played)[1]
     lines = [said(event.text) for event in events]
@@ -780,10 +779,7 @@ def test_a_hand_card_says_one_row_total_as_the_menus_do_and_its_drive_for_costs(
 
 def test_the_hand_view_does_not_send_its_reader_to_my_hand_and_an_empty_grid_says_so() -> None:
     state, _ = deal(7, crew=2, starter=False)
-    now = datetime(2026, 11, 30, tzinfo=UTC)
-    saved = lobby(10, "Ann", Setup(), now)
-    saved = saved.model_copy(update={"table": saved.table.joined(20), "names": {10: "Ann", 20: "Ben"}})
-    saved = seated(saved, now, state)
+    saved = ann_and_ben(state)
 
     board = board_embed(1, 5, saved, False).description or ""
     shown = hand_message(1, 5, saved, 0, 10).embed
@@ -795,3 +791,20 @@ def test_the_hand_view_does_not_send_its_reader_to_my_hand_and_an_empty_grid_say
     assert grid_heading(state) == "Grid: 1 row, no symbols yet"  # no chips follow to give a total
     played = next(a for a in legal_actions(state) if isinstance(a, PlayCard))
     assert grid_heading(apply(state, played)[0]) == "Grid: 1 row, in all"
+
+
+def test_a_lobby_member_whose_name_was_never_kept_is_offered_by_place_not_by_number() -> None:
+    """The host's "remove a member" menu fell back to the raw user id (an older lobby kept no name for
+    a member): it reads as the member's place in the crew list, "Crew 3", in the reader's language."""
+    now = datetime(2026, 11, 30, tzinfo=UTC)
+    saved = lobby(10, "Ann", Setup(), now)
+    saved = saved.model_copy(
+        update={"table": saved.table.joined(20).joined(30), "names": {10: "Ann", 20: "Ben"}}
+    )
+    for locale in ("en", "de"):
+        view = lobby_message(1, 1, saved, locale).view
+        assert view is not None
+        (menu,) = [c for row in view.to_components() for c in row["components"] if c["type"] == 3]
+        labels = [option["label"] for option in menu["options"]]
+        assert labels == ["Ben", t(locale, "Crew {number}", number=3)]
+        assert "30" not in labels[1]

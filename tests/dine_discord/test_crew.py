@@ -408,7 +408,7 @@ async def test_someone_outside_the_crew_is_told_politely_and_nothing_changes(wor
     for refused in (my_hand, move, command):
         assert refused.ephemeral
         assert refused.response.content.startswith(NOT_CREW), refused.response.content
-        assert "`/dine new`" in refused.response.content
+        assert await world.mention("dine new") in refused.response.content
     assert slash_refusals(world) == [command.response.content]
     after = await record_of(world, game_id)
     assert after.version == record.version

@@ -147,6 +147,7 @@ class FakeDiscord:
                 ("GET", r"/gateway/bot", self._gateway_bot),
                 ("GET", r"/oauth2/applications/@me", self._application),
                 ("PUT", r"/applications/\d+(?:/guilds/(?P<guild>\d+))?/commands", self._put_commands),
+                ("GET", r"/applications/\d+(?:/guilds/(?P<guild>\d+))?/commands", self._get_commands),
                 ("POST", r"/interactions/(?P<id>\d+)/(?P<token>[^/]+)/callback", self._callback),
                 ("POST", hook, self._followup),
                 ("GET|PATCH|DELETE", hook + r"/messages/(?P<message>@original|\d+)", self._webhook_message),
@@ -381,6 +382,10 @@ class FakeDiscord:
         ]
         self.commands[guild] = echoed
         return json_response(echoed)
+
+    async def _get_commands(self, record: Recorded, match: re.Match[str]) -> web.Response:
+        """The commands published there, as the last bulk overwrite left them (none before one)."""
+        return json_response(self.commands.get(match["guild"], []))
 
     async def _callback(self, record: Recorded, match: re.Match[str]) -> web.Response:
         """The initial response; answers `?with_response=1` with an InteractionCallbackResponse."""

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import simcord
+from discord import app_commands
 
 from cogs.client import DeepSpaceBot, create_bot
 from core.settings import Settings
@@ -88,6 +89,17 @@ class World:
     async def close(self) -> None:
         """Close the bot's database before the event loop ends (its worker thread needs the loop)."""
         await self.bot.store.close()
+
+    async def mention(self, qualified: str) -> str:
+        """How a message mentions the command `qualified` ("dine new"): discord.py's own mention of
+        it, from the commands the bot published (`</dine new:id>`)."""
+        root, _, sub = qualified.partition(" ")
+        (command,) = [c for c in await self.bot.tree.fetch_commands() if c.name == root]
+        if not sub:
+            return command.mention
+        groups = [o for o in command.options if isinstance(o, app_commands.AppCommandGroup)]
+        (part,) = [o for o in groups if o.name == sub]
+        return part.mention
 
     def take_errors(self) -> list[BaseException]:
         """The exceptions the bot's handlers saw (acknowledged, so teardown does not re-raise them)."""
