@@ -39,6 +39,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "core.settings",
             "core.logs",
             "core.version",
+            "core.gc_pace",
         ),
     ),
     # The rules engines and the store: same height, blind to each other.

@@ -89,8 +89,9 @@ def test_the_report_names_the_stations_that_are_hardly_ever_played() -> None:
 
 
 def test_a_parallel_balance_run_gives_the_serial_results() -> None:
-    """`--jobs 2` spreads the cells over processes; each cell's games depend only on its seeds."""
-    pick = {"levels": ["starter", "Salad"], "crews": (1, 3), "ships": ["Spacehopper 3000", "Nostroven One"]}
+    """`--jobs 2` spreads the cells over processes, dearest first (`dearest_first`); each cell's games
+    depend only on its seeds, and the report keeps its own order."""
+    pick = {"levels": ["starter", "Salad"], "crews": (1, 2), "ships": ["Spacehopper 3000", "Nostroven One"]}
     serial, _ = run(2, 7, 1, **pick)  # type: ignore[arg-type]
     parallel, _ = run(2, 7, 2, **pick)  # type: ignore[arg-type]
     assert len(serial) == 8
@@ -98,9 +99,22 @@ def test_a_parallel_balance_run_gives_the_serial_results() -> None:
         replace(c, games_per_second=0.0) for c in parallel
     ]
     text = report(Run(parallel, [], 2, 0, 7, 60.0, jobs=2))
-    assert "| starter | ≥ 85 % | 3 |" in text
-    assert "| Salad | 60–80 % | 2 |" not in text
+    assert "| starter | ≥ 85 % | 2 |" in text
+    assert "| Salad | 60–80 % | 3 |" not in text
     assert "in 2 processes" in text
+
+
+def test_the_pool_gets_the_dearest_pieces_first() -> None:
+    """Bigger pieces first, then two crew, then the later level; every piece exactly once."""
+    todo = balance.cells_to_run(15, 1, levels=["starter", "Salad", "Diavolo"], policy="expert")
+    todo = [piece for cell in todo for piece in balance._pieces(cell, 10)]  # pieces of 10 and 5 games
+    order = balance.dearest_first(todo)
+    assert sorted(order) == list(range(len(todo)))
+    first, last = todo[order[0]], todo[order[-1]]
+    assert (first[0], first[1], first[2], first[5]) == (10, "Diavolo", 2, False)
+    assert (last[0], last[1], last[2], last[5]) == (5, "Salad", 3, True)  # the starter game
+    shown = [(todo[k][0], todo[k][2] == 2) for k in order]
+    assert shown == sorted(shown, key=lambda g: (-g[0], not g[1]))
 
 
 def test_a_kept_run_resumes_with_the_same_cells_and_forgets_them_when_the_cards_change(
