@@ -3,7 +3,8 @@
 A playout builds and drops hundreds of thousands of short-lived game states, almost none of them in a
 reference cycle, while the engine's caches keep tens of thousands of objects alive. At CPython's
 default pace (a young collection every 700 allocations, an older one every 10 of those) the older
-collections walk those caches again and again: about a fifth of the expert crew's CPU time. Played
+collections walk those caches again and again: 9 % of the expert's balance table's CPU time
+(`bench.dine_expert_table`), a fifth on the longer games of `bench.dine_fingerprint`. Played
 with the pace below the games are the same to the hash and the peak memory the same
 (`bench.dine_fingerprint`), since reference counting frees what they drop.
 """
