@@ -155,6 +155,23 @@ class _Now:
     plain: bool = False  # no card of the current row produces symbols
     plays: dict[tuple[object, ...], float] = field(default_factory=dict[tuple[object, ...], float])  # card
     # plays' `_worth` by card, action and payment (`_best_action`)
+    progress_of: dict[tuple[int, ...], tuple[float, str]] = field(
+        default_factory=dict[tuple[int, ...], tuple[float, str]]
+    )  # `_progress` of these ways by grid vector, shared by every decision in this sector (`_PROGRESS`)
+
+
+def _progress_at(now: _Now, have: tuple[int, ...]) -> tuple[float, str]:
+    """`_progress` of the decision's ways, remembered: the crew's trial grids reach the same few
+    symbol vectors again and again while a sector lasts, in every world and playout."""
+    found = now.progress_of.get(have)
+    if found is None:
+        found = now.progress_of[have] = _progress(now.vector_ways, have)
+    return found
+
+
+# `_progress` by the ways (a sector side for a crew size and jump drive), then by grid vector:
+# forgotten with the crew's remembered moves (`_PICKS`).
+_PROGRESS: dict[tuple[Way, ...], dict[tuple[int, ...], tuple[float, str]]] = {}
 
 
 def _now(state: State) -> _Now:
@@ -168,12 +185,13 @@ def _now(state: State) -> _Now:
         if top is not None and top.sector is not None
         else ((), 0.0)
     )
-    now = _Now(_progress(vector_ways, vector)[0], danger_value(state), strike, cards)
+    now = _Now(0.0, danger_value(state), strike, cards, progress_of=_PROGRESS.setdefault(vector_ways, {}))
     reads = (len(state.deck) + len(state.discard), len(state.discard), state.damage, state.ship)
     now.effects = _EFFECTS.setdefault(reads, {})
     now.upgraded = upgraded
     now.vector = vector
     now.vector_ways = vector_ways
+    now.progress = _progress_at(now, vector)[0]
     now.current = row_key(state.grid[-1], upgraded)
     now.base = _minus(vector, rows[-1])
     now.plain = not any(row_gives(cards, *placed)[1] for placed in now.current)
@@ -264,7 +282,7 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
     """`value` without writing the reason out: (worth, what the reason says)."""
     if isinstance(action, PlayCard):  # most candidates: asked first
         have, (used, _, spent), current = _after_play(state, now, action)
-        after, target = _progress(now.vector_ways, have)
+        after, target = _progress_at(now, have)
         worth = after - now.progress + _cached_effects_value(state, now, used.effects)
         worth -= spent * len(action.payment.hand)
         if after >= 1.0:
@@ -298,7 +316,7 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
         have = _plus(
             _minus(now.vector, row_vector(now.cards, row_key(row, now.upgraded))), row_vector(now.cards, kept)
         )
-        worth -= now.progress - _progress(now.vector_ways, have)[0]
+        worth -= now.progress - _progress_at(now, have)[0]
     return worth, ("using", name, "", 0.0)
 
 
@@ -496,6 +514,7 @@ def heuristic_action(state: State) -> Action:
         if len(_PICKS) >= _PICKS_KEPT:
             _PICKS.clear()
             _NOWS.clear()
+            _PROGRESS.clear()
         now = _NOWS.get(table)
         if now is None:
             now = _NOWS[table] = _now(state)

@@ -41,7 +41,7 @@ from .actions import (
 from .cards import Action as CardAction
 from .cards import CardSet, Cost, Effect, SectorSide, ShipSide, StationSide, Symbol, Track, card_set
 from .state import HAND_SIZES, RULES_VERSION, Outcome, Pending, Placed, StackCard, State, Task
-from .symbols import face, grid_symbols, grid_totals, meets, payments, row_symbols, side
+from .symbols import SYMBOLS, face, grid_symbols, grid_vector, meets, payments, side
 from .told import Card, Joined, Seat, Sector, Term, current_sector, told
 
 EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
@@ -167,15 +167,25 @@ def _showing(cards: CardSet, card_id: str, up: str) -> SectorSide:
 
 
 def _ship_bonus(state: State, rule: str) -> int:
-    return sum(r.amount for r in ship_of(state).rules if r.rule == rule)
+    return _ship_rule(state.cards, state.ship, rule)
+
+
+@lru_cache(maxsize=64)
+def _ship_rule(cards: CardSet, ship: str, rule: str) -> int:
+    """What the ship's rules add to `rule`; cached because every danger check asks it."""
+    return sum(r.amount for r in _ship(cards, ship).rules if r.rule == rule)
 
 
 def _permanent(state: State, kind: str, seat: int | None = None) -> int:
+    """What the occupied stations' permanent effects of `kind` add (only `seat`'s, if given)."""
+    if not any(state.stations):  # most positions: nothing occupied, nothing to look up
+        return 0
     total = 0
+    cards, upgraded = state.cards, state.upgraded
     for s, card_id in enumerate(state.stations):
         if card_id is None or (seat is not None and s != seat):
             continue
-        occupied = side(state.cards, card_id, state.upgraded).occupied
+        occupied = face(cards, card_id, card_id in upgraded).occupied
         if occupied.permanent == kind:
             total += occupied.amount
     return total
@@ -209,10 +219,15 @@ def symbols(state: State) -> Counter[Symbol]:
 
 def can_jump(state: State, have: Mapping[Symbol, int] | None = None) -> bool:
     spec, drive = sector_side(state), jump_drive(state)
-    if spec is None or drive is None:
+    if spec is None:
         return False
-    have = have if have is not None else symbols(state)
-    return have[Symbol.DRIVE] >= drive and have[Symbol.NAVIGATION] >= spec.jump.navigation
+    return _jumps(spec, drive, have if have is not None else symbols(state))
+
+
+def _jumps(spec: SectorSide, drive: int | None, have: Mapping[Symbol, int]) -> bool:
+    return (
+        drive is not None and have[Symbol.DRIVE] >= drive and have[Symbol.NAVIGATION] >= spec.jump.navigation
+    )
 
 
 def solved_by_symbols(state: State, have: Mapping[Symbol, int] | None = None) -> list[int]:
@@ -220,13 +235,35 @@ def solved_by_symbols(state: State, have: Mapping[Symbol, int] | None = None) ->
     spec = sector_side(state)
     if spec is None:
         return []
-    have = have if have is not None else symbols(state)
-    times = state.crew
+    return _solved(spec, state.crew, have if have is not None else symbols(state))
+
+
+def _solved(spec: SectorSide, crew: int, have: Mapping[Symbol, int]) -> list[int]:
     return [
         i
         for i, s in enumerate(spec.solutions)
-        if s.symbols and meets(have, s.symbols, times if s.per_crew else 1)
+        if s.symbols and meets(have, s.symbols, crew if s.per_crew else 1)
     ]
+
+
+def _clear_options(state: State) -> tuple[str, ...]:
+    """How the crew may leave the sector now ("Boldly Go…"): `solved_by_symbols`, then `can_jump`."""
+    top = state.sector_card
+    if top is None or top.sector is None:
+        return ()
+    have = grid_vector(state.cards, state.grid, state.upgraded)
+    return _ways_out(state.cards, top.sector, top.side, state.crew, jump_drive(state), have)
+
+
+@lru_cache(maxsize=16384)
+def _ways_out(
+    cards: CardSet, card_id: str, up: str, crew: int, drive: int | None, vector: tuple[int, ...]
+) -> tuple[str, ...]:
+    """`_clear_options` by what it reads; cached because every action ends with this check, and a
+    sector's grids reach the same few symbol totals again and again."""
+    spec, have = _showing(cards, card_id, up), dict(zip(SYMBOLS, vector, strict=True))
+    options = [f"solve:{i}" for i in _solved(spec, crew, have)]
+    return (*options, "jump") if _jumps(spec, drive, have) else tuple(options)
 
 
 def track_solutions(state: State) -> list[int]:
@@ -321,15 +358,18 @@ def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action
         # cheapest card other than the one played: ranked once a seat, not once a card.
         cheapest = sorted(hand, key=keep.__getitem__) if keep is not None else []
         for card_id in state.hands[seat]:
-            for index, action in enumerate(side(cards, card_id, upgraded).actions):
+            for index, action in enumerate(face(cards, card_id, card_id in upgraded).actions):
                 cost = action.cost
                 if cost.kind == "none":
                     yield _free_play(seat, card_id, index)
                     continue
                 if cheapest and cost.count == 1 and not cost.min_drive and cost.kind in ("discard", "remove"):
-                    other = next((c for c in cheapest if c != card_id), None)
+                    # the first cheapest card other than the one played (a hand holds each card once)
+                    other = cheapest[0] if cheapest[0] != card_id else None
+                    if other is None and len(cheapest) > 1:
+                        other = cheapest[1]
                     if other is not None:
-                        yield _play_card(seat, card_id, index, _hand_payment((other,)))
+                        yield _paid_play(seat, card_id, index, other)
                     continue
                 for payment in _payments(state, seat, cost, card_id, keep, hand):
                     yield _play_card(seat, card_id, index, payment)
@@ -354,6 +394,12 @@ def _free_play(seat: int, card: str, index: int) -> PlayCard:
 @lru_cache(maxsize=8192)
 def _play_card(seat: int, card: str, index: int, payment: Payment) -> PlayCard:
     return PlayCard(seat=seat, card=card, action=index, payment=payment)
+
+
+@lru_cache(maxsize=8192)
+def _paid_play(seat: int, card: str, index: int, other: str) -> PlayCard:
+    """A card play paid with one other hand card: the commonest candidate, one cache lookup."""
+    return _play_card(seat, card, index, _hand_payment((other,)))
 
 
 @lru_cache(maxsize=4096)
@@ -567,13 +613,23 @@ def _do_ship(s: State, ev: Events, a: UseShip) -> None:
 def _main(s: State, ev: Events, seat: int, action: CardAction, payment: Payment, card: str | None) -> None:
     """An action (rulebook "Actions"): pay, carry out the effects, fire "At X:" triggers, then check."""
     watched = _has_trigger(s)  # without an "At X:" station, no need to count the grid before and after
-    before = grid_totals(s.cards, s.grid, s.upgraded) if watched else None
+    before = grid_vector(s.cards, _touched_rows(s, payment), s.upgraded) if watched else None
     _pay(s, ev, seat, action.cost, payment)
     later = [task for effect in action.effects if (task := _effect(s, ev, effect, seat, card))]
     s.actions_taken += 1
     if before is not None:
-        later += _triggers(s, ev, before, grid_totals(s.cards, s.grid, s.upgraded))
+        later += _triggers(s, ev, before, grid_vector(s.cards, _touched_rows(s, payment), s.upgraded))
     s.queue[0:0] = [*later, _CHECK]  # the action's own effects finish before the checks
+
+
+def _touched_rows(s: State, payment: Payment) -> list[list[Placed]]:
+    """The rows an action can change: the one it pays from and the current row (a card played). The
+    grid's totals rise exactly where these rows' totals rise, so a trigger counts only them."""
+    last = len(s.grid) - 1
+    rows = [s.grid[last]]
+    if payment.row is not None and payment.row != last:
+        rows.append(s.grid[payment.row])
+    return rows
 
 
 def _has_trigger(s: State) -> bool:
@@ -654,19 +710,24 @@ def _task(op: str, amount: int) -> Task:
     return Task(op=op, amount=amount)
 
 
-def _triggers(s: State, ev: Events, before: Mapping[Symbol, int], after: Mapping[Symbol, int]) -> list[Task]:
-    """R14: an "At X:" station fires once per action that raised the grid's total of X."""
+_DRIVE = SYMBOLS.index(Symbol.DRIVE)
+
+
+def _triggers(s: State, ev: Events, before: tuple[int, ...], after: tuple[int, ...]) -> list[Task]:
+    """R14: an "At X:" station fires once per action that raised the grid's total of X (`before` and
+    `after` are symbol vectors, `SYMBOLS` order)."""
     later: list[Task] = []
     for seat, card_id in enumerate(s.stations):
         if card_id is None:
             continue
         occupied = side(s.cards, card_id, s.upgraded).occupied
-        if occupied.trigger is not None and after[occupied.trigger] > before[occupied.trigger]:
+        trigger = occupied.trigger
+        if trigger is not None and after[SYMBOLS.index(trigger)] > before[SYMBOLS.index(trigger)]:
             said = lazy(
                 "{card} ({crew}) fires: the grid gained {symbol}.",
                 card=Card(card_id),
                 crew=Seat(seat),
-                symbol=lazy(SYMBOL_NAMES[occupied.trigger]),
+                symbol=lazy(SYMBOL_NAMES[trigger]),
             )
             _tell(ev, said)
             later += [task for effect in occupied.effects if (task := _effect(s, ev, effect, seat, None))]
@@ -675,14 +736,9 @@ def _triggers(s: State, ev: Events, before: Mapping[Symbol, int], after: Mapping
 
 def _after_action(s: State, ev: Events) -> None:
     """ "Boldly Go…" first, then "We Have a Problem!" (rulebook; R8)."""
-    have = grid_totals(s.cards, s.grid, s.upgraded)
-    options = [f"solve:{i}" for i in solved_by_symbols(s, have)]
-    if can_jump(s, have):
-        options.append("jump")
+    options = _clear_options(s)
     if options:
-        s.pending = Pending(
-            kind="clear", options=tuple(options), reason=pending_reason(Pending(kind="clear"))
-        )
+        s.pending = Pending(kind="clear", options=options, reason=pending_reason(Pending(kind="clear")))
         return
     _danger_check(s, ev)
 
@@ -701,7 +757,7 @@ def _strike(s: State, ev: Events) -> None:
     """R9: draw the current row's drive (fewest cards first), start a new row, then the consequences."""
     spec = sector_side(s)
     assert spec is not None
-    drive = row_symbols(s.cards, s.grid[-1], s.upgraded)[Symbol.DRIVE]
+    drive = grid_vector(s.cards, [s.grid[-1]], s.upgraded)[_DRIVE]
     sector = _sector_named(s, spec)
     said = (
         lazy_n(

@@ -129,10 +129,17 @@ def grid_totals(
 ) -> dict[Symbol, int]:
     """Every symbol the whole grid has (zeros included), added up from the cached row vectors: for
     checks that only look symbols up."""
+    return dict(zip(SYMBOLS, grid_vector(cards, grid, upgraded), strict=True))
+
+
+def grid_vector(
+    cards: CardSet, grid: Sequence[Sequence[Placed]], upgraded: Collection[str]
+) -> tuple[int, ...]:
+    """`grid_totals` as a vector in `SYMBOLS` order (hashable: a cache key)."""
     vectors = [row_vector(cards, row_key(row, upgraded)) for row in grid if row]
     if len(vectors) > 1:
-        return dict(zip(SYMBOLS, map(sum, zip(*vectors, strict=True)), strict=True))
-    return dict(zip(SYMBOLS, vectors[0] if vectors else _NOTHING, strict=True))
+        return tuple(map(sum, zip(*vectors, strict=True)))
+    return vectors[0] if vectors else _NOTHING
 
 
 _NOTHING = (0,) * len(SYMBOLS)

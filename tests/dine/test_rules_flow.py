@@ -30,8 +30,17 @@ from core.dine.actions import (
     UseShip,
     UseStation,
 )
+from core.dine.ai import heuristic_action
 from core.dine.cards import Symbol
-from core.dine.engine import apply, danger_value, legal_actions, sector_side
+from core.dine.engine import (
+    apply,
+    can_jump,
+    danger_value,
+    legal_actions,
+    new_game,
+    sector_side,
+    solved_by_symbols,
+)
 from core.dine.state import Placed, StackCard, State
 from core.dine.told import said
 from core.errors import IllegalAction
@@ -1481,3 +1490,39 @@ def test_a_strike_with_no_drive_in_the_row_says_no_draw() -> None:
     assert [said(e.text) for e in events if e.kind == "danger"] == [
         "We have a problem: The Health Inspector strikes!"
     ]
+
+
+@pytest.mark.parametrize("rules", ["dine-1", "dine-3"])
+def test_the_crew_is_asked_to_leave_exactly_by_the_ways_the_whole_grid_meets(rules: str) -> None:
+    """Boldly Go… / R5, R8: after an action, the crew is asked to clear the sector with exactly the
+    solutions the whole grid meets and the jump when the grid has its drive and navigation, in that
+    order, and an action whose grid meets neither asks nothing (the engine remembers the answer by the
+    grid's totals, so a remembered answer must be the one worked out afresh), over whole games of
+    every crew size."""
+    asked = quiet = 0
+    for seed, level, crew in ((11, "Diavolo", 1), (12, "Pepperoni", 2), (13, "Quattro Formaggi", 3)):
+        state = new_game(seed, level=level, crew=crew, rules_version=rules)
+        for _ in range(400):
+            if state.outcome != "playing":
+                break
+            after, _ = apply(state, heuristic_action(state), quiet=True)
+            if after.pending is not None and after.pending.kind == "clear":
+                ways = [f"solve:{i}" for i in solved_by_symbols(after)] + ["jump"] * can_jump(after)
+                assert list(after.pending.options) == ways
+                asked += 1
+            elif _checked_unchanged(state, after):
+                assert solved_by_symbols(after) == []
+                assert not can_jump(after)
+                quiet += 1
+            state = after
+    assert asked >= 5
+    assert quiet > 50
+
+
+def _checked_unchanged(before: State, after: State) -> bool:
+    """Whether `after` is a main action's end in the same sector with no question and no strike: the
+    grid was checked as it stands and nothing was met."""
+    same_rows = len(after.grid) == len(before.grid) and after.grid[:-1] == before.grid[:-1]
+    return (
+        before.pending is None and after.pending is None and after.stack[:1] == before.stack[:1] and same_rows
+    )
