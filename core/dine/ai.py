@@ -34,7 +34,7 @@ from .engine import (
     ship_of,
 )
 from .state import State
-from .symbols import SYMBOLS, RowKey, face, row_gives, row_key, row_vector, side
+from .symbols import INDEX, RowKey, face, row_gives, row_key, row_vector, side
 from .why import (
     as_counter,
     danger_words,
@@ -91,15 +91,14 @@ def progress(ways: list[tuple[str, Counter[Symbol]]], have: Counter[Symbol]) -> 
 
 
 Way = tuple[str, tuple[tuple[int, int], ...], int, bool]  # name, (symbol index, need), total, a solution?
-_INDEX = {symbol: i for i, symbol in enumerate(SYMBOLS)}
-_DRIVE = _INDEX[Symbol.DRIVE]
+_DRIVE = INDEX[Symbol.DRIVE]
 
 
 def _vector_ways(ways: list[tuple[str, Counter[Symbol]]]) -> tuple[Way, ...]:
     """`targets` as symbol-vector needs, so `_progress` adds up plain tuples in the inner loop."""
     found: list[Way] = []
     for name, need in ways:
-        vector = tuple((_INDEX[s], n) for s, n in need.items())
+        vector = tuple((INDEX[s], n) for s, n in need.items())
         found.append((name, vector, sum(need.values()), name.startswith("solution")))
     return tuple(found)
 
@@ -165,13 +164,16 @@ def _progress_at(now: _Now, have: tuple[int, ...]) -> tuple[float, str]:
     symbol vectors again and again while a sector lasts, in every world and playout."""
     found = now.progress_of.get(have)
     if found is None:
+        if len(now.progress_of) >= _PROGRESS_KEPT:
+            now.progress_of.clear()
         found = now.progress_of[have] = _progress(now.vector_ways, have)
     return found
 
 
 # `_progress` by the ways (a sector side for a crew size and jump drive), then by grid vector:
-# forgotten with the crew's remembered moves (`_PICKS`).
+# forgotten with the crew's remembered moves (`_PICKS`), and a sector's table when it is full.
 _PROGRESS: dict[tuple[Way, ...], dict[tuple[int, ...], tuple[float, str]]] = {}
+_PROGRESS_KEPT = 20_000
 
 
 def _now(state: State) -> _Now:

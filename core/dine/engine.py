@@ -41,7 +41,7 @@ from .actions import (
 from .cards import Action as CardAction
 from .cards import CardSet, Cost, Effect, SectorSide, ShipSide, StationSide, Symbol, Track, card_set
 from .state import HAND_SIZES, RULES_VERSION, Outcome, Pending, Placed, StackCard, State, Task
-from .symbols import SYMBOLS, face, grid_symbols, grid_vector, meets, payments, side
+from .symbols import INDEX, SYMBOLS, face, grid_symbols, grid_vector, meets, payments, side
 from .told import Card, Joined, Seat, Sector, Term, current_sector, told
 
 EASY_FROM_PROCURE = 4  # "draw 4 of them at random" (Procure Ingredient)
@@ -225,6 +225,7 @@ def can_jump(state: State, have: Mapping[Symbol, int] | None = None) -> bool:
 
 
 def _jumps(spec: SectorSide, drive: int | None, have: Mapping[Symbol, int]) -> bool:
+    """Whether `have` reaches the jump: its drive (`jump_drive`, None: no jump) and navigation."""
     return (
         drive is not None and have[Symbol.DRIVE] >= drive and have[Symbol.NAVIGATION] >= spec.jump.navigation
     )
@@ -239,6 +240,7 @@ def solved_by_symbols(state: State, have: Mapping[Symbol, int] | None = None) ->
 
 
 def _solved(spec: SectorSide, crew: int, have: Mapping[Symbol, int]) -> list[int]:
+    """The symbol solutions `have` meets, per-crew ones times the crew size (R11)."""
     return [
         i
         for i, s in enumerate(spec.solutions)
@@ -364,10 +366,9 @@ def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action
                     yield _free_play(seat, card_id, index)
                     continue
                 if cheapest and cost.count == 1 and not cost.min_drive and cost.kind in ("discard", "remove"):
-                    # the first cheapest card other than the one played (a hand holds each card once)
-                    other = cheapest[0] if cheapest[0] != card_id else None
-                    if other is None and len(cheapest) > 1:
-                        other = cheapest[1]
+                    # the first cheapest card other than the one played (most often the very first)
+                    first = cheapest[0]
+                    other = first if first != card_id else next((c for c in cheapest if c != card_id), None)
                     if other is not None:
                         yield _paid_play(seat, card_id, index, other)
                     continue
@@ -666,7 +667,9 @@ def _pay(s: State, ev: Events, seat: int, cost: Cost, payment: Payment) -> None:
 
 
 def _effect(s: State, ev: Events, effect: Effect, seat: int, card: str | None) -> Task | None:
-    """Carry out an effect on cards at once; track effects come back as a task for the queue."""
+    """Carry out an effect on cards at once; track effects come back as a task for the queue. Of the
+    grid, an effect carried out here changes only the current row (a card played): `_touched_rows`
+    counts on it."""
     op, n = effect.op, effect.amount
     if op in ("play", "rotate_play") and card is not None:
         s.hands[seat].remove(card)
@@ -710,9 +713,6 @@ def _task(op: str, amount: int) -> Task:
     return Task(op=op, amount=amount)
 
 
-_DRIVE = SYMBOLS.index(Symbol.DRIVE)
-
-
 def _triggers(s: State, ev: Events, before: tuple[int, ...], after: tuple[int, ...]) -> list[Task]:
     """R14: an "At X:" station fires once per action that raised the grid's total of X (`before` and
     `after` are symbol vectors, `SYMBOLS` order)."""
@@ -722,7 +722,7 @@ def _triggers(s: State, ev: Events, before: tuple[int, ...], after: tuple[int, .
             continue
         occupied = side(s.cards, card_id, s.upgraded).occupied
         trigger = occupied.trigger
-        if trigger is not None and after[SYMBOLS.index(trigger)] > before[SYMBOLS.index(trigger)]:
+        if trigger is not None and after[INDEX[trigger]] > before[INDEX[trigger]]:
             said = lazy(
                 "{card} ({crew}) fires: the grid gained {symbol}.",
                 card=Card(card_id),
@@ -757,7 +757,7 @@ def _strike(s: State, ev: Events) -> None:
     """R9: draw the current row's drive (fewest cards first), start a new row, then the consequences."""
     spec = sector_side(s)
     assert spec is not None
-    drive = grid_vector(s.cards, [s.grid[-1]], s.upgraded)[_DRIVE]
+    drive = grid_vector(s.cards, [s.grid[-1]], s.upgraded)[INDEX[Symbol.DRIVE]]
     sector = _sector_named(s, spec)
     said = (
         lazy_n(

@@ -77,11 +77,11 @@ def _sorted_row_vector(cards: CardSet, key: RowKey) -> tuple[int, ...]:
     if productions:
         made = _produced(dict(zip(SYMBOLS, direct, strict=True)), productions)
         for p, value in zip(productions, made, strict=True):
-            direct[_INDEX[p.symbol]] += value
+            direct[INDEX[p.symbol]] += value
     return tuple(direct)
 
 
-_INDEX = {symbol: i for i, symbol in enumerate(SYMBOLS)}
+INDEX = {symbol: i for i, symbol in enumerate(SYMBOLS)}  # a symbol's place in a vector
 
 
 @lru_cache(maxsize=2048)
@@ -94,7 +94,7 @@ def row_gives(
     gives = face.rotated if rotated else face.row
     own = [gives.symbols.get(s, 0) for s in SYMBOLS]
     if not rotated:
-        own[_INDEX[Symbol.DRIVE]] += face.drive
+        own[INDEX[Symbol.DRIVE]] += face.drive
     return tuple(own), gives.produce
 
 
@@ -177,7 +177,7 @@ def _row_payments(
     """`payments` for one row, as card positions: cached, since every decision asks it again for each
     card, station or shield that pays symbols, and the rows change only when a card is played."""
     before = row_vector(cards, key)
-    if not all(before[_INDEX[symbol]] >= amount for symbol, amount in need):
+    if not all(before[INDEX[symbol]] >= amount for symbol, amount in need):
         return ()
     found: list[frozenset[int]] = []
     ways: list[tuple[int, ...]] = []
@@ -187,7 +187,7 @@ def _row_payments(
             if any(f <= chosen for f in found):
                 continue
             after = row_vector(cards, tuple(k for i, k in enumerate(key) if i not in chosen))
-            if all(before[_INDEX[s]] - after[_INDEX[s]] >= amount for s, amount in need):
+            if all(before[INDEX[s]] - after[INDEX[s]] >= amount for s, amount in need):
                 found.append(chosen)
                 ways.append(combo)
     return tuple(ways)
