@@ -1,6 +1,6 @@
 """How long the expert crew's balance table takes: every level × crew size cell, a few games each.
 
-    python -m bench.dine_expert_table [--games 2] [--jobs 2] [--rules dine-2]
+    python -m bench.dine_expert_table [--games 2] [--jobs 2] [--rules dine-2] [--crews 2]
 
 Plays `--games` games per (level, crew size, ship) cell with the expert crew, as `python -m
 tools.balance` does for its expert table (same seeds, same worker pool), and prints per level and crew size
@@ -33,11 +33,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--target", type=int, default=300, help="games per level-and-crew cell projected")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--crews", default="1,2,3", help="only these crew sizes, comma-separated")
     parser.add_argument(
         "--rules", choices=sorted(CARD_FILES), default=RULES_VERSION, help="the card set's version"
     )
     args = parser.parse_args()
-    todo = cells_to_run(args.games, args.seed, policy="expert", rules=args.rules)
+    crews = tuple(int(crew) for crew in args.crews.split(","))
+    todo = cells_to_run(args.games, args.seed, crews=crews, policy="expert", rules=args.rules)
     started = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         done = pool.map(_timed, todo, chunksize=1)
@@ -63,7 +65,7 @@ def main() -> None:
         f"{wall:.0f} s wall in {args.jobs} processes."
     )
     print(
-        f"Full table ({cells} cells × {args.target} games = {cells * args.target} games) on {args.jobs} "
+        f"The table (these {cells} cells × {args.target} games = {cells * args.target} games) on {args.jobs} "
         f"processes: {projected / 60:.0f} min projected from CPU time, "
         f"{cells * args.target / total_games * wall / 60:.0f} min from this run's wall time."
     )

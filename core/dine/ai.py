@@ -172,7 +172,7 @@ def _progress_at(now: _Now, have: tuple[int, ...]) -> tuple[float, str]:
 
 # `_progress` by the ways (a sector side for a crew size and jump drive), then by grid vector:
 # forgotten with the crew's remembered moves (`_PICKS`), and a sector's table when it is full.
-_PROGRESS: dict[tuple[Way, ...], dict[tuple[int, ...], tuple[float, str]]] = {}
+_PROGRESS: dict[int, tuple[tuple[Way, ...], dict[tuple[int, ...], tuple[float, str]]]] = {}
 _PROGRESS_KEPT = 20_000
 
 
@@ -187,7 +187,10 @@ def _now(state: State) -> _Now:
         if top is not None and top.sector is not None
         else ((), 0.0)
     )
-    now = _Now(0.0, danger_value(state), strike, cards, progress_of=_PROGRESS.setdefault(vector_ways, {}))
+    kept = _PROGRESS.get(id(vector_ways))  # by identity: the ways are `_sector_ways`' own tuple
+    if kept is None:
+        kept = _PROGRESS[id(vector_ways)] = (vector_ways, {})  # holding the ways keeps their id theirs
+    now = _Now(0.0, danger_value(state), strike, cards, progress_of=kept[1])
     reads = (len(state.deck) + len(state.discard), len(state.discard), state.damage, state.ship)
     now.effects = _EFFECTS.setdefault(reads, {})
     now.upgraded = upgraded
@@ -247,9 +250,9 @@ _EFFECTS: dict[tuple[int, int, int, str], dict[int, float]] = {}
 
 def _after_play(
     state: State, now: _Now, action: PlayCard
-) -> tuple[tuple[int, ...], tuple[CardAction, bool, float], RowKey]:
+) -> tuple[tuple[int, ...], tuple[CardAction, bool, float], int, int]:
     """The grid's symbols after `action` (a `SYMBOLS` vector), the card action used (`_middle`), and the
-    current row after it."""
+    current row's card count and drive after it (what a danger striking then reads)."""
     upgraded = action.card in now.upgraded
     middle = _middle(now.cards, action.card, upgraded, action.action)
     rotated = middle[1]
@@ -267,9 +270,11 @@ def _after_play(
     else:
         own, produce = row_gives(now.cards, action.card, rotated, upgraded)
         if not produce and now.plain:  # nothing in the row reads another card: the card just adds up
-            return _plus(now.vector, own), middle, (*current, (action.card, rotated, upgraded))
+            have = _plus(now.vector, own)
+            return have, middle, len(current) + 1, have[_DRIVE] - base[_DRIVE]
     current = (*current, (action.card, rotated, upgraded))
-    return _plus(base, row_vector(now.cards, current)), middle, current
+    row = row_vector(now.cards, current)
+    return _plus(base, row), middle, len(current), row[_DRIVE]
 
 
 @lru_cache(maxsize=1024)
@@ -283,14 +288,14 @@ def _middle(cards: CardSet, card_id: str, upgraded: bool, index: int) -> tuple[C
 def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, str, str, float]]:
     """`value` without writing the reason out: (worth, what the reason says)."""
     if isinstance(action, PlayCard):  # most candidates: asked first
-        have, (used, _, spent), current = _after_play(state, now, action)
+        have, (used, _, spent), size, drive = _after_play(state, now, action)
         after, target = _progress_at(now, have)
         worth = after - now.progress + _cached_effects_value(state, now, used.effects)
         worth -= spent * len(action.payment.hand)
         if after >= 1.0:
             return 2.0 + worth, ("meets", action.card, target, after)
-        if now.danger and len(current) >= now.danger:  # the danger strikes, and the crew draws its drive
-            drawn = min(row_vector(now.cards, current)[_DRIVE], len(state.deck) + len(state.discard))
+        if now.danger and size >= now.danger:  # the danger strikes, and the crew draws its drive
+            drawn = min(drive, len(state.deck) + len(state.discard))
             worth += GAIN["draw"] * drawn - now.strike
         return worth, ("brings", action.card, target, after)
     if isinstance(action, Clear):
@@ -338,7 +343,7 @@ def _reason(
         effects = used.effects if used is not None else ()
         return use_words(state, effects, action.seat, len(action.payment.hand), locale)
     assert isinstance(action, PlayCard), "the rest of the main actions are plays"
-    have, (used, _, _), current = _after_play(state, now, action)
+    have, (used, _, _), size, drive = _after_play(state, now, action)
     before, after = as_counter(now.vector), as_counter(have)
     need = dict(targets(state)).get(target)
     if need is not None:
@@ -353,9 +358,9 @@ def _reason(
     if gains:
         parts.append(gains)
     if kind == "brings":  # a way out met lets the crew leave before the danger is checked
-        strikes = bool(now.danger) and len(current) >= now.danger
-        drive = min(row_vector(now.cards, current)[_DRIVE], len(state.deck) + len(state.discard))
-        danger = danger_words(state, len(current), strikes, drive, locale)
+        strikes = bool(now.danger) and size >= now.danger
+        drawn = min(drive, len(state.deck) + len(state.discard))
+        danger = danger_words(state, size, strikes, drawn, locale)
         if danger:
             parts.append(danger)
     return "; ".join(parts)
@@ -534,6 +539,13 @@ def _best_action(state: State, actions: list[Action], now: _Now) -> Action:
         if type(action) is PlayCard:
             paid = action.payment
             memo = (action.card, action.action, len(paid.hand), paid.row, paid.grid)
+            worth = plays.get(memo)
+            if worth is None:
+                worth = plays[memo] = _worth(state, now, action)[0]
+        elif type(action) is UseShip or type(action) is UseStation:  # the same for every seat paying alike
+            paid = action.payment
+            use = (action.index if type(action) is UseShip else -1 - action.seat, len(paid.hand), paid.row)
+            memo = (use, paid.grid, state.marker)  # a ship action's worth reads the marker, not the hand
             worth = plays.get(memo)
             if worth is None:
                 worth = plays[memo] = _worth(state, now, action)[0]

@@ -329,7 +329,7 @@ def printed_drive(shown: StationSide) -> int:
 
 def occupied_by(state: State, name: str) -> int | None:
     for seat, card_id in enumerate(state.stations):
-        if card_id is not None and state.cards.station(card_id).station == name:
+        if card_id is not None and _station_name(state.cards, card_id) == name:
             return seat
     return None
 
@@ -353,7 +353,8 @@ def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action
     for i in track_solutions(state):
         yield Clear(how="solve", solution=i)
     upgraded, cards = state.upgraded, state.cards
-    ship = [(i, a) for i, a in enumerate(ship_of(state).actions) if _available(state, f"ship:{i}", a)]
+    ship = [(i, a) for i, a in enumerate(ship_of(state).actions) if _available(state, _ship_use(i), a)]
+    shared: dict[int, list[Payment]] = {}  # a ship cost not paid from a hand: the same for every seat
     for seat in range(state.crew):
         hand = sorted(state.hands[seat])  # sorted once a seat, not once a cost
         # With `keep`, the most common cost (one hand card, any drive) is paid with the seat's first
@@ -381,7 +382,10 @@ def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action
                 paying = _payments(state, seat, action.cost, None, keep, hand)
                 yield from (_use_station(seat, p) for p in paying)
         for index, action in ship:
-            paying = _payments(state, seat, action.cost, None, keep, hand)
+            if action.cost.kind in ("discard", "remove"):
+                paying = _payments(state, seat, action.cost, None, keep, hand)
+            elif (paying := shared.get(index)) is None:
+                paying = shared[index] = list(_payments(state, seat, action.cost, None, keep, hand))
             yield from (_use_ship(seat, index, p) for p in paying)
 
 
@@ -421,6 +425,12 @@ def _use_station(seat: int, payment: Payment) -> UseStation:
 @lru_cache(maxsize=1024)
 def _use_ship(seat: int, index: int, payment: Payment) -> UseShip:
     return UseShip(seat=seat, index=index, payment=payment)
+
+
+@lru_cache(maxsize=16)
+def _ship_use(index: int) -> str:
+    """The `State.used` key of the ship's action `index`, built once."""
+    return f"ship:{index}"
 
 
 def _available(state: State, key: str, action: CardAction) -> bool:
@@ -471,21 +481,26 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
     if pending.kind == "clear":
         for option in pending.options:
             how, _, index = option.partition(":")  # written by the engine: "solve:<n>" or "jump"
-            yield Clear(how=cast(ClearHow, how), solution=int(index or 0))
-        yield Clear(how="continue")
+            yield _clear(cast(ClearHow, how), int(index or 0))
+        yield _clear("continue", 0)
     elif pending.kind == "upgrade":
         for seat in range(state.crew):
             for card_id in sorted(state.hands[seat]):
                 if card_id not in state.upgraded:
-                    yield Upgrade(seat=seat, card=card_id)
-        yield Upgrade()
+                    yield _upgrade(seat, card_id)
+        yield _upgrade(None, None)
     elif pending.kind == "occupy":
         seat = pending.seat or 0
+        cards = state.cards
+        holders: dict[str, int] = {}  # station name: the first seat occupying it (`occupied_by`)
+        for s, card_id in enumerate(state.stations):
+            if card_id is not None:
+                holders.setdefault(_station_name(cards, card_id), s)
         for card_id in sorted(state.hands[seat]):
-            holder = occupied_by(state, state.cards.station(card_id).station)
+            holder = holders.get(_station_name(cards, card_id))
             if holder is None or holder == seat:
-                yield Occupy(seat=seat, card=card_id)
-        yield Occupy(seat=seat)
+                yield _occupy(seat, card_id)
+        yield _occupy(seat, None)
     elif pending.kind == "choose":
         yield from (Choose(option=i) for i in range(len(pending.options)))
     elif pending.kind == "give":
@@ -493,8 +508,35 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
             yield from (Give(seat=seat, card=c) for c in sorted(state.hands[seat]))
     elif pending.kind == "shield":
         for row, cards in payments(state.cards, state.grid, state.upgraded, {Symbol.SHIELD: 1}):
-            yield Shield(payment=Payment(row=row, grid=cards))
-        yield Shield()
+            yield _shield(_grid_payment(row, cards))
+        yield _shield(None)
+
+
+# The pending decisions' answers recur as the main actions do (`_play_card`): interned too.
+@lru_cache(maxsize=64)
+def _clear(how: ClearHow, solution: int) -> Clear:
+    return Clear(how=how, solution=solution)
+
+
+@lru_cache(maxsize=1024)
+def _upgrade(seat: int | None, card: str | None) -> Upgrade:
+    return Upgrade(seat=seat, card=card)
+
+
+@lru_cache(maxsize=1024)
+def _occupy(seat: int, card: str | None) -> Occupy:
+    return Occupy(seat=seat, card=card)
+
+
+@lru_cache(maxsize=1024)
+def _shield(payment: Payment | None) -> Shield:
+    return Shield(payment=payment)
+
+
+@lru_cache(maxsize=1024)
+def _station_name(cards: CardSet, card_id: str) -> str:
+    """The station a station card names: asked for every hand card at every occupy decision."""
+    return cards.station(card_id).station
 
 
 # --- apply -----------------------------------------------------------------------------------------

@@ -37,7 +37,6 @@ from .worlds import determinize, public_key, public_view
 
 BATCH = 4  # worlds dealt at a time
 MARGIN = 0.1  # a candidate this far behind the best (mean value a world) is dropped
-CANDIDATES = 3  # the heuristic's best moves played out
 # A decision stops early once no other candidate still in the running can be better than the leader
 # by more than SLACK (mean value a world) at Z standard errors of their paired differences: the worlds
 # left would not change the pick. A slack of 0.01 saved 8-11 % more time but cost 0.2 sectors a game on
@@ -74,14 +73,15 @@ def expert_policy(
     seed: int = 0,
     *,
     rollouts: int | None = None,
-    candidates: int = CANDIDATES,
+    candidates: int | None = None,
     horizon: int | None = None,
     batch: int = BATCH,
     margin: float = MARGIN,
     slack: float | None = SLACK,
     only: Callable[[Action], bool] | None = None,
 ) -> Policy:
-    """The expert crew. Every candidate is played out in `batch` worlds, then `batch` more at a time, up
+    """The expert crew. The heuristic's `candidates` best moves (by default the crew size's `Plan`)
+    are each played out in `batch` worlds, then `batch` more at a time, up
     to `rollouts` (by default the crew size's `Plan`), for the candidates still within `margin`
     (a mean value) of the best and not a duplicate of a better-ranked one, until none of them can beat
     the leader by more than `slack` a world (`_settled`; None plays the whole budget); each playout is
@@ -109,7 +109,7 @@ def expert_weigher(
     seed: int = 0,
     *,
     rollouts: int | None = None,
-    candidates: int = CANDIDATES,
+    candidates: int | None = None,
     horizon: int | None = None,
     batch: int = BATCH,
     margin: float = MARGIN,
@@ -119,14 +119,15 @@ def expert_weigher(
     """The expert crew's decision with everything its playouts saw (`expert_policy` takes its pick;
     a hint explains it)."""
     bad_horizon = horizon is not None and horizon < 0
-    if (rollouts is not None and rollouts < 1) or candidates < 1 or bad_horizon or batch < 1 or margin < 0:
+    bad_candidates = candidates is not None and candidates < 1
+    if (rollouts is not None and rollouts < 1) or bad_candidates or bad_horizon or batch < 1 or margin < 0:
         raise ValueError("rollouts, candidates and batch must be at least 1, horizon and margin at least 0")
 
     carried: list[_Played] = []  # the last pick's playouts, for the decision after it
 
     def weigh(state: State) -> Weighed:
-        options = shortlist(state, candidates, only)
         plan = plan_of(state)
+        options = shortlist(state, plan.candidates if candidates is None else candidates, only)
         reach = plan.horizon if horizon is None else horizon
         kept = _carried_over(carried, state, options[0].action, reach)
         carried.clear()
@@ -421,11 +422,13 @@ WEIGHTS_V3: tuple[float, ...] = (
 @dataclass(frozen=True, slots=True)
 class Plan:
     """How the expert plays for one crew size: worlds a decision at most, sectors a playout goes on
-    before `value` takes over, and the value's weights (`FEATURES`)."""
+    before `value` takes over, the value's weights (`FEATURES`), and how many of the heuristic's best
+    moves are played out."""
 
     rollouts: int
     horizon: int
     weights: tuple[float, ...]
+    candidates: int = 3  # the heuristic's best moves played out
 
 
 # By crew size, from 100 Diavolo deals each (docs/expert.md, "A plan per crew size"): solo, v1's value

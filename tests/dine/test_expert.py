@@ -395,3 +395,16 @@ def test_a_starter_game_is_played_as_before_the_plans_and_a_normal_game_by_its_c
         assert (starter.horizon, starter.weights, starter.rollouts) == (2, WEIGHTS_V1, plan.rollouts)
         assert expert.plan_of(new_game(1, level="Diavolo", crew=crew)) == plan
     assert PLANS[3].horizon == 1
+
+
+def test_the_expert_weighs_as_many_candidates_as_its_plan_says_unless_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`Plan.candidates` is the number of the heuristic's best moves played out for a crew size; an
+    explicit `candidates` overrides it (the strength measurements in docs/expert.md use both)."""
+    state = next(s for s in decisions(4, level="Diavolo", crew=2, limit=20) if len(shortlist(s, 5)) == 5)
+    plan = expert.plan_of(state)
+    assert len(expert.expert_weigher(1, rollouts=4)(state).options) == plan.candidates
+    monkeypatch.setitem(PLANS, 2, expert.Plan(plan.rollouts, plan.horizon, plan.weights, candidates=5))
+    assert len(expert.expert_weigher(1, rollouts=4)(state).options) == 5
+    assert len(expert.expert_weigher(1, rollouts=4, candidates=2)(state).options) == 2
