@@ -1,4 +1,5 @@
-"""How long the expert crew's balance table takes: every level × crew size cell, a few games each.
+"""How long the expert crew's balance table takes: every level × crew size cell (or `--crews`' only),
+a few games each.
 
     python -m bench.dine_expert_table [--games 2] [--jobs 2] [--rules dine-2] [--crews 2]
 

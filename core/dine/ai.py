@@ -153,7 +153,8 @@ class _Now:
     effects: dict[int, float] = field(default_factory=dict[int, float])  # `_effects_value` by id(effects)
     plain: bool = False  # no card of the current row produces symbols
     plays: dict[tuple[object, ...], float] = field(default_factory=dict[tuple[object, ...], float])  # card
-    # plays' `_worth` by card, action and payment (`_best_action`)
+    # plays' `_worth` by card, action and payment, ship and station actions' by action, payment and
+    # marker (`_best_action`)
     progress_of: dict[tuple[int, ...], tuple[float, str]] = field(
         default_factory=dict[tuple[int, ...], tuple[float, str]]
     )  # `_progress` of these ways by grid vector, shared by every decision in this sector (`_PROGRESS`)
@@ -170,8 +171,9 @@ def _progress_at(now: _Now, have: tuple[int, ...]) -> tuple[float, str]:
     return found
 
 
-# `_progress` by the ways (a sector side for a crew size and jump drive), then by grid vector:
-# forgotten with the crew's remembered moves (`_PICKS`), and a sector's table when it is full.
+# `_progress` by the ways (a sector side for a crew size and jump drive: `_sector_ways`' own tuple,
+# found by its identity and held in the entry so that no other tuple can take its id), then by grid
+# vector: forgotten with the crew's remembered moves (`_PICKS`), and a sector's table when it is full.
 _PROGRESS: dict[int, tuple[tuple[Way, ...], dict[tuple[int, ...], tuple[float, str]]]] = {}
 _PROGRESS_KEPT = 20_000
 
@@ -531,7 +533,9 @@ def heuristic_action(state: State) -> Action:
 
 def _best_action(state: State, actions: list[Action], now: _Now) -> Action:
     """`_best`'s action, with each card play's worth remembered on `now`: a play's worth reads the
-    table, the card, its action and how many hand cards or which grid cards pay, never whose hand."""
+    table, the card, its action and how many hand cards or which grid cards pay, never whose hand. A
+    ship or station action's worth is remembered too: it reads the action (a station's by its seat),
+    the payment and the ship's marker."""
     plays = now.plays
     best: Action | None = None
     most = 0.0
@@ -542,10 +546,10 @@ def _best_action(state: State, actions: list[Action], now: _Now) -> Action:
             worth = plays.get(memo)
             if worth is None:
                 worth = plays[memo] = _worth(state, now, action)[0]
-        elif type(action) is UseShip or type(action) is UseStation:  # the same for every seat paying alike
+        elif type(action) is UseShip or type(action) is UseStation:  # a ship action: any seat alike
             paid = action.payment
             use = (action.index if type(action) is UseShip else -1 - action.seat, len(paid.hand), paid.row)
-            memo = (use, paid.grid, state.marker)  # a ship action's worth reads the marker, not the hand
+            memo = (use, paid.grid, state.marker)  # the marker is not in the table: `idle_effect` reads it
             worth = plays.get(memo)
             if worth is None:
                 worth = plays[memo] = _worth(state, now, action)[0]

@@ -443,7 +443,9 @@ PLANS: dict[int, Plan] = {
 # The starter game (10 cards, lost mostly by running out of them) plays as before the plans, v1's value
 # two sectors on: one sector on, three crew won 285 of 300 starter games (Quasar Calzone 61 of 75)
 # where the expert before won 296 (docs/expert.md). Starter games are the table's cheapest.
-STARTER_PLANS: dict[int, Plan] = {crew: Plan(plan.rollouts, 2, WEIGHTS_V1) for crew, plan in PLANS.items()}
+STARTER_PLANS: dict[int, Plan] = {
+    crew: Plan(plan.rollouts, 2, WEIGHTS_V1, candidates=3) for crew, plan in PLANS.items()
+}
 
 
 def plan_of(state: State) -> Plan:
