@@ -434,17 +434,19 @@ class Plan:
 # By crew size, from 100 Diavolo deals each (docs/expert.md, "A plan per crew size"): solo, v1's value
 # two sectors on wins most; two crew, the value refitted on `dine-3` two sectors on; three crew, that
 # value one sector on wins as much as two sectors at a third of the time. A crew of 3 makes the most
-# decisions: 8 worlds keep its games within the balance table's time budget.
+# decisions: 8 worlds keep its games within the balance table's time budget. Two crew weigh the
+# heuristic's best 4 moves in 8 worlds: 46 of 200 Diavolo deals won against 3 moves in 12 worlds' 31
+# and the search crew's 34, and 20 of 100 fresh deals against 9 (docs/expert.md, "Four candidates").
 PLANS: dict[int, Plan] = {
     1: Plan(rollouts=12, horizon=2, weights=WEIGHTS_V1),
-    2: Plan(rollouts=12, horizon=2, weights=WEIGHTS_V3),
+    2: Plan(rollouts=8, horizon=2, weights=WEIGHTS_V3, candidates=4),
     3: Plan(rollouts=8, horizon=1, weights=WEIGHTS_V3),
 }
 # The starter game (10 cards, lost mostly by running out of them) plays as before the plans, v1's value
 # two sectors on: one sector on, three crew won 285 of 300 starter games (Quasar Calzone 61 of 75)
 # where the expert before won 296 (docs/expert.md). Starter games are the table's cheapest.
 STARTER_PLANS: dict[int, Plan] = {
-    crew: Plan(plan.rollouts, 2, WEIGHTS_V1, candidates=3) for crew, plan in PLANS.items()
+    crew: Plan(rollouts, 2, WEIGHTS_V1, candidates=3) for crew, rollouts in ((1, 12), (2, 12), (3, 8))
 }
 
 

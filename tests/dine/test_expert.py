@@ -228,7 +228,7 @@ def test_the_expert_drops_a_candidate_that_plays_out_as_a_better_one(monkeypatch
     calls = _counting_playouts(monkeypatch)
     for state in states:  # a fresh expert each time: nothing carried from a decision before
         assert expert_policy(1, rollouts=8)(state).action in legal_actions(state)
-    assert 0 < calls[0] < 8 * sum(len(shortlist(s, 3)) for s in states)
+    assert 0 < calls[0] < 8 * sum(len(shortlist(s, expert.plan_of(s).candidates)) for s in states)
 
 
 def test_settled_means_no_candidate_can_beat_the_leader_by_more_than_the_slack() -> None:
@@ -251,7 +251,7 @@ def test_the_expert_stops_a_decision_once_no_candidate_can_beat_its_pick() -> No
     """With a slack the expert ends a decision before its budget of worlds once the candidates still
     in the running cannot beat the leader by more than the slack; without one it only stops when a
     single candidate is left or the budget is spent."""
-    states = decisions(3, level="Diavolo", crew=2, limit=12)
+    states = decisions(4, level="Diavolo", crew=2, limit=12)
 
     def early(weighed: expert.Weighed, budget: int) -> bool:  # stopped short with two or more running
         return len(weighed.scores[weighed.best]) < budget and len(weighed.running) > 1
@@ -388,13 +388,16 @@ def test_shortlist_with_only_keeps_the_moves_that_pass_it_led_by_the_heuristics_
 
 def test_a_starter_game_is_played_as_before_the_plans_and_a_normal_game_by_its_crew_size() -> None:
     """The 10-card starter game is lost by running out of cards, which one sector on does not see:
-    every crew size plays it with v1's value two sectors on; a normal game by its crew size's plan."""
+    every crew size plays it with v1's value two sectors on, the heuristic's best 3 moves in 12 worlds
+    (8 for three crew); a normal game by its crew size's plan."""
     for crew, plan in PLANS.items():
         starter = expert.plan_of(new_game(1, crew=crew, starter=True))
         assert starter == STARTER_PLANS[crew]
-        assert (starter.horizon, starter.weights, starter.rollouts) == (2, WEIGHTS_V1, plan.rollouts)
+        assert (starter.horizon, starter.weights, starter.candidates) == (2, WEIGHTS_V1, 3)
+        assert starter.rollouts == (8 if crew == 3 else 12)
         assert expert.plan_of(new_game(1, level="Diavolo", crew=crew)) == plan
     assert PLANS[3].horizon == 1
+    assert (PLANS[2].candidates, PLANS[2].rollouts) == (4, 8)
 
 
 def test_the_expert_weighs_as_many_candidates_as_its_plan_says_unless_told(
