@@ -404,6 +404,7 @@ CARD_FILES: dict[str, str] = {
     "dine-1": "cards-dine-1.json",
     "dine-2": "cards-dine-2.json",
     "dine-3": "cards-dine-3.json",  # card set v2's second cut: new games since 2026-12-04
+    "dine-4": "cards-dine-4.json",  # being designed: simulated by the tools, never dealt (core/games/dine.py)
 }
 
 

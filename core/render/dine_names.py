@@ -80,9 +80,13 @@ def help_name(locale: Locale, key: str) -> str:
 def help_text(locale: Locale, key: str, english: str, version: str = "") -> str:
     """What a help card side ("flight-manual:back") of card set `version` says, in `locale` (its English
     is the card data's). A side whose text a later version changed (flight-manual:front's level table
-    in dine-2) has its own glossary entry, "key@version", so each version's card reads its own."""
+    in dine-2) has its own glossary entry, "key@version"; a version that prints an earlier version's
+    text reads that entry's translation, found by its English, so no version needs a copy."""
     if locale == "en":
         return english
+    known: dict[str, str] = glossary("en").get(GAME, {}).get("help_texts", {})
     versioned = f"{key}@{version}"
-    known = glossary("en").get(GAME, {}).get("help_texts", {})
-    return term(locale, GAME, "help_texts", versioned if versioned in known else key)
+    if versioned not in known:
+        same = sorted(k for k, text in known.items() if k.split("@")[0] == key and text == english)
+        versioned = same[-1] if same else key
+    return term(locale, GAME, "help_texts", versioned)

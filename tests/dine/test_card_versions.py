@@ -77,10 +77,11 @@ def texts(state: State) -> str:
 
 
 def test_the_version_table_names_a_file_for_every_version_and_refuses_others() -> None:
-    assert list(CARD_FILES) == ["dine-1", "dine-2", "dine-3"]
+    assert list(CARD_FILES) == ["dine-1", "dine-2", "dine-3", "dine-4"]
     assert RULES_VERSIONS[0] == "dine-1"  # a version once played stays
     assert RULES_VERSIONS[-1] == RULES_VERSION  # and none after new games' is dealt yet
     assert RULES_VERSIONS == ("dine-1", "dine-2", "dine-3")  # every earlier version still plays
+    assert "dine-4" not in RULES_VERSIONS  # the card set being designed
     for version in CARD_FILES:
         assert card_set(version).version == version
         assert card_set(version) is card_set(version)  # loaded once
@@ -176,7 +177,37 @@ def test_new_games_are_dealt_dine_3_and_every_version_before_it_still_plays() ->
     assert "Cargo" not in card_set("dine-2").ship("Spacehopper 3000").stations
     assert any(card_set("dine-3").station(c).station == "Cargo" for c in state.deck + state.hands[0])
     setup = DineSetup(ship="Spacehopper 3000", level="Pepperoni", crew=2)
-    assert all(DINE.plays(version) for version in CARD_FILES)
+    assert all(DINE.plays(version) for version in RULES_VERSIONS)
     assert DINE.deal(5, setup, "dine-2")[0].cards is card_set("dine-2")
     with pytest.raises(ValueError, match="unknown Dine rules version 'dine-9'"):
         DINE.deal(5, setup, "dine-9")
+
+
+def _drives(version: str) -> dict[str, tuple[int | None, ...]]:
+    """Every sector side's jump drive per crew size, by side name."""
+    sides = (side for card in card_set(version).sectors for side in (card.front, card.back))
+    return {side.name: tuple(side.jump.drive) for side in sides}
+
+
+def test_the_card_set_being_designed_is_simulated_but_never_dealt_to_players() -> None:
+    """dine-4 (card set v2's third cut, `docs/dine-cards.md`) is listed after new games' version: the
+    simulator deals it on its own cards (a hard side's jump costs two crew 1 drive more than in
+    dine-3), while the game registry, which deals every Discord game and daily challenge, refuses it."""
+    assert RULES_VERSION == "dine-3"
+    new, old = _drives("dine-4"), _drives("dine-3")
+    hard = {
+        side.name
+        for card in card_set("dine-3").sectors
+        for side in (card.front, card.back)
+        if side.kind == "hard"
+    }
+    assert len(hard) == 8
+    for name, drive in old.items():
+        two = drive[1]
+        expected = (drive[0], None if two is None else two + 1, drive[2]) if name in hard else drive
+        assert new[name] == expected, name
+    state = deal(5, ship="Spacehopper 3000", level="Diavolo", crew=2, rules_version="dine-4")[0]
+    assert (state.rules_version, state.cards) == ("dine-4", card_set("dine-4"))
+    assert not DINE.plays("dine-4")
+    with pytest.raises(ValueError, match="unknown Dine rules version 'dine-4'"):
+        DINE.deal(5, DineSetup(ship="Spacehopper 3000", level="Diavolo", crew=2), "dine-4")
