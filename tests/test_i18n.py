@@ -276,7 +276,8 @@ def test_a_help_card_looked_up_reads_in_the_readers_language(language: str) -> N
 @pytest.mark.parametrize("language", ["de", "es"])
 def test_each_versions_help_card_shows_its_own_level_table_in_the_readers_language(language: str) -> None:
     """dine-2 re-cut the levels (Margherita 3 easy / 2 hard, v1 4 / 3), dine-3 lays out 8 easy sectors
-    at Salad: a game's help card, in any language, shows its own card set's table, every line of it."""
+    at Salad, dine-4 prints dine-3's table again (read from dine-3's glossary entry): a game's help
+    card, in any language, shows its own card set's table, every line of it."""
     line = {"de": "{}: {} leicht / {} schwer", "es": "{}: {} fáciles / {} difíciles"}
     salad = {"de": "Salat", "es": "Ensalada"}
     for version in sorted(CARD_FILES):
@@ -292,6 +293,7 @@ def test_each_versions_help_card_shows_its_own_level_table_in_the_readers_langua
             assert printed in front, (version, level.name)
     assert card_set("dine-1").level("Margherita") != card_set("dine-2").level("Margherita")
     assert card_set("dine-2").level("Salad") != card_set("dine-3").level("Salad")
+    assert card_set("dine-3").levels == card_set("dine-4").levels
 
 
 @pytest.mark.parametrize("version", ["dine-1", "dine-2"])

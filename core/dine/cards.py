@@ -403,8 +403,8 @@ def check_productions(cards: CardSet) -> None:
 CARD_FILES: dict[str, str] = {
     "dine-1": "cards-dine-1.json",
     "dine-2": "cards-dine-2.json",
-    "dine-3": "cards-dine-3.json",  # card set v2's second cut: new games since 2026-12-04
-    "dine-4": "cards-dine-4.json",  # being designed: simulated by the tools, never dealt (core/games/dine.py)
+    "dine-3": "cards-dine-3.json",  # card set v2's second cut: new games 2026-12-04 to 2026-12-06
+    "dine-4": "cards-dine-4.json",  # third cut (two crew's hard jumps +1 drive): new games since 2026-12-06
 }
 
 

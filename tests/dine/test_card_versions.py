@@ -80,8 +80,7 @@ def test_the_version_table_names_a_file_for_every_version_and_refuses_others() -
     assert list(CARD_FILES) == ["dine-1", "dine-2", "dine-3", "dine-4"]
     assert RULES_VERSIONS[0] == "dine-1"  # a version once played stays
     assert RULES_VERSIONS[-1] == RULES_VERSION  # and none after new games' is dealt yet
-    assert RULES_VERSIONS == ("dine-1", "dine-2", "dine-3")  # every earlier version still plays
-    assert "dine-4" not in RULES_VERSIONS  # the card set being designed
+    assert RULES_VERSIONS == ("dine-1", "dine-2", "dine-3", "dine-4")  # every earlier version still plays
     for version in CARD_FILES:
         assert card_set(version).version == version
         assert card_set(version) is card_set(version)  # loaded once
@@ -165,49 +164,46 @@ def test_card_lookup_finds_the_names_of_the_set_it_is_given() -> None:
     assert name not in entry.names
 
 
-def test_new_games_are_dealt_dine_3_and_every_version_before_it_still_plays() -> None:
-    """dine-3 (card set v2's second cut, `docs/dine-cards.md`) is new games' version, with its own
-    changes (Cargo on the Spacehopper 3000); the game registry, which deals every Discord game and
-    daily challenge, deals it and every version before it, and refuses a version it does not know."""
-    assert RULES_VERSION == "dine-3"
-    state = deal(5, ship="Spacehopper 3000", level="Pepperoni", crew=2)[0]
+def test_dine_3_still_deals_and_plays_with_its_own_cards() -> None:
+    """dine-3 (card set v2's second cut, new games from 2026-12-04) keeps its own changes (Cargo on the
+    Spacehopper 3000, which dine-2 lacks); the game registry, which deals every Discord game and daily
+    challenge, deals it and every version before it, and refuses a version it does not know."""
+    state = deal(5, ship="Spacehopper 3000", level="Pepperoni", crew=2, rules_version="dine-3")[0]
     assert state.rules_version == "dine-3"
     assert state.cards is card_set("dine-3")
     assert "Cargo" in state.cards.ship("Spacehopper 3000").stations  # one of dine-3's own changes
     assert "Cargo" not in card_set("dine-2").ship("Spacehopper 3000").stations
     assert any(card_set("dine-3").station(c).station == "Cargo" for c in state.deck + state.hands[0])
     setup = DineSetup(ship="Spacehopper 3000", level="Pepperoni", crew=2)
-    assert all(DINE.plays(version) for version in RULES_VERSIONS)
+    assert all(DINE.plays(version) for version in CARD_FILES)
+    assert DINE.deal(5, setup, "dine-3")[0].cards is card_set("dine-3")
     assert DINE.deal(5, setup, "dine-2")[0].cards is card_set("dine-2")
     with pytest.raises(ValueError, match="unknown Dine rules version 'dine-9'"):
         DINE.deal(5, setup, "dine-9")
 
 
-def _drives(version: str) -> dict[str, tuple[int | None, ...]]:
-    """Every sector side's jump drive per crew size, by side name."""
-    sides = (side for card in card_set(version).sectors for side in (card.front, card.back))
-    return {side.name: tuple(side.jump.drive) for side in sides}
+def _data(version: str) -> dict[str, Any]:
+    """A card set's data file as it is printed, without its note on where it stands."""
+    text = resources.files("data.dine").joinpath(CARD_FILES[version]).read_text(encoding="utf-8")
+    return {key: value for key, value in json.loads(text).items() if key != "_about"}
 
 
-def test_the_card_set_being_designed_is_simulated_but_never_dealt_to_players() -> None:
-    """dine-4 (card set v2's third cut, `docs/dine-cards.md`) is listed after new games' version: the
-    simulator deals it on its own cards (a hard side's jump costs two crew 1 drive more than in
-    dine-3), while the game registry, which deals every Discord game and daily challenge, refuses it."""
-    assert RULES_VERSION == "dine-3"
-    new, old = _drives("dine-4"), _drives("dine-3")
-    hard = {
-        side.name
-        for card in card_set("dine-3").sectors
-        for side in (card.front, card.back)
-        if side.kind == "hard"
-    }
+def test_new_games_are_dealt_dine_4_whose_hard_jumps_cost_two_crew_one_drive_more() -> None:
+    """dine-4 (card set v2's third cut, `docs/dine-cards.md`) is new games' version: dine-3 with every
+    hard side's jump 1 drive dearer for two crew and nothing else changed; the registry deals it to
+    every new Discord game and daily challenge."""
+    assert RULES_VERSION == "dine-4"
+    four, three = _data("dine-4"), _data("dine-3")
+    hard = [
+        card[face] for card in four["sectors"] for face in ("front", "back") if card[face]["kind"] == "hard"
+    ]
     assert len(hard) == 8
-    for name, drive in old.items():
-        two = drive[1]
-        expected = (drive[0], None if two is None else two + 1, drive[2]) if name in hard else drive
-        assert new[name] == expected, name
-    state = deal(5, ship="Spacehopper 3000", level="Diavolo", crew=2, rules_version="dine-4")[0]
+    for side in hard:
+        side["jump"]["drive"][1] -= 1  # back to dine-3's number
+    assert four == three
+    assert card_set("dine-4").sector("sector-asteroids").back.jump.drive == (9, 14, 14)
+    state = deal(5, ship="Spacehopper 3000", level="Diavolo", crew=2)[0]
     assert (state.rules_version, state.cards) == ("dine-4", card_set("dine-4"))
-    assert not DINE.plays("dine-4")
-    with pytest.raises(ValueError, match="unknown Dine rules version 'dine-4'"):
-        DINE.deal(5, DineSetup(ship="Spacehopper 3000", level="Diavolo", crew=2), "dine-4")
+    setup = DineSetup(ship="Spacehopper 3000", level="Diavolo", crew=2)
+    assert DINE.deal(5, setup, RULES_VERSION)[0].cards is card_set("dine-4")
+    assert DINE.plays("dine-4")
