@@ -19,6 +19,7 @@ from core.dine.crews import POLICIES
 from core.dine.engine import apply, legal_actions, new_game
 from core.dine.expert import (
     FEATURES,
+    LEVEL_PLANS,
     PLANS,
     STARTER_PLANS,
     WEIGHTS_V1,
@@ -398,6 +399,20 @@ def test_a_starter_game_is_played_as_before_the_plans_and_a_normal_game_by_its_c
         assert expert.plan_of(new_game(1, level="Diavolo", crew=crew)) == plan
     assert PLANS[3].horizon == 1
     assert (PLANS[2].candidates, PLANS[2].rollouts) == (4, 8)
+
+
+def test_three_crew_look_two_sectors_on_at_margherita_and_one_elsewhere() -> None:
+    """Three crew lose Margherita almost only by running dry, which one sector on does not see: there
+    (and only there) they play two sectors on, with their own value and worlds; the starter game keeps
+    its plan at every level."""
+    margherita = expert.plan_of(new_game(1, level="Margherita", crew=3))
+    assert margherita == LEVEL_PLANS[("Margherita", 3)]
+    assert (margherita.horizon, margherita.weights, margherita.rollouts) == (2, PLANS[3].weights, 8)
+    for level in ("Salad", "Pepperoni", "Quattro Formaggi", "Diavolo"):
+        assert expert.plan_of(new_game(1, level=level, crew=3)).horizon == 1
+    for crew in (1, 2):
+        assert expert.plan_of(new_game(1, level="Margherita", crew=crew)) == PLANS[crew]
+    assert expert.plan_of(new_game(1, level="Margherita", crew=3, starter=True)) == STARTER_PLANS[3]
 
 
 def test_the_expert_weighs_as_many_candidates_as_its_plan_says_unless_told(
