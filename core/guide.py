@@ -8,6 +8,7 @@ lacks is shown in English, and `translation_problems` lists what is missing or l
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -32,15 +33,35 @@ def translation(game: str, stem: str, language: str) -> Path:
     return DATA / game / f"{stem}.{language}.md"
 
 
+_BLOCK = re.compile(r"\s*([-*>|#]|\d+[.)])\s")  # a line that starts a list item, quote, table row, heading
+
+
+def unwrapped(text: str) -> str:
+    """`text` with its paragraphs on one line each: the files are wrapped at about 100 columns for
+    editing, and Discord shows every line break, which reads ragged on a phone. Blank lines, and
+    lines that start a list item, a quote, a table row or a heading, keep their breaks."""
+    lines = text.split("\n")
+    out = lines[:1]
+    for line in lines[1:]:
+        if line.strip() and out[-1].strip() and not _BLOCK.match(line):
+            out[-1] = f"{out[-1].rstrip()} {line.strip()}"
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 @cache
 def topics(game: str, language: str = "en") -> dict[str, str]:
-    """Topic name → its text in `language`, in the English file's order (English where untranslated)."""
-    english = sections(DATA / game / "rules.md")
+    """Topic name → its text in `language`, in the English file's order (English where untranslated),
+    each paragraph on one line (`unwrapped`)."""
+    english = {name: unwrapped(body) for name, body in sections(DATA / game / "rules.md").items()}
     if language == PSEUDO:
         return {name: pseudo(body) for name, body in english.items()}
     path = translation(game, "rules", language)
     translated = sections(path) if language != "en" and path.exists() else {}
-    return {name: translated.get(name, body) for name, body in english.items()}
+    return {
+        name: unwrapped(translated[name]) if name in translated else body for name, body in english.items()
+    }
 
 
 def topic_name(locale: Locale, topic: str) -> str:

@@ -233,3 +233,23 @@ def test_the_hint_says_on_how_many_of_its_deals_the_next_best_was_played_out() -
     assert _against(8, 2, 0, 0, 4).endswith(
         "the next best, played out on 4 of them, did exactly as well there."
     )
+
+
+def test_a_hint_behind_the_next_best_deal_by_deal_says_why_it_is_still_the_pick() -> None:
+    """The pick is the best on average over the same deals: "did best … ahead in 2 and behind in 6"
+    read as a contradiction (a new player's review), so the hint says what made it the pick, in every
+    language the bot speaks, where its total over those deals is the higher; nothing where it is not."""
+    from core.render.dine_hint import _against
+
+    assert _against(8, 4, 2, 6, 8, gained=True).endswith(
+        "against the next best on the same 8, it came out ahead in 2 and behind in 6, but it gained more"
+        " where it came out ahead than it lost where it fell behind."
+    )
+    assert _against(8, 4, 2, 6, 8, "de", gained=True).endswith(
+        "aber wo er vorn lag, gewann er mehr, als er verlor, wo er hinten lag."
+    )
+    assert _against(8, 4, 2, 6, 8, "es", gained=True).endswith(
+        "donde quedó por delante de lo que perdió donde quedó por detrás."
+    )
+    assert "gained more" not in _against(8, 4, 6, 2, 8, gained=True)  # ahead more often: nothing to explain
+    assert "gained more" not in _against(8, 4, 2, 6, 8)  # not the higher total: no such claim

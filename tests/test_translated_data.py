@@ -52,3 +52,22 @@ def test_translated_tips_keep_their_keys_and_topics(data: Path) -> None:
 def test_the_pseudo_locale_marks_every_topic_and_tip(data: Path) -> None:
     assert all(text.startswith(OPEN) for text in guide.topics("g", PSEUDO).values())
     assert all(t.title.startswith(OPEN) and t.text.startswith(OPEN) for t in tips.tips("g", PSEUDO).values())
+
+
+def test_rules_paragraphs_reach_discord_on_one_line_each_and_lists_keep_their_items() -> None:
+    """The rules files are wrapped at about 100 columns for editing; Discord shows every line break,
+    which read ragged on a phone (a new player's review). Paragraphs are joined, list items, numbered
+    steps, quotes, tables and blank lines keep their breaks, in every language the bot speaks."""
+    assert guide.unwrapped("A long\nparagraph.\n\n- one\n  more\n- two\n1. step\n2) step\n| a |\n> q") == (
+        "A long paragraph.\n\n- one more\n- two\n1. step\n2) step\n| a |\n> q"
+    )
+    for game in ("dine", "d6"):
+        for language in ("en", "de", "es"):
+            for name, body in guide.topics(game, language).items():
+                for before, line in zip(body.split("\n"), body.split("\n")[1:], strict=False):
+                    assert not (before.strip() and line.strip() and not guide._BLOCK.match(line)), (
+                        game,
+                        language,
+                        name,
+                        line,
+                    )

@@ -425,7 +425,9 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
     assert seat is not None
     mine = (seat,)  # the hand view's own note may name the seat's own cards
     note = t(locale, "You: {move}", move=describe(before, action, mine, locale).deed)
-    note += f"\n{said(events[-1].seen_by(mine), locale, saved.names_in_text())}" if events else ""
+    # every line the move set off, as this seat may see them: a strike before the last line is news too
+    names = saved.names_in_text()
+    note += "".join(f"\n{said(event.seen_by(mine), locale, names)}" for event in events)
     await _show(
         interaction,
         record,

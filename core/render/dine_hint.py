@@ -106,7 +106,8 @@ def _expert_hint(state: State, mine: Sequence[int], seen: Weighed, locale: Local
     mine_now, theirs = played[:common], seen.scores[other][:common]
     ahead = sum(a > b for a, b in zip(mine_now, theirs, strict=True))
     behind = sum(a < b for a, b in zip(mine_now, theirs, strict=True))
-    said = _against(len(played), len(seen.options), ahead, behind, common, locale)
+    gained = sum(mine_now) > sum(theirs)
+    said = _against(len(played), len(seen.options), ahead, behind, common, locale, gained=gained)
     why = f"{reason} {said}{_lost_more(seen, other, common, locale)}"
     close = _mean(mine_now) - _mean(theirs) <= EXPERT_CLOSE and ahead - behind <= common / 4
     if not close:
@@ -129,8 +130,18 @@ def _alone(played: int, locale: Locale = "en") -> str:
     )
 
 
-def _against(played: int, weighed: int, ahead: int, behind: int, common: int, locale: Locale = "en") -> str:
-    """How the pick did in its playouts, against the next best on the same reshuffled deals."""
+def _against(
+    played: int,
+    weighed: int,
+    ahead: int,
+    behind: int,
+    common: int,
+    locale: Locale = "en",
+    *,
+    gained: bool = False,
+) -> str:
+    """How the pick did in its playouts, against the next best on the same reshuffled deals; `gained`:
+    its total over those deals is the higher (the pick is the best on average, not deal by deal)."""
     even = common - ahead - behind
     fewer = common < played  # the next best was dropped early: it was played out on some deals only
     if even == common:
@@ -150,6 +161,10 @@ def _against(played: int, weighed: int, ahead: int, behind: int, common: int, lo
             else mark("against the next best on the same {count}, it came out {how}")
         )
         versus = t(locale, said, count=common, how=_and(parts, locale))
+        if behind > ahead and gained:
+            versus += t(
+                locale, ", but it gained more where it came out ahead than it lost where it fell behind"
+            )
     return tn(
         locale,
         "Played out on {count} reshuffled deal, it did best of the {weighed} moves weighed; {versus}.",

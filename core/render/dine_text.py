@@ -32,6 +32,7 @@ from core.dine.engine import (
     jump_drive,
     occupied_by,
     pending_reason,
+    printed_drive,
     sector_side,
     ship_of,
     symbols,
@@ -162,8 +163,15 @@ def occupation(state: State, card: str, locale: Locale = "en") -> str:
 
 
 def station_text(face: StationSide, station_name: str, locale: Locale = "en", name: str | None = None) -> str:
-    """One side of a station card, every part the rulebook names (`name`: the card's, in `locale`)."""
-    drive = t(locale, ", {count} drive", count=face.drive) if face.drive else ""
+    """One side of a station card, every part the rulebook names (`name`: the card's, in `locale`).
+    Its corner drive is said once, in the row's total (`gives_text`); beside the level stands what a
+    cost asking for "a card with N drive" counts on it (ruling E9), as the hand view says."""
+    count = printed_drive(face)
+    drive = (
+        t(locale, " · counts as {count} drive where a cost asks for a card with drive", count=count)
+        if count
+        else ""
+    )
     return t(
         locale,
         "{name} (level {level} {station}{drive}). In a row: {row}. Actions: {actions}. "
@@ -229,12 +237,13 @@ def solution_text(s: Solution, locale: Locale = "en", crew: int | None = None) -
         return t(locale, "pay {amount} {track}", amount=s.amount, track=word(locale, str(s.pay)))
     if not s.per_crew:
         return symbol_text(s.symbols, locale)
+    each = symbol_text(s.symbols, locale)
+    if len(s.symbols) > 1:
+        each = f"({each})"  # "(4 shield, 1 firepower) per crew member": both are per member
     if not crew or crew == 1:
-        return symbol_text(s.symbols, locale) + t(locale, " per crew member")
+        return each + t(locale, " per crew member")
     total = symbol_text({symbol: n * crew for symbol, n in s.symbols.items()}, locale)
-    return symbol_text(s.symbols, locale) + t(
-        locale, " per crew member ({total} for a crew of {crew})", total=total, crew=crew
-    )
+    return each + t(locale, " per crew member ({total} for a crew of {crew})", total=total, crew=crew)
 
 
 def solutions_text(spec: SectorSide, locale: Locale = "en", crew: int | None = None) -> str:
@@ -282,7 +291,9 @@ def sector_text(
         danger += t(locale, " (0: strikes on arrival)")
     return t(
         locale,
-        "{name} ({kind}, level {level}). Jump: {jump}. Solve: {solutions}. Danger {danger}: {then}.{rules}",
+        "{name} ({kind}, level {level}). Jump{crews}: {jump}. Solve: {solutions}. "
+        "Danger{crews} {danger}: {then}.{rules}",
+        crews="" if crew else t(locale, " (1/2/3 crew)"),
         name=spec.name if name is None else name,
         kind=word(locale, spec.kind),
         level=spec.level,

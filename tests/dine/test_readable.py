@@ -158,7 +158,7 @@ def test_jumping_and_taking_damage_say_what_they_give_up() -> None:
     )
     shown = [(move.label, move.description, move.costly) for move in moves(state, None)]
     assert shown == [
-        ("Solve the sector (solution 1: 2 shield, 1 firepower per crew member)", "", False),
+        ("Solve the sector (solution 1: (2 shield, 1 firepower) per crew member)", "", False),
         ("Jump to the next sector", "No upgrade: the sector stays unsolved", False),
         ("Keep playing", "", False),
     ]
@@ -238,9 +238,12 @@ def test_the_terminal_keeps_numbers_and_asks_how_to_pay_only_when_there_are_ways
 def test_question_mark_shows_the_cards_behind_a_move_and_a_way_to_pay() -> None:
     state, _ = deal(4, crew=1, starter=True, rules_version=SCENARIO_RULES)  # its menu numbers are dine-2's
     shown = terminal(state, "?1", "?16", "2", "?1", "0", "?99")
+    # the corner drive counted once, in the row; beside the level, what a "card with N drive" cost
+    # counts on it (E9: the corner, the production's drive and the occupied action's 2 drive)
     assert (
-        "  Warp Sled (level 2 R-Drive, 1 drive). In a row: 1 drive + 1 drive per 1 energy"
-    )  # printed drive counted in shown
+        "  Warp Sled (level 2 R-Drive · counts as 4 drive where a cost asks for a card with drive)."
+        " In a row: 1 drive + 1 drive per 1 energy in this row." in shown
+    )
     assert "  Spacehopper 3000: Stations: Pilot, Reactor, R-Drive, Weapons, Shields." in shown
     paying = shown.split("How do you pay for Warp Sled")[1]
     assert "  Helm Console (level 1 Pilot). In a row: 1 navigation." in paying  # the card given up
@@ -263,7 +266,13 @@ def test_an_upgrade_choice_shows_both_sides_and_an_occupy_choice_what_it_does() 
         m for m in moves(occupying, 0) if decode(occupying, m.group) == Occupy(seat=0, card="reactor-2")
     )
     assert occupy.description == "Occupied: action — discard another hand card: draw 2, once per sector"
-    assert "  Antimatter Bottle (level 1 Reactor, 1 drive)." in terminal(occupying, "?2")
+    looked_up = terminal(occupying, "?2")
+    # Its corner drive is said once, in the row's total; beside the level, what "a card with N drive"
+    # counts on it (ruling E9), as the hand view says
+    assert (
+        "  Antimatter Bottle (level 1 Reactor · counts as 1 drive where a cost asks for a card with drive)."
+        " In a row: 1 drive, 1 energy." in looked_up
+    )
 
 
 def _picks_a_card(state: State, action: Action) -> bool:
@@ -522,11 +531,11 @@ def test_a_per_member_solution_says_its_total_for_the_crew() -> None:
     spec = sector_side(pair)
     assert spec is not None
     assert spec.solutions[0].per_crew
-    said = "2 shield, 1 firepower per crew member (4 shield, 2 firepower for a crew of 2)"
+    said = "(2 shield, 1 firepower) per crew member (4 shield, 2 firepower for a crew of 2)"
     assert said in describe_board(pair)
     assert said in board_summary(pair)
     solo = table(hands=[["pilot-1"]], sector="sector-asteroids")
-    assert "2 shield, 1 firepower per crew member" in describe_board(solo)
+    assert "(2 shield, 1 firepower) per crew member" in describe_board(solo)
     assert "for a crew of" not in describe_board(solo)
 
 
@@ -607,3 +616,20 @@ def test_the_starter_game_is_named_so_not_by_the_level_it_goes_on_at() -> None:
     assert "(Salad)" not in board_summary(state)
     assert "removed 0. Road ahead" in board_summary(state)
     assert "(Salad)" in board_summary(deal(3, level="Salad")[0])
+
+
+def test_a_looked_up_sector_says_which_number_is_which_crew_size_and_what_is_per_member() -> None:
+    """`/dine card` shows every crew size's numbers at once: "Jump: 8/6/6 drive … Danger 2/3/4" did not
+    say which is which, and "4 shield, 1 firepower per crew member" read as if only the firepower were
+    per member (a new player's review). A crew's own numbers need no label."""
+    drift = card_set("dine-4").sector("sector-asteroids").front
+    looked_up = sector_text(drift)
+    assert "Jump (1/2/3 crew): 8/6/6 drive and 1 navigation." in looked_up
+    assert "Solve: (4 shield, 1 firepower) per crew member." in looked_up
+    assert "Danger (1/2/3 crew) 2/3/4: 1 damage." in looked_up
+    assert "Sprung (1/2/3 Crewmitglieder): 8/6/6" in sector_text(drift, locale="de")
+    assert "Peligro (1/2/3 tripulantes) 2/3/4" in sector_text(drift, locale="es")
+    own = sector_text(drift, 2)
+    assert "Jump: 6 drive" in own
+    assert "Danger 3:" in own
+    assert "1/2/3" not in own

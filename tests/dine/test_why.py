@@ -32,6 +32,19 @@ def test_a_play_says_what_it_adds_toward_the_way_out_and_how_near_the_danger_is(
     )
 
 
+def test_what_is_still_missing_reads_without_a_number_to_agree_with_in_german_and_spanish() -> None:
+    """ "es fehlen 1 Antrieb" and "faltan 1 de propulsión" made the verb agree with the count (a new
+    player's review): the translations name what is still open after a colon."""
+    state = table(hands=[HAND], grid=rows_giving({Symbol.DRIVE: 3}, exclude=HAND))
+    german, spanish = hint(state, [0], locale="de"), hint(state, [0], locale="es")
+    assert german is not None
+    assert spanish is not None
+    assert "5 der 7 nötigen Symbole, noch offen: 1 Antrieb" in german.why
+    assert "5 de los 7 símbolos necesarios; pendiente: 1 " in spanish.why
+    assert "es fehlen" not in german.why
+    assert "faltan" not in spanish.why
+
+
 def test_occupying_says_what_the_station_does_not_its_name_again() -> None:
     """The old hint read "occupy Autopilot — occupy Autopilot"."""
     state = table(hands=[HAND], grid=rows_giving({Symbol.DRIVE: 3}, exclude=HAND))

@@ -342,3 +342,36 @@ async def test_a_code_for_another_seat_or_off_the_board_is_refused_as_stale(
     after = await table.record()
     assert (after.version, after.state_json) == (record.version, record.state_json)
     assert await table.logged() == logged
+
+
+async def test_a_move_from_the_hand_view_tells_its_mover_every_line_it_set_off(
+    fake: FakeDiscord, bot: DeepSpaceBot
+) -> None:
+    """A card that sets off a strike and then a draw told its mover only the draw (a new player's
+    review): the hand view's note now has every line of the move, as the mover may see them."""
+    from core.dine.engine import apply
+    from core.dine.told import said
+
+    table = Table(fake, bot)
+    await table.start()
+    checked = 0
+    for _ in range(80):
+        record = await table.record()
+        saved = load(record)
+        state = saved.state
+        assert state is not None
+        if state.outcome != "playing":
+            break
+        action = heuristic(state).action
+        seat = getattr(action, "seat", None) or 0
+        events = apply(state, action)[1]
+        user = table.user_of(seat)
+        await table.refresh(user)
+        answer = await table.move(user, encode(state, action))
+        if not applied(answer) or len(events) < 2:
+            continue
+        note = answer.body["data"]["embeds"][0]["description"]
+        lines = [said(event.seen_by((seat,)), "en", saved.names_in_text()) for event in events]
+        assert all(line in note for line in lines), (lines, note)
+        checked += 1
+    assert checked >= 3  # moves with several lines were played and told in full
