@@ -24,8 +24,13 @@ from .told import current_sector
 
 
 def symbol_words(given: Mapping[Symbol, int], locale: Locale = "en") -> str:
-    """ "2 drive, 1 navigation"; in the grid's symbol order."""
-    found = [f"{given[s]} {t(locale, SYMBOL_NAMES[str(s)])}" for s in SYMBOLS if given.get(s, 0) > 0]
+    """ "2 drive, 1 navigation"; in the grid's symbol order, each amount said as the cards say it
+    ("3 de energía": the same words as the board's)."""
+    found = [
+        t(locale, "{count} {symbol}", count=given[s], symbol=t(locale, SYMBOL_NAMES[str(s)]))
+        for s in SYMBOLS
+        if given.get(s, 0) > 0
+    ]
     return ", ".join(found) or t(locale, "nothing")
 
 

@@ -33,14 +33,18 @@ def test_a_play_says_what_it_adds_toward_the_way_out_and_how_near_the_danger_is(
 
 
 def test_what_is_still_missing_reads_without_a_number_to_agree_with_in_german_and_spanish() -> None:
-    """ "es fehlen 1 Antrieb" and "faltan 1 de propulsión" made the verb agree with the count (a new
-    player's review): the translations name what is still open after a colon."""
+    """ "es fehlen 1 Antrieb" and "faltan 1 propulsión" made the verb agree with the count, and the
+    Spanish amounts lacked the board's "de" (a new player's review): the translations name what is
+    still open after a colon, in the board's words."""
     state = table(hands=[HAND], grid=rows_giving({Symbol.DRIVE: 3}, exclude=HAND))
     german, spanish = hint(state, [0], locale="de"), hint(state, [0], locale="es")
     assert german is not None
     assert spanish is not None
     assert "5 der 7 nötigen Symbole, noch offen: 1 Antrieb" in german.why
-    assert "5 de los 7 símbolos necesarios; pendiente: 1 " in spanish.why
+    assert "5 de los 7 símbolos necesarios; pendiente: 1 de propulsión, 1 de navegación" in spanish.why
+    assert spanish.why.startswith(
+        "Añade 2 de propulsión"
+    )  # amounts as the board says them, not "2 propulsión"
     assert "es fehlen" not in german.why
     assert "faltan" not in spanish.why
 
