@@ -68,7 +68,7 @@ def _core(label: str) -> str:
     core = LABEL_PREFIX.sub("", label)
     core = re.sub(r"\s*\([^)]*\)", "", core)
     core = re.sub(r"\s+— .*$", "", core)
-    return re.sub(r"\s+by (giving up|discarding) .*$", "", core).strip().lower()
+    return re.sub(r"\s+by (giving up|discarding|removing) .*$", "", core).strip().lower()
 
 
 def _words(text: str) -> list[str]:

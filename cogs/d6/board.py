@@ -20,9 +20,10 @@ from core.table import Table
 from core.words import clip
 
 from ..ui.controls import Ref
+from ..ui.games import play_again
 from ..ui.message import BoardMessage
 from ..ui.text import fit
-from .ids import Verb, ref
+from .ids import FAMILY, Verb, ref
 from .items import BoardButton, BoardMenu
 
 PICTURE = "board.png"
@@ -64,6 +65,8 @@ def board_embed(
         lines.append(t(locale, "**You won!** Score **{score}**.", score=state.score))
     else:
         lines.append(t(locale, "**Game over.** Score **{score}**.", score=state.score))
+    if state.outcome != "playing":
+        lines.append(play_again(FAMILY.kind, locale))
     embed = discord.Embed(title=title, description="\n\n".join(lines), colour=COLOURS[state.outcome])
     dice = fit([die_line(state, i, locale) for i in range(len(state.dice))], more=more(locale))
     embed.add_field(name=t(locale, "Crew dice"), value=dice, inline=False)

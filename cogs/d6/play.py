@@ -93,6 +93,7 @@ def result_embed(
         crew=saved.table.crew,
         players=players,
         footer=t(locale, "Game #{game} · {kind}", game=record.id, kind=game_kind(state, locale)),
+        kind=RULES.kind,
         locale=locale,
     )
 

@@ -39,6 +39,7 @@ from core.render.dine_text import (
 from core.words import clip, escaped, stars
 
 from ..ui.controls import Ref
+from ..ui.games import play_again
 from ..ui.message import BoardMessage
 from ..ui.text import fit
 from .ids import BOARD, FAMILY, PAY, TAKE, Verb, ref
@@ -244,11 +245,10 @@ def board_embed(
         title = t(locale, "Deep Space Dine · {sector}", sector=sector_name(locale, state.cards, spec))
     else:
         title = t(locale, "Deep Space Dine · the end")
-    embed = discord.Embed(
-        title=title,
-        description=f"{status_line(state, locale)}\n\n{prompt(state, locale, saved.names_in_text())}",
-        colour=COLOURS[state.outcome],
-    )
+    head = [status_line(state, locale), prompt(state, locale, saved.names_in_text())]
+    if state.outcome != "playing":
+        head.append(play_again(FAMILY.kind, locale))
+    embed = discord.Embed(title=title, description="\n\n".join(head), colour=COLOURS[state.outcome])
     if state.outcome == "playing":
         embed.add_field(name=t(locale, "Sector"), value=fit([sector_lines(state, locale)]), inline=False)
     embed.add_field(name=t(locale, "Grid"), value=fit(grid_lines(state, locale)), inline=False)

@@ -16,7 +16,7 @@ from core.dine.engine import card_drive, hand_size
 from core.dine.seating import DineSaved
 from core.dine.symbols import side
 from core.i18n import Locale, t
-from core.render.dine_controls import Move, moves
+from core.render.dine_controls import Move, moves, unavailable_text
 from core.render.dine_names import card_name, station_kind
 from core.render.dine_text import action_text, gives_text, occupied_text, occupy_left_out, row_text
 from core.words import clip
@@ -29,6 +29,7 @@ from .ids import FAMILY, TAKE, Verb, ref
 
 Button, Menu = FAMILY.Button, FAMILY.Menu
 PAYMENT_MENUS = 4
+NOT_NOW_LIMIT = 1500  # of the description's 4,096 characters, with room for a move's lines and the prompt
 
 
 def card_field(cards: CardSet, card_id: str, upgraded: list[str], locale: Locale = "en") -> tuple[str, str]:
@@ -53,7 +54,7 @@ def card_field(cards: CardSet, card_id: str, upgraded: list[str], locale: Locale
     )
     lines = [
         t(locale, "In a row: {symbols}", symbols=gives_text(face, False, locale)) + costs,
-        *(f"▸ {action_text(action, locale)}" for action in face.actions),
+        *(f"▸ {action_text(action, locale, in_hand=True)}" for action in face.actions),
         t(locale, "Rotated: {symbols}", symbols=row_text(face.rotated, locale)),
         t(locale, "Occupied: {what}", what=occupied_text(face.occupied, locale)),
     ]
@@ -83,6 +84,8 @@ def hand_embed(
     pending = state.pending
     if pending is not None and pending.seat == seat and (left_out := occupy_left_out(state, locale, named)):
         text.append(left_out)  # the occupy menu below leaves these cards out: say why
+    if not_now := unavailable_text(state, seat, locale):
+        text.append(clip(not_now, NOT_NOW_LIMIT))  # the menus below leave these out: say why
     count = t(  # no plural to pick: "1 of 4 card" read wrong, and the size is what the noun counts
         locale,
         "Cards in hand: {count} of {size}. Nobody else sees this message.",

@@ -491,6 +491,7 @@ def result_embed(
         crew=seated_users(saved),
         players=players,
         footer=t(locale, "Game #{game} · {setup}", game=record.id, setup=saved.setup.describe(locale)),
+        kind=RULES.kind,
         locale=locale,
     )
 

@@ -50,7 +50,7 @@ class GameRules(Generic[SavedT]):
         return cls(
             kind=kind,
             title=game.title,
-            start=f"/{kind} new",
+            start=f"/{start_command(kind)}",
             board=f"/{kind} board",
             game=game,
             not_crew=not_crew,
@@ -83,6 +83,20 @@ def board_link(record: GameRecord) -> str | None:
     if record.board_message_id is None:
         return None
     return message_link(record.guild_id, record.channel_id, record.board_message_id)
+
+
+PLAY_AGAIN = mark("Play again with {start} · the standings: {leaderboard}")
+
+
+def start_command(kind: str) -> str:
+    """The command that starts a game of `kind`, as its group names it: "dine new"."""
+    return f"{kind} new"
+
+
+def play_again(kind: str, locale: Locale = "en") -> str:
+    """Under a finished game (its board and its result): where the next game and the standings are,
+    as commands the reader can click."""
+    return t(locale, PLAY_AGAIN, start=Slash(start_command(kind)), leaderboard=Slash("leaderboard"))
 
 
 BOARD_MOVED = mark("This board has moved: {link}")  # what an old board says once posted anew below

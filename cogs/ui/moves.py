@@ -29,6 +29,7 @@ from .games import (
     GameRules,
     add_players_field,
     game_for_click,
+    play_again,
     players_credited,
     result_players,
     save_move,
@@ -103,11 +104,14 @@ def finished_embed(
     crew: Sequence[int],
     players: Sequence[int],
     footer: str,
+    kind: str,
     locale: Locale = "en",
 ) -> discord.Embed:
     """A finished game's result: the game's own title, text and figures, then who it counts for (in
-    `locale`, the language `send_result` gives: the server's, as the result is public)."""
-    embed = discord.Embed(title=title, description=description, colour=colour)
+    `locale`, the language `send_result` gives: the server's, as the result is public), and where
+    the next game of its `kind` starts."""
+    text = f"{description}\n\n{play_again(kind, locale)}"
+    embed = discord.Embed(title=title, description=text, colour=colour)
     for name, value, *inline in fields:
         embed.add_field(name=name, value=value, inline=inline[0] if inline else True)
     add_players_field(embed, crew, players, locale)

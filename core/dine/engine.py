@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, Literal, cast
@@ -387,6 +388,38 @@ def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action
             elif (paying := shared.get(index)) is None:
                 paying = shared[index] = list(_payments(state, seat, action.cost, None, keep, hand))
             yield from (_use_ship(seat, index, p) for p in paying)
+
+
+@dataclass(frozen=True, slots=True)
+class Unavailable:
+    """A printed action a crew member cannot take now, and why: `spent` (used as often as it may be
+    this sector), else its cost cannot be paid."""
+
+    action: CardAction
+    spent: bool
+    card: str | None = None  # the hand card it is printed on (None: the occupied station's or the ship's)
+    index: int | None = None  # its place on that card or among the ship's actions (None: the station's)
+
+
+def unavailable(state: State, seat: int) -> list[Unavailable]:
+    """The printed actions `seat` could take in a main step but not now, in the order the menus list
+    the others, so a player is told why one is missing; none while a decision waits or once over."""
+    if state.outcome != "playing" or state.pending is not None:
+        return []
+    missing: list[Unavailable] = []
+    for card_id in state.hands[seat]:
+        for index, action in enumerate(face(state.cards, card_id, card_id in state.upgraded).actions):
+            if next(_payments(state, seat, action.cost, card_id), None) is None:
+                missing.append(Unavailable(action, spent=False, card=card_id, index=index))
+    held = state.stations[seat]
+    station = side(state.cards, held, state.upgraded).occupied.action if held is not None else None
+    others = [(f"station:{seat}", None, station)] if station is not None else []
+    others += [(_ship_use(i), i, a) for i, a in enumerate(ship_of(state).actions)]
+    for key, index, action in others:
+        spent = not _available(state, key, action)
+        if spent or next(_payments(state, seat, action.cost, None), None) is None:
+            missing.append(Unavailable(action, spent=spent, index=index))
+    return missing
 
 
 # The same few hundred actions and payments recur in every decision, and a frozen dataclass costs

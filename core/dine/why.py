@@ -10,7 +10,7 @@ only the acting member's own cards and public ones, so it may be shown to that m
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from core.i18n import Locale, mark, t, tn
 from core.i18n.glossary import term
@@ -23,15 +23,16 @@ from .symbols import SYMBOLS, face, payments, side
 from .told import current_sector
 
 
+def amounts_text(amounts: Iterable[tuple[int, str]], locale: Locale = "en") -> str:
+    """ "2 drive, 1 navigation" from (amount, word in `locale`) pairs, zeros left out: the one way an
+    amount is said, by the cards, the board and the hints alike ("3 de energía")."""
+    said = [t(locale, "{count} {symbol}", count=n, symbol=word) for n, word in amounts if n > 0]
+    return ", ".join(said) or t(locale, "nothing")
+
+
 def symbol_words(given: Mapping[Symbol, int], locale: Locale = "en") -> str:
-    """ "2 drive, 1 navigation"; in the grid's symbol order, each amount said as the cards say it
-    ("3 de energía": the same words as the board's)."""
-    found = [
-        t(locale, "{count} {symbol}", count=given[s], symbol=t(locale, SYMBOL_NAMES[str(s)]))
-        for s in SYMBOLS
-        if given.get(s, 0) > 0
-    ]
-    return ", ".join(found) or t(locale, "nothing")
+    """ "2 drive, 1 navigation", in the grid's symbol order."""
+    return amounts_text(((given.get(s, 0), t(locale, SYMBOL_NAMES[str(s)])) for s in SYMBOLS), locale)
 
 
 def as_counter(vector: Sequence[int]) -> Counter[Symbol]:

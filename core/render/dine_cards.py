@@ -178,9 +178,10 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def action_parts(action: Action, locale: Locale = "en") -> list[tuple[str, bool]]:
-    """ "cost: effect" as runs, the cost in bold; a free action reads "free: …" (the rulebook's "-")."""
-    words = action_words(action, locale)
+def action_parts(action: Action, locale: Locale = "en", *, in_hand: bool = False) -> list[tuple[str, bool]]:
+    """ "cost: effect" as runs, the cost in bold; a free action reads "free: …" (the rulebook's "-").
+    `in_hand`: the action is printed on a hand card (`cost_text`)."""
+    words = action_words(action, locale, in_hand=in_hand)
     cost = t(locale, "free") if action.cost.kind == "none" else words.cost
     return [(f"{cost}:", True), (f" {words.effect}", False)]
 
@@ -240,7 +241,7 @@ def station_card(
     y = pen.write(20, y, row_text(face.row, locale), 15) + 6
     y = _label(draw, max(y, 132), t(locale, "Play it (cost: effect)"))
     for action in face.actions:
-        y = _action(pen, y, action_parts(action, locale), band) + 4
+        y = _action(pen, y, action_parts(action, locale, in_hand=True), band) + 4
     y = max(y, 250)
     draw.line((16, y, WIDTH - 16, y), fill=MUTED, width=1)
     y = _label(draw, y + 8, t(locale, "While occupied"))

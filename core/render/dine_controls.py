@@ -36,7 +36,15 @@ from core.dine.actions import (
     UseStation,
 )
 from core.dine.codes import encode
-from core.dine.engine import IdleOp, danger_value, idle_effect, legal_actions, sector_side
+from core.dine.engine import (
+    IdleOp,
+    Unavailable,
+    danger_value,
+    idle_effect,
+    legal_actions,
+    sector_side,
+    unavailable,
+)
 from core.dine.state import State
 from core.dine.symbols import side
 from core.events import NOBODY
@@ -51,6 +59,7 @@ from .dine_text import (
     gives_text,
     occupied_text,
     payment_words,
+    symbol_text,
     tracks,
     used_action,
 )
@@ -97,12 +106,48 @@ def _group(action: Action) -> Action | None:
 
 def _subject(state: State, action: Action, locale: Locale) -> str:
     """Whose printed action a move uses: the hand card's name, the occupied station's, or the ship."""
-    if isinstance(action, PlayCard):
-        return card_name(locale, state.cards, action.card, state.upgraded)
-    if isinstance(action, UseStation):
-        name = card_name(locale, state.cards, state.stations[action.seat] or "", state.upgraded)
-        return t(locale, "{card} (occupied)", card=name)
+    card = action.card if isinstance(action, PlayCard) else None
+    held = state.stations[action.seat] if isinstance(action, UseStation) else None
+    return _owner(state, card, held, locale)
+
+
+def _owner(state: State, card: str | None, held: str | None, locale: Locale) -> str:
+    """A printed action's owner in words: the hand `card`, the occupied station `held`, else the ship."""
+    if card is not None:
+        return card_name(locale, state.cards, card, state.upgraded)
+    if held is not None:
+        return t(locale, "{card} (occupied)", card=card_name(locale, state.cards, held, state.upgraded))
     return t(locale, "Ship")
+
+
+def _why_not(missing: Unavailable, locale: Locale) -> str:
+    """Why a printed action cannot be taken now: used up this sector, or its cost unpayable (the cost
+    itself is said beside it)."""
+    cost, own = missing.action.cost, missing.card is not None
+    if missing.spent:
+        return t(locale, "used up this sector")
+    if cost.kind == "pay":
+        return t(locale, "no single row holds {symbols}", symbols=symbol_text(cost.symbols, locale))
+    if cost.kind == "ship":
+        return t(locale, "the ship marker cannot move {count} left", count=cost.count)
+    if cost.min_drive and own:
+        return t(locale, "not enough other hand cards with {drive}+ drive", drive=cost.min_drive)
+    if cost.min_drive:
+        return t(locale, "not enough hand cards with {drive}+ drive", drive=cost.min_drive)
+    return t(locale, "not enough other hand cards") if own else t(locale, "not enough hand cards")
+
+
+def unavailable_text(state: State, seat: int, locale: Locale = "en") -> str:
+    """The printed actions the menus leave out for `seat` now, each with why ("" when none is): a
+    card's "rotate, play" that cannot be paid would otherwise simply be missing. Names hand cards:
+    the holder's view only."""
+    said: list[str] = []
+    for missing in unavailable(state, seat):
+        held = state.stations[seat] if missing.card is None and missing.index is None else None
+        subject = _owner(state, missing.card, held, locale)
+        words = action_words(missing.action, locale, in_hand=missing.card is not None)
+        said.append(f"{subject} — {words.text} ({_why_not(missing, locale)})")
+    return t(locale, "Not possible now: {actions}", actions="; ".join(said)) if said else ""
 
 
 def _track_after(state: State, name: str, amount: int, locale: Locale) -> str:
@@ -231,7 +276,8 @@ def _move_words(
             # the payment is the cost said first
             deed = t(locale, "solve {sector} now", sector=sector_name(locale, state.cards, spec))
         return f"{cost}: {deed[:1].lower()}{deed[1:]}", card
-    subject, words = _subject(state, action, locale), action_words(used, locale)
+    subject = _subject(state, action, locale)
+    words = action_words(used, locale, in_hand=isinstance(action, PlayCard))
     label = f"{subject} — {words.text}"
     if len(label) <= LABEL_LIMIT:
         return label, card
@@ -241,7 +287,9 @@ def _move_words(
 
 def payment_label(state: State, action: Action, locale: Locale = "en") -> str:
     payment = getattr(action, "payment", None)
-    text = payment_words(state, payment, locale) if payment is not None else ""
+    used = used_action(state, action)
+    cost = used.cost if used is not None else None
+    text = payment_words(state, payment, locale, cost) if payment is not None else ""
     return (text[:1].upper() + text[1:]) if text else t(locale, "Nothing to pay")
 
 

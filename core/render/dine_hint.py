@@ -25,8 +25,11 @@ from .dine_text import decision_text, describe
 from .hints import Hint
 
 EXPERT_SEED = 0  # the expert crew's luck for hints: a hint is the same each time it is asked
-BY_EXPERT = mark("*Thought through by the expert crew (playouts).*")
-BY_HEURISTIC = mark("*Quick answer from the heuristic crew.*")
+BY_EXPERT = mark(
+    "*Thought through by the expert crew, which tried the best moves on several possible shuffles of the "
+    "deck.*"
+)
+BY_HEURISTIC = mark("*A quick answer from the rule-of-thumb crew (no time to think it through).*")
 CANDIDATES = 3  # the heuristic's best moves weighed for a runner-up
 CLOSE = 0.02  # a runner-up this near the pick (heuristic worth: a 50th of the way out) is named
 EXPERT_CLOSE = 0.05  # a runner-up whose playouts valued it this near the pick's (a win is 1) is named
@@ -199,7 +202,7 @@ def _lost_more(seen: Weighed, other: int, common: int, locale: Locale = "en") ->
 def _lost_after(losses: Counter[str], common: int, locale: Locale = "en") -> str:
     if not losses:
         return ""
-    return " " + t(locale, "In the playouts after it, {lost}.", lost=_lost(losses, common, locale))
+    return " " + t(locale, "In the games played on after it, {lost}.", lost=_lost(losses, common, locale))
 
 
 def _lost(losses: Counter[str], common: int, locale: Locale = "en") -> str:

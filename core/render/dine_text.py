@@ -40,6 +40,7 @@ from core.dine.engine import (
 from core.dine.state import State
 from core.dine.symbols import row_symbols, side
 from core.dine.told import Seat
+from core.dine.why import amounts_text
 from core.i18n import Locale, mark, t, tn
 from core.i18n.glossary import term
 from core.words import clip, plural
@@ -48,10 +49,8 @@ from .dine_names import card_name, difficulty_name, sector_name, ship_name, stat
 
 
 def symbol_text(given: Mapping[Symbol, int] | Mapping[str, int], locale: Locale = "en") -> str:
-    said = (
-        t(locale, "{count} {symbol}", count=n, symbol=word(locale, str(s))) for s, n in given.items() if n
-    )
-    return ", ".join(said) or t(locale, "nothing")
+    """Symbols and tracks in the order given: "2 energy, 1 pizza"."""
+    return amounts_text(((n, word(locale, str(s))) for s, n in given.items()), locale)
 
 
 def row_text(row: Row, locale: Locale = "en") -> str:
@@ -86,14 +85,18 @@ def gives_text(face: StationSide, rotated: bool, locale: Locale = "en") -> str:
 FREE = mark("free")  # the rulebook's "-" cost: "If a '-' is there, the action costs you nothing"
 
 
-def cost_text(cost: Cost, locale: Locale = "en") -> str:
+def cost_text(cost: Cost, locale: Locale = "en", *, in_hand: bool = False) -> str:
+    """A cost in words. `in_hand`: the action is printed on a card in the hand, so the card it gives
+    up is "another" one; a ship's or an occupied station's action takes any hand card."""
     if cost.kind == "none":
         return t(locale, FREE)
     if cost.kind in ("discard", "remove"):
         if cost.min_drive:
             what = t(locale, "a hand card with {drive}+ drive", drive=cost.min_drive)
-        else:
+        elif in_hand:
             what = t(locale, "another hand card")
+        else:
+            what = t(locale, "a hand card")
         what = f"{cost.count} × {what}" if cost.count > 1 else what
         if cost.kind == "discard":
             return t(locale, "discard {what}", what=what)
@@ -126,13 +129,15 @@ def per_sector(locale: Locale, times: int) -> str:
     return t(locale, "{count} times per sector", count=times)
 
 
-def action_words(action: CardAction, locale: Locale = "en") -> CardActionWords:
+def action_words(action: CardAction, locale: Locale = "en", *, in_hand: bool = False) -> CardActionWords:
+    """`in_hand`: the action is printed on a hand card (`cost_text`)."""
     limit = f", {per_sector(locale, action.per_sector)}" if action.per_sector else ""
-    return CardActionWords(cost_text(action.cost, locale), describe_effects(action.effects, locale) + limit)
+    cost = cost_text(action.cost, locale, in_hand=in_hand)
+    return CardActionWords(cost, describe_effects(action.effects, locale) + limit)
 
 
-def action_text(action: CardAction, locale: Locale = "en") -> str:
-    return action_words(action, locale).text
+def action_text(action: CardAction, locale: Locale = "en", *, in_hand: bool = False) -> str:
+    return action_words(action, locale, in_hand=in_hand).text
 
 
 PERMANENT = {
@@ -181,7 +186,7 @@ def station_text(face: StationSide, station_name: str, locale: Locale = "en", na
         station=station_kind(locale, station_name),
         drive=drive,
         row=gives_text(face, False, locale),
-        actions=" | ".join(action_text(a, locale) for a in face.actions),
+        actions=" | ".join(action_text(a, locale, in_hand=True) for a in face.actions),
         rotated=row_text(face.rotated, locale),
         occupied=occupied_text(face.occupied, locale),
     )
@@ -774,12 +779,18 @@ def board_summary(state: State, names: Sequence[str] | None = None, locale: Loca
     return clip(text, SUMMARY_LIMIT)
 
 
-def payment_words(state: State, payment: Payment, locale: Locale = "en") -> str:
-    """How a move is paid ("giving up X and discarding Y from row 2"), or "" when nothing is paid."""
+def payment_words(state: State, payment: Payment, locale: Locale = "en", cost: Cost | None = None) -> str:
+    """How a move is paid ("removing X", "discarding Y from row 2"), or "" when nothing is paid: hand
+    cards in the verb of the `cost` they pay, as the cost reads ("giving up X" when it is not known)."""
     parts: list[str] = []
     if payment.hand:
         names = ", ".join(card_name(locale, state.cards, c, state.upgraded) for c in payment.hand)
-        parts.append(t(locale, "giving up {cards}", cards=names))
+        if cost is not None and cost.kind == "remove":
+            parts.append(t(locale, "removing {cards}", cards=names))
+        elif cost is not None and cost.kind == "discard":
+            parts.append(t(locale, "discarding {cards}", cards=names))
+        else:
+            parts.append(t(locale, "giving up {cards}", cards=names))
     if payment.row is not None:
         names = ", ".join(card_name(locale, state.cards, c, state.upgraded) for c in payment.grid)
         parts.append(t(locale, "discarding {cards} from row {row}", cards=names, row=payment.row + 1))
@@ -805,7 +816,7 @@ class Described:
     @property
     def deed(self) -> str:
         """The move without whose it is: "play X rotated (discard another hand card: rotate, play) by
-        giving up Y"."""
+        discarding Y"."""
         ruled = f"{self.what} ({self.rule})" if self.rule else self.what
         return t(self.locale, "{move} by {payment}", move=ruled, payment=self.paid) if self.paid else ruled
 
@@ -862,15 +873,17 @@ def describe(
                 if rotated
                 else t(locale, "play {card} upright", card=named(card))
             )
-            return said(seat, what, payment_words(state, payment, locale), action_text(used, locale))
+            rule = action_text(used, locale, in_hand=True)
+            return said(seat, what, payment_words(state, payment, locale, used.cost), rule)
         case UseStation(seat=seat, payment=payment):
             used = used_action(state, action)
             rule = action_text(used, locale) if used is not None else ""
             what = t(locale, "use {card}", card=named(state.stations[seat] or ""))
-            return said(seat, what, payment_words(state, payment, locale), rule)
+            cost = used.cost if used is not None else None
+            return said(seat, what, payment_words(state, payment, locale, cost), rule)
         case UseShip(seat=seat, index=index, payment=payment):
             used = ship_of(state).actions[index]
-            paid = payment_words(state, payment, locale)
+            paid = payment_words(state, payment, locale, used.cost)
             return said(seat, t(locale, "ship action"), paid, action_text(used, locale))
         case Clear(how="continue"):
             return said(None, t(locale, "Keep playing"))

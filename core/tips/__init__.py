@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from core.guide import DATA, sections, topic_name, topics, translation
+from core.guide import DATA, sections, topic_name, topics, translation, unwrapped
 from core.i18n import PSEUDO, Locale, t
 from core.i18n.commands import command_name
 from core.i18n.pseudo import pseudo
@@ -54,11 +54,8 @@ def _tips(path: Path, game: str) -> dict[str, Tip]:
         while lines and lines[0].partition(": ")[0] in ("Title", "Rules"):
             label, _, value = lines.pop(0).partition(": ")
             fields[label] = value.strip()
-        text = "\n".join(lines).strip()
-        paragraphs = (" ".join(part.split()) for part in text.split("\n\n"))  # the file's wrapping goes
-        found[name] = Tip(
-            f"{game}.{name}", fields.get("Title", ""), fields.get("Rules", ""), "\n\n".join(paragraphs)
-        )
+        text = unwrapped("\n".join(lines).strip())  # the file's wrapping goes, as the rules' does
+        found[name] = Tip(f"{game}.{name}", fields.get("Title", ""), fields.get("Rules", ""), text)
     return found
 
 

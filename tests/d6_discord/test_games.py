@@ -108,6 +108,10 @@ async def test_a_whole_game_is_won_by_clicking(world, seed) -> None:
     assert board.embeds[0].title.startswith("Deep Space D-6 · Victory")
     announced = world.channel.history()[-1]
     assert announced.embeds[0].title == "Victory! The rescue fleet arrives."
+    new, standings = await world.mention("d6 new"), await world.mention("leaderboard")
+    again = f"Play again with {new} · the standings: {standings}"
+    assert announced.embeds[0].description.endswith(again)
+    assert board.embeds[0].description.endswith(again)  # the board, without buttons, says it too
     assert (
         f"**Total: {state.score}**"
         in {f.name: f.value for f in announced.embeds[0].fields}["How the score adds up"]

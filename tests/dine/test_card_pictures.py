@@ -171,8 +171,9 @@ def _card_words(drawn: Drawn, png: bytes) -> str:
     return _words(" ".join(text for text, _ in drawn))
 
 
-def _expected(action: Action) -> str:
-    words = action_words(action)
+def _expected(action: Action, *, in_hand: bool = False) -> str:
+    """The words a card shows for `action` (`in_hand`: printed on a hand card, "another hand card")."""
+    words = action_words(action, in_hand=in_hand)
     cost = "free" if action.cost.kind == "none" else words.cost
     return _words(f"{cost}: {words.effect}")
 
@@ -184,7 +185,7 @@ def test_every_action_on_a_card_reads_cost_colon_effect(drawn: Drawn) -> None:
             drawn.clear()
             shown = _card_words(drawn, station_card(face, card.station, upgraded))
             for action in face.actions:
-                assert _expected(action) in shown, (face.name, _expected(action), shown)
+                assert _expected(action, in_hand=True) in shown, (face.name, shown)
             if face.occupied.action is not None:
                 assert _expected(face.occupied.action) in shown, face.name
             assert "- -" not in shown

@@ -31,8 +31,9 @@ from core.dine.actions import (
 )
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
-from core.dine.engine import apply, deal, legal_actions, score
+from core.dine.engine import apply, deal, legal_actions, score, ship_of, unavailable
 from core.dine.state import RULES_VERSION, State
+from core.dine.symbols import face
 from core.errors import IllegalAction
 from tests.dine.helpers import everywhere
 
@@ -231,3 +232,54 @@ def test_apply_accepts_exactly_the_legal_actions(setup: dict, player: Player) ->
             else:
                 raise AssertionError(f"{action} was applied although it is not legal")
             assert state.model_dump() == before
+
+
+def printed_actions(state: State, seat: int) -> set[tuple[str, int | str]]:
+    """Every printed action `seat` has in a main step: each hand card's, the occupied station's and
+    the ship's, keyed as ("card:<id>", index), ("station", "") and ("ship", index)."""
+    keys: set[tuple[str, int | str]] = set()
+    for card in state.hands[seat]:
+        keys |= {
+            (f"card:{card}", i) for i in range(len(face(state.cards, card, card in state.upgraded).actions))
+        }
+    held = state.stations[seat]
+    if held is not None and face(state.cards, held, held in state.upgraded).occupied.action is not None:
+        keys.add(("station", ""))
+    return keys | {("ship", i) for i in range(len(ship_of(state).actions))}
+
+
+@settings(PROPERTY, max_examples=40)
+@given(setup=SETUPS, player=PLAYERS)
+def test_every_printed_action_is_either_offered_or_told_why_not(setup: dict, player: Player) -> None:
+    """In a main step each printed action of a crew member is offered (some legal move takes it) or
+    listed by `unavailable` (which the hand view says, with why), never both and never neither; a
+    "used up" one has reached its per-sector limit."""
+    for state in play_game(setup, player).states:
+        if state.outcome != "playing" or state.pending is not None:
+            assert all(unavailable(state, seat) == [] for seat in range(state.crew))
+            continue
+        legal = legal_actions(state)
+        for seat in range(state.crew):
+            offered: set[tuple[str, int | str]] = set()
+            for action in legal:
+                if isinstance(action, PlayCard) and action.seat == seat:
+                    offered.add((f"card:{action.card}", action.action))
+                elif isinstance(action, UseStation) and action.seat == seat:
+                    offered.add(("station", ""))
+                elif isinstance(action, UseShip) and action.seat == seat:
+                    offered.add(("ship", action.index))
+            told = unavailable(state, seat)
+            missing: set[tuple[str, int | str]] = {
+                (f"card:{m.card}", m.index or 0)
+                if m.card
+                else ("ship", m.index)
+                if m.index is not None
+                else ("station", "")
+                for m in told
+            }
+            assert len(missing) == len(told)
+            assert not offered & missing
+            assert offered | missing == printed_actions(state, seat)
+            for m in told:
+                if m.spent:
+                    assert m.action.per_sector is not None

@@ -265,7 +265,7 @@ def test_an_upgrade_choice_shows_both_sides_and_an_occupy_choice_what_it_does() 
     occupy = next(
         m for m in moves(occupying, 0) if decode(occupying, m.group) == Occupy(seat=0, card="reactor-2")
     )
-    assert occupy.description == "Occupied: action — discard another hand card: draw 2, once per sector"
+    assert occupy.description == "Occupied: action — discard a hand card: draw 2, once per sector"
     looked_up = terminal(occupying, "?2")
     # Its corner drive is said once, in the row's total; beside the level, what "a card with N drive"
     # counts on it (ruling E9), as the hand view says
@@ -571,12 +571,12 @@ def test_a_move_with_one_way_to_pay_names_the_card_it_gives_up() -> None:
         and isinstance(a, PlayCard)
         and a.card == "rdrive-1"
         and len(m.options) == 1
-        and m.options[0].label.startswith("Giving up")
+        and m.options[0].label.startswith("Discarding")
     ]
     assert rotated, "Ramjet rotated costs the other hand card"
-    assert rotated[0].description.startswith("Giving up Antimatter Bottle · ")
+    assert rotated[0].description.startswith("Discarding Antimatter Bottle · ")
     assert len(rotated[0].description) <= LABEL_LIMIT
-    assert "(Giving up Antimatter Bottle · " in terminal(state)
+    assert "(Discarding Antimatter Bottle · " in terminal(state)
 
 
 def test_a_changed_jump_or_danger_says_why() -> None:
@@ -633,3 +633,17 @@ def test_a_looked_up_sector_says_which_number_is_which_crew_size_and_what_is_per
     assert "Jump: 6 drive" in own
     assert "Danger 3:" in own
     assert "1/2/3" not in own
+
+
+def test_a_ship_action_asks_for_a_hand_card_and_a_hand_cards_action_for_another() -> None:
+    """A hand card's discard cost gives up another card than itself; the ship's takes any hand card,
+    so a lone card in hand pays it. The words follow that: "another hand card" only on a hand card."""
+    state = table(hands=[["pilot-1"]], ship="Quasar Calzone", damage=3)
+    repair = next(a for a in legal_actions(state) if isinstance(a, UseShip) and a.index == 0)
+    assert repair.payment is not None
+    assert repair.payment.hand == ("pilot-1",)
+    ship = ship_text(CARDS.ship("Quasar Calzone"))
+    assert "Ship actions: discard a hand card: repair 1, once per sector | remove a hand card: draw 2" in ship
+    assert "another" not in ship
+    station = station_text(CARDS.station("reactor-1").normal, "Reactor")
+    assert "| discard another hand card: rotate, play" in station

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from random import Random
 
-from core.dine.actions import Action, UseShip, UseStation
+from core.dine.actions import Action, PlayCard, UseShip, UseStation
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
 from core.dine.codes import decode
@@ -160,7 +160,7 @@ def test_every_printed_action_reads_cost_colon_effect_in_every_menu_and_terminal
                 used = used_action(state, first)
                 if used is None:
                     continue
-                words = action_words(used)
+                words = action_words(used, in_hand=isinstance(first, PlayCard))
                 stations += isinstance(first, UseStation)
                 if words.text in move.label:
                     assert "Cost:" not in move.description  # what the card gives, if anything
@@ -170,7 +170,8 @@ def test_every_printed_action_reads_cost_colon_effect_in_every_menu_and_terminal
         for action in actions:
             used = used_action(state, action)
             if used is not None:
-                assert f"({action_words(used).text})" in said(state, action)
+                printed = action_words(used, in_hand=isinstance(action, PlayCard)).text
+                assert f"({printed})" in said(state, action)
     assert stations > 0
 
 
@@ -197,16 +198,16 @@ def test_an_occupied_stations_action_shows_its_cost_and_effect() -> None:
     printed = "discard a hand card with 2+ drive: draw 2, once per sector"
 
     assert f"Rotary Thruster (occupied) — {printed}" in [move.label for move in moves(state, 0)]
-    assert said(state, use) == f"Crew 1: use Rotary Thruster ({printed}) by giving up Ramjet"
+    assert said(state, use) == f"Crew 1: use Rotary Thruster ({printed}) by discarding Ramjet"
     # The log line is public: in German it speaks of the crew member, not to the reader ("du").
     german = describe(state, use, locale="de").text
-    assert german.endswith("gegen Abgabe von Staustrahltriebwerk"), german
+    assert german.endswith("unter Abwurf von Staustrahltriebwerk"), german
     assert " du " not in german
     assert f"occupies Rotary Thruster (action — {printed})" in describe_board(state)
     assert f"at Rotary Thruster (action — {printed})" in board_summary(state)
     lines = terminal_lines(state)
     # one way to pay (Ramjet is the only other card with 2 drive): taken at once, so the line names it
-    assert any(line.endswith(f"Rotary Thruster (occupied) — {printed} (Giving up Ramjet)") for line in lines)
+    assert any(line.endswith(f"Rotary Thruster (occupied) — {printed} (Discarding Ramjet)") for line in lines)
 
 
 def test_a_free_station_action_reads_free() -> None:

@@ -628,7 +628,13 @@ async def test_the_host_ends_the_game_after_confirming_and_it_counts_as_a_loss(w
     assert result.players == (ann.id,)  # ended before anyone moved: the host's game alone
     board = await board_of(world, game_id)
     assert components(board) == []
-    assert world.channel.history()[-1].embeds[0].title == "The delivery failed."
+    result_message = world.channel.history()[-1].embeds[0]
+    assert result_message.title == "The delivery failed."
+    # the board, left without buttons, and the result both say where the next game starts
+    for embed in (board.embeds[0], result_message):
+        assert re.search(
+            r"Play again with </dine new:\d+> · the standings: </leaderboard:\d+>$", embed.description
+        )
     assert slash_refusals(world) == [refused.response.content]
 
 

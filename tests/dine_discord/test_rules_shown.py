@@ -16,13 +16,14 @@ from datetime import UTC, datetime
 import discord
 
 from cogs.dine.board import add_moves, crew_lines, status_line
-from cogs.dine.hand import card_field, hand_view
+from cogs.dine.hand import card_field, hand_embed, hand_view
 from cogs.dine.ids import Verb, ref
+from core.dine.actions import PlayCard
 from core.dine.cards import card_set
 from core.dine.codes import decode
 from core.dine.engine import legal_actions
 from core.dine.seating import DineSaved, Setup, lobby, seated
-from core.dine.state import RULES_VERSION, State
+from core.dine.state import RULES_VERSION, Pending, State
 from core.render.dine_controls import BUTTON_LIMIT, Move, Option, moves
 from core.render.dine_text import action_words, used_action
 from tests.dine.helpers import table
@@ -84,7 +85,7 @@ def test_every_hand_control_of_a_printed_action_shows_its_cost_and_effect() -> N
             if used is None:
                 continue
             printed += 1
-            parts = action_words(used)
+            parts = action_words(used, in_hand=isinstance(first, PlayCard))
             assert any(
                 parts.effect in label and parts.cost in f"{label} {description}"
                 for label, description in words
@@ -108,3 +109,24 @@ def test_a_label_too_long_for_a_button_goes_into_a_menu_whole() -> None:
     assert drawn(short) == [("Helm Console — free: play", "")]  # a button
     assert drawn(long) == [(long.label, "")]  # a menu option: no button cuts it
     assert drawn(costly) == [(costly.label, costly.description)]  # the cost beside it
+
+
+def test_the_hand_view_says_which_printed_actions_it_leaves_out_and_why() -> None:
+    """A menu offers only what can be paid now; the hand view names each printed action it leaves
+    out with the reason, so "rotate, play" is not simply missing. A decision waiting: nothing."""
+    state = table(hands=[["rdrive-3"]], ship="Quasar Calzone", damage=3, stations=["reactor-3"])
+    state = state.model_copy(update={"used": {"ship:0": 1}})
+    text = hand_embed(1, 1, saved(state), 0, "").description or ""
+    assert (
+        "Not possible now: Warp Sled — discard another hand card: rotate, play, draw 2 (not enough other "
+        "hand cards); Plasma Coil (occupied) — pay 2 energy from one row: every crew member draws 1, once "
+        "per sector (no single row holds 2 energy); Ship — discard a hand card: repair 1, once per sector "
+        "(used up this sector)"
+    ) in text
+    offered = [label for label, _ in shown(hand_view(1, 1, saved(state), 0, 1) or discord.ui.View())]
+    assert not any("rotate, play" in label or "repair 1" in label for label in offered)
+    assert any("Ship — remove a hand card: draw 2" in label for label in offered)
+    spanish = hand_embed(1, 1, saved(state), 0, "", "es").description or ""
+    assert "Ahora no es posible: Trineo de curvatura — descartar otra carta de la mano" in spanish
+    deciding = state.model_copy(update={"pending": Pending(kind="upgrade", reason="Upgrade a hand card.")})
+    assert "Not possible now" not in (hand_embed(1, 1, saved(deciding), 0, "").description or "")
