@@ -564,17 +564,24 @@ class Daily(
     async def stop_posting(self, interaction: discord.Interaction) -> None:
         check_manager(interaction)
         assert interaction.guild_id is not None
+        locale = await reader_language(interaction)
+        posting = any(p.guild_id == interaction.guild_id for p in await self.bot.store.daily_posts())
+        if not posting:
+            said = t(locale, "The daily post was not on in this server, so nothing changed.")
+            await send(interaction, said, ephemeral=True)
+            return
         await self.bot.store.set_daily_post(interaction.guild_id, None)
-        await send(
-            interaction,
-            t(await reader_language(interaction), "The daily post is off in this server."),
-            ephemeral=True,
+        said = t(
+            locale,
+            "The daily post is off in this server; {command} turns it on again.",
+            command=Slash("daily post"),
         )
+        await send(interaction, said, ephemeral=True)
 
 
 def check_manager(interaction: discord.Interaction) -> None:
     if not interaction.permissions.manage_guild:
-        raise RuleError(lazy("Only someone who may manage this server can set up the daily post."))
+        raise RuleError(lazy("Only someone who may manage this server can start or stop the daily post."))
 
 
 async def setup(bot: DeepSpaceBot) -> None:

@@ -72,7 +72,11 @@ def leaderboard_embed(
     embed.description = "\n".join(lines) or t(
         locale, "No verified results yet. Finish a game to get on the board!"
     )
-    if board.mine is not None:
+    if board.mine is not None and board.mine.user_id in {standing.user_id for standing in board.top}:
+        mine = t(
+            locale, "#{rank} of {players}, in the list above", rank=board.mine.rank, players=board.players
+        )
+    elif board.mine is not None:  # below the top ten: their own line, which the list does not show
         rank = t(locale, "#{rank} of {players}", rank=board.mine.rank, players=board.players)
         mine = f"{rank}\n{standing_line(locale, game, board.mine)}"
     else:
@@ -127,7 +131,7 @@ class Standings(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="The best players: today, this week or all time.")
     @app_commands.describe(
-        game=f"Which game (default: {featured().title}).",
+        game=f"Which game (default: the one you finished last, else {featured().title}).",
         period="Which results count (default: this week).",
         scope="This server's players or everyone's (default: this server).",
     )
@@ -148,7 +152,10 @@ class Standings(commands.Cog):
     ) -> None:
         store = self.bot.store
         await verify_pending(store)
-        chosen_game = game.value if game else featured().kind
+        last = None if game else await store.last_kind_finished(interaction.user.id)
+        chosen_game = (
+            game.value if game else (last if last is not None and last in GAMES else featured().kind)
+        )
         chosen_period = cast(Period, period.value) if period else "week"  # the choices are the periods
         in_server = interaction.guild_id is not None  # outside a server there is only the global board
         chosen_scope = (scope.value if scope else "server") if in_server else "global"

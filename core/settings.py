@@ -76,7 +76,10 @@ class Settings(BaseSettings):
     @classmethod
     def _split_ids(cls, value: object) -> object:
         if isinstance(value, str):
-            return frozenset(int(part) for part in value.replace(" ", "").split(",") if part)
+            parts = [part for part in value.replace(" ", "").split(",") if part]
+            if not all(part.isdigit() for part in parts):
+                raise ValueError("must be Discord user ids (numbers), comma-separated")
+            return frozenset(int(part) for part in parts)
         return value
 
     @field_validator("database_url")
@@ -95,7 +98,10 @@ class Settings(BaseSettings):
         if not value.strip():
             raise PydanticUseDefault
         ids: list[int] = []
-        for part in value.replace(" ", "").split(","):
+        parts = value.replace(" ", "").split(",")
+        if not all(end.isdigit() for part in parts if part for end in part.split("-", 1)):
+            raise ValueError("must be shard numbers, comma-separated or a range such as 0-3")
+        for part in parts:
             if "-" in part:
                 first, last = (int(end) for end in part.split("-", 1))
                 if last < first:

@@ -38,7 +38,7 @@ async def test_a_game_button_shows_its_gist_privately(world) -> None:
     embed = gist.response.embeds[0]
     assert embed.title == "Deep Space D-6"
     assert "six crew dice" in embed.description
-    assert {f.name: f.value for f in embed.fields}["Players"] == "solo"
+    assert {f.name: f.value for f in embed.fields}["Players"] == "solo, or a crew sharing the dice"
     assert len(world.channel.history()) == 1  # nothing new in the channel for everyone else
 
 

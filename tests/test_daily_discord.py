@@ -122,6 +122,15 @@ async def test_a_second_ranked_attempt_is_refused_and_practice_is_unranked(world
     assert "still running" in early.response.content
     assert len(await world.bot.store.active_games("d6")) == 1
     finished = await play_d6_to_the_end(world, alice, record.id)
+    # the end of the attempt, in its own thread, points to this deal's practice, not to a new game
+    end_board = thread_message(world, finished.channel_id, finished.board_message_id)
+    daily, standings = await world.mention("daily d6"), await world.mention("leaderboard")
+    practise = (
+        f"Play this deal again, unranked, with {daily} and its `practice` option · the standings: {standings}"
+    )
+    assert end_board.embeds[0].description.endswith(practise)
+    thread = next(t for t in world.channel.threads if t.id == finished.channel_id)
+    assert thread.history()[-1].embeds[0].description.endswith(practise)  # the result, posted last
     refused = await alice.runs("daily d6")
     assert refused.response.content.startswith("You already took today's ranked attempt")
     practice = await alice.runs("daily d6", practice=True)
@@ -215,7 +224,7 @@ async def test_the_leaderboard_ranks_verified_results_and_shows_the_callers_rank
     you = {f.name: f.value for f in embed.fields}["You"]
     mine = next(r[:4] for r in results if -r[4] == players[2].id)
     better = sum(1 for r in results if r[:4] > mine)  # equal results share a rank
-    assert you.startswith(f"#{better + 1} of 3")
+    assert you == f"#{better + 1} of 3, in the list above"  # not their line again
     assert "Ties:" in embed.footer.text
     glob = await players[0].runs("leaderboard", game="d6", period="all", scope="global")
     assert len(glob.response.embeds[0].description.splitlines()) == 3
@@ -435,3 +444,41 @@ async def test_a_challenge_stored_under_rules_this_bot_does_not_play_is_refused_
     assert "does not play" in refused.response.content
     assert await world.bot.store.active_games("d6") == []
     assert all("RuleError" in str(error) for error in world.take_errors())  # a refusal, not a crash
+
+
+async def test_stopping_the_daily_post_says_whether_it_was_on(world: World) -> None:
+    managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    admin, alice = world.player("Admin", roles=[managers]), world.player("Alice")
+    never = await admin.runs("daily stop-posting")
+    assert never.response.content == "The daily post was not on in this server, so nothing changed."
+    await admin.runs("daily post", hour=9)
+    assert [p.guild_id for p in await world.bot.store.daily_posts()] == [world.guild.id]
+    refused = await alice.runs("daily stop-posting")  # Discord hides it from her; a stale client may not
+    assert (
+        refused.response.content
+        == "Only someone who may manage this server can start or stop the daily post."
+    )
+    assert [p.guild_id for p in await world.bot.store.daily_posts()] == [world.guild.id]
+    stopped = await admin.runs("daily stop-posting")
+    assert stopped.ephemeral
+    again = await world.mention("daily post")
+    assert stopped.response.content == f"The daily post is off in this server; {again} turns it on again."
+    assert await world.bot.store.daily_posts() == []
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]
+
+
+async def test_a_game_command_run_outside_the_daily_thread_points_to_it(world: World) -> None:
+    """`/dine hint` in the channel while the asker's daily attempt plays in its thread: the refusal
+    links that game's board rather than suggesting a new game."""
+    alice, bob = world.player("Alice"), world.player("Bob")
+    await take_daily(alice, "dine")
+    record = await attempt_record(world, "dine", alice)
+    asked = await alice.runs("dine hint")
+    assert asked.ephemeral
+    link = f"https://discord.com/channels/{world.guild.id}/{record.channel_id}/{record.board_message_id}"
+    assert asked.response.content == (
+        f"There is no Deep Space Dine game in this channel. Your game is [here]({link}): run this there."
+    )
+    other = await bob.runs("dine hint")  # someone with no game of their own is told how to start one
+    assert other.response.content.startswith("There is no Deep Space Dine game in this channel. Start one")
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"] * 2

@@ -34,14 +34,17 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     embed = about.response.embeds[0]
     assert embed.description.startswith("Jugad aquí mismo en Discord")
     # a mention: each reader's Discord names the command in their own language, not the server's
-    assert fields(about)["Deep Space D-6 (en solitario)"] == f"Empieza con {await world.mention('d6 new')}."
+    assert (
+        fields(about)["Deep Space D-6 (en solitario o en tripulación con dados compartidos)"]
+        == f"Empieza con {await world.mention('d6 new')}."
+    )
     assert "**Español** (idioma de Discord del servidor)" in fields(about)["Idiomas"]
     assert labels(about) == ["Deep Space Dine en breve", "Deep Space D-6 en breve"]
 
     gist = await hans.clicks(about.response.message, "Deep Space D-6 en breve")  # private: his own
     assert gist.ephemeral
     assert gist.response.embeds[0].description.startswith("Führe ein Schiff mit sechs Crewwürfeln.")
-    assert fields(gist)["Spieler"] == "solo"
+    assert fields(gist)["Spieler"] == "solo oder als Crew mit gemeinsamen Würfeln"
 
     board = await hans.runs("leaderboard", game="d6", period="all", scope="server")
     assert not board.ephemeral
@@ -50,7 +53,7 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     assert f"<@{hans.id}> — " in embed.description
     assert "puntuación **" in embed.description
     assert " rondas · " in embed.description or " ronda · " in embed.description
-    assert fields(board)["Tú"].startswith("n.º 1 de 1\n")
+    assert fields(board)["Tú"] == "n.º 1 de 1, en la lista de arriba"
     assert embed.footer.text.startswith(
         "Cuenta la mejor partida de cada jugador. Empates: primero una victoria"
     )

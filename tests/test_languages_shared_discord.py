@@ -215,7 +215,7 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     assert thread_of(world, record.channel_id).name.startswith("Deep Space D-6 Tages-Herausforderung ")
     result = result_message(world, record.channel_id)  # public: the server's language
     names = [field.name for field in result.embeds[0].fields]
-    assert "Jugaron" in names
+    assert "En la partida" in names
     (button,) = components(result)
     assert button["label"] == "Compartir"
     shared = await hans.clicks(result, custom_id=button["custom_id"])

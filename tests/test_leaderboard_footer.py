@@ -23,3 +23,18 @@ def test_the_footer_says_earlier_rules_rank_too_and_scores_are_compared_as_they_
         else:
             assert "earlier rules" not in footer
         assert not [v for v in game.rules_versions if v in footer]  # internal names mean nothing to players
+
+
+def test_the_callers_own_line_is_shown_only_when_the_list_does_not_show_it() -> None:
+    """In the top ten, "You" points to the list; further down it gives the caller's own line."""
+    top = tuple(
+        Standing(rank=r, user_id=r, game_id=r, outcome="won", score=50 - r, rounds=9, finished_at=AT)
+        for r in range(1, 11)
+    )
+    listed = leaderboard_embed("en", "d6", "all", "global", Leaderboard(top=top, mine=top[2], players=12))
+    assert {f.name: f.value for f in listed.fields}["You"] == "#3 of 12, in the list above"
+    low = Standing(rank=12, user_id=99, game_id=99, outcome="lost", score=3, rounds=4, finished_at=AT)
+    below = leaderboard_embed("en", "d6", "all", "global", Leaderboard(top=top, mine=low, players=12))
+    you = {f.name: f.value for f in below.fields}["You"]
+    assert you.startswith("#12 of 12\n")
+    assert "<@99>" in you

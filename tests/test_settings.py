@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from bot import setting_problem
 from core.settings import DEFAULT_DATABASE, Settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,3 +98,21 @@ def test_invalid_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, 
     monkeypatch.setenv(name, value)
     with pytest.raises(ValidationError):
         Settings(_env_file=None)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "said"),
+    [
+        ("OWNER_IDS", "abc", "OWNER_IDS: must be Discord user ids (numbers), comma-separated"),
+        ("SHARD_IDS", "0,x", "SHARD_IDS: must be shard numbers, comma-separated or a range such as 0-3"),
+    ],
+)
+def test_a_list_setting_that_is_not_numbers_is_said_in_words(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, said: str
+) -> None:
+    """Not Python's "invalid literal for int() with base 10" at start-up."""
+    monkeypatch.setenv(name, value)
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    with pytest.raises(ValidationError) as raised:
+        Settings(_env_file=None)
+    assert [setting_problem(e["loc"], e["msg"]) for e in raised.value.errors()] == [said]

@@ -399,3 +399,17 @@ async def test_turning_the_daily_post_off_and_on_again_never_posts_twice_a_day(s
     assert (post.channel_id, post.hour, post.last_day) == (71, 8, day)
     assert not await store.mark_daily_posted(7, day)
     assert await store.mark_daily_posted(7, day + timedelta(days=1))
+
+
+async def test_the_standings_a_player_wants_are_those_of_the_game_they_finished_last(
+    store: Store, clock: Clock
+) -> None:
+    """`/leaderboard` without a game shows the kind the player's latest result is of (the "standings"
+    link under a finished D-6 game must not open Dine's)."""
+    assert await store.last_kind_finished(1) is None
+    await finished_dine(store, 3, 1)
+    assert await store.last_kind_finished(1) == "dine"
+    clock.now += timedelta(minutes=5)
+    await finished_d6(store, 4, 1)
+    assert await store.last_kind_finished(1) == "d6"
+    assert await store.last_kind_finished(2) is None  # another player's results are not theirs

@@ -15,7 +15,7 @@ from core.i18n import Locale, mark, t, tn
 from core.i18n.glossary import term
 from core.render.d6_board import render_board
 from core.render.d6_controls import LABEL_LIMIT, Choice, ChoiceRow, Controls, controls
-from core.render.d6_text import board_summary, die_line, station_lines, threat_line, tracks
+from core.render.d6_text import board_summary, die_line, station_lines, stations_matter, threat_line, tracks
 from core.table import Table
 from core.words import clip
 
@@ -66,7 +66,7 @@ def board_embed(
     else:
         lines.append(t(locale, "**Game over.** Score **{score}**.", score=state.score))
     if state.outcome != "playing":
-        lines.append(play_again(FAMILY.kind, locale))
+        lines.append(play_again(FAMILY.kind, locale, daily=table.daily is not None))
     embed = discord.Embed(title=title, description="\n\n".join(lines), colour=COLOURS[state.outcome])
     dice = fit([die_line(state, i, locale) for i in range(len(state.dice))], more=more(locale))
     embed.add_field(name=t(locale, "Crew dice"), value=dice, inline=False)
@@ -78,7 +78,7 @@ def board_embed(
         lines = [f"• {threat_line(state, threat, locale)}" for threat in threats]
         value = fit(lines, more=more(locale)) if threats else t(locale, "none")
         embed.add_field(name=name, value=value, inline=False)
-    if state.outcome == "playing":
+    if stations_matter(state):
         embed.add_field(
             name=t(locale, "Stations now"),
             value=fit(station_lines(state, locale), more=more(locale)),

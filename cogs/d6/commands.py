@@ -111,7 +111,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
 
     @app_commands.command(name="abandon", description="End this channel's D-6 game now, as a loss.")
     async def abandon(self, interaction: discord.Interaction) -> None:
-        record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
+        record = await game_in_channel(interaction, RULES)
         await check_may_abandon(interaction, load(record).table)
         locale = await reader_language(interaction)
         text = t(
@@ -126,7 +126,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
 
     @app_commands.command(name="hint", description="Privately: what would the bot's own player do now?")
     async def hint(self, interaction: discord.Interaction) -> None:
-        record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
+        record = await game_in_channel(interaction, RULES)
         await send(
             interaction, hint_text(load(record).state, await reader_language(interaction)), ephemeral=True
         )

@@ -46,6 +46,7 @@ from .items import HANDLERS
 log = logging.getLogger(__name__)
 RULES = GameRules.of(
     D6,
+    end="abandon",
     not_crew=mark(
         "This is <@{captain}>'s game and only its crew can play it.{join} "
         "To play your own, start one with {start} in another channel or thread."
@@ -94,6 +95,7 @@ def result_embed(
         players=players,
         footer=t(locale, "Game #{game} · {kind}", game=record.id, kind=game_kind(state, locale)),
         kind=RULES.kind,
+        daily=saved.table.daily is not None,
         locale=locale,
     )
 

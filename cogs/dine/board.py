@@ -18,7 +18,8 @@ from core.dine.seating import DineSaved
 from core.dine.state import State
 from core.dine.symbols import row_symbols, side
 from core.dine.told import Seat, said
-from core.i18n import Locale, t, tn
+from core.i18n import Locale, mark, t, tn
+from core.i18n.commands import Slash
 from core.render.dine_board import render_board
 from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
 from core.render.dine_names import card_name, sector_name, ship_name, word
@@ -35,6 +36,7 @@ from core.render.dine_text import (
     symbol_text,
     track_note,
     tracks,
+    upgraded_mark,
 )
 from core.words import clip, escaped, stars
 
@@ -79,7 +81,7 @@ def lobby_message(game_id: int, version: int, saved: DineSaved, locale: Locale =
             t(
                 locale,
                 "New to the game? The starter game teaches it; {rules} explains each step.",
-                rules="`/dine rules`",
+                rules=Slash("dine rules"),
             )
         )
     embed = discord.Embed(
@@ -171,7 +173,10 @@ def grid_lines(state: State, locale: Locale = "en") -> list[str]:
     for number in range(first, len(state.grid)):
         row = state.grid[number]
         cards = ", ".join(
-            card_name(locale, state.cards, p.card, state.upgraded) + (" ↻" if p.rotated else "") for p in row
+            card_name(locale, state.cards, p.card, state.upgraded)
+            + upgraded_mark(state, p.card, locale)
+            + (" ↻" if p.rotated else "")
+            for p in row
         )
         total = symbol_text(row_symbols(state.cards, row, state.upgraded), locale)
         fields = dict(number=number + 1, cards=cards or t(locale, "empty"), total=total)
@@ -229,10 +234,20 @@ def prompt(
     if state.outcome == "lost":
         return t(locale, "**The delivery failed.** {reason}", reason=loss_text(state, locale))
     if state.pending is not None:
-        return t(locale, "**Decide:** {reason}", reason=decision_text(state, locale, names, you))
+        asked = t(locale, "**Decide:** {reason}", reason=decision_text(state, locale, names, you))
+        where = None if in_hand else _IN_HAND.get(state.pending.kind)
+        return f"{asked} {t(locale, where)}" if where else asked
     if in_hand:
         return t(locale, "Any crew member may act at any time: play from your hand below.")
     return t(locale, "Any crew member may act at any time: press **My hand** to see your cards and play.")
+
+
+# Decisions taken with hand cards: the board says where they are made (its buttons cannot show a hand).
+_IN_HAND = {
+    "give": mark("Any crew member chooses the cards in **My hand**."),
+    "upgrade": mark("Any crew member chooses the card in **My hand**."),
+    "occupy": mark("They choose in **My hand**."),
+}
 
 
 def board_embed(
@@ -247,7 +262,7 @@ def board_embed(
         title = t(locale, "Deep Space Dine · the end")
     head = [status_line(state, locale), prompt(state, locale, saved.names_in_text())]
     if state.outcome != "playing":
-        head.append(play_again(FAMILY.kind, locale))
+        head.append(play_again(FAMILY.kind, locale, daily=saved.table.daily is not None))
     embed = discord.Embed(title=title, description="\n\n".join(head), colour=COLOURS[state.outcome])
     if state.outcome == "playing":
         embed.add_field(name=t(locale, "Sector"), value=fit([sector_lines(state, locale)]), inline=False)

@@ -20,6 +20,7 @@ from core.dine.told import said, told
 from core.errors import RuleError
 from core.guide import topics
 from core.i18n import Locale, lazy, lazy_n, t
+from core.i18n.commands import Slash
 from core.render import dine_hint
 from core.render.dine_lookup import find, suggest
 from core.storage import GameRecord
@@ -61,7 +62,7 @@ async def draw_board(bot: Any, record: GameRecord) -> BoardMessage:
     saved = load(record)
     locale = await guild_language(bot, record.guild_id)
     if saved.state is None and record.status != "active":  # never a live lobby for a closed one
-        why = t(locale, "This lobby is closed. Open a new one with {command}.", command="`/dine new`")
+        why = t(locale, "This lobby is closed. Open a new one with {command}.", command=Slash("dine new"))
         return closed_lobby(saved, why, locale)
     if saved.state is None:
         return lobby_message(record.id, record.version, saved, locale)
@@ -142,7 +143,7 @@ class Dine(
 
     @app_commands.command(name="hand", description="Privately: your hand and everything you can do now.")
     async def hand(self, interaction: discord.Interaction) -> None:
-        record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
+        record = await game_in_channel(interaction, RULES)
         saved = started(load(record))
         check_crew(saved, interaction.user.id)
         seats = saved.seats_for(interaction.user.id)
@@ -157,7 +158,7 @@ class Dine(
         name="end", description="End this channel's Dine game now (host), counted as a loss."
     )
     async def end(self, interaction: discord.Interaction) -> None:
-        record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
+        record = await game_in_channel(interaction, RULES)
         await check_may_end(interaction, load(record))
         locale = await reader_language(interaction)
         text = t(
@@ -176,9 +177,9 @@ class Dine(
         """`member` is a `User`: Discord sends one who left the server as a plain user, and only
         their id matters here (someone gone is exactly who may need voting out)."""
         bot = bot_of(interaction)
-        record = await game_in_channel(bot.store, RULES, interaction.channel_id)
+        record = await game_in_channel(interaction, RULES)
         async with bot.game_locks(record.id):
-            record = await game_in_channel(bot.store, RULES, interaction.channel_id)
+            record = await game_in_channel(interaction, RULES)
             saved = started(load(record))
             idle = timedelta(minutes=bot.settings.dine_idle_minutes)
             refusal = vote_refusal(saved, interaction.user.id, member.id, discord.utils.utcnow(), idle)
@@ -215,7 +216,7 @@ class Dine(
 
     @app_commands.command(name="hint", description="Privately: what would the bot's own crew do now?")
     async def hint(self, interaction: discord.Interaction) -> None:
-        record = await game_in_channel(bot_of(interaction).store, RULES, interaction.channel_id)
+        record = await game_in_channel(interaction, RULES)
         saved = started(load(record))
         check_crew(saved, interaction.user.id)
         locale = await reader_language(interaction)
@@ -332,7 +333,7 @@ async def close_idle_lobbies(bot: Any) -> int:
                 status="abandoned",
             )
         locale = await guild_language(bot, record.guild_id)
-        closing = t(locale, "Open a new one with {command}.", command="`/dine new`")
+        closing = t(locale, "Open a new one with {command}.", command=Slash("dine new"))
         await bot.boards.show(record, closed_lobby(saved, f"{said(why, locale)} {closing}", locale))
         closed += 1
     return closed

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from core.dine.actions import Action, PlayCard, action_to_json
+from core.dine.actions import Action, action_to_json
 from core.dine.codes import decode
 from core.dine.engine import abandon, apply, deal, legal_actions
 from core.dine.seating import DineSaved, active, left, seated
@@ -29,7 +29,7 @@ from core.i18n import Locale, lazy, mark, t
 from core.i18n.commands import Slash
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_controls import moves as moves_of
-from core.render.dine_text import describe, loss_text, rating_text
+from core.render.dine_text import describe, loss_text, rating_text, told_by_engine
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
 from core.table import credited, table_action_json
@@ -54,6 +54,7 @@ from .ids import BOARD, FAMILY, PAY, TAKE, Verb
 log = logging.getLogger(__name__)
 RULES = GameRules.of(
     DINE,
+    end="end",
     not_crew=mark(
         "Only this game's crew can play it; you can watch the board. "
         "To play, start a game of your own with {start} (in another channel or a thread)."
@@ -405,9 +406,9 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
                     "**{name}** (for seat {number}): {move}", name=who(interaction), number=number, move=deed
                 )
             )
-        # The board's log: what everyone may read. A card played by its own holder is told in full by
-        # the engine ("Ann plays … into row 1", its payment and draws): the move's line would say it twice.
-        said_by_engine = owner == user and isinstance(action, PlayCard)
+        # The board's log: what everyone may read. A seat's move made by its own holder is told in full
+        # by the engine ("Ann plays … into row 1", "Ann occupies …"): the move's line would say it twice.
+        said_by_engine = owner == user and told_by_engine(action)
         lines = [*([] if said_by_engine else [line]), *(e.text for e in events)]
         now = discord.utils.utcnow()
         played_by = {
@@ -492,6 +493,7 @@ def result_embed(
         players=players,
         footer=t(locale, "Game #{game} · {setup}", game=record.id, setup=saved.setup.describe(locale)),
         kind=RULES.kind,
+        daily=saved.table.daily is not None,
         locale=locale,
     )
 

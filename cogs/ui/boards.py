@@ -17,7 +17,15 @@ from core.i18n.commands import Slash
 from core.storage import ActiveGameExists, GameRecord
 
 from .bot import bot_of
-from .games import BOARD_MOVED, GameRules, board_link, edit_board, game_in_channel, where_board_is
+from .games import (
+    BOARD_MOVED,
+    RULES_BY_KIND,
+    GameRules,
+    board_link,
+    edit_board,
+    game_in_channel,
+    where_board_is,
+)
 from .language import server_language
 from .message import BoardMessage
 from .replies import send
@@ -27,8 +35,18 @@ Draw = Callable[[GameRecord], Awaitable[BoardMessage]]
 
 
 def already_running(record: GameRecord, rules: GameRules) -> RuleError:
-    where = where_board_is(record, rules)
-    return RuleError(lazy("A game is already running in this channel. {where}", where=where))
+    """The refusal of a second game in a channel: where the running one is, and the ways on (a
+    forgotten game must not block the channel for good)."""
+    running = RULES_BY_KIND.get(record.kind, rules)
+    where = where_board_is(record, running)
+    return RuleError(
+        lazy(
+            "A game is already running in this channel. {where} Whoever started it, or someone who may "
+            "manage this channel, can end it with {end}; or start yours in a thread or another channel.",
+            where=where,
+            end=Slash(running.end.removeprefix("/")),
+        )
+    )
 
 
 async def post_board(interaction: discord.Interaction, record: GameRecord, draw: Draw) -> GameRecord:
@@ -80,9 +98,9 @@ async def check_channel_free(interaction: discord.Interaction, rules: GameRules)
 async def repost_board(interaction: discord.Interaction, rules: GameRules, draw: Draw) -> None:
     """`/<game> board`: post the board again at the bottom; the old one points to it."""
     bot = bot_of(interaction)
-    record = await game_in_channel(bot.store, rules, interaction.channel_id)
+    record = await game_in_channel(interaction, rules)
     async with bot.game_locks(record.id):
-        old = await game_in_channel(bot.store, rules, interaction.channel_id)
+        old = await game_in_channel(interaction, rules)
         new = await post_board(interaction, old, draw)
     if old.board_message_id not in (None, new.board_message_id):
         moved = t(await server_language(interaction), BOARD_MOVED, link=board_link(new))

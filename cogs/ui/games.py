@@ -18,7 +18,7 @@ from core.errors import RuleError
 from core.game import Game, SavedT
 from core.guide import topic_name, topics
 from core.i18n import Locale, Text, lazy, mark, t
-from core.i18n.commands import Slash
+from core.i18n.commands import Command, Slash
 from core.storage import GameRecord, GameStatus, NewResult, ResultRecord, Store, VersionConflict
 from core.table import credited, movers
 from core.words import clip
@@ -37,25 +37,33 @@ class GameRules(Generic[SavedT]):
     title: str
     start: str  # the command that starts one, e.g. "/d6 new"
     board: str  # the command that shows the board again, e.g. "/d6 board"
+    end: str  # the command that ends a game early, e.g. "/d6 abandon"
     game: Game[Any, Any, Any, SavedT] = field(compare=False, repr=False)
     not_crew: str = ""  # the refusal of a click by someone not on the crew: {captain}, {join}, {start}
     join_hint: str = ""  # `{join}` in `not_crew` when the clicker may still join the crew
 
     @classmethod
     def of(
-        cls, game: Game[Any, Any, Any, SavedT], *, not_crew: str, join_hint: str = ""
+        cls, game: Game[Any, Any, Any, SavedT], *, end: str, not_crew: str, join_hint: str = ""
     ) -> GameRules[SavedT]:
-        """A game's names, from its declaration (its command group is its kind), and its own wording."""
+        """A game's names, from its declaration (its command group is its kind, `end` the subcommand
+        that ends a game early), and its own wording; kept in `RULES_BY_KIND`."""
         kind = game.kind
-        return cls(
+        made = cls(
             kind=kind,
             title=game.title,
             start=f"/{start_command(kind)}",
             board=f"/{kind} board",
+            end=f"/{kind} {end}",
             game=game,
             not_crew=not_crew,
             join_hint=join_hint,
         )
+        RULES_BY_KIND[kind] = made
+        return made
+
+
+RULES_BY_KIND: dict[str, GameRules[Any]] = {}  # each game's names by kind, as its cog declares them
 
 
 def rules_embed(
@@ -93,9 +101,24 @@ def start_command(kind: str) -> str:
     return f"{kind} new"
 
 
-def play_again(kind: str, locale: Locale = "en") -> str:
+DAILY_AGAIN = mark(
+    "Play this deal again, unranked, with {command} and its `{option}` option · the standings: {leaderboard}"
+)
+
+
+def play_again(kind: str, locale: Locale = "en", *, daily: bool = False) -> str:
     """Under a finished game (its board and its result): where the next game and the standings are,
-    as commands the reader can click."""
+    as commands the reader can click. A daily challenge's game is in its player's own thread, where
+    a new game of its kind is not what they came for: the same deal's practice is."""
+    if daily:
+        practice = Command("practice")
+        return t(
+            locale,
+            DAILY_AGAIN,
+            command=Slash(f"daily {kind}"),
+            option=practice,
+            leaderboard=Slash("leaderboard"),
+        )
     return t(locale, PLAY_AGAIN, start=Slash(start_command(kind)), leaderboard=Slash("leaderboard"))
 
 
@@ -129,18 +152,36 @@ async def game_for_click(
     return record
 
 
-async def game_in_channel(store: Store, rules: GameRules, channel_id: int | None) -> GameRecord:
-    """The active game of `rules`'s kind in this channel, for commands such as hint and board."""
+async def game_in_channel(interaction: discord.Interaction, rules: GameRules) -> GameRecord:
+    """The active game of `rules`'s kind in this channel, for commands such as hint and board. Where
+    there is none, the refusal points to the asker's own game of that kind in this server (a daily
+    challenge plays in a thread of its own)."""
+    store = bot_of(interaction).store
+    channel_id = interaction.channel_id
     record = await store.active_game(channel_id) if channel_id is not None else None
-    if record is None or record.kind != rules.kind:
+    if record is not None and record.kind == rules.kind:
+        return record
+    guild = interaction.guild_id
+    mine = [
+        game
+        for game in (await store.active_games(rules.kind, guild_id=guild) if guild is not None else [])
+        if game.owner_id == interaction.user.id and board_link(game)
+    ]
+    if mine:
         raise RuleError(
             lazy(
-                "There is no {game} game in this channel. Start one with {command}.",
+                "There is no {game} game in this channel. Your game is [here]({link}): run this there.",
                 game=rules.title,
-                command=Slash(rules.start.removeprefix("/")),
+                link=board_link(mine[-1]),
             )
         )
-    return record
+    raise RuleError(
+        lazy(
+            "There is no {game} game in this channel. Start one with {command}.",
+            game=rules.title,
+            command=Slash(rules.start.removeprefix("/")),
+        )
+    )
 
 
 def stale(record: GameRecord, rules: GameRules) -> RuleError:

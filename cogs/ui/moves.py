@@ -105,12 +105,13 @@ def finished_embed(
     players: Sequence[int],
     footer: str,
     kind: str,
+    daily: bool,
     locale: Locale = "en",
 ) -> discord.Embed:
     """A finished game's result: the game's own title, text and figures, then who it counts for (in
     `locale`, the language `send_result` gives: the server's, as the result is public), and where
-    the next game of its `kind` starts."""
-    text = f"{description}\n\n{play_again(kind, locale)}"
+    the next game of its `kind` starts (a `daily` challenge's: its practice)."""
+    text = f"{description}\n\n{play_again(kind, locale, daily=daily)}"
     embed = discord.Embed(title=title, description=text, colour=colour)
     for name, value, *inline in fields:
         embed.add_field(name=name, value=value, inline=inline[0] if inline else True)

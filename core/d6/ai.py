@@ -179,7 +179,8 @@ def _fire_value(state: State, action: Fire) -> Why:
     value = 0.0
     hit: list[str] = []  # card ids
     kills: list[str] = []
-    notes: list[Sayable] = []
+    notes: list[Sayable] = []  # the destroyed threats' first, then the damaged ones', as the gist names them
+    damaged: list[Sayable] = []
     for uid, points in action.split:
         threat = state.threat(uid)
         if threat is None or threat.health is None:
@@ -194,15 +195,20 @@ def _fire_value(state: State, action: Fire) -> Why:
             hit.append(threat.card)
             value += 0.8 * worth * points / threat.health
             left = threat.health - points
-            notes.append(
+            damaged.append(
                 lazy(
                     "{would}; this leaves it with {left} health", would=threat_would(state, threat), left=left
                 )
             )
-    if kills:
-        gist = lazy("destroy {names}", names=Joined(tuple(ThreatName(c) for c in kills)))
+    destroyed = Joined(tuple(ThreatName(c) for c in kills))
+    harmed = Joined(tuple(ThreatName(c) for c in dict.fromkeys(hit)))
+    if kills and hit:
+        gist = lazy("destroy {names} and damage {others}", names=destroyed, others=harmed)
+    elif kills:
+        gist = lazy("destroy {names}", names=destroyed)
     else:
-        gist = lazy("damage {names}", names=Joined(tuple(ThreatName(c) for c in dict.fromkeys(hit))))
+        gist = lazy("damage {names}", names=harmed)
+    notes += damaged
     if not state.deck:
         notes.insert(0, lazy("the deck is empty, so every external threat must go before you can win"))
     return Why(value, gist, Joined(tuple(notes), sep="; "))

@@ -699,15 +699,21 @@ def _draw(s: State, ev: Events, task: Task) -> None:
 def _discover(s: State, ev: Events, task: Task) -> None:
     """Step 4: the win check (§7), then draw one threat."""
     if not s.deck and not _externals_left(s):
-        _finish(
-            s,
-            ev,
-            "won",
-            mark(
+        if s.external:  # only threats the FAQ lets the crew leave behind (Solar Winds above 5 hull)
+            above = min(card_of(t).endgame_skippable_above_hull or 0 for t in s.external)
+            names = Joined(tuple(ThreatName(t.card) for t in s.external))
+            said: str | Text = lazy(
+                "The rescue fleet arrives: the threat deck is spent, and what is left outside ({names}) "
+                "could not destroy a ship with more than {hull} hull. You win!",
+                names=names,
+                hull=above,
+            )
+        else:
+            said = mark(
                 "The rescue fleet arrives: the threat deck is spent and no external threat is left to "
                 "beat. You win!"
-            ),
-        )
+            )
+        _finish(s, ev, "won", said)
         return
     s.queue.insert(0, Task(op="draw", reason="discover"))
 
@@ -867,6 +873,11 @@ def _heal_threats(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
         if t.health is not None and start is not None and t.health < start:
             _replace(s, t.model_copy(update={"health": min(start, t.health + effect.amount)}))
             healed += 1
+    if not healed:
+        ev.append(
+            Event(lazy("{name}: no threat is damaged, so none recovers.", name=ThreatName(threat.card)))
+        )
+        return
     said = lazy_n(
         "{name}: {count} damaged threat recovers.",
         "{name}: {count} damaged threats recover.",
@@ -1047,8 +1058,10 @@ def score(s: State) -> int:
     return sum(points for _, points in score_parts(s))
 
 
-def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
+def _finish(s: State, ev: Events, outcome: Outcome, text: str | Text) -> None:
+    """End the game; a loss keeps its words (a message id) as the reason."""
     s.outcome = outcome
-    s.loss_reason = text if outcome == "lost" else None
+    s.loss_reason = text if outcome == "lost" and isinstance(text, str) else None
     s.score = score(s)
-    ev.append(Event(lazy("{text} Score: {score}.", text=lazy(text), score=s.score), "end"))
+    said = text if isinstance(text, Text) else lazy(text)
+    ev.append(Event(lazy("{text} Score: {score}.", text=said, score=s.score), "end"))

@@ -1116,10 +1116,14 @@ def _task_next_sector(s: State, ev: Events, task: Task) -> None:
         count = s.cards.level(s.level).hard
         s.stack[0:1] = [StackCard(sector=c, side="back") for c in hard[:count]]
         s.stack.append(StackCard(sector=bosses[0], side="front"))
-        said = lazy_n(
-            "The Final Frontier: {count} hard sector, then the boss.",
-            "The Final Frontier: {count} hard sectors, then the boss.",
-            count,
+        said = (
+            lazy_n(
+                "The Final Frontier: {count} hard sector, then the boss.",
+                "The Final Frontier: {count} hard sectors, then the boss.",
+                count,
+            )
+            if count
+            else lazy("The Final Frontier: straight on to the boss.")
         )
         _tell(ev, said, "help")
     if not s.stack:

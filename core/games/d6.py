@@ -120,7 +120,7 @@ GAME: Game[State, Action, D6Setup, Saved[State]] = Game(
     kind="d6",
     title="Deep Space D-6",
     blurb=Blurb(
-        players=mark("solo"),
+        players=mark("solo, or a crew sharing the dice"),
         summary=mark(
             "Captain a ship with six crew dice. Every round you roll your crew, assign them to "
             "stations — fire weapons, repair the hull, recharge shields, heal the crew — and the "

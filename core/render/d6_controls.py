@@ -134,7 +134,7 @@ def controls(
     face = state.dice[selected].face
     name = face_name(locale, face)
     rows = pack([stations, missions], t(locale, "{face} die: choose…", face=name), max_rows)
-    rule = station_rule(face, locale)
+    rule = station_rule(face, uses, locale)
     prompt = t(locale, "{face} die: choose where it goes.", face=name) + (f" {rule}" if rule else "")
     return Controls(prompt, dice, rows, finish)
 

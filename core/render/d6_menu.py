@@ -138,7 +138,7 @@ def menu(state: State, locale: Locale = "en") -> list[Group]:
                 face=face_name(locale, face),
                 numbers=_numbers(dice),
             )
-            groups.append(Group(heading, station_rule(face, locale), tuple(lines)))
+            groups.append(Group(heading, station_rule(face, mine, locale), tuple(lines)))
     end = EndAssignment()
     groups.append(Group(t(locale, "End of assignment"), "", (Move(("end",), end_label(state, locale), end),)))
     return groups

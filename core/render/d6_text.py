@@ -7,6 +7,8 @@ screen-reader user reads exactly what a sighted player sees. Every function take
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from core.d6.actions import (
     Action,
     AwayMission,
@@ -141,10 +143,12 @@ STATION_RULES = {
 }
 
 
-def station_rule(face: Face, locale: Locale = "en") -> str:
-    """The rule for `face`'s station in `locale`, or "" when none applies."""
+def station_rule(face: Face, offered: Iterable[Action], locale: Locale = "en") -> str:
+    """The rule for `face`'s station in `locale`, or "" when none applies or none of the `offered`
+    moves uses that station (at full hull an Engineering die may only go on an away mission)."""
     rule = STATION_RULES.get(face)
-    return t(locale, rule) if rule else ""
+    at_station = any(isinstance(a, Fire | Repair) for a in offered)
+    return t(locale, rule) if rule and at_station else ""
 
 
 def _station_now(state: State, face: Face, locale: Locale) -> str:
@@ -210,6 +214,12 @@ def _station_now(state: State, face: Face, locale: Locale) -> str:
             return t(locale, "; or ").join(uses) or t(locale, "nothing to do (Infirmary and Scanners empty)")
 
 
+def stations_matter(state: State) -> bool:
+    """Whether what each station would do now is worth showing: while dice are being assigned, not
+    once the round's questions (the Infirmary, an away team) come after the assignment."""
+    return state.outcome == "playing" and state.pending is None
+
+
 def station_lines(state: State, locale: Locale = "en") -> list[str]:
     """What each crew face would do at its station now ("Tactical: 1 damage, 3 with a second die")."""
     return [f"{face_name(locale, face)}: {_station_now(state, face, locale)}" for face in CREW_FACES]
@@ -233,7 +243,7 @@ def describe_board(state: State, locale: Locale = "en") -> str:
         t(locale, "External threats:") if state.external else t(locale, "External threats: none"),
         *(f"  {threat_line(state, th, locale)}" for th in state.external),
     ]
-    if state.outcome == "playing":
+    if stations_matter(state):
         lines += [t(locale, "Stations now:"), *(f"  {line}" for line in station_lines(state, locale))]
     return "\n".join(lines + _where_it_stands(state, locale))
 

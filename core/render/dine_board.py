@@ -39,6 +39,7 @@ from .dine_text import (
     road_ahead,
     sector_rules_text,
     solutions_text,
+    upgraded_mark,
 )
 from .fonts import drawable, fit, wrap
 from .png import blended_palette, encode
@@ -416,14 +417,15 @@ def _deck_top(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     draw.rounded_rectangle(DECK_TOP, radius=5, fill=CARD)
     _station_mark(draw, state.cards, card, DECK_TOP, CARD)
     x, y, right = DECK_TOP[0] + 8, DECK_TOP[1] + 7, DECK_TOP[2] - 20
-    upgraded = t(locale, " (upgraded)") if card in state.upgraded else ""
-    name = fit(f"{card_name(locale, state.cards, card, state.upgraded)}{upgraded}", 13, 190)
+    name = fit(
+        f"{card_name(locale, state.cards, card, state.upgraded)}{upgraded_mark(state, card, locale)}", 13, 190
+    )
     draw.text((x, y), name, font=font(13, True), fill=TEXT)
     x += int(font(13, True).getlength(name)) + 10
     label = fit(station_kind(locale, state.cards.station(card).station), 11, 90)
     draw.text((x, y + 1), label, font=font(11), fill=MUTED)
     x += int(font(11).getlength(label)) + 10
-    direct, produce = _card_symbols(state.cards, card, False, bool(upgraded))
+    direct, produce = _card_symbols(state.cards, card, False, card in state.upgraded)
     _chips(draw, x, y, direct, right)
     x += sum(int(font(12, True).getlength(str(n))) + 1 + ICON + 6 for n in direct.values() if n)
     notes: list[str | Symbol] = []

@@ -124,8 +124,10 @@ def _why_not(missing: Unavailable, locale: Locale) -> str:
     """Why a printed action cannot be taken now: used up this sector, or its cost unpayable (the cost
     itself is said beside it)."""
     cost, own = missing.action.cost, missing.card is not None
-    if missing.spent:
-        return t(locale, "used up this sector")
+    if missing.spent:  # a ship action's limit is the whole crew's (ruling E6), a station's its holder's
+        if missing.index is None:
+            return t(locale, "used up this sector")
+        return t(locale, "the crew used it up this sector")
     if cost.kind == "pay":
         return t(locale, "no single row holds {symbols}", symbols=symbol_text(cost.symbols, locale))
     if cost.kind == "ship":

@@ -501,7 +501,10 @@ def describe_board(state: State, *, decision: bool = True) -> str:
     for number, row in enumerate(state.grid, 1):
         current = " (current)" if number == len(state.grid) else ""
         cards = ", ".join(
-            side(state.cards, p.card, state.upgraded).name + (" [rotated]" if p.rotated else "") for p in row
+            side(state.cards, p.card, state.upgraded).name
+            + (" [upgraded]" if p.card in state.upgraded else "")
+            + (" [rotated]" if p.rotated else "")
+            for p in row
         )
         gives = symbol_text(row_symbols(state.cards, row, state.upgraded))
         lines.append(f"  Row {number}{current}: {cards or 'empty'} → {gives}")
@@ -650,9 +653,15 @@ def in_order(given: Mapping[Symbol, int]) -> dict[Symbol, int]:
 
 
 def placed_name(state: State, card: str, rotated: bool, locale: Locale = "en") -> str:
-    """A grid card as the board names it: "Ramjet", "Ramjet rotated"."""
-    name = card_name(locale, state.cards, card, state.upgraded)
+    """A grid card as the board names it: "Ramjet", "Ramjet (upgraded) rotated" (a played card's
+    side is public: a crew member must see why it gives more than their own copy)."""
+    name = card_name(locale, state.cards, card, state.upgraded) + upgraded_mark(state, card, locale)
     return t(locale, "{name} rotated", name=name) if rotated else name
+
+
+def upgraded_mark(state: State, card: str, locale: Locale = "en") -> str:
+    """ " (upgraded)" after the name of a card lying on its upgraded side, else nothing."""
+    return t(locale, " (upgraded)") if card in state.upgraded else ""
 
 
 def _row_words(state: State, number: int, cards: bool, locale: Locale) -> str:
@@ -931,6 +940,20 @@ def describe(
                 return said(None, t(locale, "Take the damage"))
             return said(None, t(locale, "Pay a shield"), payment_words(state, payment, locale))
     return Described(None, repr(action))
+
+
+def told_by_engine(action: Action) -> bool:
+    """Whether the engine's own events already say this move in full ("Ann plays X into row 1", "Ann
+    occupies X", "Ann upgrades a hand card", "Ann discards X", "The crew chooses: 2 damage", "A shield
+    takes the hit"): the board's log then needs no line of its own for it when the seat's holder (for
+    a crew decision: anyone) made it. Solving or jumping keeps its line: it says which solution."""
+    match action:
+        case PlayCard() | Give() | Choose() | Shield():
+            return True
+        case Upgrade(card=card) | Occupy(card=card):
+            return card is not None
+        case _:
+            return False
 
 
 def describe_action(state: State, action: Action) -> str:

@@ -305,6 +305,11 @@ class Store(ABC):
     async def player_results(self, kind: str, user_id: int) -> list[ResultRecord]: ...
 
     @abstractmethod
+    async def last_kind_finished(self, user_id: int) -> str | None:
+        """The kind of game the player's latest result is of (None: no result yet): what they most
+        likely want the standings of."""
+
+    @abstractmethod
     async def daily_days(self, game: str, user_id: int) -> list[date]:
         """The days on which the player played their ranked attempt to its end (abandoned ones do not
         count: streaks are for playing the challenge)."""

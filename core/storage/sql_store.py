@@ -451,6 +451,14 @@ class SqlStore(Store):
         )
         return [_result(row) for row in rows]
 
+    async def last_kind_finished(self, user_id: int) -> str | None:
+        rows = await self._fetch(
+            "SELECT r.kind FROM results r JOIN result_players p ON p.game_id = r.game_id"
+            " WHERE p.user_id = ? ORDER BY r.finished_at DESC, r.game_id DESC LIMIT 1",
+            (user_id,),
+        )
+        return str(rows[0]["kind"]) if rows else None
+
     async def daily_days(self, game: str, user_id: int) -> list[date]:
         rows = await self._fetch(
             "SELECT a.day FROM daily_attempts a JOIN results r ON r.game_id = a.game_id"

@@ -110,6 +110,20 @@ def test_the_terminal_shows_grouped_lines_and_the_commander_step() -> None:
     assert "Tactical die (3): The first Tactical die of a round deals 1 damage, each further one 2." in text
 
 
+def test_a_station_rule_is_said_only_where_the_die_may_use_that_station() -> None:
+    """At full hull an Engineering die can only go on Comms Offline's away mission: the repair rule
+    would explain a move that is not on offer. With hull to mend, it is said."""
+    full = make_state(pool(E), internal=[threat(1, "comms_offline")])
+    (engineering, _end) = d6_menu.menu(full)
+    assert [type(m.action).__name__ for m in engineering.moves] == ["AwayMission"]
+    assert engineering.note == ""
+    assert controls(full, selected=0).prompt == "Engineering die: choose where it goes."
+    worn = make_state(pool(E), internal=[threat(1, "comms_offline")], hull=6)
+    rule = "The first Engineering die of a round repairs 1 hull, each further one 2."
+    assert d6_menu.menu(worn)[0].note == rule
+    assert controls(worn, selected=0).prompt == f"Engineering die: choose where it goes. {rule}"
+
+
 def test_at_gather_keeping_the_away_team_comes_first_and_recall_says_its_cost() -> None:
     state = make_state(pool(S, C), internal=[threat(1, "time_warp")], deck=[DONT_PANIC] * 3)
     state, _ = play(state, AwayMission(die=0, target=1))
@@ -123,6 +137,10 @@ def test_at_gather_keeping_the_away_team_comes_first_and_recall_says_its_cost() 
     shown = [choice.label for choice in controls(state).choices()]
     assert shown[0].startswith("Leave the away teams in place")
     assert shown[1].startswith("Recall the away team from Time Warp")
+    # the assignment is over: what each station would do now is no news while the round asks this
+    assert "Stations now" not in describe_board(state)
+    assert "Stations now" not in [f.name for f in board_embed(1, 1, Table.start(1), state, "", False).fields]
+    assert "Stations now:" in describe_board(make_state(pool(S, C)))  # while dice are assigned, it is
 
 
 # --- 2. card texts in words ----------------------------------------------------------------------
@@ -341,10 +359,17 @@ def test_the_close_second_is_never_a_shot_that_spends_damage_a_threat_does_not_n
     )
     assert d6_hint.runner_up(state, weighed) is None
     assert d6_hint.hint_text(state) == (
-        "**Suggestion:** Die 1: fire weapons for 2 — 1 on Intercepter X, 1 on Bomber\n*Why:* Intercepter X"
-        " would hit for 1 on a 1, 2, 3, 4 or 5; this leaves it with 2 health; Bomber would hit for 2 and"
-        " send a crew die to the Infirmary on a 2 or 4; this destroys it."
+        "**Suggestion:** Die 1: fire weapons for 2 — 1 on Intercepter X, 1 on Bomber\n*Why:* Bomber would"
+        " hit for 2 and send a crew die to the Infirmary on a 2 or 4; this destroys it; Intercepter X would"
+        " hit for 1 on a 1, 2, 3, 4 or 5; this leaves it with 2 health."
     )
+    # A Commander's face change says what the shot achieves, naming both threats in the order the
+    # reasons after the colon follow (it once said "destroy Bomber:" then began with Intercepter X).
+    commanded = make_state(
+        pool(C, E), external=[threat(1, "intercepter_x", 3), threat(2, "bomber_h2_dmg2", 1)], tactical_used=1
+    )
+    reason = ranked(commanded)[0].choice.reason
+    assert "as Tactical, it could destroy Bomber and damage Intercepter X: Bomber would hit for 2" in reason
 
 
 def test_a_used_die_names_its_station_as_the_board_does() -> None:

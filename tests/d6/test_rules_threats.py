@@ -199,6 +199,13 @@ def test_time_warp_heals_every_threat_by_1_never_above_its_starting_health():
     assert [t.health for t in state.external] == [3, 2, 4]
 
 
+def test_time_warp_with_no_damaged_threat_says_none_recovers():
+    """Nothing to heal: the log says so in words, not "0 damaged threats recover"."""
+    state = make_state(pool(C, C), internal=[threat(1, "time_warp")], external=[threat(2, "raiders_a")])
+    state, said = end_round(state, threat_die=[2])
+    assert in_order(said, "Time Warp activates.", "Time Warp: no threat is damaged, so none recovers.")
+
+
 # --- Nebula --------------------------------------------------------------------------------------
 
 
@@ -519,6 +526,14 @@ def test_solar_winds_left_at_the_end_is_ignored_above_hull_5_and_blocks_the_win_
     if outcome == "playing":
         assert "The threat deck is empty: nothing more to draw." in said
         assert state.round == 2
+    else:  # the win says why the threat still on the board does not stop it
+        assert any(
+            line.startswith(
+                "The rescue fleet arrives: the threat deck is spent, and what is left outside (Solar Winds) "
+                "could not destroy a ship with more than 5 hull. You win!"
+            )
+            for line in said
+        ), said
 
 
 # --- away missions on external threats -----------------------------------------------------------

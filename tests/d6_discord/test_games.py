@@ -112,6 +112,8 @@ async def test_a_whole_game_is_won_by_clicking(world, seed) -> None:
     again = f"Play again with {new} · the standings: {standings}"
     assert announced.embeds[0].description.endswith(again)
     assert board.embeds[0].description.endswith(again)  # the board, without buttons, says it too
+    standing = await alice.runs("leaderboard")  # as the link fills it in: the game just finished
+    assert standing.response.embeds[0].title.startswith("Deep Space D-6"), standing.response.embeds[0].title
     assert (
         f"**Total: {state.score}**"
         in {f.name: f.value for f in announced.embeds[0].fields}["How the score adds up"]
@@ -190,10 +192,16 @@ async def test_one_game_per_channel(world) -> None:
 
     refused = await bob.runs("d6 new")
 
-    assert [type(e.__cause__) for e in world.take_errors()] == [RuleError]
     assert refused.ephemeral
     assert "A game is already running in this channel." in refused.response.content
     assert str(record.board_message_id) in refused.response.content
+    # a forgotten game must not block the channel for good: the refusal says how it ends, and where else
+    abandon = await world.mention("d6 abandon")
+    ways_on = "Whoever started it, or someone who may manage this channel, can end it with {end}; or start"
+    assert ways_on.format(end=abandon) in refused.response.content
+    other = await bob.runs("dine new")  # the running game's own command, whichever game is asked for
+    assert ways_on.format(end=abandon) in other.response.content
+    assert [type(e.__cause__) for e in world.take_errors()] == [RuleError] * 2
     assert len(world.channel.history()) == 1
 
 

@@ -93,7 +93,7 @@ async def test_a_german_server_and_a_spanish_reader(german_world: World, monkeyp
     assert joined.response.content == "Ya estás en esta tripulación."
 
     abandon = await lena.runs("d6 abandon")  # private confirmation, Spanish
-    assert abandon.response.content.startswith("¿Abandonar la partida #")
+    assert abandon.response.content.startswith("¿Abandonar la partida n.º ")
     assert labels(abandon.response) == ["Abandonar la partida"]
 
 

@@ -1341,6 +1341,24 @@ def test_the_starter_game_continues_on_salad() -> None:
     assert CARDS.sector(done.stack[0].sector).front.kind == "boss"
 
 
+@pytest.mark.parametrize(
+    ("level", "told"),
+    [
+        ("Salad", "The Final Frontier: straight on to the boss."),  # not "0 hard sectors, then the boss"
+        ("Margherita", "The Final Frontier: {hard} hard sectors, then the boss."),
+    ],
+)
+def test_the_final_frontier_says_what_it_lays_out(level: str, told: str) -> None:
+    state, _ = play(orion(level=level, then=[FRONTIER]), "reactor-3")
+    lines: list[str] = []
+    for action in (Clear(how="solve", solution=0), Upgrade()):
+        if state.pending is None:
+            break
+        state, events = apply(state, action)
+        lines += [said(e.text) for e in events]
+    assert told.format(hard=CARDS.level(level).hard) in lines
+
+
 # --- winning, scoring, track solutions, being stranded (R18, R19, E3) ---
 
 

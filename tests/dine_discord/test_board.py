@@ -15,7 +15,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.dine.board import board_embed, board_view, lobby_message, sector_lines
+from cogs.dine.board import board_embed, board_view, grid_lines, lobby_message, sector_lines
 from cogs.dine.commands import hint_text
 from cogs.dine.hand import card_field, hand_message
 from cogs.dine.ids import FAMILY, PAY, TAKE
@@ -26,7 +26,7 @@ from core.dine.codes import decode, encode
 from core.dine.engine import apply, card_drive, deal, legal_actions, sector_side
 from core.dine.expert import expert_policy
 from core.dine.seating import DineSaved, Seat, Setup, lobby, seated
-from core.dine.state import RULES_VERSION, Pending, State
+from core.dine.state import RULES_VERSION, Pending, Placed, State
 from core.dine.symbols import side
 from core.dine.told import said
 from core.errors import RuleError
@@ -36,6 +36,7 @@ from core.render.dine_board import grid_heading
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, EXPERT_SEED
 from core.render.dine_lookup import entries
+from core.render.dine_names import card_name
 from core.render.dine_text import board_summary, card_brief, crew_names, decision_text, describe, station_text
 from tests.dine.helpers import table
 from tests.dine.test_hidden_cards import cards_of
@@ -685,6 +686,36 @@ def test_the_member_who_may_occupy_reads_you_in_their_hand_and_their_name_elsewh
     assert you != named
 
 
+@pytest.mark.parametrize(
+    ("pending", "asked", "where"),
+    [
+        (
+            Pending(kind="give", give="discard", amount=2),
+            "Discard 2 hand cards.",
+            "Any crew member chooses the cards in **My hand**.",
+        ),
+        (
+            Pending(kind="upgrade"),
+            "One crew member may upgrade one hand card.",
+            "Any crew member chooses the card in **My hand**.",
+        ),
+        (Pending(kind="occupy", seat=1), "Ben may occupy a station.", "They choose in **My hand**."),
+    ],
+)
+def test_a_decision_made_with_hand_cards_says_on_the_board_where_it_is_made(
+    pending: Pending, asked: str, where: str
+) -> None:
+    """The board has only **My hand** for these: "Decide: Discard 2 hand cards." alone left a crew
+    looking for a button. The hand view, where it is made, need not say so."""
+    state, _ = deal(7, crew=2, starter=False)
+    saved = ann_and_ben(state.model_copy(update={"pending": pending}))
+    board = board_embed(1, 5, saved, False).description or ""
+    assert f"**Decide:** {asked} {where}" in board
+    hand = hand_message(1, 5, saved, 0, 10).embed
+    assert hand is not None
+    assert where not in (hand.description or "")
+
+
 def test_the_game_lines_name_the_crew_and_the_picture_numbers_them() -> None:
     """A kept line stores the seat; read with the crew's names it says "Ben plays …" (German too),
     without them "Crew 2 plays …". The board's crew list, picture and alt text number the members."""
@@ -808,3 +839,17 @@ def test_a_lobby_member_whose_name_was_never_kept_is_offered_by_place_not_by_num
         labels = [option["label"] for option in menu["options"]]
         assert labels == ["Ben", t(locale, "Crew {number}", number=3)]
         assert "30" not in labels[1]
+
+
+def test_an_upgraded_card_in_the_grid_is_marked_on_the_public_board() -> None:
+    """The log says only "Ann upgrades a hand card"; once it lies in the grid its side is public, and a
+    teammate whose own copy gives less must see why the row adds up as it does."""
+    state, _ = deal(7, crew=2, starter=False)
+    card = state.hands[0][0]
+    hands = [state.hands[0][1:], state.hands[1]]
+    grid = [[Placed(card=card, rotated=False)]]
+    state = state.model_copy(update={"grid": grid, "upgraded": [card], "hands": hands})
+    name = card_name("en", state.cards, card, state.upgraded)
+    assert f"{name} (upgraded)" in grid_lines(state)[0]
+    assert f"{name} (upgraded)" in board_summary(state)  # the picture's alt text
+    assert f"{card_name('de', state.cards, card, state.upgraded)} (aufgewertet)" in grid_lines(state, "de")[0]

@@ -18,13 +18,14 @@ import simcord
 from cogs.dine.commands import close_idle_lobbies
 from cogs.dine.hand import card_field
 from cogs.dine.play import SAVED_BUT_NOT_SHOWN, STALE_HAND, load
-from core.dine.actions import Give, PlayCard, action_from_json
+from core.dine.actions import Choose, Clear, Give, Occupy, PlayCard, Shield, Upgrade, action_from_json
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
 from core.dine.engine import legal_actions
 from core.dine.seating import DineSaved
 from core.dine.state import RULES_VERSION
 from core.dine.symbols import side
+from core.dine.told import said
 from core.errors import RuleError
 from core.render.dine_controls import moves
 from core.table import table_action
@@ -212,6 +213,40 @@ async def test_a_three_crew_game_shows_each_member_only_their_own_hand(world) ->
             for foreign in only_in_other_hands(shown, seat):
                 assert foreign not in text, f"seat {seat + 1} sees {foreign} of another hand"
     assert world.take_errors() == []
+
+
+async def test_the_log_tells_a_members_own_move_once_and_names_who_decided_for_the_crew(world) -> None:
+    """The engine's lines already say whose a card play, an occupation, an upgrade or a discard is
+    ("Ann occupies X."), and what the crew chose ("The crew chooses: 2 damage."): the board's log adds
+    no "**Ann**: occupy X" above them. Solving or jumping keeps who clicked it and which solution."""
+    crew = [world.player(name) for name in ("Ann", "Ben")]
+    game_id = await start_game(world, crew)
+    hands = Hands(world, game_id)
+    seen: set[str] = set()
+    for _ in range(600):
+        record, saved = await saved_of(world, game_id)
+        if record.status != "active":
+            break
+        assert saved.state is not None
+        action = heuristic(saved.state).action
+        mover = owner(saved, action, crew)
+        await perform(hands, mover, action)
+        _, after = await saved_of(world, game_id)
+        lines = [said(line, "en", after.names_in_text()) for line in after.table.recent]
+        own = f"**{mover.actor.name}**: "
+        kind = type(action).__name__
+        if isinstance(action, PlayCard | Give | Occupy | Upgrade) and getattr(action, "card", 1) is not None:
+            seen.add(kind)
+            assert not any(line.startswith(own) for line in lines), lines
+            verb = {"PlayCard": " plays ", "Give": " ", "Occupy": " occupies ", "Upgrade": " upgrades "}[kind]
+            assert any(line.startswith(f"{mover.actor.name}{verb}") for line in lines), lines
+        elif isinstance(action, Clear) and action.how != "continue":
+            seen.add(kind)
+            assert lines[0].startswith(own), lines
+        elif isinstance(action, Choose | Shield):  # "The crew chooses: 2 damage." says it all
+            seen.add(kind)
+            assert not any(line.startswith(own) for line in lines), lines
+    assert {"PlayCard", "Give", "Upgrade", "Clear"} <= seen, seen  # this deal's game: no occupation
 
 
 # --- 2. an out-of-date hand view ----------------------------------------------------------------------
@@ -433,6 +468,8 @@ async def test_the_lobby_fills_loses_members_and_closes_when_the_last_one_leaves
         assert not joined.ephemeral
     lobby = await board_of(world, game_id)
     assert lobby_crew(lobby) == f"3/3):\n<@{ann.id}> (host)\n<@{ben.id}>\n<@{cal.id}>"
+    rules = await world.mention("dine rules")  # a command to click, in each reader's language
+    assert f"The starter game teaches it; {rules} explains each step." in lobby.embeds[0].description
     join = next(c for c in components(lobby) if c.get("label") == "Join")
     assert join["disabled"]  # full at three: a fourth cannot join
     with pytest.raises(simcord.SetupError, match="disabled"):
@@ -490,7 +527,8 @@ async def test_a_lobby_nobody_starts_closes_by_itself(world) -> None:
     board = await board_of(world, game_id)
     assert board.embeds[0].title == "Deep Space Dine · lobby closed"
     assert board.embeds[0].description == (
-        f"Nobody started this lobby for {minutes} minutes, so it closed. Open a new one with `/dine new`."
+        f"Nobody started this lobby for {minutes} minutes, so it closed. Open a new one with "
+        f"{await world.mention('dine new')}."
     )
     assert components(board) == []
     assert await world.bot.store.active_game(world.channel.id) is None

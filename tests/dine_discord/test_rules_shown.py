@@ -121,8 +121,12 @@ def test_the_hand_view_says_which_printed_actions_it_leaves_out_and_why() -> Non
         "Not possible now: Warp Sled — discard another hand card: rotate, play, draw 2 (not enough other "
         "hand cards); Plasma Coil (occupied) — pay 2 energy from one row: every crew member draws 1, once "
         "per sector (no single row holds 2 energy); Ship — discard a hand card: repair 1, once per sector "
-        "(used up this sector)"
-    ) in text
+        "(the crew used it up this sector)"
+    ) in text  # a ship action's limit is the crew's (ruling E6): a member who never used it reads why
+    station = state.model_copy(update={"used": {"station:0": 1}, "grid": [[]]})
+    assert "once per sector (used up this sector)" in (
+        hand_embed(1, 1, saved(station), 0, "").description or ""
+    )
     offered = [label for label, _ in shown(hand_view(1, 1, saved(state), 0, 1) or discord.ui.View())]
     assert not any("rotate, play" in label or "repair 1" in label for label in offered)
     assert any("Ship — remove a hand card: draw 2" in label for label in offered)
