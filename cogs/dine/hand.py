@@ -81,8 +81,7 @@ def hand_embed(
     text = [note] if note else []
     named = saved.names_in_text()
     text.append(prompt(state, locale, named, in_hand=True, you=seat if own else None))
-    pending = state.pending
-    if pending is not None and pending.seat == seat and (left_out := occupy_left_out(state, locale, named)):
+    if left_out := occupy_left_out(state, seat, locale, named):
         text.append(left_out)  # the occupy menu below leaves these cards out: say why
     if not_now := unavailable_text(state, seat, locale):
         text.append(clip(not_now, NOT_NOW_LIMIT))  # the menus below leave these out: say why

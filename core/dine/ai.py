@@ -373,7 +373,8 @@ def explain(state: State, action: Action, locale: Locale = "en") -> str:
     English, said for a reader of another language (a hint)."""
     if state.pending is not None:
         assert isinstance(action, Clear | Upgrade | Occupy | Choose | Give | Shield)
-        return _pending_reasoned(state, legal_actions(state), action, locale).reason
+        seat = action.seat if isinstance(action, Occupy) else None
+        return _pending_reasoned(state, _answers(state, None, seat), action, locale).reason
     now = _now(state)
     return _sentence(_reason(state, now, action, _worth(state, now, action)[1], locale))
 
@@ -417,9 +418,9 @@ def _pending_pick(state: State, actions: list[Action]) -> Action:
         if not upgrades:
             return actions[0]
         return max(upgrades, key=lambda a: _upgrade_gain(state, a.card or ""))
-    if pending.kind == "occupy":
+    if pending.kind == "occupy":  # one member's options (`_answers`)
         options = [a for a in actions if isinstance(a, Occupy)]
-        if state.stations[pending.seat or 0] is not None:
+        if state.stations[options[0].seat] is not None:
             return options[-1]
         if _cards_in_play(state) <= sum(hand_size(state, seat) for seat in range(state.crew)):
             return options[-1]
@@ -479,9 +480,24 @@ def heuristic(state: State, only: Callable[[Action], bool] | None = None) -> Cho
     (a hint for one crew member: the moves they can make themselves)."""
 
     if state.pending is not None:
-        return _pending_choice(state, _allowed(legal_actions(state), only))
+        return _pending_choice(state, _answers(state, only))
     _, how, action, now = _best(state, _allowed(_candidates(state), only))
     return Choice(action, _sentence(_reason(state, now, action, how)))
+
+
+def _answers(
+    state: State, only: Callable[[Action], bool] | None = None, seat: int | None = None
+) -> list[Action]:
+    """The pending decision's options the crews weigh (those `only` allows). Where several members
+    may occupy a station at once, one member's: `seat`'s, else the first allowed (the lowest seat,
+    so the crews answer in seat order, as when each member waited for the one before)."""
+    actions = _allowed(legal_actions(state), only)
+    pending = state.pending
+    if pending is None or pending.kind != "occupy":
+        return actions
+    if seat is None:
+        seat = next(a.seat for a in actions if isinstance(a, Occupy))
+    return [a for a in actions if not isinstance(a, Occupy) or a.seat == seat]
 
 
 def _allowed(actions: list[Action], only: Callable[[Action], bool] | None) -> list[Action]:
@@ -515,7 +531,7 @@ def heuristic_action(state: State) -> Action:
     playouts ask the same question again and again. Where only the hands differ, the table is the
     same (`_table_key`): its `_Now` and what each card play is worth there are worked out once."""
     if state.pending is not None:
-        return _pending_pick(state, legal_actions(state))
+        return _pending_pick(state, _answers(state))
     table = _table_key(state)
     key = _main_key(state, table)
     found = _PICKS.get(key)
@@ -624,7 +640,7 @@ def ranked(
     """`shortlist` with what the heuristic reckons each move worth (higher is better; a pending
     decision's pick may rank below an option its rules turned down, as keeping a station does)."""
     if state.pending is not None:
-        actions = _allowed(legal_actions(state), only)
+        actions = _answers(state, only)
         first = _pending_choice(state, actions)
         rest = sorted((a for a in actions if a != first.action), key=lambda a: _pending_rank(state, a))
         return [

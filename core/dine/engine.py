@@ -522,18 +522,18 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
                 if card_id not in state.upgraded:
                     yield _upgrade(seat, card_id)
         yield _upgrade(None, None)
-    elif pending.kind == "occupy":
-        seat = pending.seat or 0
+    elif pending.kind == "occupy":  # each deciding seat's choices, the lowest seat's first
         cards = state.cards
         holders: dict[str, int] = {}  # station name: the first seat occupying it (`occupied_by`)
         for s, card_id in enumerate(state.stations):
             if card_id is not None:
                 holders.setdefault(_station_name(cards, card_id), s)
-        for card_id in sorted(state.hands[seat]):
-            holder = holders.get(_station_name(cards, card_id))
-            if holder is None or holder == seat:
-                yield _occupy(seat, card_id)
-        yield _occupy(seat, None)
+        for seat in pending.deciding:
+            for card_id in sorted(state.hands[seat]):
+                holder = holders.get(_station_name(cards, card_id))
+                if holder is None or holder == seat:
+                    yield _occupy(seat, card_id)
+            yield _occupy(seat, None)
     elif pending.kind == "choose":
         yield from (Choose(option=i) for i in range(len(pending.options)))
     elif pending.kind == "give":
@@ -908,6 +908,10 @@ def _do_upgrade(s: State, ev: Events, a: Upgrade) -> None:
 
 
 def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
+    """One seat's answer; the other deciding seats still answer, in any order ("Each crew member may
+    now occupy one station"), so nobody waits for a slower member to go first."""
+    pending = s.pending
+    assert pending is not None
     s.pending = None
     if a.card is not None:
         old = s.stations[a.seat]
@@ -927,7 +931,12 @@ def _do_occupy(s: State, ev: Events, a: Occupy) -> None:
                     old=Card(old),
                 ),
             )
-    s.queue.insert(0, Task(op="occupy", index=a.seat + 1))
+    if not pending.seats:  # saved before seats decided at once: the next seat's turn comes after
+        s.queue.insert(0, Task(op="occupy", index=a.seat + 1))
+        return
+    left = tuple(seat for seat in pending.seats if seat != a.seat)
+    if left:
+        s.pending = _occupying(left)
 
 
 def _do_choose(s: State, ev: Events, a: Choose) -> None:
@@ -1135,12 +1144,18 @@ def _task_next_sector(s: State, ev: Events, task: Task) -> None:
 
 
 def _task_occupy(s: State, ev: Events, task: Task) -> None:
-    for seat in range(task.index, s.crew):
-        if s.hands[seat]:
-            s.pending = Pending(
-                kind="occupy", seat=seat, reason=pending_reason(Pending(kind="occupy", seat=seat))
-            )
-            return
+    """Rulebook: "Each crew member may now occupy one station" — every member with a hand card."""
+    seats = tuple(seat for seat in range(task.index, s.crew) if s.hands[seat])
+    if seats:
+        s.pending = _occupying(seats)
+
+
+def _occupying(seats: tuple[int, ...]) -> Pending:
+    """The occupy decision of `seats`. Its stored reason names the first of them, as it did when they
+    decided one after another (the crews' worlds are keyed by the public state: the same words keep
+    the same games); boards and hands say every seat (`pending_reason`)."""
+    first = Pending(kind="occupy", seat=seats[0])
+    return Pending(kind="occupy", seat=seats[0], seats=seats, reason=pending_reason(first))
 
 
 def _task_arrive(s: State, ev: Events, task: Task) -> None:
@@ -1228,6 +1243,7 @@ def _crew_draws(s: State, ev: Events, n: int) -> None:
         return
     order = sorted(range(s.crew), key=lambda seat: (len(s.hands[seat]), seat))
     start = order[0]
+    got = [0] * s.crew
     for k in range(n):
         card_id = _take(s, ev)
         if card_id is None:
@@ -1238,8 +1254,21 @@ def _crew_draws(s: State, ev: Events, n: int) -> None:
                 drawn=k,
             )
             _tell(ev, said)
-            return
+            break
+        got[(start + k) % s.crew] += 1
         s.hands[(start + k) % s.crew].append(card_id)
+    if s.crew > 1 and type(ev) is not Muted:  # who got the cards (R9's order): not left to hand counts
+        for seat in sorted(range(s.crew), key=lambda seat: (seat - start) % s.crew):
+            if got[seat]:
+                _tell(
+                    ev,
+                    lazy_n(
+                        "{crew} draws {count} card.",
+                        "{crew} draws {count} cards.",
+                        got[seat],
+                        crew=Seat(seat),
+                    ),
+                )
 
 
 def _refill(s: State, ev: Events) -> None:
@@ -1335,8 +1364,12 @@ def pending_reason(
             return tn(locale, singular, many, pending.amount)
         case "upgrade":
             return t(locale, "One crew member may upgrade one hand card.")
-        case "occupy" if you is not None and (pending.seat or 0) == you:
+        case "occupy" if you is not None and you in pending.deciding:
             return t(locale, "You may occupy a station.")
+        case "occupy" if len(pending.deciding) > 1:
+            *first, last = (Seat.of(seat, names) for seat in pending.deciding)
+            crews = Joined(tuple(first), LIST)
+            return t(locale, "{crews} and {last} may each occupy a station.", crews=crews, last=last)
         case "occupy":
             return t(locale, "{crew} may occupy a station.", crew=Seat.of(pending.seat or 0, names))
         case "choose":

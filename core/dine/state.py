@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from .cards import CardSet, card_set
 
@@ -45,11 +45,20 @@ class Pending(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     kind: Literal["clear", "upgrade", "occupy", "choose", "give", "shield"]
-    seat: int | None = None  # whose decision (occupy: the seat deciding now)
+    seat: int | None = None  # whose decision (occupy: the first of `seats`)
     amount: int = 1  # give: cards still to give; shield: damage points still to resolve
     give: Literal["remove", "discard"] = "remove"
     options: tuple[str, ...] = ()  # clear: "solve:<i>", "jump"; choose: the options' texts
     reason: str = ""
+    # occupy: every seat still to decide, each in any order (a state saved before they could decide at
+    # once has none: its `seat` decides, then the next one). Left out of the JSON when empty, so that
+    # every other state reads as it did.
+    seats: tuple[int, ...] = Field(default=(), exclude_if=lambda seats: not seats)
+
+    @property
+    def deciding(self) -> tuple[int, ...]:
+        """The seats that may answer an occupy decision now, lowest first."""
+        return self.seats or (self.seat or 0,)
 
 
 class Task(BaseModel):

@@ -84,7 +84,10 @@ def public_view(state: State) -> str:
     ]
     face_down = {card.sector for card in state.stack[1:] if _hidden(state.cards, card)}
     seen.easy_used = sorted(c for c in state.easy_used if c not in face_down)
-    return seen.model_dump_json(exclude={"seed", "rng"})
+    # Which members are still to occupy is as public as the rest; it is left out only because a state
+    # saved before they decided at once does not hold it (its seat order said the same), so that a crew
+    # keeps drawing the same worlds, and playing the same games, for the same table.
+    return seen.model_dump_json(exclude={"seed": True, "rng": True, "pending": {"seats"}})
 
 
 def _hidden(cards: CardSet, card: StackCard) -> bool:

@@ -238,8 +238,8 @@ def _card_words(state: State, action: Action, locale: Locale) -> str:
 
 
 def given_up(state: State, payment: Payment, locale: Locale = "en") -> str:
-    """What the cards a payment gives up do or did: a hand card in brief, a grid card what it gave in
-    its row (named when there are several)."""
+    """What the cards a payment gives up do or did: a hand card in brief, a grid card what its row
+    loses with it (named when there are several)."""
     cards, upgraded = state.cards, state.upgraded
     parts = [
         (card_name(locale, cards, c, upgraded), card_brief(cards, c, c in upgraded, locale))
@@ -252,7 +252,7 @@ def given_up(state: State, payment: Payment, locale: Locale = "en") -> str:
             placed = row.get(card)
             gave = gives_text(face, bool(placed and placed.rotated), locale)
             parts.append(
-                (card_name(locale, cards, card, upgraded), t(locale, "gave {symbols}", symbols=gave))
+                (card_name(locale, cards, card, upgraded), t(locale, "the row loses {symbols}", symbols=gave))
             )
     if len(parts) == 1:
         return parts[0][1][:1].upper() + parts[0][1][1:]

@@ -70,7 +70,7 @@ def menu(state: State) -> list[Group]:
         add(
             reason[:1].upper() + reason[1:],
             [m for seat in range(state.crew) for m in moves(state, seat, actions)],
-            occupy_left_out(state),
+            "; ".join(filter(None, (occupy_left_out(state, seat) for seat in range(state.crew)))),
         )
     else:
         add("The crew decides", moves(state, None, actions))

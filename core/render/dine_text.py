@@ -325,15 +325,14 @@ def decision_text(
     return pending_reason(pending, locale, options if pending.kind == "choose" else (), names, you)
 
 
-def occupy_left_out(state: State, locale: Locale = "en", names: Sequence[str] = ()) -> str:
-    """Why hand cards are missing from a choice of station to occupy: one crew member at a time may
-    hold a station (the one choosing may swap their own), so a card of a station another member holds
-    is not offered; without this the menu leaves it out silently. Names hand cards: the chooser's
-    view only ("" when nothing is left out)."""
+def occupy_left_out(state: State, seat: int, locale: Locale = "en", names: Sequence[str] = ()) -> str:
+    """Why hand cards are missing from `seat`'s choice of station to occupy: one crew member at a time
+    may hold a station (the one choosing may swap their own), so a card of a station another member
+    holds is not offered; without this the menu leaves it out silently. Names hand cards: that
+    member's view only ("" when nothing is left out, or `seat` has no such choice now)."""
     pending = state.pending
-    if pending is None or pending.kind != "occupy":
+    if pending is None or pending.kind != "occupy" or seat not in pending.deciding:
         return ""
-    seat = pending.seat or 0
     held: dict[int, list[str]] = {}
     for card in sorted(state.hands[seat]):
         holder = occupied_by(state, state.cards.station(card).station)

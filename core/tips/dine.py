@@ -51,7 +51,7 @@ def _pending(state: State, seats: Collection[int]) -> list[str]:
             jump = "jump" in pending.options
             return ["solve"] * solve + ["jump"] * jump
         case "occupy":
-            return ["occupy"] if (pending.seat or 0) in seats else []
+            return ["occupy"] if set(pending.deciding) & set(seats) else []
         case "upgrade":
             return ["upgrade"]
         case "choose":

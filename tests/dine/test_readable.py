@@ -453,7 +453,7 @@ def test_the_occupy_choice_says_why_a_hand_card_is_not_offered() -> None:
     shown = terminal(state)
     said = "Not offered: Duct Tape Locker, Chief Engineer's Workshop (Engineering is held by Crew 2)"
     assert f"\n  {said}." in shown
-    assert occupy_left_out(state, "de") == (
+    assert occupy_left_out(state, 0, "de") == (
         "Nicht angeboten: Klebebandspind, Werkstatt der Chefingenieurin (Technik ist von Crew 2 besetzt)"
     )
 

@@ -41,7 +41,7 @@ from core.dine.engine import (
     sector_side,
     solved_by_symbols,
 )
-from core.dine.state import Placed, StackCard, State
+from core.dine.state import Pending, Placed, StackCard, State
 from core.dine.told import said
 from core.errors import IllegalAction
 from core.render.dine_text import loss_text
@@ -1050,22 +1050,40 @@ def test_an_or_consequence_lets_the_crew_choose() -> None:
 
 def test_each_crew_member_may_occupy_one_station() -> None:
     """Boldly Go… / R13: "Occupy stations. Each crew member may now occupy one station" — it leaves
-    the hand."""
+    the hand. Every member decides at once, in any order: nobody waits for the one before."""
     state = orion(hands=[["reactor-3", "pilot-1"], ["rdrive-1"]])
     done = solve_orion(state)
 
     assert done.pending is not None
-    assert done.pending.seat == 0
-    assert {a.seat for a in legal_actions(done)} == {0}
-    first = run(done, Occupy(seat=0, card="pilot-1"))
+    assert done.pending.deciding == (0, 1)
+    assert {a.seat for a in legal_actions(done)} == {0, 1}
+    first = run(done, Occupy(seat=1, card="rdrive-1"))  # the second member answers first
     assert first.pending is not None
-    assert first.pending.seat == 1
-    second = run(first, Occupy(seat=1, card="rdrive-1"))
+    assert first.pending.deciding == (0,)
+    assert {a.seat for a in legal_actions(first)} == {0}
+    with pytest.raises(IllegalAction):  # one station each: seat 2 has decided
+        apply(first, Occupy(seat=1))
+    second = run(first, Occupy(seat=0, card="pilot-1"))
 
     assert second.stations == ["pilot-1", "rdrive-1"]
     assert "pilot-1" not in second.hands[0]
     assert "rdrive-1" not in second.hands[1]
     assert second.pending is None
+
+
+def test_an_occupy_decision_saved_one_seat_at_a_time_goes_on_in_seat_order() -> None:
+    """A game saved while its members occupied one after another (no `seats`) plays on as it was:
+    the saved seat answers, then the next; later sectors let everyone decide at once."""
+    done = solve_orion(orion(hands=[["reactor-3", "pilot-1"], ["rdrive-1"]]))
+    assert done.pending is not None
+    saved = done.model_copy(
+        update={"pending": Pending(kind="occupy", seat=0, reason="Crew 1 may occupy a station.")}
+    )
+    assert {a.seat for a in legal_actions(saved)} == {0}
+    first = run(saved, Occupy(seat=0, card="pilot-1"))
+    assert first.pending is not None
+    assert first.pending.deciding == (1,)
+    assert run(first, Occupy(seat=1, card="rdrive-1")).stations == ["pilot-1", "rdrive-1"]
 
 
 def test_a_station_is_occupied_by_one_crew_member_only() -> None:
@@ -1508,6 +1526,43 @@ def test_a_strike_with_no_drive_in_the_row_says_no_draw() -> None:
     assert [said(e.text) for e in events if e.kind == "danger"] == [
         "We have a problem: The Health Inspector strikes!"
     ]
+
+
+def test_a_strike_says_who_drew_how_many_cards() -> None:
+    """R9 deals the drawn cards round the seats from the member with fewest: the log says who got how
+    many ("Crew 2 draws 2 cards."), not only "The crew draws 3 cards", over three-crew games."""
+    from core.dine.engine import new_game
+
+    strikes = 0
+    for seed in range(1, 6):
+        strikes += _strikes_told(new_game(seed, level="Pepperoni", crew=3))
+    assert strikes >= 3
+
+
+def _strikes_told(state: State) -> int:
+    """Play `state` out with the greedy crew, checking each strike's draw lines; how many it met."""
+    import re
+
+    from core.dine.ai import heuristic
+
+    strikes = 0
+    while state.outcome == "playing":
+        state, events = apply(state, heuristic(state).action)
+        lines = [said(e.text) for e in events]
+        struck = next((m for line in lines if (m := re.search(r"The crew draws (\d+) cards?\.", line))), None)
+        if struck is None or "empty" in " ".join(lines):
+            continue
+        strikes += 1
+        drew = {
+            int(m[1]) - 1: int(m[2])
+            for line in lines
+            if (m := re.fullmatch(r"Crew (\d) draws (\d+) cards?\.", line))
+        }
+        assert sum(drew.values()) == int(struck[1]), lines
+        counts = list(drew.values())  # one card at a time round the seats, from the first told
+        assert counts == sorted(counts, reverse=True), lines
+        assert max(counts) - min(counts) <= 1, lines
+    return strikes
 
 
 @pytest.mark.parametrize("rules", ["dine-1", "dine-3"])

@@ -249,6 +249,44 @@ async def test_the_log_tells_a_members_own_move_once_and_names_who_decided_for_t
     assert {"PlayCard", "Give", "Upgrade", "Clear"} <= seen, seen  # this deal's game: no occupation
 
 
+async def test_after_a_sector_every_member_occupies_at_once_in_any_order(world) -> None:
+    """Rulebook: "Each crew member may now occupy one station". Each member's hand offers it at once
+    (it once asked seat 1, then seat 2, then seat 3, a member waiting on the one before), and the last
+    seat may answer first; the hint of a member still deciding suggests their own choice."""
+    crew = [world.player(name) for name in ("Ann", "Ben", "Cal")]
+    game_id = await start_game(world, crew)
+    hands = Hands(world, game_id)
+    for _ in range(600):
+        _, saved = await saved_of(world, game_id)
+        state = saved.state
+        assert state is not None
+        if state.pending is not None and state.pending.kind == "occupy" and len(state.pending.deciding) > 1:
+            break
+        action = heuristic(state).action
+        await perform(hands, owner(saved, action, crew), action)
+    else:
+        raise AssertionError("no sector was cleared with several members to occupy")
+    deciding = state.pending.deciding
+    board = await board_of(world, game_id)
+    names = [("Ann", "Ben", "Cal")[seat] for seat in deciding]
+    assert (
+        f"{', '.join(names[:-1])} and {names[-1]} may each occupy a station." in board.embeds[0].description
+    )
+    last = crew[deciding[-1]]
+    hint = await last.runs("dine hint")
+    assert "nothing you can do" not in hint.response.content
+    choice = next(a for a in legal_actions(state) if isinstance(a, Occupy) and a.seat == deciding[-1])
+    done = await perform(hands, last, choice)
+    assert not stale_note(done)
+    _, after = await saved_of(world, game_id)
+    assert after.state is not None
+    assert after.state.pending is not None
+    assert after.state.pending.deciding == deciding[:-1]  # the others still decide, none waited
+    first = crew[deciding[0]]
+    assert "You may occupy a station." in (await hands.view(first)).embeds[0].description
+    assert world.take_errors() == []
+
+
 # --- 2. an out-of-date hand view ----------------------------------------------------------------------
 
 

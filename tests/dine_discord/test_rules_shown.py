@@ -18,13 +18,13 @@ import discord
 from cogs.dine.board import add_moves, crew_lines, status_line
 from cogs.dine.hand import card_field, hand_embed, hand_view
 from cogs.dine.ids import Verb, ref
-from core.dine.actions import PlayCard
+from core.dine.actions import Payment, PlayCard
 from core.dine.cards import card_set
 from core.dine.codes import decode
 from core.dine.engine import legal_actions
 from core.dine.seating import DineSaved, Setup, lobby, seated
 from core.dine.state import RULES_VERSION, Pending, State
-from core.render.dine_controls import BUTTON_LIMIT, Move, Option, moves
+from core.render.dine_controls import BUTTON_LIMIT, Move, Option, given_up, moves
 from core.render.dine_text import action_words, used_action
 from tests.dine.helpers import table
 
@@ -134,3 +134,13 @@ def test_the_hand_view_says_which_printed_actions_it_leaves_out_and_why() -> Non
     assert "Ahora no es posible: Trineo de curvatura — descartar otra carta de la mano" in spanish
     deciding = state.model_copy(update={"pending": Pending(kind="upgrade", reason="Upgrade a hand card.")})
     assert "Not possible now" not in (hand_embed(1, 1, saved(deciding), 0, "").description or "")
+
+
+def test_a_grid_payment_says_what_its_row_loses() -> None:
+    """How to pay: "Gave 2 energy" read as something already over; the choice is what the row loses."""
+    state = table(hands=[["reactor-3"]], grid=[["reactor-4", "pilot-1"]])
+    payment = Payment(row=0, grid=("reactor-4",))
+    assert given_up(state, payment) == "The row loses 2 energy"
+    assert given_up(state, payment, "de") == "Die Reihe verliert 2 Energie"
+    both = given_up(state, Payment(row=0, grid=("reactor-4", "pilot-1")))
+    assert both.startswith("Zero-Point Reactor: the row loses 2 energy; ")
