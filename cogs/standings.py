@@ -17,7 +17,7 @@ from core.i18n.glossary import term
 from core.ranking import GLOBAL, TIE_BREAKS, Period, day_of, period_key
 from core.registry import GAMES, featured, find
 from core.stats import PlayerStats, Tally, player_stats
-from core.storage import Leaderboard, Standing
+from core.storage import Leaderboard, Standing, Store
 from core.verify import verify_pending
 from core.words import clip
 
@@ -125,13 +125,27 @@ def stats_embed(locale: Locale, user: discord.abc.User, found: dict[str, PlayerS
     return embed
 
 
+async def _default_game(store: Store, interaction: discord.Interaction) -> str:
+    """The game `/leaderboard` shows without one: the game last finished in this channel (the result
+    whose "standings" link was clicked, for its players and its watchers alike), else the one the
+    asker finished last, else the featured game."""
+    channel = interaction.channel_id
+    for kind in (
+        await store.last_kind_finished_in(channel) if channel is not None else None,
+        await store.last_kind_finished(interaction.user.id),
+    ):
+        if kind is not None and kind in GAMES:
+            return kind
+    return featured().kind
+
+
 class Standings(commands.Cog):
     def __init__(self, bot: DeepSpaceBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="leaderboard", description="The best players: today, this week or all time.")
     @app_commands.describe(
-        game=f"Which game (default: the one you finished last, else {featured().title}).",
+        game=f"Which game (default: the one last finished here or by you, else {featured().title}).",
         period="Which results count (default: this week).",
         scope="This server's players or everyone's (default: this server).",
     )
@@ -152,10 +166,7 @@ class Standings(commands.Cog):
     ) -> None:
         store = self.bot.store
         await verify_pending(store)
-        last = None if game else await store.last_kind_finished(interaction.user.id)
-        chosen_game = (
-            game.value if game else (last if last is not None and last in GAMES else featured().kind)
-        )
+        chosen_game = game.value if game else await _default_game(store, interaction)
         chosen_period = cast(Period, period.value) if period else "week"  # the choices are the periods
         in_server = interaction.guild_id is not None  # outside a server there is only the global board
         chosen_scope = (scope.value if scope else "server") if in_server else "global"

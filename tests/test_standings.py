@@ -413,3 +413,7 @@ async def test_the_standings_a_player_wants_are_those_of_the_game_they_finished_
     await finished_d6(store, 4, 1)
     assert await store.last_kind_finished(1) == "d6"
     assert await store.last_kind_finished(2) is None  # another player's results are not theirs
+    # by channel: what last finished there, whoever played it (`finished_d6` plays in seed + 1000 * user)
+    assert await store.last_kind_finished_in(4 + 1000) == "d6"
+    assert await store.last_kind_finished_in(5000 + 3) == "dine"
+    assert await store.last_kind_finished_in(1) is None

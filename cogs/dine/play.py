@@ -19,7 +19,7 @@ import discord
 
 from core.dine.actions import Action, action_to_json
 from core.dine.codes import decode
-from core.dine.engine import abandon, apply, deal, legal_actions
+from core.dine.engine import abandon, apply, deal, decided_alone, legal_actions
 from core.dine.seating import DineSaved, active, left, seated
 from core.dine.told import in_every_language, said, told
 from core.errors import RuleError
@@ -383,7 +383,10 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
             raise RuleError(lazy("The game has not started yet."))
         seat = seat_for(saved, user, seat_part) if seat_part != BOARD else None
         action = decoded(saved, code)
-        if ref.version != record.version:
+        # A member's own station pick stands after the others' picks: they decide at once, and a code
+        # names the move itself, so it means the same now (it must still be legal, checked below).
+        own_pick = seat is not None and action is not None and decided_alone(saved.state, action)
+        if ref.version != record.version and not own_pick:
             if private and seat is not None:
                 note = t(locale, STALE_HAND)
                 stale_hand = hand_message(record.id, record.version, saved, seat, user, note, locale=locale)

@@ -613,6 +613,14 @@ def apply(
     return new, events
 
 
+def decided_alone(state: State, action: Action) -> bool:
+    """Whether `action` answers a decision each member takes for themselves, at once (occupying a
+    station): another member's answer meanwhile does not change what it means, so a member's pick
+    made on an older view of the table still stands while it is legal."""
+    pending = state.pending
+    return pending is not None and pending.kind == "occupy" and isinstance(action, Occupy)
+
+
 def _can_act(state: State) -> bool:
     """Whether any main action is legal (R18): most often a hand card that plays for free says so."""
     for hand in state.hands:
@@ -1258,17 +1266,10 @@ def _crew_draws(s: State, ev: Events, n: int) -> None:
         got[(start + k) % s.crew] += 1
         s.hands[(start + k) % s.crew].append(card_id)
     if s.crew > 1 and type(ev) is not Muted:  # who got the cards (R9's order): not left to hand counts
-        for seat in sorted(range(s.crew), key=lambda seat: (seat - start) % s.crew):
-            if got[seat]:
-                _tell(
-                    ev,
-                    lazy_n(
-                        "{crew} draws {count} card.",
-                        "{crew} draws {count} cards.",
-                        got[seat],
-                        crew=Seat(seat),
-                    ),
-                )
+        seats = sorted(range(s.crew), key=lambda seat: (seat - start) % s.crew)
+        each = tuple(lazy("{crew}: {count}", crew=Seat(seat), count=got[seat]) for seat in seats if got[seat])
+        if each:  # one line, so that a strike does not push the move that set it off out of the log
+            _tell(ev, lazy("Cards drawn: {draws}.", draws=Joined(each, LIST)))
 
 
 def _refill(s: State, ev: Events) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from core.dine.actions import Action
 from core.dine.ai import explain, heuristic, ranked
-from core.dine.engine import legal_actions
+from core.dine.engine import decided_alone, legal_actions
 from core.dine.expert import Weighed, expert_weigher
 from core.dine.state import State
 from core.i18n import Locale, mark, t, tn
@@ -252,7 +252,8 @@ def hint_text(
         lines.append(t(locale, "*Close second:* {move}. {why}", move=second, why=found.second_why))
     crew = heuristic(state)
     seat = getattr(crew.action, "seat", None)
-    if crew.action != found.action and isinstance(seat, int) and seat not in mine:
+    alone = decided_alone(state, found.action)  # each member answers for themselves: no "best" of theirs
+    if crew.action != found.action and isinstance(seat, int) and seat not in mine and not alone:
         lines.append(
             t(locale, "(The crew's best move now is {name}'s, from their own hand.)", name=seat_names[seat])
         )

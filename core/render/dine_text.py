@@ -942,12 +942,12 @@ def describe(
 
 
 def told_by_engine(action: Action) -> bool:
-    """Whether the engine's own events already say this move in full ("Ann plays X into row 1", "Ann
-    occupies X", "Ann upgrades a hand card", "Ann discards X", "The crew chooses: 2 damage", "A shield
-    takes the hit"): the board's log then needs no line of its own for it when the seat's holder (for
-    a crew decision: anyone) made it. Solving or jumping keeps its line: it says which solution."""
+    """Whether the engine's own events already say this seat's move and whose it is ("Ann plays X into
+    row 1", "Ann occupies X", "Ann upgrades a hand card", "Ann discards X"): the board's log then needs
+    no line of its own for it when the seat's holder made it. A crew decision (solve or jump, A OR B,
+    a shield) keeps its line: the engine's words do not say which member decided."""
     match action:
-        case PlayCard() | Give() | Choose() | Shield():
+        case PlayCard() | Give():
             return True
         case Upgrade(card=card) | Occupy(card=card):
             return card is not None

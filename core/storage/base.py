@@ -310,6 +310,11 @@ class Store(ABC):
         likely want the standings of."""
 
     @abstractmethod
+    async def last_kind_finished_in(self, channel_id: int) -> str | None:
+        """The kind of the game that last finished in a channel (None: none has): the standings a
+        result's "standings" link should open for anyone there, watchers included."""
+
+    @abstractmethod
     async def daily_days(self, game: str, user_id: int) -> list[date]:
         """The days on which the player played their ranked attempt to its end (abandoned ones do not
         count: streaks are for playing the challenge)."""

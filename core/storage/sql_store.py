@@ -459,6 +459,14 @@ class SqlStore(Store):
         )
         return str(rows[0]["kind"]) if rows else None
 
+    async def last_kind_finished_in(self, channel_id: int) -> str | None:
+        rows = await self._fetch(
+            "SELECT r.kind FROM results r JOIN games g ON g.id = r.game_id"
+            " WHERE g.channel_id = ? ORDER BY r.finished_at DESC, r.game_id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return str(rows[0]["kind"]) if rows else None
+
     async def daily_days(self, game: str, user_id: int) -> list[date]:
         rows = await self._fetch(
             "SELECT a.day FROM daily_attempts a JOIN results r ON r.game_id = a.game_id"

@@ -114,6 +114,8 @@ async def test_a_whole_game_is_won_by_clicking(world, seed) -> None:
     assert board.embeds[0].description.endswith(again)  # the board, without buttons, says it too
     standing = await alice.runs("leaderboard")  # as the link fills it in: the game just finished
     assert standing.response.embeds[0].title.startswith("Deep Space D-6"), standing.response.embeds[0].title
+    watched = await world.player("bob").runs("leaderboard")  # a watcher with no result of their own too
+    assert watched.response.embeds[0].title.startswith("Deep Space D-6"), watched.response.embeds[0].title
     assert (
         f"**Total: {state.score}**"
         in {f.name: f.value for f in announced.embeds[0].fields}["How the score adds up"]

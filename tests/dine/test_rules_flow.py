@@ -1530,7 +1530,8 @@ def test_a_strike_with_no_drive_in_the_row_says_no_draw() -> None:
 
 def test_a_strike_says_who_drew_how_many_cards() -> None:
     """R9 deals the drawn cards round the seats from the member with fewest: the log says who got how
-    many ("Crew 2 draws 2 cards."), not only "The crew draws 3 cards", over three-crew games."""
+    many in one line ("Cards drawn: Crew 2: 2, Crew 3: 2, Crew 1: 1."), not only "The crew draws 5
+    cards", over three-crew games."""
     from core.dine.engine import new_game
 
     strikes = 0
@@ -1553,11 +1554,8 @@ def _strikes_told(state: State) -> int:
         if struck is None or "empty" in " ".join(lines):
             continue
         strikes += 1
-        drew = {
-            int(m[1]) - 1: int(m[2])
-            for line in lines
-            if (m := re.fullmatch(r"Crew (\d) draws (\d+) cards?\.", line))
-        }
+        told = next(line for line in lines if line.startswith("Cards drawn: "))
+        drew = {int(m[1]) - 1: int(m[2]) for m in re.finditer(r"Crew (\d): (\d+)", told)}
         assert sum(drew.values()) == int(struck[1]), lines
         counts = list(drew.values())  # one card at a time round the seats, from the first told
         assert counts == sorted(counts, reverse=True), lines

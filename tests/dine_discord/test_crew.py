@@ -17,10 +17,12 @@ import simcord
 
 from cogs.dine.commands import close_idle_lobbies
 from cogs.dine.hand import card_field
+from cogs.dine.ids import TAKE
 from cogs.dine.play import SAVED_BUT_NOT_SHOWN, STALE_HAND, load
 from core.dine.actions import Choose, Clear, Give, Occupy, PlayCard, Shield, Upgrade, action_from_json
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
+from core.dine.codes import encode
 from core.dine.engine import legal_actions
 from core.dine.seating import DineSaved
 from core.dine.state import RULES_VERSION
@@ -217,8 +219,8 @@ async def test_a_three_crew_game_shows_each_member_only_their_own_hand(world) ->
 
 async def test_the_log_tells_a_members_own_move_once_and_names_who_decided_for_the_crew(world) -> None:
     """The engine's lines already say whose a card play, an occupation, an upgrade or a discard is
-    ("Ann occupies X."), and what the crew chose ("The crew chooses: 2 damage."): the board's log adds
-    no "**Ann**: occupy X" above them. Solving or jumping keeps who clicked it and which solution."""
+    ("Ann occupies X."): the board's log adds no "**Ann**: occupy X" above them. A crew decision (solve
+    or jump, A OR B, a shield) keeps who clicked it: the engine's own line does not say."""
     crew = [world.player(name) for name in ("Ann", "Ben")]
     game_id = await start_game(world, crew)
     hands = Hands(world, game_id)
@@ -240,13 +242,21 @@ async def test_the_log_tells_a_members_own_move_once_and_names_who_decided_for_t
             assert not any(line.startswith(own) for line in lines), lines
             verb = {"PlayCard": " plays ", "Give": " ", "Occupy": " occupies ", "Upgrade": " upgrades "}[kind]
             assert any(line.startswith(f"{mover.actor.name}{verb}") for line in lines), lines
-        elif isinstance(action, Clear) and action.how != "continue":
-            seen.add(kind)
+        elif isinstance(action, Choose | Shield) or (isinstance(action, Clear) and action.how != "continue"):
+            seen.add(kind)  # a crew decision: the engine's words do not say who decided
             assert lines[0].startswith(own), lines
-        elif isinstance(action, Choose | Shield):  # "The crew chooses: 2 damage." says it all
-            seen.add(kind)
-            assert not any(line.startswith(own) for line in lines), lines
     assert {"PlayCard", "Give", "Upgrade", "Clear"} <= seen, seen  # this deal's game: no occupation
+
+
+async def use_code(player: Player, view: Any, code: str) -> simcord.InteractionResult:
+    """Take the move `code` from `view` as it was drawn (a button, or a menu entry taken at once)."""
+    for control in components(view):
+        custom_id = control.get("custom_id", "")
+        if control["type"] == 2 and custom_id.endswith(f".{code}"):
+            return await player.clicks(view, custom_id=custom_id)
+        if control["type"] == 3 and TAKE + code in [option["value"] for option in control["options"]]:
+            return await player.picks(view, [TAKE + code], custom_id=custom_id)
+    raise AssertionError(f"the view offers no {code}")
 
 
 async def test_after_a_sector_every_member_occupies_at_once_in_any_order(world) -> None:
@@ -275,6 +285,9 @@ async def test_after_a_sector_every_member_occupies_at_once_in_any_order(world) 
     last = crew[deciding[-1]]
     hint = await last.runs("dine hint")
     assert "nothing you can do" not in hint.response.content
+    assert "The crew's best move now is" not in hint.response.content  # nobody goes first here
+    first = crew[deciding[0]]
+    older = await hands.open(first)  # drawn before the last member's pick
     choice = next(a for a in legal_actions(state) if isinstance(a, Occupy) and a.seat == deciding[-1])
     done = await perform(hands, last, choice)
     assert not stale_note(done)
@@ -282,8 +295,15 @@ async def test_after_a_sector_every_member_occupies_at_once_in_any_order(world) 
     assert after.state is not None
     assert after.state.pending is not None
     assert after.state.pending.deciding == deciding[:-1]  # the others still decide, none waited
-    first = crew[deciding[0]]
-    assert "You may occupy a station." in (await hands.view(first)).embeds[0].description
+    assert "You may occupy a station." in older.embeds[0].description
+    # the first member's pick from the view drawn before: still legal, so it stands (no refresh)
+    record = await record_of(world, game_id)
+    picked = await use_code(first, older, encode(after.state, Occupy(seat=deciding[0], card=None)))
+    assert not stale_note(picked), picked
+    _, later = await saved_of(world, game_id)
+    assert (await record_of(world, game_id)).version == record.version + 1
+    assert later.state is not None
+    assert later.state.pending is None or deciding[0] not in later.state.pending.deciding
     assert world.take_errors() == []
 
 

@@ -20,7 +20,7 @@ from cogs.dine.play import STALE_HAND, load
 from core.dine.actions import Choose, PlayCard, action_from_json
 from core.dine.ai import heuristic
 from core.dine.codes import decode, encode
-from core.dine.engine import legal_actions
+from core.dine.engine import decided_alone, legal_actions
 from core.render.dine_controls import PUBLIC
 from core.settings import Settings
 from core.storage import GameRecord, SqliteStore
@@ -210,6 +210,17 @@ async def test_two_crew_members_moving_at_once_are_applied_one_at_a_time(
 
         await asyncio.gather(*(fake.send_interaction(p) for p in presses.values()))
         answers = {who: await table.answer_to(p) for who, p in presses.items()}
+        picks = [decode(state, code) for code in (first, second)]
+        if all(pick is not None and decided_alone(state, pick) for pick in picks):
+            # each picks their own station at once: both picks stand, one after the other
+            assert [applied(a) for a in answers.values()] == [True, True], answers
+            after = await table.record()
+            assert after.version == record.version + 2
+            assert await table.logged() == after.version
+            occupied = [action_from_json(a.action_json) for a in (await bot.store.actions(table.game))[-2:]]
+            assert sorted(occupied, key=repr) == sorted(picks, key=repr)
+            rounds += 1
+            continue
 
         # one of them was first; the other is told, in its own hand view, that the game moved on
         assert sorted([applied(a) for a in answers.values()]) == [False, True], answers
