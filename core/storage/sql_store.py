@@ -452,19 +452,16 @@ class SqlStore(Store):
         return [_result(row) for row in rows]
 
     async def last_kind_finished(self, user_id: int) -> str | None:
-        rows = await self._fetch(
-            "SELECT r.kind FROM results r JOIN result_players p ON p.game_id = r.game_id"
-            " WHERE p.user_id = ? ORDER BY r.finished_at DESC, r.game_id DESC LIMIT 1",
-            (user_id,),
-        )
-        return str(rows[0]["kind"]) if rows else None
+        by_player = "JOIN result_players p ON p.game_id = r.game_id WHERE p.user_id = ?"
+        return await self._last_kind(by_player, user_id)
 
     async def last_kind_finished_in(self, channel_id: int) -> str | None:
-        rows = await self._fetch(
-            "SELECT r.kind FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE g.channel_id = ? ORDER BY r.finished_at DESC, r.game_id DESC LIMIT 1",
-            (channel_id,),
-        )
+        return await self._last_kind("JOIN games g ON g.id = r.game_id WHERE g.channel_id = ?", channel_id)
+
+    async def _last_kind(self, joined: str, key: int) -> str | None:
+        """The kind of the latest result that `joined` (a join and a condition on `key`) keeps."""
+        latest = " ORDER BY r.finished_at DESC, r.game_id DESC LIMIT 1"
+        rows = await self._fetch(f"SELECT r.kind FROM results r {joined}{latest}", (key,))
         return str(rows[0]["kind"]) if rows else None
 
     async def daily_days(self, game: str, user_id: int) -> list[date]:
