@@ -1,4 +1,5 @@
-"""`/about`: what the bot offers, its version, how to start — with a button per game for the gist."""
+"""`/about`: what the bot offers, its version, how to start — with a button per game for the gist.
+`/help` is the same, privately in the reader's language, with the commands a newcomer needs."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from discord.ext import commands
 
 from core.about import GAMES, TAGLINE, GameBlurb, game
 from core.errors import RuleError
-from core.i18n import Locale, lazy, t
+from core.i18n import Locale, lazy, mark, t
 from core.i18n.commands import Slash
 from core.version import __version__
 
@@ -59,6 +60,22 @@ def about_embed(tree: app_commands.CommandTree, locale: Locale, languages: str) 
         inline=False,
     )
     embed.set_footer(text=f"Deep Space v{__version__}")
+    return embed
+
+
+HELP_LINES = (  # the commands a newcomer needs, each with what it is for
+    (mark("{first} · {second}: start a game in this channel"), "dine new", "d6 new"),
+    (mark("{first} · {second}: today's challenge, the same deal for everyone"), "daily dine", "daily d6"),
+    (mark("{first} · {second}: the rules in short sections"), "dine rules", "d6 rules"),
+    (mark("{first} · {second}: the standings and a player's record"), "leaderboard", "stats"),
+)
+
+
+def help_embed(tree: app_commands.CommandTree, locale: Locale, languages: str) -> discord.Embed:
+    """`/help`: `/about` in the reader's `locale`, and the commands to click to get going."""
+    embed = about_embed(tree, locale, languages)
+    lines = [t(locale, line, first=Slash(first), second=Slash(second)) for line, first, second in HELP_LINES]
+    embed.insert_field_at(len(GAMES), name=t(locale, "Commands"), value="\n".join(lines), inline=False)
     return embed
 
 
@@ -123,6 +140,15 @@ class About(commands.Cog):
         # Public: the server's language (a reader's own is theirs to see with /settings language).
         languages = await language_summary(interaction, locale, reader=interaction.guild_id is None)
         await send(interaction, embed=about_embed(self.bot.tree, locale, languages), view=AboutView(locale))
+
+    @app_commands.command(
+        name="help", description="Privately: what Deep Space offers and the commands to start."
+    )
+    async def help(self, interaction: discord.Interaction) -> None:
+        locale = await reader_language(interaction)
+        languages = await language_summary(interaction, locale, reader=True)
+        embed = help_embed(self.bot.tree, locale, languages)
+        await send(interaction, embed=embed, view=AboutView(locale), ephemeral=True)
 
 
 async def setup(bot: DeepSpaceBot) -> None:

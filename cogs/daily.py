@@ -40,10 +40,10 @@ from core.words import clip, escaped
 from .client import DeepSpaceBot
 from .standings import standing_line, title
 from .ui.bot import bot_of
-from .ui.endings import serves, still_there
+from .ui.endings import serves, still_there, unknown_channel
 from .ui.errors import PERMISSION_NAMES, permission_names
 from .ui.games import board_link, saved_anyway
-from .ui.language import guild_language, reader_language, server_language
+from .ui.language import guild_language, reader_language
 from .ui.message import BoardMessage
 from .ui.replies import reply_publicly, send
 from .ui.share import FAMILY as SHARE_CONTROLS
@@ -62,9 +62,10 @@ class NewGame:
     draw: Callable[[GameRecord], Awaitable[BoardMessage]]
 
 
-def _table(user: int, day: date, practice: bool, opening: list[str]) -> Table:
-    table = Table.start(user).model_copy(update={"daily": day.isoformat(), "practice": practice})
-    return table.with_news(opening)
+def _table(user: int, day: date, practice: bool, opening: list[str], locale: Locale) -> Table:
+    """A daily game's table: its private thread is read by its player alone, so it speaks theirs."""
+    update = {"daily": day.isoformat(), "practice": practice, "language": locale}
+    return Table.start(user).model_copy(update=update).with_news(opening)
 
 
 NO_THREAD = {  # ranked: nothing was recorded, so the attempt is still the player's
@@ -93,7 +94,7 @@ def new_game(
     locale: Locale = "en",
 ) -> NewGame:
     """The first state of a daily game and how to draw its board, from the stored challenge; its
-    first news lines are in `locale`, the language of the board.
+    first news lines are in `locale`, the player's: the language of the board in their thread.
 
     A challenge is dealt under the rules version it was stored with, so everyone plays a day's
     challenge by the same rules even when the bot is updated that day.
@@ -102,7 +103,7 @@ def new_game(
     setup = declared.parse_setup(challenge.setup_json)
     opening = [t(locale, OPENING[practice], player=escaped(user.display_name), day=challenge.day.isoformat())]
     state, events = declared.deal(challenge.seed, setup, challenge.rules_version)
-    table = _table(user.id, challenge.day, practice, opening + [say(locale, e.text) for e in events])
+    table = _table(user.id, challenge.day, practice, opening + [say(locale, e.text) for e in events], locale)
     saved = declared.solo_saved(table, state, user.display_name, discord.utils.utcnow())
     return NewGame(kind, saved.model_dump_json(), bot.boards.draw)
 
@@ -139,6 +140,8 @@ def _cannot_post_in(channel: object, guild: discord.Guild | None) -> list[str]:
     if guild is None or not isinstance(channel, discord.abc.GuildChannel):
         return []
     permissions = channel.permissions_for(guild.me)
+    if not permissions.view_channel:  # the rest follow from it: naming them would send the owner astray
+        return ["view_channel"]
     return [flag for flag in POST_PERMISSIONS if not getattr(permissions, flag)]
 
 
@@ -279,7 +282,7 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
                 command=Slash(f"daily {game}"),
             )
         )
-    made = new_game(bot, game, challenge, user, practice, await server_language(interaction))
+    made = new_game(bot, game, challenge, user, practice, locale)
     if practice and (running := await _practice_running(bot, made.kind, day, user.id)):
         link = board_link(running)
         raise RuleError(
@@ -466,6 +469,10 @@ async def post_due(bot: Any) -> int:
                 locale = await guild_language(bot, fresh.guild_id)
                 await channel.send(embed=await daily_post_embed(bot, fresh.guild_id, today, locale))
             except discord.HTTPException as error:
+                if unknown_channel(error):  # deleted: every later send would fail too, every day
+                    await bot.store.set_daily_post(fresh.guild_id, None)
+                    log.warning("the daily post's channel in server %s is gone: it is off", post.guild_id)
+                    continue
                 log.warning(
                     "could not post the daily in server %s (tried again soon): %s", post.guild_id, error
                 )
@@ -542,8 +549,8 @@ class Daily(
         if lacking:
             refusal = t(
                 locale,
-                "I can't post in {channel}: I'm missing {permissions} there. Give me that in the "
-                "channel's permissions, then run this again; nothing was changed.",
+                "I can't post in {channel}: I'm missing {permissions} there. Fix that in the channel's "
+                "permissions, then run this again; nothing was changed.",
                 channel=mention,
                 permissions=permission_names(locale, lacking),
             )

@@ -173,10 +173,15 @@ class Standings(commands.Cog):
         scope_id = interaction.guild_id if chosen_scope == "server" and interaction.guild_id else GLOBAL
         key = period_key(chosen_period, day_of(discord.utils.utcnow()))
         board = await store.leaderboard(chosen_game, key, scope_id, interaction.user.id)
-        embed = leaderboard_embed(
-            await server_language(interaction), chosen_game, chosen_period, chosen_scope, board
+        locale = await server_language(interaction)
+        embed = leaderboard_embed(locale, chosen_game, chosen_period, chosen_scope, board)
+        asked_server = scope is not None and scope.value == "server" and not in_server
+        note = None
+        if asked_server:
+            note = t(locale, "Outside a server there is only everyone's board: here it is.")
+        await send(
+            interaction, note, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none()
         )
-        await send(interaction, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description="Games, wins, best scores and daily streaks of a player.")
     @app_commands.describe(user="Whose stats (default: yours).")

@@ -41,7 +41,7 @@ class GameState(Protocol):
     @property
     def score(self) -> int: ...
 
-    def model_dump(self) -> dict[str, Any]: ...
+    def model_dump(self, *, exclude: Any = None) -> dict[str, Any]: ...
 
     def model_dump_json(self) -> str: ...
 
@@ -175,6 +175,13 @@ class Game(Generic[StateT, ActionT, SetupT, SavedT]):
     describe_action: Callable[[StateT, ActionT], str]
     hint: Callable[[StateT], Choice]  # the heuristic player's move and why
     run: Callable[[Sequence[StateT]], Run]  # a finished game's states, deal first: what a share shows
+    # state fields that only remember for the board (what a die did this round), as a pydantic
+    # `exclude`: not rules, so a result recorded before they existed still verifies
+    memory: Any = None
+
+    def rules_part(self, state: StateT) -> dict[str, Any]:
+        """`state` as verification compares it: everything but its `memory`."""
+        return state.model_dump(exclude=self.memory)
 
     def plays(self, version: str) -> bool:
         """Whether this code still deals, plays and replays games of rules `version`."""

@@ -5,6 +5,7 @@ Every field here is documented in `.env.example` and the README's settings table
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Self
 from urllib.parse import urlsplit
@@ -76,9 +77,9 @@ class Settings(BaseSettings):
     @classmethod
     def _split_ids(cls, value: object) -> object:
         if isinstance(value, str):
-            parts = [part for part in value.replace(" ", "").split(",") if part]
+            parts = _listed(value)
             if not all(part.isdigit() for part in parts):
-                raise ValueError("must be Discord user ids (numbers), comma-separated")
+                raise ValueError("must be Discord user ids (numbers), separated by commas or spaces")
             return frozenset(int(part) for part in parts)
         return value
 
@@ -98,8 +99,8 @@ class Settings(BaseSettings):
         if not value.strip():
             raise PydanticUseDefault
         ids: list[int] = []
-        parts = value.replace(" ", "").split(",")
-        if not all(end.isdigit() for part in parts if part for end in part.split("-", 1)):
+        parts = _listed(value)
+        if not all(end.isdigit() for part in parts for end in part.split("-", 1)):
             raise ValueError("must be shard numbers, comma-separated or a range such as 0-3")
         for part in parts:
             if "-" in part:
@@ -107,7 +108,7 @@ class Settings(BaseSettings):
                 if last < first:
                     raise ValueError(f"the range {part} runs backwards; write {last}-{first}")
                 ids.extend(range(first, last + 1))
-            elif part:
+            else:
                 ids.append(int(part))
         return tuple(ids)
 
@@ -143,3 +144,9 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"unknown log level {value!r}; use DEBUG, INFO, WARNING or ERROR")
         return level
+
+
+def _listed(value: str) -> list[str]:
+    """The items of a list setting, separated by commas or spaces ("1,2", "1, 2", "1 2"; a range "0 - 3"
+    is one item): an id list pasted with spaces must not run two ids together into a third."""
+    return [part for part in re.split(r"[\s,]+", re.sub(r"\s*-\s*", "-", value.strip())) if part]

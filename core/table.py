@@ -14,7 +14,7 @@ from typing import Generic, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from core.i18n import Text, lazy, lazy_n
+from core.i18n import Locale, Text, lazy, lazy_n
 
 S = TypeVar("S", bound=BaseModel)
 R = TypeVar("R")  # a rules state
@@ -34,10 +34,23 @@ class Table(BaseModel):
     daily: str | None = None  # the UTC day of the daily challenge this game plays, if it does
     practice: bool = False  # a replay of a daily challenge after the ranked attempt: never ranked
     guided: tuple[int, ...] = ()  # the crew members this game teaches with tips (`core.tips`)
+    # the language of the board, log and result where one player reads them alone (a daily attempt's
+    # private thread): theirs; None, the server's, which everyone in a channel shares
+    language: Locale | None = None
 
     @classmethod
     def start(cls, captain: int, *, open_crew: bool = False, max_crew: int = 6) -> Table:
         return cls(captain=captain, crew=(captain,), open_crew=open_crew, max_crew=max_crew)
+
+    @property
+    def is_daily(self) -> bool:
+        """Whether this game plays a daily challenge: its end points to the same deal's practice."""
+        return self.daily is not None
+
+    @property
+    def ranked_daily(self) -> bool:
+        """A daily challenge's ranked attempt: everyone plays that deal unaided, so it gives no hints."""
+        return self.daily is not None and not self.practice
 
     def is_crew(self, user_id: int) -> bool:
         return user_id in self.crew

@@ -51,3 +51,26 @@ async def test_about_buttons_keep_working_after_a_restart(world) -> None:
 
     assert gist.ephemeral
     assert gist.response.embeds[0].title == "Deep Space Dine"
+
+
+async def test_help_answers_privately_with_the_commands_to_start(world) -> None:
+    """A newcomer's first try is /help: the same as /about, only to them, with the commands to click."""
+    alice = world.player("alice")
+    shown = await alice.runs("help")
+
+    assert shown.ephemeral
+    embed = shown.response.embeds[0]
+    assert embed.title == "Deep Space"
+    fields = {field.name: field.value for field in embed.fields}
+    mention = world.mention
+    assert fields["Commands"].split("\n") == [
+        f"{await mention('dine new')} · {await mention('d6 new')}: start a game in this channel",
+        f"{await mention('daily dine')} · {await mention('daily d6')}: today's challenge, the same deal for "
+        "everyone",
+        f"{await mention('dine rules')} · {await mention('d6 rules')}: the rules in short sections",
+        f"{await mention('leaderboard')} · {await mention('stats')}: the standings and a player's record",
+    ]
+    assert fields["Languages"].startswith("To you: **English**")
+    gist = await alice.clicks(shown.response.message, "Deep Space D-6 in brief")
+    assert gist.response.embeds[0].title == "Deep Space D-6"
+    assert world.channel.history() == []  # nothing in the channel for everyone else

@@ -242,9 +242,16 @@ async def test_the_daily_post_is_refused_for_a_channel_the_bot_cannot_post_in(wo
     refused = await admin.runs("daily post", hour=9, channel=quiet)
     assert refused.ephemeral
     assert refused.response.content == (
-        f"I can't post in <#{quiet.id}>: I'm missing Send Messages, Embed Links there. Give me that in the"
+        f"I can't post in <#{quiet.id}>: I'm missing Send Messages, Embed Links there. Fix that in the"
         " channel's permissions, then run this again; nothing was changed."
     )
+    hidden = world.guild.create_text_channel(
+        "hidden", overwrites={me: discord.PermissionOverwrite(view_channel=False)}
+    )
+    unseen = await admin.runs("daily post", hour=9, channel=hidden)
+    assert unseen.response.content.startswith(
+        f"I can't post in <#{hidden.id}>: I'm missing View Channels there."
+    )  # not the permissions that follow from it
     assert await world.bot.store.daily_posts() == []
     world.env.backend.delete_overwrite(quiet.id, me.id)
     done = await admin.runs("daily post", hour=9, channel=quiet)
@@ -482,3 +489,73 @@ async def test_a_game_command_run_outside_the_daily_thread_points_to_it(world: W
     other = await bob.runs("dine hint")  # someone with no game of their own is told how to start one
     assert other.response.content.startswith("There is no Deep Space Dine game in this channel. Start one")
     assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"] * 2
+
+
+async def test_a_ranked_attempt_gives_no_hints_and_its_practice_does(world: World) -> None:
+    """Everyone ranks on the same deal played alone: the ranked attempt has no Hint button and refuses
+    `/d6 hint` and `/dine hint`; the practice of the same deal gives them."""
+    alice = world.player("Alice")
+    await take_daily(alice, "d6")
+    record = await attempt_record(world, "d6", alice)
+    thread = next(t for t in world.channel.threads if t.id == record.channel_id)
+    board = thread_message(world, record.channel_id, record.board_message_id)
+    assert [c for c in components(board) if c.get("label") == "Hint"] == []
+    refused = await alice.actor.slash(thread, "d6 hint")
+    world.audit()
+    daily = await world.mention("daily d6")
+    assert refused.ephemeral
+    assert refused.response.content == (
+        "Hints are off in a ranked daily attempt: everyone plays today's deal unaided. Once it is over, "
+        f"play the same deal again with {daily} and its `practice` option, and ask for hints there."
+    )
+    await take_daily(alice, "dine")
+    dine = await attempt_record(world, "dine", alice)
+    dine_thread = next(t for t in world.channel.threads if t.id == dine.channel_id)
+    dine_refused = await alice.actor.slash(dine_thread, "dine hint")
+    world.audit()
+    assert dine_refused.response.content.startswith("Hints are off in a ranked daily attempt")
+    assert await world.mention("daily dine") in dine_refused.response.content
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"] * 2
+
+    await play_d6_to_the_end(world, alice, record.id)
+    await alice.runs("daily d6", practice=True)
+    practice = next(
+        g for g in await world.bot.store.active_games("d6") if g.owner_id == alice.id and g.id != record.id
+    )
+    practice_thread = next(t for t in world.channel.threads if t.id == practice.channel_id)
+    practice_board = thread_message(world, practice.channel_id, practice.board_message_id)
+    assert [c["label"] for c in components(practice_board) if c.get("label") == "Hint"] == ["Hint"]
+    hinted = await alice.actor.slash(practice_thread, "d6 hint")
+    world.audit()
+    assert hinted.ephemeral
+    assert hinted.response.content.startswith("**Suggestion:**")
+    assert len(world.take_errors()) == 2  # the two refusals above, nothing since
+
+
+async def test_a_server_leaderboard_asked_outside_a_server_says_it_shows_everyones(world: World) -> None:
+    dee = world.env.create_user("dee")
+    asked = await dee.slash("leaderboard", scope="server")
+    world.audit()
+    plain = await dee.slash("leaderboard")
+    world.audit()
+    assert asked.response.content == "Outside a server there is only everyone's board: here it is."
+    assert asked.response.embeds[0].title.endswith("everyone")
+    assert not plain.response.content  # nothing was asked that it could not give
+    assert world.take_errors() == []
+
+
+async def test_a_daily_post_whose_channel_was_deleted_is_turned_off(world: World) -> None:
+    """Not a failed send every minute of the post's hours, every day, for ever."""
+    managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    admin = world.player("Admin", roles=[managers])
+    news = world.guild.create_text_channel("news")
+    await admin.runs("daily post", hour=10, channel=news)
+    world.env.backend.delete_channel(news.id)
+    await world.env.settle()
+
+    await world.env.advance_time(12 * 3600)
+    assert await world.bot.store.daily_posts() == []
+    tries = [
+        r for r in world.env.http_requests if r.method == "POST" and r.path == f"/channels/{news.id}/messages"
+    ]
+    assert len(tries) == 1

@@ -108,6 +108,26 @@ def test_every_message_the_code_names_is_translated_and_every_translation_is_use
     assert i18n.problems(language, template) == []
 
 
+def test_messages_named_inside_f_strings_are_extracted_too() -> None:
+    """Babel on Python 3.11 reads an f-string as one string, so a message call in its braces went
+    unseen: "(stasis)" stayed English on a Spanish board and no test noticed."""
+    code = (
+        "a = f\"{name} ({t(locale, 'in stasis')})\"\n"
+        "b = f'{reason} {t(locale, \"Double quoted.\")}'\n"
+        "c = f\"{tn(locale, '{count} die', '{count} dice', n)} {f'{lazy(x)}'}\"\n"
+    )
+    assert list(i18n.in_f_strings(code)) == [
+        (1, "in stasis"),
+        (2, "Double quoted."),
+        (3, ("{count} die", "{count} dice")),
+    ]
+    template = i18n.extract()
+    assert "It was the only move worth weighing." in i18n.ids(template["dine"])
+    stasis = template["d6"]["in stasis"]
+    assert stasis is not None
+    assert any(path == "core/render/d6_text.py" for path, _ in stasis.locations)
+
+
 def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 

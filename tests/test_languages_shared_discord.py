@@ -201,7 +201,8 @@ def managers(world: World) -> discord.Role:
 
 
 async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeypatch) -> None:
-    """Private answers in German (the player's client), public posts in Spanish (the server's)."""
+    """Private answers in German (the player's client), and so is everything in his daily attempt's
+    private thread, which nobody else reads; public posts in Spanish (the server's)."""
     world = spanish_world
     hans, admin = world.player("Hans"), world.player("Admin", roles=[managers(world)])
     discord_locales(monkeypatch, {hans.id: "de"})
@@ -213,11 +214,13 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     )
     assert f"ist bereit in deinem privaten Thread <#{record.channel_id}>." in ready.response.content
     assert thread_of(world, record.channel_id).name.startswith("Deep Space D-6 Tages-Herausforderung ")
-    result = result_message(world, record.channel_id)  # public: the server's language
+    board = thread_message(world, record.channel_id, record.board_message_id)
+    assert board.embeds[0].footer.text.startswith(f"Spiel #{record.id} · ")
+    result = result_message(world, record.channel_id)  # in his thread: his language
     names = [field.name for field in result.embeds[0].fields]
-    assert "En la partida" in names
+    assert "Gespielt" in names
     (button,) = components(result)
-    assert button["label"] == "Compartir"
+    assert button["label"] == "Teilen"
     shared = await hans.clicks(result, custom_id=button["custom_id"])
     assert shared.followups[-1].content.startswith(f"Geteilt in <#{world.channel.id}>: https://discord.com/")
     (post,) = share_posts(world, hans)
@@ -230,7 +233,7 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
         f"-# Te toca: {await world.mention('daily d6')}, hoy el mismo reparto para todos."
     )
     (done,) = components(result_message(world, record.channel_id))
-    assert done["label"] == "Compartido"
+    assert done["label"] == "Geteilt"
     again = await hans.runs("daily share")
     assert again.response.content.startswith(
         f"Du hast dieses Ergebnis schon in <#{world.channel.id}> geteilt"
@@ -259,3 +262,9 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
         daily.footer.text == "Un intento clasificado por jugador, juego y día; el mismo reparto para todos."
     )
     assert len(world.take_errors()) == 1  # the second share
+
+    await take_daily(hans, "dine")  # his Dine attempt's thread speaks German too, buttons and all
+    dine = await attempt_record(world, "dine", hans)
+    dine_board = thread_message(world, dine.channel_id, dine.board_message_id)
+    assert "Meine Hand" in [c.get("label") for c in components(dine_board)]
+    assert "Mi mano" not in str(dine_board.embeds[0].to_dict())

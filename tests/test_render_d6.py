@@ -307,7 +307,7 @@ def test_a_decision_and_the_deck_left_are_in_the_header() -> None:
     waiting = state.model_copy(update={"pending": Pending(kind="gather", reason="recall crew?")})
     texts = [t.text for t in layout(waiting).texts()]
     # The question is said from the decision's kind, in the reader's language (not the stored reason).
-    assert any(text.startswith("Decision: recall crew from unfinished away missions") for text in texts)
+    assert any(text.startswith("Decision: Recall crew from unfinished away missions") for text in texts)
     assert f"Threat deck: {len(state.deck)} left" in texts
 
 

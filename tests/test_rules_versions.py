@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from core.d6 import RULES_VERSION, State, action_from_json, apply, deal, legal_actions
+from core.d6 import RULES_VERSION, State, action_from_json, action_to_json, apply, deal, legal_actions
 from core.d6.actions import Stasis
 from core.games.d6 import GAME as D6
 from core.ranking import GLOBAL
@@ -151,3 +151,47 @@ def test_a_d6_1_game_in_progress_keeps_offering_what_d6_1_offered():
             return
         state, _ = apply(state, action)
     pytest.fail("the fixture never held Scouting Ship in stasis")
+
+
+def test_a_result_stored_before_dice_remembered_their_round_still_verifies():
+    """`Die.was` (what a gathered die did this round, for the board) came after results were recorded:
+    a game abandoned at the recall question, stored without it, replays to a state that has it. It is
+    the board's memory, not rules, so verification leaves it out; a changed rules field still fails."""
+    from core.d6.ai import heuristic
+    from core.results import new_result
+    from core.table import Saved, Table, table_action_json
+
+    def to_recall_question(seed: int) -> tuple[State, list[str]] | None:
+        state, _ = deal(seed)
+        log: list[str] = []
+        while state.outcome == "playing":
+            if state.pending is not None and state.pending.kind == "gather":
+                return state, log
+            action = heuristic(state).action
+            state, _ = apply(state, action)
+            log.append(action_to_json(action))
+        return None
+
+    state, log = next(found for seed in range(100) if (found := to_recall_question(seed)) is not None)
+    state, _ = D6.abandon(state)
+    log.append(table_action_json("abandon"))
+    assert any(die.was is not None for die in state.dice)
+    table = Table.start(1)
+    stored = Saved[State](table=table, state=state).model_dump()
+    for die in stored["state"]["dice"]:
+        die.pop("was")  # as the bot stored it before
+    result = ResultRecord(
+        game_id=1,
+        kind="d6",
+        guild_id=1,
+        finished_at=AT,
+        **new_result(D6, state, table, (1,), abandoned=True).model_dump(),
+    )
+    actions = [
+        ActionRecord(game_id=1, seq=k, at=AT, user_id=1, action_json=entry) for k, entry in enumerate(log, 1)
+    ]
+    assert mismatch("d6", json.dumps(stored), actions, result) is None
+    stored["state"]["hull"] -= 1
+    assert mismatch("d6", json.dumps(stored), actions, result) == (
+        "the stored state is not what the logged actions produce"
+    )

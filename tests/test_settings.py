@@ -101,9 +101,27 @@ def test_invalid_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, 
 
 
 @pytest.mark.parametrize(
+    ("owners", "shards", "expected"),
+    [
+        ("123 456", "0 1", ({123, 456}, (0, 1))),
+        ("123,\t456 ,789", "0 - 2, 5", ({123, 456, 789}, (0, 1, 2, 5))),
+    ],
+)
+def test_ids_pasted_with_spaces_stay_apart(
+    monkeypatch: pytest.MonkeyPatch, owners: str, shards: str, expected: tuple[set[int], tuple[int, ...]]
+) -> None:
+    """ "123 456" is two owners, never the one id 123456 that nobody has."""
+    monkeypatch.setenv("OWNER_IDS", owners)
+    monkeypatch.setenv("SHARD_IDS", shards)
+    monkeypatch.setenv("SHARD_COUNT", "6")
+    settings = Settings(_env_file=None)
+    assert (settings.owner_ids, settings.shard_ids) == expected
+
+
+@pytest.mark.parametrize(
     ("name", "value", "said"),
     [
-        ("OWNER_IDS", "abc", "OWNER_IDS: must be Discord user ids (numbers), comma-separated"),
+        ("OWNER_IDS", "abc", "OWNER_IDS: must be Discord user ids (numbers), separated by commas or spaces"),
         ("SHARD_IDS", "0,x", "SHARD_IDS: must be shard numbers, comma-separated or a range such as 0-3"),
     ],
 )

@@ -1,7 +1,9 @@
 """Keep the message catalogues in step with the code, with Babel: `python -m tools.i18n update|check`.
 
 The messages are found by scanning `core/` and `cogs/` for the calls that name one (`t`, `tn`,
-`lazy`, `lazy_n`, `mark`, `mark_plural`): their first string arguments are the English ids.
+`lazy`, `lazy_n`, `mark`, `mark_plural`): their first string arguments are the English ids. Babel
+reads the calls in the code; those inside an f-string's braces it cannot see on Python 3.11 (the
+tokenizer hands it the whole f-string as one string), so those are found in the syntax tree.
 `update` adds new ids to every language's `data/locales/<lang>/messages.po` (untranslated) and drops
 ids the code no longer uses; `check` lists what is missing, untranslated or unused, and fails if
 anything is. `init <lang>` starts a new language. The slash commands' catalogue (`commands.po`) is
@@ -11,8 +13,10 @@ checked by `tests/test_i18n_commands.py` against the commands the bot syncs.
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -59,7 +63,32 @@ def extract_all() -> Catalog:
         )
         for filename, line, message, comments, _context in found:
             template.add(message, None, [(f"{source}/{filename}", line)], auto_comments=comments)
+        for path in sorted((ROOT / source).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
+            for line, message in in_f_strings(path.read_text(encoding="utf-8")):
+                template.add(message, None, [(where, line)])
     return template
+
+
+def in_f_strings(code: str) -> Iterator[tuple[int, str | tuple[str, ...]]]:
+    """The messages named by calls inside f-strings' braces (`f"({t(locale, 'in stasis')})"`), which
+    Babel misses: (line, id), or (line, (singular, plural)) for the plural calls."""
+    seen: set[ast.Call] = set()
+    for joined in ast.walk(ast.parse(code)):
+        if not isinstance(joined, ast.JoinedStr):
+            continue
+        for call in ast.walk(joined):
+            if not isinstance(call, ast.Call) or call in seen:
+                continue
+            seen.add(call)  # an f-string nested in another is walked twice
+            func = call.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name not in KEYWORDS:
+                continue
+            args = [call.args[n - 1] if n <= len(call.args) else None for n in KEYWORDS[name]]
+            ids = [a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if len(ids) == len(args):  # a message named by a variable is found where it is marked
+                yield call.lineno, ids[0] if len(ids) == 1 else tuple(ids)
 
 
 def extract() -> dict[Domain, Catalog]:

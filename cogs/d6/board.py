@@ -66,7 +66,7 @@ def board_embed(
     else:
         lines.append(t(locale, "**Game over.** Score **{score}**.", score=state.score))
     if state.outcome != "playing":
-        lines.append(play_again(FAMILY.kind, locale, daily=table.daily is not None))
+        lines.append(play_again(FAMILY.kind, locale, daily=table.is_daily))
     embed = discord.Embed(title=title, description="\n\n".join(lines), colour=COLOURS[state.outcome])
     dice = fit([die_line(state, i, locale) for i in range(len(state.dice))], more=more(locale))
     embed.add_field(name=t(locale, "Crew dice"), value=dice, inline=False)
@@ -88,7 +88,7 @@ def board_embed(
         news = fit(list(table.recent), newest=True, more=more(locale))
         embed.add_field(name=t(locale, "What happened"), value=news, inline=False)
     crew = t(locale, "Crew") if len(table.crew) > 1 or table.open_crew else t(locale, "Captain")
-    embed.add_field(name=crew, value=crew_text(table, locale))
+    embed.add_field(name=crew, value=crew_text(table, locale, over=state.outcome != "playing"))
     if picture:
         embed.set_image(url=f"attachment://{PICTURE}")
     embed.set_footer(text=t(locale, "Game #{game} · update {version}", game=game_id, version=version))
@@ -100,10 +100,12 @@ def more(locale: Locale) -> Callable[[int], str]:
     return lambda left: tn(locale, "…and {count} more line", "…and {count} more lines", left)
 
 
-def crew_text(table: Table, locale: Locale = "en") -> str:
+def crew_text(table: Table, locale: Locale = "en", *, over: bool = False) -> str:
+    """The crew by name, and an invitation to join while there is a seat and a game to join (the
+    board of a finished game has no Join crew button)."""
     captain = t(locale, " (captain)")
     names = [f"<@{user}>" + (captain if user == table.captain else "") for user in table.crew]
-    if table.open_crew and len(table.crew) < table.max_crew:
+    if not over and table.open_crew and len(table.crew) < table.max_crew:
         names.append(t(locale, "Anyone may press **{join}** to help.", join=t(locale, JOIN)))
     return "\n".join(names)
 
@@ -145,7 +147,8 @@ def board_view(
         row += 1
     if shown.finish is not None:
         view.add_item(_button(at(Verb.ACT, shown.finish.code), shown.finish, row))
-    view.add_item(BoardButton(at(Verb.HINT), label=clip(t(locale, "Hint"), LABEL_LIMIT), row=row))
+    if not table.ranked_daily:  # a ranked daily attempt is played unaided
+        view.add_item(BoardButton(at(Verb.HINT), label=clip(t(locale, "Hint"), LABEL_LIMIT), row=row))
     if table.open_crew and len(table.crew) < table.max_crew:
         label = clip(t(locale, JOIN), LABEL_LIMIT)
         view.add_item(BoardButton(at(Verb.JOIN), label=label, style=discord.ButtonStyle.success, row=row))

@@ -23,6 +23,7 @@ from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed
 from ..ui.language import guild_language, reader_language, server_language
 from ..ui.message import BoardMessage
+from ..ui.moves import check_hints
 from ..ui.replies import reply_publicly, send
 from ..ui.tips import guided, offer_tip
 from .board import COLOURS, board_message
@@ -53,7 +54,7 @@ async def draw(bot: Any, record: GameRecord) -> BoardMessage:
         saved.table,
         saved.state,
         pictures=bot.settings.board_pictures,
-        locale=await guild_language(bot, record.guild_id),
+        locale=saved.table.language or await guild_language(bot, record.guild_id),
     )
 
 
@@ -127,9 +128,9 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
     @app_commands.command(name="hint", description="Privately: what would the bot's own player do now?")
     async def hint(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(interaction, RULES)
-        await send(
-            interaction, hint_text(load(record).state, await reader_language(interaction)), ephemeral=True
-        )
+        saved = load(record)
+        check_hints(RULES, saved.table)
+        await send(interaction, hint_text(saved.state, await reader_language(interaction)), ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of Deep Space D-6, in short sections.")
     @app_commands.describe(topic="Which part of the rules (default: the goal, and the list of topics).")

@@ -33,10 +33,19 @@ from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, stale
-from ..ui.language import reader_language, server_language
+from ..ui.language import game_language, reader_language
 from ..ui.members import may_end
 from ..ui.message import BoardMessage
-from ..ui.moves import board_follows, check_crew, clicked, commit, finished_embed, load_saved, send_result
+from ..ui.moves import (
+    board_follows,
+    check_crew,
+    check_hints,
+    clicked,
+    commit,
+    finished_embed,
+    load_saved,
+    send_result,
+)
 from ..ui.replies import send, update
 from ..ui.tips import guided, offer_tip
 from .board import COLOURS, board_message, die_picked, game_kind
@@ -95,13 +104,13 @@ def result_embed(
         players=players,
         footer=t(locale, "Game #{game} · {kind}", game=record.id, kind=game_kind(state, locale)),
         kind=RULES.kind,
-        daily=saved.table.daily is not None,
+        daily=saved.table.is_daily,
         locale=locale,
     )
 
 
 async def announce(interaction: discord.Interaction, record: GameRecord, saved: Saved[State]) -> None:
-    locale = await server_language(interaction)
+    locale = await game_language(interaction, saved.table)
     await send_result(
         interaction, record, saved.table.crew, lambda players: result_embed(record, saved, players, locale)
     )
@@ -128,7 +137,7 @@ async def _commit(
         saved.table,
         saved.state,
         pictures=bot_of(interaction).settings.board_pictures,
-        locale=await server_language(interaction),
+        locale=await game_language(interaction, saved.table),
     )
     crew = saved.table.crew
     record = await commit(
@@ -170,7 +179,7 @@ async def act(interaction: discord.Interaction, ref: Ref, code: str) -> None:
         if action is None or action not in legal_actions(saved.state):
             raise stale(record, RULES)
         state, events = apply(saved.state, action)
-        locale = await server_language(interaction)
+        locale = await game_language(interaction, saved.table)
         lines = news(who(interaction), describe_action(saved.state, action, locale=locale), events, locale)
         saved = Saved[State](table=saved.table.with_news(lines), state=state)
         record, message = await _commit(
@@ -187,7 +196,7 @@ async def pick(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
         die = int(arg) if arg.isdigit() else None
         embeds = interaction.message.embeds if interaction.message is not None else []
         url = embeds[0].image.url if embeds and embeds[0].image else None
-        locale = await server_language(interaction)
+        locale = await game_language(interaction, saved.table)
         shown = die_picked(record.id, record.version, saved.table, saved.state, die, url, locale)
         await update(interaction, **shown.as_edit())
     await offer_tip(interaction, RULES.kind, saved.table, lambda: decisions(saved.state, die))
@@ -203,7 +212,9 @@ async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
         table = saved.table.joined(user).guiding(
             user, await guided(bot_of(interaction).store, D6, user, None)
         )
-        lines = [t(await server_language(interaction), "**{name}** joins the crew.", name=who(interaction))]
+        lines = [
+            t(await game_language(interaction, table), "**{name}** joins the crew.", name=who(interaction))
+        ]
         saved = Saved[State](table=table.with_news([*saved.table.recent, *lines]), state=saved.state)
         record, message = await _commit(interaction, record, saved, table_action_json("join"))
         await _show(interaction, record, saved, message)
@@ -212,6 +223,7 @@ async def join(interaction: discord.Interaction, ref: Ref, _: str) -> None:
 
 async def hint(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     saved = (await _clicked(interaction, ref, crew_only=False, from_board=False))[1]
+    check_hints(RULES, saved.table)
     await send(interaction, hint_text(saved.state, await reader_language(interaction)), ephemeral=True)
 
 
@@ -231,7 +243,7 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
         record, saved = await _clicked(interaction, ref, crew_only=False)
         await check_may_abandon(interaction, saved.table)
         state, events = abandon(saved.state)
-        public = await server_language(interaction)
+        public = await game_language(interaction, saved.table)
         lines = news(who(interaction), t(public, "abandons the game"), events, public)
         saved = Saved[State](table=saved.table.with_news(lines), state=state)
         record, message = await _commit(

@@ -33,6 +33,7 @@ from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
 from ..ui.language import guild_language, reader_language, server_language
 from ..ui.message import BoardMessage
+from ..ui.moves import check_hints
 from ..ui.replies import reply_publicly, send
 from ..ui.tips import guided
 from .board import COLOURS, board_message, closed_lobby, lobby_message
@@ -58,9 +59,10 @@ NAME_LENGTH = 100  # the longest card name a user may type (the longest real one
 
 
 async def draw_board(bot: Any, record: GameRecord) -> BoardMessage:
-    """The board or lobby as its channel sees it, in the server's language."""
+    """The board or lobby as its channel sees it, in the server's language (a daily attempt's thread:
+    its player's)."""
     saved = load(record)
-    locale = await guild_language(bot, record.guild_id)
+    locale = saved.table.language or await guild_language(bot, record.guild_id)
     if saved.state is None and record.status != "active":  # never a live lobby for a closed one
         why = t(locale, "This lobby is closed. Open a new one with {command}.", command=Slash("dine new"))
         return closed_lobby(saved, why, locale)
@@ -159,14 +161,26 @@ class Dine(
     )
     async def end(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(interaction, RULES)
-        await check_may_end(interaction, load(record))
+        saved = load(record)
+        await check_may_end(interaction, saved)
         locale = await reader_language(interaction)
+        confirm = ref(Verb.END, record.id, record.version)
+        if saved.state is None:  # a lobby: nobody has played, so nothing is lost or recorded
+            text = t(
+                locale,
+                "Close the lobby of game #{game}? Nothing has been played, so nothing is recorded. To keep "
+                "it open, dismiss this message.",
+                game=record.id,
+            )
+            await send(
+                interaction, ephemeral=True, **confirm_message(text, confirm, t(locale, "Close the lobby"))
+            )
+            return
         text = t(
             locale,
             "End game #{game}? It stops now and counts as a loss. To play on, dismiss this message.",
             game=record.id,
         )
-        confirm = ref(Verb.END, record.id, record.version)
         await send(interaction, ephemeral=True, **confirm_message(text, confirm, t(locale, "End the game")))
 
     @app_commands.command(
@@ -219,6 +233,7 @@ class Dine(
         record = await game_in_channel(interaction, RULES)
         saved = started(load(record))
         check_crew(saved, interaction.user.id)
+        check_hints(RULES, saved.table)
         locale = await reader_language(interaction)
         text = await thought_hint(saved, interaction.user.id, bot_of(interaction).hint_seconds, locale)
         await send(interaction, text, ephemeral=True)
@@ -233,7 +248,8 @@ class Dine(
         entry = find(cards, name, locale)
         if entry is None:
             typed = escaped(clip(name, NAME_LENGTH))
-            close = ", ".join(suggest(cards, name, 5, locale))
+            # a blank or a single letter "matches" any card: no list then, only how to find one
+            close = ", ".join(suggest(cards, name, 5, locale)) if len(name.strip()) >= 2 else ""
             if not close:
                 raise RuleError(
                     lazy(

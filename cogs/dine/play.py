@@ -41,7 +41,7 @@ from ..ui.bot import bot_of
 from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, stale
-from ..ui.language import reader_language, server_language
+from ..ui.language import game_language, reader_language
 from ..ui.members import may_act_as_host, may_end
 from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, load_saved, send_result
@@ -161,7 +161,7 @@ async def _lobby_change(
             table_action_json(kind, **detail),
             status="abandoned" if empty else "active",
         )
-        locale = await server_language(interaction)
+        locale = await game_language(interaction, saved.table)
         saved_note = saved_not_on_board(await reader_language(interaction))
         async with board_follows(interaction, record.id, saved_note):
             if empty:
@@ -278,7 +278,7 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
             record.version + 1,
             saved,
             pictures=bot.settings.board_pictures,
-            locale=await server_language(interaction),
+            locale=await game_language(interaction, saved.table),
         )
         record = await commit(interaction, record, saved, table_action_json("start", **detail))
         saved_note = saved_not_on_board(await reader_language(interaction))
@@ -454,7 +454,7 @@ async def _show(
             bot.boards.request(record.id)
         else:
             pictures = bot.settings.board_pictures
-            locale = await server_language(interaction)
+            locale = await game_language(interaction, saved.table)
             shown = await board_message(record.id, record.version, saved, pictures=pictures, locale=locale)
             await update(interaction, **shown.as_edit())
             await bot.boards.answered(record)
@@ -464,7 +464,7 @@ async def _show(
 
 async def announce(interaction: discord.Interaction, record: GameRecord, saved: DineSaved) -> None:
     crew = seated_users(saved)
-    locale = await server_language(interaction)
+    locale = await game_language(interaction, saved.table)
     await send_result(interaction, record, crew, lambda players: result_embed(record, saved, players, locale))
 
 
@@ -496,7 +496,7 @@ def result_embed(
         players=players,
         footer=t(locale, "Game #{game} · {setup}", game=record.id, setup=saved.setup.describe(locale)),
         kind=RULES.kind,
-        daily=saved.table.daily is not None,
+        daily=saved.table.is_daily,
         locale=locale,
     )
 
@@ -514,10 +514,11 @@ async def check_may_end(interaction: discord.Interaction, saved: DineSaved) -> N
 async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     """The confirmation button of `/dine end` (on a private message)."""
     bot = bot_of(interaction)
-    reader, server = await reader_language(interaction), await server_language(interaction)
+    reader = await reader_language(interaction)
     async with bot.game_locks(ref.game):
         record, saved = await clicked(interaction, ref, from_board=False)
         await check_may_end(interaction, saved)
+        server = await game_language(interaction, saved.table)
         if saved.state is None:
             saved = saved.model_copy(
                 update={"table": saved.table.with_news([*saved.table.recent, told(lazy(HOST_CLOSED))])}

@@ -26,7 +26,7 @@ from .games import (
     game_in_channel,
     where_board_is,
 )
-from .language import server_language
+from .language import record_language
 from .message import BoardMessage
 from .replies import send
 
@@ -103,5 +103,5 @@ async def repost_board(interaction: discord.Interaction, rules: GameRules, draw:
         old = await game_in_channel(interaction, rules)
         new = await post_board(interaction, old, draw)
     if old.board_message_id not in (None, new.board_message_id):
-        moved = t(await server_language(interaction), BOARD_MOVED, link=board_link(new))
+        moved = t(await record_language(bot, old), BOARD_MOVED, link=board_link(new))
         await edit_board(bot, old, content=moved, view=None)

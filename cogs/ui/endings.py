@@ -23,7 +23,7 @@ from core.storage import GameRecord, NewResult, Store, VersionConflict
 from core.table import movers
 from core.verify import verify_pending
 
-from .language import guild_language
+from .language import record_language
 
 log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003  # Discord's JSON error code for a channel (or thread) that does not exist
@@ -61,7 +61,7 @@ async def end_abandoned(bot: Any, record: GameRecord, why: str) -> bool:
     its channel gone): a save made meanwhile is a version conflict, and the ending is worked out again
     from the newer version.
     """
-    said = t(await guild_language(bot, record.guild_id), why)
+    said = t(await record_language(bot, record), why)
     for _ in range(SAVE_ATTEMPTS):
         abandon = ENDINGS.get(record.kind)
         if record.status != "active" or abandon is None:

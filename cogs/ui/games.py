@@ -163,16 +163,16 @@ async def game_in_channel(interaction: discord.Interaction, rules: GameRules) ->
         return record
     guild = interaction.guild_id
     mine = [
-        game
+        link
         for game in (await store.active_games(rules.kind, guild_id=guild) if guild is not None else [])
-        if game.owner_id == interaction.user.id and board_link(game)
+        if game.owner_id == interaction.user.id and (link := board_link(game))
     ]
     if mine:
         raise RuleError(
             lazy(
                 "There is no {game} game in this channel. Your game is [here]({link}): run this there.",
                 game=rules.title,
-                link=board_link(mine[-1]),
+                link=mine[-1],
             )
         )
     raise RuleError(

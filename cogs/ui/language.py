@@ -15,7 +15,9 @@ from typing import Any
 import discord
 
 from core.i18n import Locale, Source, from_discord, language_name, mark, resolve, resolve_with_source, t
-from core.storage import PreferenceScope, StorageError, Store
+from core.registry import find
+from core.storage import GameRecord, PreferenceScope, StorageError, Store
+from core.table import Table
 
 from .bot import bot_of
 
@@ -68,6 +70,19 @@ async def server_language(interaction: discord.Interaction) -> Locale:
         cached = resolve(preference, server_locale(interaction))
         interaction.extras[_SERVER] = cached
     return cached
+
+
+async def game_language(interaction: discord.Interaction, table: Table) -> Locale:
+    """The language of a game's public posts (board, log, result): its player's in a daily attempt's
+    private thread, which nobody else reads (`Table.language`), else the server's."""
+    return table.language or await server_language(interaction)
+
+
+async def record_language(bot: Any, record: GameRecord) -> Locale:
+    """`game_language` of a stored game, for a post the bot makes without an interaction."""
+    declared = find(record.kind)
+    table = declared.load_saved(record.state_json).table if declared is not None else None
+    return (table.language if table is not None else None) or await guild_language(bot, record.guild_id)
 
 
 async def guild_language(bot: Any, guild_id: int | None) -> Locale:

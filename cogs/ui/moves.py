@@ -17,8 +17,8 @@ import discord
 
 from core.errors import RuleError
 from core.game import SavedT
-from core.i18n import Locale, lazy
-from core.i18n.commands import Slash
+from core.i18n import Locale, lazy, mark
+from core.i18n.commands import Command, Slash
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
 from core.table import Table
@@ -35,7 +35,7 @@ from .games import (
     save_move,
     saved_anyway,
 )
-from .language import server_language
+from .language import record_language
 from .replies import send
 from .share import share_view
 
@@ -55,6 +55,19 @@ async def clicked(
         bot_of(interaction).store, rules, interaction, ref.game, from_board=from_board
     )
     return record, load_saved(rules, record)
+
+
+NO_HINTS = mark(
+    "Hints are off in a ranked daily attempt: everyone plays today's deal unaided. Once it is over, "
+    "play the same deal again with {command} and its `{option}` option, and ask for hints there."
+)
+
+
+def check_hints(rules: GameRules[SavedT], table: Table) -> None:
+    """Refuse a hint in a ranked daily attempt: the leaderboard ranks everyone on the same deal,
+    played alone. Practice games of that deal, and every other game, give hints."""
+    if table.ranked_daily:
+        raise RuleError(lazy(NO_HINTS, command=Slash(f"daily {rules.kind}"), option=Command("practice")))
 
 
 def check_crew(rules: GameRules[SavedT], table: Table, user: int) -> None:
@@ -134,12 +147,13 @@ async def send_result(
     crew: Sequence[int],
     result_embed: Callable[[tuple[int, ...]], discord.Embed],
 ) -> None:
-    """Announce a finished game in public: `result_embed` draws its result (in the server's language,
+    """Announce a finished game in public: `result_embed` draws its result (in the game's language,
     `finished_embed`'s `locale`) for the crew members whom the stored result counts for; a ranked
-    daily attempt's has a Share button (`share`), labelled in the server's language too."""
-    stored = await bot_of(interaction).store.result(record.id)
+    daily attempt's has a Share button (`share`), labelled in the game's language too."""
+    bot = bot_of(interaction)
+    stored = await bot.store.result(record.id)
     players = result_players(stored, crew)
-    view = share_view(record, stored, await server_language(interaction))
+    view = share_view(record, stored, await record_language(bot, record))
     embed = result_embed(players)
     if view is None:
         await send(interaction, embed=embed, ephemeral=False)

@@ -44,7 +44,7 @@ from core.storage import GameRecord, ResultRecord
 from .bot import bot_of
 from .controls import Family, Ref
 from .games import message_link, saved_anyway
-from .language import reader_language, server_language
+from .language import reader_language, record_language, server_language
 from .replies import send, update
 
 log = logging.getLogger(__name__)
@@ -141,7 +141,7 @@ async def share_clicked(interaction: discord.Interaction, ref: Ref, _: str) -> N
         channel = f"<#{target}>"
         posted = t(await reader_language(interaction), POSTED, channel=channel, link=link)
         async with saved_anyway(posted):  # shared, even if Discord fails to grey the button out
-            await update(interaction, view=_view(record, await server_language(interaction), shared=True))
+            await update(interaction, view=_view(record, await record_language(bot, record), shared=True))
             await send(interaction, posted, ephemeral=True)
 
 

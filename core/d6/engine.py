@@ -458,11 +458,19 @@ def _station_refusal(state: State, action: Action) -> Text | None:
 
 
 def _use(state: State, i: int, station: Station, on: int | None = None) -> None:
-    state.dice[i] = state.dice[i].model_copy(update={"place": Place.STATION, "station": station, "on": on})
+    update = {"place": Place.STATION, "station": station, "on": on, "was": None}
+    state.dice[i] = state.dice[i].model_copy(update=update)
 
 
 def _move(state: State, i: int, place: Place, on: int | None = None) -> None:
     state.dice[i] = Die(face=state.dice[i].face, place=place, on=on)
+
+
+def _back_to_pool(state: State, i: int) -> None:
+    """A die gathered or recalled into the pool, remembering where it was until it is rolled, so the
+    board can tell it from a die left unused this round."""
+    die = state.dice[i]
+    state.dice[i] = Die(face=die.face, was=die)
 
 
 def _do_reroll(s: State, ev: Events, a: Reroll) -> None:
@@ -581,7 +589,7 @@ def _do_hold(s: State, ev: Events, a: HoldDie) -> None:
 
 def _do_recall(s: State, ev: Events, a: Recall) -> None:
     for i in mission_dice(s, a.target):
-        _move(s, i, Place.POOL)
+        _back_to_pool(s, i)
     threat = s.threat(a.target)
     name: Text | ThreatName = ThreatName(threat.card) if threat else lazy("a threat")
     ev.append(Event(lazy("Crew recalled from the away mission on {name}.", name=name)))
@@ -802,7 +810,7 @@ def _gather(s: State, ev: Events, task: Task) -> None:
     """Step 6: assigned, reset and returned dice come back; away-mission crew may be recalled (§4)."""
     for i, d in enumerate(s.dice):
         if d.place in (Place.STATION, Place.RESET, Place.RETURNED):
-            _move(s, i, Place.POOL)
+            _back_to_pool(s, i)
     if dice_in(s, Place.MISSION):
         s.pending = Pending(kind="gather", reason="recall crew from unfinished away missions, or leave them?")
         return

@@ -89,7 +89,7 @@ def pending_question(state: State) -> Text:
         case "hold":
             return lazy("{name}: which crew die is distracted?", name=name)
         case _:
-            return lazy("recall crew from unfinished away missions, or leave them?")
+            return lazy("Recall crew from unfinished away missions, or leave them?")
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,9 @@ class Die(BaseModel):
     place: Place = Place.POOL
     station: Station | None = None
     on: int | None = None  # the threat uid for MISSION, HELD and the stasis beam
+    # A pool die gathered back this round (step 6) or recalled from an away mission: the die as it was
+    # before, so the board says what it did rather than "unused". Cleared when the die is rolled.
+    was: Die | None = None
 
 
 class Threat(BaseModel):

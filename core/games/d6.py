@@ -153,4 +153,5 @@ GAME: Game[State, Action, D6Setup, Saved[State]] = Game(
     describe_action=_describe,
     hint=hint_choice,
     run=_run,
+    memory={"dice": {"__all__": {"was"}}},
 )

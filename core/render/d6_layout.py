@@ -360,12 +360,14 @@ def _ready(state: State, locale: Locale) -> Iterator[Shape]:
     elif state.outcome != "playing":
         note = t(locale, "the game is over")
     else:
-        # mid-round (a decision after the assignment): dice left in the pool were rolled and not used
-        note = (
-            t(locale, "unused this round, rolled next round")
-            if pool
-            else t(locale, "rolled at the start of the round")
-        )
+        # mid-round (a decision after the assignment): dice in the pool were left unused, or came
+        # back from a station, the Scanners or an away mission (step 6, a recall); the words say which
+        if any(state.dice[i].was is not None for i in pool):
+            note = t(locale, "gathered, rolled next round")
+        elif pool:
+            note = t(locale, "unused this round, rolled next round")
+        else:
+            note = t(locale, "rolled at the start of the round")
     for n, line in enumerate(wrap(note, 10, 106, 2)):
         yield Text(READY[0] + 10, READY[1] + 27 + n * 12, line, 10, MUTED)
     size, x = 34, READY[0] + 122

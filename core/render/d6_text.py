@@ -39,7 +39,7 @@ from core.d6.engine import (
     weapon_damage,
 )
 from core.d6.names import PLACES, card_words, d6_term, face_name, pending_question, threat_name
-from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
+from core.d6.state import HULL_MAX, SHIELDS_MAX, Die, Place, State, Station, Threat
 from core.i18n import Locale, mark, t, tn
 
 # Kept under its old name: the places in words (`core.d6.names.PLACES`, said with `t`).
@@ -82,32 +82,65 @@ def threat_line(state: State, threat: Threat, locale: Locale = "en") -> str:
 
 
 def die_state(state: State, index: int, locale: Locale = "en") -> str:
-    """A die's face and where it is ("Tactical, at weapons"), without which die it is."""
+    """A die's face and where it is ("Tactical, at Weapons"), without which die it is; a die back in
+    the pool after the assignment says what it did this round, so a used die never reads as unused."""
     die = state.dice[index]
-    where = place_name(locale, die.place)
-    if die.place is Place.STATION and die.station is not None:
-        where = t(locale, "at {station}", station=t(locale, STATIONS[die.station.value]))
-    elif die.on is not None and (threat := state.threat(die.on)) is not None:
-        where += f" ({threat_name(locale, threat.card)})"
+    if die.place is Place.POOL and die.was is not None:  # gathered at step 6, or recalled
+        return _rolls_next(state, _been(state, die.was, locale), locale)
     if die.place is Place.RETURNED:  # its face no longer counts: it is rolled next round
-        if die.face is Face.THREAT:
-            return t(locale, "returned (freed from the Scanners), rolls next round")
-        return t(locale, "returned, rolls next round")
+        return _rolls_next(state, _been(state, die, locale), locale)
     face = face_name(locale, die.face)
     if die.place is Place.POOL and state.phase != "assign":  # rolled this round and not assigned: its
         return t(locale, "{face}, unused this round", face=face)  # face still counts (Friendly Fire)
+    where = place_name(locale, die.place)
+    if die.place is Place.STATION and die.station is not None:
+        where = t(locale, "at {station}", station=station_name(locale, die.station))
+    elif die.on is not None and (threat := state.threat(die.on)) is not None:
+        where += f" ({threat_name(locale, threat.card)})"
     return f"{face}, {where}"
 
 
-# The ship's stations a die can be at, in words ("at Weapons").
+def _been(state: State, die: Die, locale: Locale) -> str:
+    """What a die did this round, said from where it was before it came back to the pool."""
+    face = face_name(locale, die.face)
+    match die.place:
+        case Place.STATION if die.station is not None:
+            used = t(locale, "used at {station}", station=station_name(locale, die.station))
+            return f"{face}, {used}"
+        case Place.MISSION:  # recalled: the mission starts over
+            recalled = t(locale, "recalled from an away mission")
+            if die.on is not None and (threat := state.threat(die.on)) is not None:
+                recalled += f" ({threat_name(locale, threat.card)})"
+            return f"{face}, {recalled}"
+        case Place.RESET:
+            return place_name(locale, die.place)
+        case _ if die.face is Face.THREAT:  # returned with its locked face: a Medical die freed it
+            return t(locale, "returned (freed from the Scanners)")
+        case _:
+            return place_name(locale, Place.RETURNED)
+
+
+def _rolls_next(state: State, said: str, locale: Locale) -> str:
+    """ "…, rolls next round" for a die waiting to be rolled, unless the game is over."""
+    return t(locale, "{state}, rolls next round", state=said) if state.outcome == "playing" else said
+
+
+# The ship's stations a die can be at, in words ("at Weapons"); the Commander station is named by its
+# crew face, as the board and the rules name it (`station_name`).
 STATIONS = {
-    "commander": mark("Commander"),
     "weapons": mark("Weapons"),
     "shields": mark("Shields"),
     "stasis": mark("Stasis"),
     "repair": mark("Repair"),
     "medical": mark("Medical"),
 }
+
+
+def station_name(locale: Locale, station: Station) -> str:
+    """A station in words: "Weapons", "Shields"…; the Commander's is the Commander face's name."""
+    if station is Station.COMMANDER:
+        return face_name(locale, Face.COMMANDER)
+    return t(locale, STATIONS[station.value])
 
 
 def die_line(state: State, index: int, locale: Locale = "en") -> str:
@@ -249,7 +282,9 @@ def describe_board(state: State, locale: Locale = "en") -> str:
 
 
 def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    """`text` starting with a capital, past an opening "¿" or "¡" ("¿Retirar…?")."""
+    opening = len(text) - len(text.lstrip("¿¡"))
+    return text[:opening] + text[opening : opening + 1].upper() + text[opening + 1 :]
 
 
 def decision_text(state: State, locale: Locale = "en") -> str:
@@ -297,7 +332,7 @@ def board_summary(state: State, locale: Locale = "en") -> str:
 def _short(threat: Threat, locale: Locale) -> str:
     spec = card_of(threat)
     health = f" {threat.health}/{spec.health}" if threat.health is not None else ""
-    stasis = f" ({t(locale, 'stasis')})" if threat.stasis else ""
+    stasis = f" ({t(locale, 'in stasis')})" if threat.stasis else ""
     return threat_name(locale, spec.id) + health + stasis
 
 

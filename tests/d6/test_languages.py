@@ -152,12 +152,18 @@ def test_the_picture_and_the_words_are_in_the_language(locale: Locale) -> None:
         assert {"Kommandant", "Krankenstation", "Taktik"} <= set(words.split())
 
 
-_NAMED = re.compile(r'\b(?:t|tn|lazy|lazy_n|mark|mark_plural)\(\s*(?:\w+(?:\.\w+)?,\s*)?"((?:[^"\\]|\\.)*)"')
+# The first string of a message call, in double or single quotes (single inside an f-string's braces),
+# and what follows it when another string goes on with it (a long id split over lines).
+_NAMED = re.compile(
+    r"\b(?:t|tn|lazy|lazy_n|mark|mark_plural)\(\s*(?:\w+(?:\.\w+)?,\s*)?"
+    r"""(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')(\s*["'])?"""
+)
 
 
 def test_every_message_the_d6_code_names_is_in_the_catalogue() -> None:
     """Babel's scan drops a message whose call has a name `t` among its arguments (`ThreatName(t.card)`
-    inside `lazy(...)`): each first string of a message call in the D-6 code is a catalogue id."""
+    inside `lazy(...)`): each first string of a message call in the D-6 code is a catalogue id (the
+    start of one, when the string goes on on the next line)."""
     found = {  # the game's own file, or the shared one for words both games say (tools.i18n.AREAS)
         str(m.id if isinstance(m.id, str) else m.id[0])
         for domain in ("d6", "messages")
@@ -169,10 +175,16 @@ def test_every_message_the_d6_code_names_is_in_the_catalogue() -> None:
         *Path("core/render").glob("d6_*.py"),
         *Path("cogs/d6").glob("*.py"),
     ]
-    missed = [
-        (path.name, said)
+    named = [
+        (path.name, double or single, bool(more))
         for path in files
-        for said in _NAMED.findall(path.read_text(encoding="utf-8"))
-        if not any(known.startswith(said) for known in found)  # a long id is split over lines
+        for double, single, more in _NAMED.findall(path.read_text(encoding="utf-8"))
+    ]
+    inside = "f\" ({t(locale, 'in stasis')})\""  # a single-quoted id in an f-string's braces
+    assert _NAMED.findall(inside) == [("", "in stasis", "")]
+    missed = [
+        (name, said)
+        for name, said, more in named
+        if not (any(known.startswith(said) for known in found) if more else said in found)
     ]
     assert missed == []

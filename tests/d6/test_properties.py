@@ -162,6 +162,11 @@ def check_dice(s: State) -> None:
     on_mission: dict[int, list[Face]] = {}
     for i, d in enumerate(s.dice):
         assert isinstance(d.place, Place), f"die {i}: {d!r}"
+        if d.was is not None:  # what a die gathered or recalled did this round, until it is rolled
+            assert d.place is Place.POOL, f"die {i}: {d!r}"
+            assert s.phase != "assign", f"die {i}: {d!r}"
+            assert d.was.place is not Place.POOL, f"die {i}: {d!r}"
+            assert d.was.was is None, f"die {i}: {d!r}"
         if d.place is Place.STATION:
             assert d.station is not None, f"die {i}: {d!r}"
             assert d.face is STATION_FACE[d.station], f"die {i}: {d!r}"

@@ -8,19 +8,32 @@ import pytest
 
 from cogs.d6.board import board_embed
 from core.d6 import apply, new_game
-from core.d6.actions import AwayMission, ChangeFace, ClearScanner, EndAssignment, Fire, Repair, Stasis
+from core.d6.actions import (
+    AwayMission,
+    ChangeFace,
+    ClearScanner,
+    EndAssignment,
+    Fire,
+    Gather,
+    Recall,
+    Repair,
+    Stasis,
+)
 from core.d6.ai import heuristic, ranked
 from core.d6.cards import Face, card_text, deck
-from core.d6.engine import legal_actions
-from core.d6.state import Place, Station
+from core.d6.engine import abandon, legal_actions
+from core.d6.state import Die, Pending, Place, State, Station, Task
 from core.d6.why import max_hit
 from core.i18n import Locale, t
 from core.render import d6_hint, d6_menu
 from core.render.d6_controls import as_shown, controls
+from core.render.d6_layout import layout
 from core.render.d6_text import (
     board_summary,
+    decision_text,
     describe_action,
     describe_board,
+    die_line,
     die_state,
     station_lines,
     threat_line,
@@ -326,6 +339,104 @@ def test_a_die_left_unused_after_the_assignment_shows_its_face() -> None:
     assert "not rolled" not in board
 
 
+def test_after_the_assignment_each_die_says_what_it_did_this_round() -> None:
+    """A review (seed 100): die 2 (Medical) freed die 1 from the Scanners, die 4 (Commander) turned
+    die 3, which went on an away mission; at the gather's question dice 1, 2 and 4 read "unused this
+    round", in the words, the picture's alt text and the picture. Each now says what it did."""
+    state = new_game(100)
+    for action in (
+        ClearScanner(die=1, scanner_die=0),
+        ChangeFace(die=3, target=2, face=Face.TACTICAL),
+        AwayMission(die=2, target=1),
+        EndAssignment(),
+    ):
+        state, _ = apply(state, action)
+    assert state.pending is not None
+    assert state.pending.kind == "gather"
+    assert [die_line(state, i) for i in range(6)] == [
+        "Die 1: returned (freed from the Scanners), rolls next round",
+        "Die 2: Medical, used at Medical, rolls next round",
+        "Die 3: Tactical, on an away mission (Invaders)",
+        "Die 4: Commander, used at Commander, rolls next round",
+        "Die 5: Engineering, unused this round",
+        "Die 6: Engineering, unused this round",
+    ]
+    assert [die_line(state, i, "es") for i in (1, 3)] == [
+        "Dado 2: Médico, usado en Médico, se tira la próxima ronda",
+        "Dado 4: Comandante, usado en Comandante, se tira la próxima ronda",
+    ]
+    for locale in ("en", "es"):  # the alt text says each die as the board does
+        summary = board_summary(state, locale)
+        assert all(die_state(state, i, locale) in summary for i in range(6))
+    picture = " ".join(shape.text for shape in layout(state).texts())
+    assert "gathered, rolled next round" in picture  # the pool's note, over two lines
+    assert "unused" not in picture
+    assert State.model_validate_json(state.model_dump_json()) == state  # a stored game keeps it
+    # abandoned there: the final board says the same, without a next round to roll in
+    over, _ = abandon(state)
+    assert [die_state(over, i) for i in range(6)] == [
+        "returned (freed from the Scanners)",
+        "Medical, used at Medical",
+        "Tactical, on an away mission (Invaders)",
+        "Commander, used at Commander",
+        "Engineering, unused this round",
+        "Engineering, unused this round",
+    ]
+    assert "Dados: 1 devuelto (liberado de los Escáneres); 2 Médico, usado en Médico;" in board_summary(
+        over, "es"
+    )
+
+
+def test_a_recalled_or_scanned_die_back_in_the_pool_says_so() -> None:
+    """Two away teams at the gather: the one recalled reads as recalled, not as unused; a die the
+    Scanners set aside and one that came back from the Returned area say so too."""
+    state = make_state(
+        [
+            die(T, Place.MISSION, on=1),
+            die(S, Place.MISSION, on=2),
+            Die(face=X, was=die(X, Place.RESET)),
+            Die(face=E, was=die(E, Place.RETURNED)),
+            *pool(C),
+        ],
+        internal=[threat(1, "invaders"), threat(2, "time_warp")],
+        phase="decide",
+        pending=Pending(kind="gather", reason="recall?"),
+        queue=[Task(op="new_round")],  # what the gather leaves to do, as the engine queues it
+    )
+    state, _ = play(state, Recall(target=1))
+    assert state.pending is not None  # the other team is still out
+    assert [die_state(state, i) for i in range(5)] == [
+        "Tactical, recalled from an away mission (Invaders), rolls next round",
+        "Science, on an away mission (Time Warp)",
+        "set aside by the Scanners, rolls next round",
+        "returned, rolls next round",
+        "Commander, unused this round",
+    ]
+    state, _ = play(state, Gather())
+    assert state.phase == "assign"
+    assert all(d.was is None for d in state.dice)  # rolled: this round's past is gone
+
+
+@pytest.mark.parametrize(
+    ("locale", "heading"),
+    [
+        ("en", "Recall crew from unfinished away missions, or leave them?"),
+        ("de", "Crew von unfertigen Außenmissionen zurückrufen oder dort lassen?"),
+        ("es", "¿Retirar tripulación de misiones ausentes sin terminar, o dejarla?"),
+    ],
+)
+def test_the_recall_question_starts_with_a_capital_in_every_language(locale: Locale, heading: str) -> None:
+    """It heads the board and the choices ("**¿retirar …?**" read as a slip in Spanish)."""
+    state = make_state(
+        [die(T, Place.MISSION, on=1), *pool(C)],
+        internal=[threat(1, "invaders")],
+        phase="decide",
+        pending=Pending(kind="gather", reason="recall?"),
+    )
+    assert decision_text(state, locale) == heading
+    assert controls(state, locale=locale).prompt == heading
+
+
 def test_a_shot_beyond_a_threats_health_says_so_and_comes_after_the_others() -> None:
     """A second Tactical die deals 2 (§10 ruling). Two Drones with 1 health each: 2 on one of them
     spends a point it does not need, so that line says so and comes after the split; and two alike
@@ -376,6 +487,14 @@ def test_a_used_die_names_its_station_as_the_board_does() -> None:
     """Station names are capitalised everywhere ("Science, at shields" read like a typo)."""
     state = make_state([die(S, Place.STATION, station=Station.SHIELDS), *pool(T)])
     assert die_state(state, 0) == "Science, at Shields"
+
+
+def test_the_commander_station_is_named_as_the_board_and_the_rules_name_it() -> None:
+    """Not "Comandante, en Mando": the station is the Commander's, named by its crew face."""
+    state = make_state([die(C, Place.STATION, station=Station.COMMANDER), *pool(T)])
+    assert die_state(state, 0) == "Commander, at Commander"
+    assert die_state(state, 0, "es") == "Comandante, en Comandante"
+    assert die_state(state, 0, "de") == "Kommandant, an der Station Kommandant"
 
 
 def _nested(text: str) -> bool:

@@ -88,6 +88,20 @@ async def test_the_captain_abandons_after_confirming(world) -> None:
     assert components(done.response) == []  # the confirmation cannot be pressed twice
 
 
+async def test_an_abandoned_crew_board_no_longer_invites_anyone_to_join(world) -> None:
+    """The Join crew button goes with the game: the crew field stops pointing at it."""
+    alice = world.player("alice")
+    record = await start(world, alice, crew=True)
+    asked = await alice.runs("d6 abandon")
+    await alice.clicks(asked.response.message, "Abandon the game")
+
+    board = message(world, record.board_message_id)
+    assert components(board) == []
+    crew = board.embeds[0].fields[-1]
+    assert crew.value == f"<@{alice.id}> (captain)"
+    assert "Join crew" not in crew.value
+
+
 async def test_only_the_captain_or_a_channel_manager_may_abandon(world) -> None:
     alice, bob = world.player("alice"), world.player("bob")
     moderators = world.guild.create_role("moderators", permissions=discord.Permissions(manage_channels=True))

@@ -382,7 +382,12 @@ async def test_dine_card_with_an_unknown_name_suggests_close_matches(world) -> N
     )
     misspelt = await alice.runs("dine card", name="helm consle")
     assert misspelt.response.content == "I know no card called “helm consle”. Close matches: Helm Console."
-    assert refusals(world) == [RuleError, RuleError, RuleError]
+    for blank in ("   ", "ñ"):  # no list of whatever cards come first
+        said = await alice.runs("dine card", name=blank)
+        assert said.response.content.endswith(
+            "”. Type a few letters of a card's name and pick it from the list Discord shows."
+        )
+    assert refusals(world) == [RuleError] * 5
 
 
 async def test_dine_card_autocomplete_offers_matching_names(world) -> None:

@@ -75,13 +75,19 @@ async def test_a_lobby_close_discord_failed_to_show_leaves_a_closed_lobby(world:
     ann = world.player("Ann")
     game_id = await open_lobby(ann, world)
     asked = await ann.runs("dine end")
+    # a lobby has nothing to lose: the question says so, not "counts as a loss"
+    assert asked.response.content == (
+        f"Close the lobby of game #{game_id}? Nothing has been played, so nothing is recorded. To keep it "
+        "open, dismiss this message."
+    )
 
     world.env.inject_error("POST", CALLBACK, status=500, times=1)
-    done = await Unaudited(world, ann.actor).clicks(asked.response.message, "End the game")
+    done = await Unaudited(world, ann.actor).clicks(asked.response.message, "Close the lobby")
     forgive_the_retry(world)
 
     assert done.response.content.startswith(SAVED)
     assert (await record_of(world, game_id)).status == "abandoned"
+    assert await world.bot.store.result(game_id) is None
     board = await board_of(world, game_id)
     assert board.embeds[0].title == "Deep Space Dine · lobby closed"
     assert components(board) == []
