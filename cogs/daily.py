@@ -41,7 +41,7 @@ from .client import DeepSpaceBot
 from .standings import standing_line, title
 from .ui.bot import bot_of
 from .ui.endings import serves, still_there, unknown_channel
-from .ui.errors import PERMISSION_NAMES, permission_names
+from .ui.errors import PERMISSION_NAMES, lacking, permission_names
 from .ui.games import board_link, saved_anyway
 from .ui.language import guild_language, reader_language
 from .ui.message import BoardMessage
@@ -139,14 +139,11 @@ def _cannot_post_in(channel: object, guild: discord.Guild | None) -> list[str]:
     """The permissions the bot lacks to post the daily in `channel` (none known: none lacking)."""
     if guild is None or not isinstance(channel, discord.abc.GuildChannel):
         return []
-    permissions = channel.permissions_for(guild.me)
-    if not permissions.view_channel:  # the rest follow from it: naming them would send the owner astray
-        return ["view_channel"]
-    return [flag for flag in POST_PERMISSIONS if not getattr(permissions, flag)]
+    return lacking(channel.permissions_for(guild.me), POST_PERMISSIONS)
 
 
 def missing_permissions(locale: Locale, permissions: discord.Permissions) -> str:
-    needed = [flag for flag in THREAD_PERMISSIONS if not getattr(permissions, flag)] or THREAD_PERMISSIONS
+    needed = lacking(permissions, THREAD_PERMISSIONS) or THREAD_PERMISSIONS
     names = [f"**{t(locale, PERMISSION_NAMES[flag])}**" for flag in needed]
     if len(names) == 1:
         return t(locale, "the {permission} permission", permission=names[0])
@@ -177,7 +174,7 @@ async def private_thread(
             )
         )
     permissions = interaction.app_permissions
-    lacking = NoPrivateThread(
+    refusal = NoPrivateThread(
         t(
             locale,
             "I need {permissions} in this channel to open one. Ask a server manager to give it to me "
@@ -186,8 +183,8 @@ async def private_thread(
             command=command,
         )
     )
-    if not all(getattr(permissions, flag) for flag in THREAD_PERMISSIONS):
-        raise lacking
+    if lacking(permissions, THREAD_PERMISSIONS):
+        raise refusal
     try:
         thread = await channel.create_thread(
             name=name[:100],
@@ -197,7 +194,7 @@ async def private_thread(
         )
     except discord.Forbidden as error:
         log.info("no private thread in channel %s: %s", channel.id, error)
-        raise lacking from None
+        raise refusal from None
     except discord.HTTPException as error:
         log.warning("no private thread in channel %s: %s", channel.id, error)
         raise NoPrivateThread(
@@ -208,7 +205,7 @@ async def private_thread(
     except discord.HTTPException as error:
         log.info("could not add %s to a new private thread: %s", interaction.user.id, error)
         await remove_thread(thread)
-        raise lacking from None
+        raise refusal from None
     return thread
 
 
@@ -544,15 +541,15 @@ class Daily(
         assert target is not None
         locale = await reader_language(interaction)
         where = channel if channel is not None else interaction.channel
-        lacking = _cannot_post_in(where, interaction.guild)
+        missing = _cannot_post_in(where, interaction.guild)
         mention = f"<#{target}>"
-        if lacking:
+        if missing:
             refusal = t(
                 locale,
                 "I can't post in {channel}: I'm missing {permissions} there. Fix that in the channel's "
                 "permissions, then run this again; nothing was changed.",
                 channel=mention,
-                permissions=permission_names(locale, lacking),
+                permissions=permission_names(locale, missing),
             )
             await send(interaction, refusal, ephemeral=True)
             return

@@ -28,7 +28,7 @@ from core.table import table_action_json
 from core.words import clip, escaped
 
 from ..client import DeepSpaceBot
-from ..ui.boards import check_channel_free, open_game, repost_board
+from ..ui.boards import check_board_permissions, check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
 from ..ui.language import guild_language, reader_language, server_language
@@ -127,6 +127,7 @@ class Dine(
             level=difficulty.value if difficulty else NEW_CARDS.levels[0].name,
         )
         await check_channel_free(interaction, RULES)
+        await check_board_permissions(interaction, RULES)
         saved = lobby(interaction.user.id, interaction.user.display_name, setup, discord.utils.utcnow())
         bot = bot_of(interaction)
         host = interaction.user.id

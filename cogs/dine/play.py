@@ -451,7 +451,7 @@ async def _show(
     async with board_follows(interaction, record.id, saved_note):
         if hand is not None:
             await update(interaction, **hand.as_edit())
-            bot.boards.request(record.id)
+            bot.boards.request(record.id, mover=interaction)  # told if the board cannot follow
         else:
             pictures = bot.settings.board_pictures
             locale = await game_language(interaction, saved.table)

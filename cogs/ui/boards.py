@@ -17,6 +17,7 @@ from core.i18n.commands import Slash
 from core.storage import ActiveGameExists, GameRecord
 
 from .bot import bot_of
+from .errors import lacking, permission_names
 from .games import (
     BOARD_MOVED,
     RULES_BY_KIND,
@@ -26,12 +27,16 @@ from .games import (
     game_in_channel,
     where_board_is,
 )
-from .language import record_language
+from .language import reader_language, record_language
 from .message import BoardMessage
 from .replies import send
 
 log = logging.getLogger(__name__)
 Draw = Callable[[GameRecord], Awaitable[BoardMessage]]
+# What the bot needs in a channel to keep a board up to date outside a click's answer (a move made in
+# a private view edits the board with the bot's own token): to see the channel, and to show an embed.
+# Without Send Messages or Attach Files a board is edited in place (`refresh`), so those are not needed.
+BOARD_PERMISSIONS = ("view_channel", "embed_links")
 
 
 def already_running(record: GameRecord, rules: GameRules) -> RuleError:
@@ -86,6 +91,26 @@ async def open_game(
                 command=Slash(rules.board.removeprefix("/")),
             )
         ) from None
+
+
+async def check_board_permissions(interaction: discord.Interaction, rules: GameRules) -> None:
+    """Refuse, before anything is stored, a game whose board the bot could not keep up to date in
+    this channel: Discord shows the opening answer anyway, so the crew would learn it only from a
+    board that stops following their moves."""
+    missing = lacking(interaction.app_permissions, BOARD_PERMISSIONS)
+    if not missing:
+        return
+    locale = await reader_language(interaction)
+    raise RuleError(
+        t(
+            locale,
+            "I can't keep a game board up to date in this channel: I'm missing {permissions} here. Ask "
+            "someone who manages this server to give me that in this channel's permissions, then run "
+            "{command} again. Nothing was started.",
+            permissions=permission_names(locale, missing),
+            command=Slash(rules.start.removeprefix("/")),
+        )
+    )
 
 
 async def check_channel_free(interaction: discord.Interaction, rules: GameRules) -> None:

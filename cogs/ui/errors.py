@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Sequence
 
 import discord
 from discord import app_commands
@@ -69,6 +70,15 @@ def conversion_refusal(error: app_commands.TransformerError, locale: Locale) -> 
         "I could not use “{value}” for that option; please check it and try again.",
         value=clip(str(error.value), 100),
     )
+
+
+def lacking(permissions: discord.Permissions, needed: Sequence[str]) -> list[str]:
+    """Which of the `needed` permissions (discord.py's attribute names) `permissions` does not hold,
+    in the order asked, so that a refusal names exactly what a server manager must give. Without View
+    Channels the rest read as missing too but follow from it: it alone is named then."""
+    if "view_channel" in needed and not permissions.view_channel:
+        return ["view_channel"]
+    return [flag for flag in needed if not getattr(permissions, flag)]
 
 
 def permission_names(locale: Locale, names: list[str]) -> str:

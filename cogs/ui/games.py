@@ -193,17 +193,26 @@ async def edit_board(client: discord.Client, record: GameRecord, **fields: Any) 
     """Edit a game's board message from outside its own interaction (abandon, re-post); True if done.
 
     A board that was deleted or cannot be reached is not an error: the game itself is safe in the store.
-    A game whose channel Discord no longer knows is ended, as abandoned (`endings`).
     """
+    try:
+        return await edit_board_or_raise(client, record, **fields)
+    except discord.HTTPException as error:
+        log.warning("could not edit the board of game %s: %s", record.id, error)
+        return False
+
+
+async def edit_board_or_raise(client: discord.Client, record: GameRecord, **fields: Any) -> bool:
+    """`edit_board` for a caller who acts on Discord's refusal (the board keeper posts a deleted board
+    anew), which is raised. False if the game has no board; a game whose channel Discord no longer
+    knows is ended first, as abandoned (`endings`)."""
     if record.board_message_id is None:
         return False
     channel = client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
     try:
         await channel.get_partial_message(record.board_message_id).edit(**fields)
     except discord.HTTPException as error:
-        log.warning("could not edit the board of game %s: %s", record.id, error)
         await end_if_channel_unknown(client, record.id, error)
-        return False
+        raise
     return True
 
 

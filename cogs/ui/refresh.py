@@ -6,7 +6,10 @@ one task per game draws the *latest* stored state and edits the board, then wait
 `bot.board_edit_seconds` before it looks again, so a burst of plays becomes one edit now and one
 more later, never one per play (Discord allows about five message edits per five seconds in a
 channel). A board that is old or buried under chat is posted anew at the bottom, and the old message
-points to it; where the bot may not post (no Send Messages or Attach Files) it is edited in place.
+points to it; where the bot may not post (no Send Messages or Attach Files) it is edited in place. A
+board someone deleted is posted anew at the next edit, as `/<game> board` would. A member whose move
+from a private view waits on an edit the bot may not make (it cannot see the channel) is told so
+privately, with what a server manager must give the bot.
 
 The store remembers which version each board shows (`board_shown`), so a board left behind — an
 edit Discord refused, a restart between a save and its reply — is redrawn at start-up, and a click
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import Any, NoReturn
 
@@ -25,19 +28,42 @@ import discord
 
 from core.errors import RuleError
 from core.i18n import lazy, mark, t
+from core.i18n.commands import Slash
 from core.storage import GameRecord
 
+from .boards import BOARD_PERMISSIONS
 from .endings import end_if_channel_unknown, serves
-from .games import BOARD_MOVED, GameRules, board_link, edit_board, stale
-from .language import guild_language
+from .errors import lacking, permission_names
+from .games import (
+    BOARD_MOVED,
+    RULES_BY_KIND,
+    GameRules,
+    board_link,
+    edit_board,
+    edit_board_or_raise,
+    stale,
+)
+from .language import reader_language, record_language
 from .message import BoardMessage
-from .replies import update
+from .replies import send, update
 
 log = logging.getLogger(__name__)
 Draw = Callable[[GameRecord], Awaitable[BoardMessage]]
 BOARD_WAS_BEHIND = mark(
     "The board was behind the game, so nothing was done. It shows the game as it is now: play on."
 )
+BOARD_NOT_UPDATED = mark(
+    "Your move is saved, but I could not update the board: I'm missing {permissions} in this channel. "
+    "Ask someone who manages this server to give me that in this channel's permissions; until then, "
+    "{command} shows the board as it is now."
+)
+# what posting a deleted board anew needs besides what editing one does
+REPOST_PERMISSIONS = (*BOARD_PERMISSIONS, "send_messages", "attach_files")
+UNKNOWN_MESSAGE = 10008  # Discord's JSON error code for a message that does not exist (a deleted board)
+
+
+def board_deleted(error: discord.HTTPException) -> bool:
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_MESSAGE
 
 
 class BoardKeeper:
@@ -61,6 +87,8 @@ class BoardKeeper:
         self._looked: dict[int, float] = {}  # when each board was last looked under (loop time)
         self.look_every = 5.0  # seconds between two looks under one board after clicks (one request each)
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        # members whose moves from a private view wait on each board's next edit (told if refused)
+        self._movers: dict[int, list[discord.Interaction]] = {}
         # channels where a re-post was refused (loop time): edit in place until the owner may have
         # given the permission back, then try again
         self._cannot_post: dict[int, float] = {}
@@ -74,8 +102,12 @@ class BoardKeeper:
     async def draw(self, record: GameRecord) -> BoardMessage:
         return await self._draws[record.kind](record)
 
-    def request(self, game_id: int) -> None:
-        """Show game `game_id`'s latest state soon (coalesced with other requests for it)."""
+    def request(self, game_id: int, *, mover: discord.Interaction | None = None) -> None:
+        """Show game `game_id`'s latest state soon (coalesced with other requests for it). `mover`, who
+        made a move from a private view and was answered there, is told in a private follow-up if the
+        bot may not edit the board (the move itself is saved)."""
+        if mover is not None:
+            self._movers.setdefault(game_id, []).append(mover)
         self._dirty.add(game_id)
         self._start(game_id)
 
@@ -115,15 +147,63 @@ class BoardKeeper:
 
     async def show(self, record: GameRecord, message: BoardMessage) -> None:
         """Edit the board to `message` (drawn from `record`) now, outside any click's answer (a game
-        ended from a private message, a lobby closed); if Discord refuses, try again soon."""
-        if not await self._edit(record, message):
+        ended from a private message, a lobby closed); if Discord refuses, try again soon. Callers may
+        hold the game's lock, so a deleted board is not posted anew here but by the retry."""
+        if not await self._edit(record, message, post_if_deleted=False):
             self.request(record.id)
 
-    async def _edit(self, record: GameRecord, message: BoardMessage) -> bool:
-        if not await edit_board(self.bot, record, **message.as_edit()):
+    async def _edit(self, record: GameRecord, message: BoardMessage, *, post_if_deleted: bool = True) -> bool:
+        """Edit the board to `message`; True if it shows it now. An active game's board that was
+        deleted is posted anew (nothing else brings it back before `repost_after`, and posting
+        takes the game's lock, so only if `post_if_deleted`); whoever's move waited on this edit is
+        told if the bot was refused the channel."""
+        movers = self._movers.pop(record.id, [])
+        try:
+            if not await edit_board_or_raise(self.bot, record, **message.as_edit()):
+                return False
+        except discord.HTTPException as error:
+            refused = error
+            if board_deleted(error) and record.status == "active" and post_if_deleted:
+                refused = await self._post_anew(record, message)
+                if refused is None:
+                    return True
+            else:
+                log.warning("could not edit the board of game %s: %s", record.id, error)
+            if isinstance(refused, discord.Forbidden):
+                needed = BOARD_PERMISSIONS if refused is error else REPOST_PERMISSIONS
+                await self._tell_refused(record, movers, needed)
             return False
         await self.shown(record)
         return True
+
+    async def _post_anew(self, record: GameRecord, message: BoardMessage) -> discord.HTTPException | None:
+        """Post a deleted board anew in its channel as the game's board; Discord's refusal if any. It
+        is tried even soon after a refused re-post: there is no board left to edit in place."""
+        try:
+            await self._post(record, message)
+        except discord.HTTPException as error:
+            if isinstance(error, discord.Forbidden):
+                self._cannot_post[record.channel_id] = asyncio.get_running_loop().time()
+            log.warning("the deleted board of game %s could not be posted again: %s", record.id, error)
+            return error
+        log.info("the board of game %s was deleted: posted anew", record.id)
+        return None
+
+    async def _tell_refused(
+        self, record: GameRecord, movers: list[discord.Interaction], needed: Sequence[str]
+    ) -> None:
+        """Tell each member whose move waited on a refused edit (or post), privately and once, that the
+        move is saved but the board not updated, and which of the `needed` permissions the bot lacks in
+        the channel (as the member's interaction reports them; all of them if none is reported)."""
+        board = Slash(RULES_BY_KIND[record.kind].board.removeprefix("/"))
+        for mover in {m.user.id: m for m in movers}.values():
+            locale = await reader_language(mover)
+            missing = lacking(mover.app_permissions, needed) or list(needed)
+            note = t(locale, BOARD_NOT_UPDATED, permissions=permission_names(locale, missing), command=board)
+            try:
+                await send(mover, note, ephemeral=True)
+            except discord.HTTPException as error:  # e.g. the interaction expired: the log says it
+                log.info("could not tell a member the board of game %s was not updated: %s", record.id, error)
 
     async def stale_click(
         self, interaction: discord.Interaction, record: GameRecord, rules: GameRules
@@ -166,6 +246,7 @@ class BoardKeeper:
                     await asyncio.sleep(self.bot.board_edit_seconds)
         finally:
             self._tasks.pop(game_id, None)
+            self._movers.pop(game_id, None)  # moves shown or given up on: nobody waits any more
 
     async def refresh(self, game_id: int) -> None:
         record = await self.bot.store.get_game(game_id)
@@ -235,14 +316,18 @@ class BoardKeeper:
 
     async def repost(self, record: GameRecord, message: BoardMessage) -> GameRecord:
         """Post the board anew at the bottom of its channel and let the old one point there."""
+        new = await self._post(record, message)
+        moved = t(await record_language(self.bot, record), BOARD_MOVED, link=board_link(new))
+        await edit_board(self.bot, record, content=moved, view=None)
+        return new
+
+    async def _post(self, record: GameRecord, message: BoardMessage) -> GameRecord:
+        """Post the board at the bottom of its channel and remember it as the game's board."""
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         sent = await channel.send(**message.as_send())
         async with self.bot.game_locks(record.id):
             await self.bot.store.set_board_message(record.id, sent.id, version=record.version)
-        new = record.model_copy(update={"board_message_id": sent.id})
-        moved = t(await guild_language(self.bot, record.guild_id), BOARD_MOVED, link=board_link(new))
-        await edit_board(self.bot, record, content=moved, view=None)
-        return new
+        return record.model_copy(update={"board_message_id": sent.id})
 
     async def _should_repost(self, record: GameRecord) -> bool:
         assert record.board_message_id is not None

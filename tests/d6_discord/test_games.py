@@ -316,6 +316,26 @@ async def test_a_board_left_behind_is_brought_up_to_date_when_the_bot_restarts(w
     assert not played.ephemeral
 
 
+async def test_a_board_left_behind_then_deleted_is_posted_anew_when_the_bot_restarts(world) -> None:
+    """A D-6 board is only edited by clicks on it, so a deleted one is never edited after a move; but
+    the keeper's catch-up edits it, and posts it anew as `/d6 board` would."""
+    alice = world.player("alice")
+    record = await start(world, alice)
+    after = await move_not_shown(world, alice, record, retry_fails=True)
+    world.env.backend.delete_message(world.channel.id, record.board_message_id)  # by a moderator
+    await world.env.settle()
+
+    await world.restart()
+
+    posted = await record_of(world, record.id)
+    assert posted.board_message_id not in (None, record.board_message_id)
+    assert world.channel.history()[-1].id == posted.board_message_id
+    assert shows(world, posted, 1)
+    played = await perform(alice, world, record.id, choose(load(after).state))
+    assert not played.ephemeral
+    assert shows(world, posted, 2)
+
+
 async def test_a_board_buried_under_chat_is_posted_again_at_the_bottom_after_a_move(world) -> None:
     alice, bob = world.player("alice"), world.player("bob")
     await alice.runs("d6 new")
