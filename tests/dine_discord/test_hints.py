@@ -7,12 +7,15 @@ from __future__ import annotations
 import re
 
 from core.dine.ai import heuristic
+from core.i18n import t
 from core.render import dine_hint
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC
 from core.render.dine_text import describe
+from tests.support.locales import discord_locales
+from tests.support.messages import message, record_of
 from tests.test_hint_checker import reason_problems
 
-from .helpers import Hands, owner, perform, saved_of, start_game
+from .helpers import Hands, open_lobby, owner, perform, saved_of, start_game
 
 
 async def test_the_quick_hint_says_why_and_names_the_close_second(world) -> None:
@@ -67,3 +70,35 @@ async def test_the_expert_hint_says_what_its_playouts_saw(world) -> None:
     assert re.search(r"Played out on \d+ reshuffled deals?, it did best of the \d moves weighed", lines[1])
     assert lines[-1] == BY_EXPERT
     assert reason_problems(expected.move, expected.why) == []
+
+
+async def test_a_german_hint_names_the_way_out_a_card_helps_in_good_german(german_world, monkeypatch) -> None:
+    """ "Für" takes the accusative, and the ways out are said in the nominative ("der Sprung"): the
+    hint read "sie bringt 4 Antrieb für der Sprung". It now says which way out needs what the card
+    adds, and names a sector to solve without declining its name ("das Lösen des Sektors …")."""
+    world = german_world
+    world.bot.hint_seconds = 0  # the heuristic answers
+    hans = world.player("hans")
+    discord_locales(monkeypatch, {hans.id: "de"})
+    game_id = await open_lobby(hans, world)
+    await hans.clicks(message(world, (await record_of(world, game_id)).board_message_id), "Starten")
+    hands = Hands(world, game_id, lambda text: t("de", text))
+    shown: dict[str, str] = {}
+    for _ in range(40):  # play on until the hint has helped toward both ways out
+        _, saved = await saved_of(world, game_id)
+        assert saved.state is not None
+        expected = dine_hint.hint(saved.state, (0,))
+        why = expected.why if expected is not None else ""
+        way = "the jump" if "toward the jump" in why else "solving" if "toward solving" in why else None
+        if way is not None and way not in shown:
+            shown[way] = (await hans.runs("dine hint")).response.content
+        if len(shown) == 2:
+            break
+        await perform(hands, hans, heuristic(saved.state).action)
+
+    assert (
+        "Sie bringt 2 Energie, die das Lösen des Sektors Flug nach Orion braucht: Das Raster hält"
+        in (shown["solving"])
+    )
+    assert re.search(r"Sie bringt [^:]+, die der Sprung braucht: Das Raster hält", shown["the jump"])
+    assert not [hint for hint in shown.values() if " für der " in hint or " von Flug" in hint]
