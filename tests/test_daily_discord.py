@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -18,6 +19,7 @@ from core.d6.codes import encode
 from core.render.d6_controls import as_shown
 from core.storage import GameRecord
 from core.verify import verify_pending
+from tests.support.locales import discord_locales
 from tests.support.messages import components
 from tests.support.postgres import BACKENDS
 from tests.support.scenario import Player, World
@@ -152,6 +154,33 @@ async def test_a_second_ranked_attempt_is_refused_and_practice_is_unranked(world
     assert result is not None
     assert json.loads(result.detail_json)["practice"] is False
     assert world.take_errors() != []  # the refusals were polite RuleErrors
+
+
+async def test_a_spanish_player_reads_one_set_of_daily_terms(world: World, monkeypatch) -> None:
+    """Spanish says "intento clasificado", "desafío" and "sin clasificar" throughout: a running attempt
+    was once an "intento puntuable del reto", practice "del reto" and "sin puntuar"."""
+    rosa = world.player("Rosa")
+    discord_locales(monkeypatch, {rosa.id: "es-ES"})
+    said = [(await take_daily(rosa, "d6")).response.content]
+    record = await attempt_record(world, "d6", rosa)
+    said.append((await rosa.runs("daily d6")).response.content)
+    await play_d6_to_the_end(world, rosa, record.id)
+    said.append((await rosa.runs("daily d6")).response.content)
+    said.append((await take_daily(rosa, "d6", practice=True)).response.content)
+    said.append((await rosa.runs("daily d6", practice=True)).response.content)
+
+    assert said[0].startswith("Tu intento clasificado del desafío de hoy de Deep Space D-6 (")
+    assert said[1].startswith(
+        "Tu intento clasificado del desafío de hoy sigue en curso: su tablero está [aquí]("
+    )
+    assert said[2].startswith(
+        "Ya jugaste el intento clasificado de hoy; hay uno al día. Para jugar el mismo reparto otra vez sin "
+        "clasificar, usa "
+    )
+    assert said[3].startswith("La práctica (sin clasificar) del desafío de hoy de Deep Space D-6 (")
+    assert said[4].startswith("Tu práctica del desafío de hoy sigue en curso: su tablero está [aquí](")
+    assert not [text for text in said if re.search(r"\breto\b|puntuable|sin puntuar", text)]
+    world.take_errors()  # the refusals were polite RuleErrors
 
 
 async def test_a_restart_in_the_middle_of_an_attempt_continues_it(world: World) -> None:

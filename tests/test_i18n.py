@@ -230,6 +230,27 @@ def test_spanish_d6_terms_follow_the_spanish_rulebook() -> None:
     assert term("es", "d6", "threats", "time_warp") == "Time Warp"  # the rulebook keeps it in English
 
 
+# Words a language once used beside its own term for the daily challenge's ranked attempt and practice.
+DAILY_STRAYS = {
+    "es": r"\breto\b|puntuable|sin puntuar|clasificatorio",
+    "de": r"Wertungsversuch|Übungsspiel|Versuch an der",
+}
+
+
+@pytest.mark.parametrize("language", sorted(DAILY_STRAYS))
+def test_the_daily_challenge_is_named_with_one_set_of_terms(language) -> None:
+    """Spanish says "desafío (diario)", "intento clasificado" and "sin clasificar"; German says
+    "Herausforderung", "gewerteter Versuch" and "Übung": in every catalogue, commands included."""
+    strays = [
+        said
+        for domain in DOMAINS
+        for message in read_catalog(language, domain)
+        for said in (message.string if isinstance(message.string, tuple | list) else (message.string,))
+        if said and re.search(DAILY_STRAYS[language], said)
+    ]
+    assert strays == []
+
+
 def test_a_card_keeps_one_id_and_is_named_in_each_readers_words() -> None:
     assert [term(language, "dine", "sectors", "sector-asteroids:front") for language in LANGUAGES] == [
         "Asteroid Drift",
