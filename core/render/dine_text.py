@@ -432,21 +432,30 @@ def tracks(state: State) -> list[tuple[str, int, int]]:
 
 
 def remove_cards_note(spaces: Sequence[int], locale: Locale = "en") -> str:
-    """ " (Remove cards at 5, 2)": the damage spaces printed "Remove cards", in the order the marker
-    reaches them, so a player sees them coming rather than learning of them when hit ("" if none)."""
+    """ " (each time the damage marker reaches space 5 or 2, one crew member removes a hand card)":
+    the damage spaces printed "Remove cards", in the order the marker reaches them, so a player sees
+    them coming rather than learning of them when hit ("" if none). It says what such a space does,
+    since "Remove cards at 2" beside "Damage 7/7" read as a rule of its own, not a space's."""
     if not spaces:
         return ""
-    shown = ", ".join(str(space) for space in sorted(spaces, reverse=True))
-    return t(locale, " (Remove cards at {spaces})", spaces=shown)
+    shown = [str(space) for space in sorted(spaces, reverse=True)]
+    listed = ", ".join(shown[:-1]) + t(locale, " or ") + shown[-1] if len(shown) > 1 else shown[0]
+    return t(
+        locale,
+        " (each time the damage marker reaches space {spaces}, one crew member removes a hand card)",
+        spaces=listed,
+    )
 
 
 def track_note(state: State, name: str, locale: Locale = "en") -> str:
-    """What a status line adds after a track's "value/length": the damage track's "Remove cards"."""
+    """What a status line adds after a track's "value/length": what the damage track's "Remove cards"
+    spaces do."""
     return remove_cards_note(ship_of(state).damage.remove_cards, locale) if name == "damage" else ""
 
 
 def tracks_text(state: State, locale: Locale = "en") -> str:
-    """ "damage 3/5 (Remove cards at 2), pizza 4/6" (and the ship marker): the tracks in a sentence."""
+    """ "damage 3/5 (each time the damage marker reaches space 2, …), pizza 4/6" (and the ship marker):
+    the tracks in a sentence."""
     return ", ".join(
         f"{word(locale, name)} {value}/{length}{track_note(state, name, locale)}"
         for name, value, length in tracks(state)

@@ -400,13 +400,17 @@ def test_a_cards_printed_drive_is_said_wherever_a_card_is_picked() -> None:
 
 def test_the_damage_tracks_remove_cards_spaces_are_on_the_board_before_they_are_hit() -> None:
     """The Crusty Cruiser's damage spaces 5 and 2 say "Remove cards": the terminal board, the alt
-    text and the ship card say so before the marker reaches them."""
+    text and the ship card say so, and what such a space does, before the marker reaches them."""
     state = table(hands=[["pilot-1"]], ship="Crusty Cruiser", level="Salad")
-    assert "Crusty Cruiser: damage 6/6 (Remove cards at 5, 2), pizza 5/5" in describe_board(state)
-    assert "damage 6/6 (Remove cards at 5, 2), pizza 5/5" in board_summary(state)
-    assert "(Karten entfernen bei 5, 2)" in board_summary(state, locale="de")
+    note = "(each time the damage marker reaches space 5 or 2, one crew member removes a hand card)"
+    assert f"Crusty Cruiser: damage 6/6 {note}, pizza 5/5" in describe_board(state)
+    assert f"damage 6/6 {note}, pizza 5/5" in board_summary(state)
+    assert (
+        "(jedes Mal, wenn der Schadensmarker Feld 5 oder 2 erreicht, entfernt ein Crewmitglied eine "
+        "Handkarte)" in board_summary(state, locale="de")
+    )
     ship = CARDS.ship("Crusty Cruiser")
-    assert "Damage track 6 (Remove cards at 5, 2), pizza track 5" in ship_text(ship)
+    assert f"Damage track 6 {note}, pizza track 5" in ship_text(ship)
 
 
 def test_the_clear_decision_is_asked_once_in_words_that_fit_what_is_on_offer() -> None:

@@ -18,9 +18,10 @@ from core.dine.codes import decode
 from core.render import dine_menu
 from core.render.dine_controls import Move, Option
 from core.render.dine_text import card_brief
+from tests.support.locales import discord_locales
 from tests.support.messages import board_of, components
 
-from .helpers import Hands, saved_of, start_game
+from .helpers import Hands, open_lobby, saved_of, start_game
 
 
 def menu_options(view: Any) -> list[dict[str, Any]]:
@@ -103,3 +104,24 @@ def test_a_long_description_keeps_its_ways_to_pay_in_view() -> None:
     assert option["description"].endswith("… · 3 ways to pay")
     assert option["description"].startswith("Cost: remove another hand card")
     assert len(option["description"]) <= 100
+
+
+async def test_the_board_says_what_the_damage_tracks_remove_cards_space_does(
+    spanish_world, monkeypatch
+) -> None:
+    """ "Damage 7/7 (Remove cards at 2)" read as a rule of its own: the board and its picture's alt text
+    say that a crew member removes a hand card when the damage marker reaches that space (in the
+    server's language, here Spanish)."""
+    world = spanish_world
+    rosa = world.player("Rosa")
+    discord_locales(monkeypatch, {rosa.id: "es-ES"})
+    game_id = await open_lobby(rosa, world)
+    await rosa.clicks(await board_of(world, game_id), "Empezar")
+    board = await board_of(world, game_id)
+
+    note = (
+        "(cada vez que el marcador de daño llega a la casilla 2, un tripulante retira una carta de su mano)"
+    )
+    assert f"**Spacehopper 3000** · Daño 7/7 {note} · Pizza 7/7" in str(board.embeds[0].description)
+    assert f"daño 7/7 {note}, pizza 7/7" in board.attachments[0].description
+    assert "Retirar cartas en" not in str(board.embeds[0].description) + board.attachments[0].description
