@@ -63,18 +63,31 @@ def about_embed(tree: app_commands.CommandTree, locale: Locale, languages: str) 
     return embed
 
 
+START_HERE = mark("{first} · {second}: start a game in this channel")
+START_IN_SERVER = mark("{first} · {second}: start a game in a server's channel")  # /help in a DM
 HELP_LINES = (  # the commands a newcomer needs, each with what it is for
-    (mark("{first} · {second}: start a game in this channel"), "dine new", "d6 new"),
+    (START_HERE, "dine new", "d6 new"),
     (mark("{first} · {second}: today's challenge, the same deal for everyone"), "daily dine", "daily d6"),
     (mark("{first} · {second}: the rules in short sections"), "dine rules", "d6 rules"),
     (mark("{first} · {second}: the standings and a player's record"), "leaderboard", "stats"),
 )
 
 
-def help_embed(tree: app_commands.CommandTree, locale: Locale, languages: str) -> discord.Embed:
-    """`/help`: `/about` in the reader's `locale`, and the commands to click to get going."""
+def help_embed(
+    tree: app_commands.CommandTree, locale: Locale, languages: str, *, in_server: bool = True
+) -> discord.Embed:
+    """`/help`: `/about` in the reader's `locale`, and the commands to click to get going (games are
+    played in a server's channels, which a private message is not)."""
     embed = about_embed(tree, locale, languages)
-    lines = [t(locale, line, first=Slash(first), second=Slash(second)) for line, first, second in HELP_LINES]
+    lines = [
+        t(
+            locale,
+            line if in_server or line != START_HERE else START_IN_SERVER,
+            first=Slash(first),
+            second=Slash(second),
+        )
+        for line, first, second in HELP_LINES
+    ]
     embed.insert_field_at(len(GAMES), name=t(locale, "Commands"), value="\n".join(lines), inline=False)
     return embed
 
@@ -147,7 +160,7 @@ class About(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         locale = await reader_language(interaction)
         languages = await language_summary(interaction, locale, reader=True)
-        embed = help_embed(self.bot.tree, locale, languages)
+        embed = help_embed(self.bot.tree, locale, languages, in_server=interaction.guild_id is not None)
         await send(interaction, embed=embed, view=AboutView(locale), ephemeral=True)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from core.i18n import mark
+from core.i18n import lazy
 from core.i18n.commands import know_command_ids
 from core.registry import GAMES
 from core.settings import Settings
@@ -41,6 +41,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.daily",
     "cogs.standings",
     "cogs.settings",
+    "cogs.upkeep",
 )
 
 
@@ -146,15 +147,15 @@ class DeepSpaceBot(commands.AutoShardedBot):
     # it ends as abandoned (`endings`). Every event here comes with the `guilds` intent.
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await end_games_in_channel(self, channel.id, mark("its channel was deleted"))
+        await end_games_in_channel(self, channel.id, lazy("its channel was deleted"))
         await end_games_whose_channel_is_gone(self, channel.guild.id)  # its uncached threads
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """Raw: a thread the bot has not cached (an archived one) is deleted too."""
-        await end_games_in_channel(self, payload.thread_id, mark("its thread was deleted"))
+        await end_games_in_channel(self, payload.thread_id, lazy("its thread was deleted"))
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        await end_games_in_guild(self, guild.id, mark("the bot was removed from the server"))
+        await end_games_in_guild(self, guild.id, lazy("the bot was removed from the server"))
 
     async def close(self) -> None:
         try:

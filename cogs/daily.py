@@ -115,8 +115,9 @@ async def todays_challenge(bot: Any, game: str, day: date) -> DailyChallenge:
     )
 
 
-# what the bot needs in a channel to hold a ranked attempt in a private thread (named as Discord does)
-THREAD_PERMISSIONS = ("create_private_threads", "send_messages_in_threads")
+# what the bot needs in a channel to hold a ranked attempt in a private thread (named as Discord does):
+# see the channel, open the thread, post and keep the board there (an embed: the thread inherits it)
+THREAD_PERMISSIONS = ("view_channel", "create_private_threads", "send_messages_in_threads", "embed_links")
 THREAD_TYPES = (
     discord.ChannelType.public_thread,
     discord.ChannelType.private_thread,
@@ -143,11 +144,13 @@ def _cannot_post_in(channel: object, guild: discord.Guild | None) -> list[str]:
 
 
 def missing_permissions(locale: Locale, permissions: discord.Permissions) -> str:
-    needed = lacking(permissions, THREAD_PERMISSIONS) or THREAD_PERMISSIONS
+    """The thread permissions `permissions` lacks, in words ("the **A** and **B** permissions"); all of
+    those a thread needs beyond seeing the channel when Discord refused though it reported them."""
+    needed = lacking(permissions, THREAD_PERMISSIONS) or THREAD_PERMISSIONS[1:3]
     names = [f"**{t(locale, PERMISSION_NAMES[flag])}**" for flag in needed]
     if len(names) == 1:
         return t(locale, "the {permission} permission", permission=names[0])
-    return t(locale, "the {first} and {second} permissions", first=names[0], second=names[1])
+    return t(locale, "the {first} and {second} permissions", first=", ".join(names[:-1]), second=names[-1])
 
 
 async def private_thread(

@@ -60,9 +60,15 @@ class Settings(BaseSettings):
     dine_idle_minutes: int = Field(
         default=10, ge=1, description="A Dine crew member idle this long may be voted out by the others."
     )
+    game_expiry_days: int = Field(
+        default=14,
+        ge=0,
+        description="A game nobody moves for this many days ends by itself, abandoned (a loss); 0: never.",
+    )
     log_level: str = Field(default="INFO", description="Python logging level name.")
     owner_ids: Annotated[frozenset[int], NoDecode] = Field(
-        default=frozenset(), description="Comma-separated Discord user ids allowed to run owner commands."
+        default=frozenset(),
+        description="Discord user ids (comma or space between) who may run owner commands.",
     )
 
     @field_validator("*", mode="before")

@@ -74,3 +74,12 @@ async def test_help_answers_privately_with_the_commands_to_start(world) -> None:
     gist = await alice.clicks(shown.response.message, "Deep Space D-6 in brief")
     assert gist.response.embeds[0].title == "Deep Space D-6"
     assert world.channel.history() == []  # nothing in the channel for everyone else
+
+
+async def test_help_in_a_private_message_says_games_start_in_a_servers_channel(world) -> None:
+    dee = world.env.create_user("dee")
+    shown = await dee.slash("help")
+    world.audit()
+    fields = {field.name: field.value for field in shown.response.embeds[0].fields}
+    first = fields["Commands"].split("\n")[0]
+    assert first.endswith(": start a game in a server's channel")

@@ -13,6 +13,7 @@ from cogs.d6.play import load as load_d6
 from cogs.dine.play import load as load_dine
 from cogs.ui.endings import serves
 from core.dine.ai import heuristic
+from core.dine.told import said
 from core.render.dine_controls import for_seat
 from core.storage import GameRecord
 from core.table import table_action
@@ -109,7 +110,7 @@ async def test_a_deleted_channel_ends_its_game_and_no_other(world: World) -> Non
     await delete_channel(world, games.id)
 
     ended = await ended_as_abandoned(world, lobby.id, started=False)  # a lobby closes: no result
-    assert load_dine(ended).table.recent[-1] == "The game ended: its channel was deleted."
+    assert said(load_dine(ended).table.recent[-1]) == "The game ended: its channel was deleted."
     assert (await game_in(world, world.channel.id)).id == d6.id  # #general's game plays on
     assert world.take_errors() == []
 

@@ -588,3 +588,23 @@ async def test_a_daily_post_whose_channel_was_deleted_is_turned_off(world: World
         r for r in world.env.http_requests if r.method == "POST" and r.path == f"/channels/{news.id}/messages"
     ]
     assert len(tries) == 1
+
+
+async def test_a_ranked_attempt_in_a_channel_the_bot_cannot_see_names_only_view_channels(
+    world: World,
+) -> None:
+    """Without View Channels the thread permissions read as missing too, but granting them would not
+    help: the refusal names what a manager must give."""
+    me = world.guild.me
+    assert me is not None
+    hidden = world.guild.create_text_channel(
+        "hidden", overwrites={me: discord.PermissionOverwrite(view_channel=False)}
+    )
+    alice = world.player("Alice")
+    refused = await alice.actor.slash(hidden, "daily d6")
+    world.audit()
+    assert refused.ephemeral
+    assert "I need the **View Channels** permission in this channel to open one." in refused.response.content
+    assert "Create Private Threads" not in refused.response.content
+    assert await world.bot.store.active_games() == []
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]

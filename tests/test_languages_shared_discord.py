@@ -26,6 +26,7 @@ from core.dine.ai import heuristic as dine_heuristic
 from core.dine.codes import encode as dine_code
 from core.i18n import PSEUDO
 from core.storage import GameRecord
+from tests.dine_discord.helpers import message, open_lobby, record_of
 from tests.support.locales import discord_locales, speak, untranslated
 from tests.support.messages import components
 from tests.support.scenario import Player, World
@@ -268,3 +269,33 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     dine_board = thread_message(world, dine.channel_id, dine.board_message_id)
     assert "Meine Hand" in [c.get("label") for c in components(dine_board)]
     assert "Mi mano" not in str(dine_board.embeds[0].to_dict())
+
+
+async def test_private_texts_name_the_spanish_boards_buttons_as_a_german_player_sees_them(
+    spanish_world: World, monkeypatch
+) -> None:
+    """The board speaks the server's Spanish, a refusal and a tip the reader's German: each button a
+    private text names is followed by its label on the board, so "**Starten**" points at "Empezar"."""
+    world = spanish_world
+    ana, hans = world.player("Ana"), world.player("Hans")
+    discord_locales(monkeypatch, {hans.id: "de", ana.id: "es"})
+    game_id = await open_lobby(ana, world)
+    lobby = message(world, (await record_of(world, game_id)).board_message_id)
+    joined = await hans.clicks(lobby, "Unirse")
+    assert not joined.ephemeral
+    lobby = message(world, (await record_of(world, game_id)).board_message_id)
+    refused = await hans.clicks(lobby, "Empezar")
+    assert refused.ephemeral
+    assert refused.response.content == (
+        "Nur der Gastgeber kann das Spiel starten; es beginnt, wenn er **Starten** (Empezar) drückt."
+    )
+    ana_refused = await ana.runs("dine hint")  # the same language as the board: nothing added
+    assert ana_refused.response.content == (
+        "La partida aún no ha empezado: el anfitrión pulsa **Empezar** en la sala."
+    )
+    await ana.clicks(lobby, "Empezar")
+    board = message(world, (await record_of(world, game_id)).board_message_id)
+    hand = await hans.clicks(board, "Mi mano")  # his first game: guided, with the first tip
+    assert hand.ephemeral
+    assert "**Meine Hand** (Mi mano) (oder `/dine hand`)" in tip_of(hand).content
+    assert len(world.take_errors()) == 1  # the /dine hint in the lobby

@@ -111,6 +111,7 @@ def crew_text(table: Table, locale: Locale = "en", *, over: bool = False) -> str
 
 
 JOIN = mark("Join crew")
+HINT = mark("Hint")
 
 
 async def picture(state: State, locale: Locale = "en") -> discord.File:
@@ -148,7 +149,7 @@ def board_view(
     if shown.finish is not None:
         view.add_item(_button(at(Verb.ACT, shown.finish.code), shown.finish, row))
     if not table.ranked_daily:  # a ranked daily attempt is played unaided
-        view.add_item(BoardButton(at(Verb.HINT), label=clip(t(locale, "Hint"), LABEL_LIMIT), row=row))
+        view.add_item(BoardButton(at(Verb.HINT), label=clip(t(locale, HINT), LABEL_LIMIT), row=row))
     if table.open_crew and len(table.crew) < table.max_crew:
         label = clip(t(locale, JOIN), LABEL_LIMIT)
         view.add_item(BoardButton(at(Verb.JOIN), label=label, style=discord.ButtonStyle.success, row=row))

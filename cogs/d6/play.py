@@ -19,8 +19,9 @@ from core.d6.engine import Event, score_parts
 from core.d6.state import HULL_MAX, SHIELDS_MAX
 from core.errors import RuleError
 from core.games.d6 import GAME as D6
-from core.i18n import Locale, lazy, mark, say, t
+from core.i18n import Locale, Text, lazy, mark, say, t
 from core.i18n.commands import Slash
+from core.render.d6_controls import END_ASSIGNMENT
 from core.render.d6_hint import hint_text
 from core.render.d6_text import describe_action, loss_text
 from core.results import new_result
@@ -48,7 +49,7 @@ from ..ui.moves import (
 )
 from ..ui.replies import send, update
 from ..ui.tips import guided, offer_tip
-from .board import COLOURS, board_message, die_picked, game_kind
+from .board import COLOURS, HINT, JOIN, board_message, die_picked, game_kind
 from .ids import Verb
 from .items import HANDLERS
 
@@ -61,6 +62,7 @@ RULES = GameRules.of(
         "To play your own, start one with {start} in another channel or thread."
     ),
     join_hint=mark(" Press **Join crew** to help."),
+    buttons=(JOIN, END_ASSIGNMENT, HINT),
 )
 SAVED_BUT_NOT_SHOWN = mark(
     "Your move was saved, but the board could not be refreshed. Use {command} to show it again."
@@ -258,16 +260,17 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
             await announce(interaction, record, saved)
 
 
-def abandoned(record: GameRecord, why: str, moved: set[int]) -> Ending:
-    """A game whose channel is gone ends as `/d6 abandon` ends it: a loss, logged as abandoned."""
+def abandoned(record: GameRecord, why: Text, moved: set[int], locale: Locale) -> Ending:
+    """A game whose channel is gone, or that everyone forgot, ends as `/d6 abandon` ends it: a loss,
+    logged as abandoned; its news lines are in its board's `locale`."""
     saved = load(record)
     state, events = abandon(saved.state)
-    # Its channel is gone: nobody reads this board again, the lines stay in English for the log.
-    lines = [f"The game ended: {why}.", *(str(event.text) for event in events)]
+    ended = t(locale, "The game ended: {why}.", why=why.say(locale))
+    lines = [ended, *(say(locale, event.text) for event in events)]
     saved = Saved[State](table=saved.table.with_news(lines), state=state)
     players = credited(saved.table.crew, moved, record.owner_id)
     result = new_result(D6, state, saved.table, players, abandoned=True)
-    return Ending(table_action_json("abandon", why=why), saved.model_dump_json(), result)
+    return Ending(table_action_json("abandon", why=why.say("en")), saved.model_dump_json(), result)
 
 
 ENDINGS[RULES.kind] = abandoned

@@ -49,6 +49,7 @@ from .ids import BOARD, FAMILY, PAY, TAKE, Verb, ref
 PICTURE = "dine-board.png"
 ALT_TEXT_LIMIT = 1024
 ROWS_SHOWN = 5
+MY_HAND, START, JOIN = mark("My hand"), mark("Start"), mark("Join")  # labels a private text may name
 COLOURS = {
     "lobby": discord.Colour(0x3B2E5A),
     "playing": discord.Colour(0x5A2E2E),
@@ -98,12 +99,10 @@ def lobby_message(game_id: int, version: int, saved: DineSaved, locale: Locale =
     view = discord.ui.View(timeout=None)
     full = len(table.crew) >= table.max_crew
     view.add_item(
-        Button(
-            at(Verb.JOIN), label=t(locale, "Join"), style=discord.ButtonStyle.success, disabled=full, row=0
-        )
+        Button(at(Verb.JOIN), label=t(locale, JOIN), style=discord.ButtonStyle.success, disabled=full, row=0)
     )
     view.add_item(Button(at(Verb.LEAVE), label=t(locale, "Leave"), row=0))
-    view.add_item(Button(at(Verb.START), label=t(locale, "Start"), style=discord.ButtonStyle.primary, row=0))
+    view.add_item(Button(at(Verb.START), label=t(locale, START), style=discord.ButtonStyle.primary, row=0))
     others = [user for user in table.crew if user != table.captain]
     if others:
         options = [  # a name never kept (an older lobby) reads as the member's place in the crew list
@@ -305,7 +304,7 @@ def board_view(game_id: int, version: int, saved: DineSaved, locale: Locale = "e
         return None
     at = lambda verb, arg="": ref(verb, game_id, version, arg)  # noqa: E731
     view = discord.ui.View(timeout=None)
-    view.add_item(Button(at(Verb.HAND), label=t(locale, "My hand"), style=discord.ButtonStyle.primary, row=0))
+    view.add_item(Button(at(Verb.HAND), label=t(locale, MY_HAND), style=discord.ButtonStyle.primary, row=0))
     add_moves(
         view,
         moves(state, None, locale=locale),

@@ -25,7 +25,7 @@ from core.dine.told import in_every_language, said, told
 from core.errors import RuleError
 from core.events import NOBODY
 from core.games.dine import GAME as DINE
-from core.i18n import Locale, lazy, mark, t
+from core.i18n import Locale, Text, lazy, mark, t
 from core.i18n.commands import Slash
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_controls import moves as moves_of
@@ -47,7 +47,7 @@ from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, load_saved, send_result
 from ..ui.replies import send, update
 from ..ui.tips import guided, offer_tip
-from .board import board_message, closed_lobby, lobby_message
+from .board import JOIN, MY_HAND, START, board_message, closed_lobby, lobby_message
 from .hand import hand_message, picked
 from .ids import BOARD, FAMILY, PAY, TAKE, Verb
 
@@ -59,6 +59,7 @@ RULES = GameRules.of(
         "Only this game's crew can play it; you can watch the board. "
         "To play, start a game of your own with {start} (in another channel or a thread)."
     ),
+    buttons=(MY_HAND, START, JOIN),
 )
 HOST_CLOSED = mark("The host closed the lobby.")
 STALE_HAND = mark("The game moved on since this view was drawn, so nothing was done. Here is your hand now.")
@@ -508,6 +509,10 @@ async def check_may_end(interaction: discord.Interaction, saved: DineSaved) -> N
     if interaction.permissions.manage_channels:
         return
     if not await may_end(interaction, saved.table.captain, saved.table.crew):
+        if saved.state is None:  # a lobby is closed, not ended
+            raise RuleError(
+                lazy("Only the host, or someone who may manage this channel, can close the lobby.")
+            )
         raise RuleError(lazy("Only the host, or someone who may manage this channel, can end the game."))
 
 
@@ -541,20 +546,20 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
         await announce(interaction, record, saved)
 
 
-def abandoned(record: GameRecord, why: str, moved: set[int]) -> Ending:
-    """A game whose channel is gone ends as `/dine end` ends it: a lobby closes, a started game is a
-    loss, logged as abandoned."""
+def abandoned(record: GameRecord, why: Text, moved: set[int], _: Locale) -> Ending:
+    """A game whose channel is gone, or that everyone forgot, ends as `/dine end` ends it: a lobby
+    closes, a started game is a loss, logged as abandoned. Its lines are told in each reader's words."""
     saved = load(record)
-    line = f"The game ended: {why}."
+    line = told(lazy("The game ended: {why}.", why=why))
     if saved.state is None:
         saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, line])})
-        return Ending(table_action_json("close", why=why), saved.model_dump_json(), None)
+        return Ending(table_action_json("close", why=why.say("en")), saved.model_dump_json(), None)
     state, events = abandon(saved.state)
     lines = [line, *(e.text for e in events)]
     saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
     players = credited(seated_users(saved), moved, record.owner_id)
     return Ending(
-        table_action_json("abandon", why=why),
+        table_action_json("abandon", why=why.say("en")),
         saved.model_dump_json(),
         new_result(DINE, state, saved.table, players, abandoned=True),
     )

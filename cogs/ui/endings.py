@@ -1,11 +1,14 @@
-"""Games whose place in Discord is gone end as abandoned, as if their crew had given up.
+"""Games whose place in Discord is gone, or that everyone forgot, end as abandoned, as if their crew
+had given up.
 
 A deleted channel or thread, or a server that removed the bot, leaves its games without a board and
 without a way to play or end them; left "active" they would keep a daily player from practice all
-day (behind a dead link) and be retried at every start. Each game registers how one of its stored
-games is abandoned (`ENDINGS`: the log entry, final state and result its own abandon command would
-store); this module saves that for any game, when the gateway says a channel, thread or server is
-gone, or when Discord answers "Unknown Channel" to an edit of a board.
+day (behind a dead link) and be retried at every start. A game nobody moved for `GAME_EXPIRY_DAYS`
+would hold its channel (one game a channel) until someone who may end it comes by. Each game
+registers how one of its stored games is abandoned (`ENDINGS`: the log entry, final state and result
+its own abandon command would store); this module saves that for any game, when the gateway says a
+channel, thread or server is gone, when Discord answers "Unknown Channel" to an edit of a board, or
+when a game's last move is older than the expiry (`end_forgotten_games`).
 """
 
 from __future__ import annotations
@@ -14,11 +17,12 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import discord
 
-from core.i18n import mark, t
+from core.i18n import Locale, Text, lazy, lazy_n
 from core.storage import GameRecord, NewResult, Store, VersionConflict
 from core.table import movers
 from core.verify import verify_pending
@@ -40,9 +44,9 @@ class Ending:
     result: NewResult | None
 
 
-# kind -> how a stored game of that kind is abandoned, given why (words for its news line, in the
-# server's language) and who made a move in it (the result counts for them: `core.table.credited`)
-ENDINGS: dict[str, Callable[[GameRecord, str, set[int]], Ending]] = {}
+# kind -> how a stored game of that kind is abandoned, given why (for its news line), who made a move
+# in it (the result counts for them: `core.table.credited`) and the language of its board
+ENDINGS: dict[str, Callable[[GameRecord, Text, set[int], Locale], Ending]] = {}
 _VERIFYING: set[asyncio.Task[int]] = set()  # keeps the background verifications referenced
 
 
@@ -53,21 +57,22 @@ def verify_soon(store: Store) -> None:
     task.add_done_callback(_VERIFYING.discard)
 
 
-async def end_abandoned(bot: Any, record: GameRecord, why: str) -> bool:
-    """End an active game as abandoned (a loss), as its owner; True if this call ended it. `why` is a
-    marked message, said in the server's language on the board's news line.
+async def end_abandoned(bot: Any, record: GameRecord, why: Text, *, board_gone: bool = True) -> bool:
+    """End an active game as abandoned (a loss), as its owner; True if this call ended it. `why` is
+    said on the board's news line, in the game's language. A board whose place is gone is never
+    redrawn; one still there (`board_gone` false: a forgotten game) is redrawn to show the end.
 
     It does not take the game's lock, whose holder may be the caller (an edit of the board that found
     its channel gone): a save made meanwhile is a version conflict, and the ending is worked out again
     from the newer version.
     """
-    said = t(await record_language(bot, record), why)
+    locale = await record_language(bot, record)
     for _ in range(SAVE_ATTEMPTS):
         abandon = ENDINGS.get(record.kind)
         if record.status != "active" or abandon is None:
             return False
         moved = movers((entry.user_id, entry.action_json) for entry in await bot.store.actions(record.id))
-        ending = abandon(record, said, moved)
+        ending = abandon(record, why, moved, locale)
         try:
             await bot.store.save(
                 record.id,
@@ -84,8 +89,11 @@ async def end_abandoned(bot: Any, record: GameRecord, why: str) -> bool:
                 return False
             record = fresh
             continue
-        log.info("game %s (%s) ended as abandoned: %s", record.id, record.kind, why)
-        await bot.store.set_board_message(record.id, None)  # its board went with its place: never redrawn
+        log.info("game %s (%s) ended as abandoned: %s", record.id, record.kind, why.say("en"))
+        if board_gone:
+            await bot.store.set_board_message(record.id, None)  # its board went with its place
+        else:
+            bot.boards.request(record.id)
         if ending.result is not None:
             verify_soon(bot.store)
         return True
@@ -93,7 +101,7 @@ async def end_abandoned(bot: Any, record: GameRecord, why: str) -> bool:
     return False
 
 
-async def end_games_in_channel(bot: Any, channel_id: int, why: str) -> int:
+async def end_games_in_channel(bot: Any, channel_id: int, why: Text) -> int:
     """End the active game of a channel or thread that is gone; returns how many ended (0 or 1)."""
     record = await bot.store.active_game(channel_id)
     return int(record is not None and await end_abandoned(bot, record, why))
@@ -116,11 +124,11 @@ async def end_games_of_servers_left(bot: Any) -> int:
         for record in await bot.store.active_games()
         if record.guild_id is not None and record.guild_id not in present and serves(bot, record.guild_id)
     }
-    why = mark("the bot was removed from the server")
+    why = lazy("the bot was removed from the server")
     return sum([await end_games_in_guild(bot, guild_id, why) for guild_id in sorted(gone)])
 
 
-async def end_games_in_guild(bot: Any, guild_id: int, why: str) -> int:
+async def end_games_in_guild(bot: Any, guild_id: int, why: Text) -> int:
     """End every active game of a server that removed the bot; returns how many ended."""
     records = await bot.store.active_games(guild_id=guild_id)
     return sum([await end_abandoned(bot, record, why) for record in records])
@@ -138,7 +146,7 @@ async def end_if_channel_unknown(bot: Any, game_id: int, error: BaseException) -
     record = await bot.store.get_game(game_id)
     if record is None:
         return False
-    ended = await end_abandoned(bot, record, mark("its channel or thread no longer exists"))
+    ended = await end_abandoned(bot, record, lazy("its channel or thread no longer exists"))
     if not ended and record.board_message_id is not None:  # over already: forget the unreachable board
         await bot.store.set_board_message(record.id, None)
     return ended or record.status != "active"
@@ -165,4 +173,23 @@ async def end_games_whose_channel_is_gone(bot: Any, guild_id: int) -> int:
     for record in await bot.store.active_games(guild_id=guild_id):
         if bot.get_channel(record.channel_id) is None and not await still_there(bot, record):
             ended += 1
+    return ended
+
+
+async def end_forgotten_games(bot: Any) -> int:
+    """End every game of this process's servers that nobody moved for `GAME_EXPIRY_DAYS` (0: never);
+    its board shows why. Returns how many ended."""
+    days = bot.settings.game_expiry_days
+    if days == 0:
+        return 0
+    cutoff = bot.store.clock() - timedelta(days=days)
+    why = lazy_n("nobody moved for {count} day", "nobody moved for {count} days", days)
+    ended = 0
+    for record in await bot.store.active_games():
+        if record.updated_at >= cutoff or (record.guild_id is not None and not serves(bot, record.guild_id)):
+            continue
+        async with bot.game_locks(record.id):
+            fresh = await bot.store.get_game(record.id)  # a move may have come in meanwhile
+            if fresh is not None and fresh.updated_at < cutoff:
+                ended += await end_abandoned(bot, fresh, why, board_gone=False)
     return ended

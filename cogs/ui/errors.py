@@ -21,6 +21,7 @@ from core.i18n import Locale, mark, say, t, tn
 from core.storage import StoreUnavailable
 from core.words import clip
 
+from .buttons import with_board_words
 from .language import reader_language, reported_language
 from .replies import send
 
@@ -136,6 +137,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException, *
         ref = new_reference()
         log.error("Error %s in %s", ref, describe(interaction, where), exc_info=error)
         message = t(locale, APOLOGY, ref=ref)
+    elif isinstance(error, RuleError):  # "press **Start**": the board's label too, if it differs
+        message = await with_board_words(interaction, message, locale)
     elif isinstance(error, app_commands.TransformerError):
         log.info(
             "an option did not convert in %s: %r", describe(interaction, where), error.__cause__ or error

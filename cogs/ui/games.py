@@ -41,10 +41,17 @@ class GameRules(Generic[SavedT]):
     game: Game[Any, Any, Any, SavedT] = field(compare=False, repr=False)
     not_crew: str = ""  # the refusal of a click by someone not on the crew: {captain}, {join}, {start}
     join_hint: str = ""  # `{join}` in `not_crew` when the clicker may still join the crew
+    buttons: tuple[str, ...] = ()  # the board's button labels a private text may name (`buttons.py`)
 
     @classmethod
     def of(
-        cls, game: Game[Any, Any, Any, SavedT], *, end: str, not_crew: str, join_hint: str = ""
+        cls,
+        game: Game[Any, Any, Any, SavedT],
+        *,
+        end: str,
+        not_crew: str,
+        join_hint: str = "",
+        buttons: tuple[str, ...] = (),
     ) -> GameRules[SavedT]:
         """A game's names, from its declaration (its command group is its kind, `end` the subcommand
         that ends a game early), and its own wording; kept in `RULES_BY_KIND`."""
@@ -58,6 +65,7 @@ class GameRules(Generic[SavedT]):
             game=game,
             not_crew=not_crew,
             join_hint=join_hint,
+            buttons=buttons,
         )
         RULES_BY_KIND[kind] = made
         return made

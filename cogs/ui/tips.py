@@ -36,8 +36,10 @@ from core.tips import (
 )
 
 from .bot import bot_of
+from .buttons import board_words
 from .errors import GuardedItem
-from .language import reader_language
+from .games import RULES_BY_KIND
+from .language import game_language, reader_language
 from .replies import send, update
 
 log = logging.getLogger(__name__)
@@ -86,7 +88,11 @@ async def offer_tip(
             return
         locale = await reader_language(interaction)
         shown = tips(kind, locale)[tip.key.removeprefix(f"{kind}.")]
-        await send(interaction, tip_text(kind, shown, locale), view=tip_view(tip.key, locale), ephemeral=True)
+        buttons = RULES_BY_KIND[kind].buttons  # named as the board shows them too, if it differs
+        text = board_words(
+            tip_text(kind, shown, locale), locale, await game_language(interaction, table), buttons
+        )
+        await send(interaction, text, view=tip_view(tip.key, locale), ephemeral=True)
         await store.set_preference("user", user, tip.preference, SEEN)
     except (discord.HTTPException, StorageError) as error:
         log.warning("could not show a tip to user %s: %s", user, error)

@@ -130,6 +130,13 @@ def dice_in(state: State, place: Place) -> list[int]:
     return [i for i, d in enumerate(state.dice) if d.place is place]
 
 
+def assignment_over(state: State) -> bool:
+    """Whether this round's assignment is over (steps 4–6 are running: the next round is queued), so a
+    die still in the pool was left unused; before it (a question while the Scanners draw) a die in the
+    pool was just rolled and is still to be assigned."""
+    return state.round > 0 and state.phase != "assign" and any(task.op == "new_round" for task in state.queue)
+
+
 def mission_dice(state: State, uid: int) -> list[int]:
     return [i for i, d in enumerate(state.dice) if d.place is Place.MISSION and d.on == uid]
 

@@ -18,7 +18,7 @@ from core.d6.codes import encode
 from core.d6.engine import dice_in, die_actions
 from core.d6.names import face_name
 from core.d6.state import Place, State
-from core.i18n import Locale, t
+from core.i18n import Locale, mark, t
 from core.words import clip
 
 from .d6_menu import Key, answers_in_order, move_key
@@ -27,6 +27,8 @@ from .d6_text import decision_text, describe_action, station_rule, wasted
 Style = Literal["primary", "secondary", "success", "danger"]
 BUTTONS_PER_ROW, OPTIONS_PER_MENU = 5, 25
 LABEL_LIMIT = 80  # Discord's button label limit (menu options allow 100)
+
+END_ASSIGNMENT = mark("End assignment")  # the button that ends the round's assigning
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +121,7 @@ def controls(
             _choice(state, action, "primary", locale, with_die=True) for action in answers_in_order(state)
         ]
         return Controls(decision_text(state, locale), rows=pack([answers], t(locale, "Choose…"), max_rows))
-    finish = Choice(_label(t(locale, "End assignment")), encode(EndAssignment()), "danger")
+    finish = Choice(_label(t(locale, END_ASSIGNMENT)), encode(EndAssignment()), "danger")
     dice = _dice(state, selected, locale)
     if not dice:
         return Controls(t(locale, "Every die is assigned: end the assignment."), finish=finish)

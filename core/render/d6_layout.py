@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.d6.cards import Card, Face
-from core.d6.engine import banned_by, card_of
+from core.d6.engine import assignment_over, banned_by, card_of
 from core.d6.names import card_words, d6_term, face_name, pending_question, threat_name
 from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Station, Threat
 from core.i18n import Locale, mark, t, tn
@@ -352,7 +352,7 @@ def _track(y: int, label: str, value: int, most: int, on: Colour, note: str) -> 
 def _ready(state: State, locale: Locale) -> Iterator[Shape]:
     yield Rect(READY, fill=BOX, radius=6)
     pool = [i for i, d in enumerate(state.dice) if d.place is Place.POOL]
-    rolled = state.phase == "assign"
+    rolled = state.outcome == "playing" and not assignment_over(state)
     heading = t(locale, "Crew ready") if rolled else t(locale, "Crew to roll")
     yield Text(READY[0] + 10, READY[1] + 8, fit(heading, 13, 106, True), 13, TEXT, True)
     if rolled:
@@ -362,8 +362,11 @@ def _ready(state: State, locale: Locale) -> Iterator[Shape]:
     else:
         # mid-round (a decision after the assignment): dice in the pool were left unused, or came
         # back from a station, the Scanners or an away mission (step 6, a recall); the words say which
-        if any(state.dice[i].was is not None for i in pool):
+        back = [state.dice[i].was is not None for i in pool]
+        if back and all(back):
             note = t(locale, "gathered, rolled next round")
+        elif any(back):
+            note = t(locale, "gathered or unused, rolled next round")
         elif pool:
             note = t(locale, "unused this round, rolled next round")
         else:

@@ -28,6 +28,7 @@ from core.d6.actions import (
 )
 from core.d6.cards import CREW_FACES, Card, Face
 from core.d6.engine import (
+    assignment_over,
     banned_by,
     card_of,
     dice_in,
@@ -90,8 +91,9 @@ def die_state(state: State, index: int, locale: Locale = "en") -> str:
     if die.place is Place.RETURNED:  # its face no longer counts: it is rolled next round
         return _rolls_next(state, _been(state, die, locale), locale)
     face = face_name(locale, die.face)
-    if die.place is Place.POOL and state.phase != "assign":  # rolled this round and not assigned: its
-        return t(locale, "{face}, unused this round", face=face)  # face still counts (Friendly Fire)
+    # rolled this round and not assigned (its face still counts: Friendly Fire), or the game ended
+    if die.place is Place.POOL and (assignment_over(state) or state.phase == "over"):
+        return t(locale, "{face}, unused this round", face=face)
     where = place_name(locale, die.place)
     if die.place is Place.STATION and die.station is not None:
         where = t(locale, "at {station}", station=station_name(locale, die.station))
@@ -114,9 +116,7 @@ def _been(state: State, die: Die, locale: Locale) -> str:
             return f"{face}, {recalled}"
         case Place.RESET:
             return place_name(locale, die.place)
-        case _ if die.face is Face.THREAT:  # returned with its locked face: a Medical die freed it
-            return t(locale, "returned (freed from the Scanners)")
-        case _:
+        case _:  # freed from the Scanners or healed from the Infirmary: the state does not say which
             return place_name(locale, Place.RETURNED)
 
 

@@ -215,11 +215,11 @@ def test_cards_without_activation_numbers_say_why() -> None:
     assert "checks after every activation phase" in lines[1]
 
 
-def test_a_freed_scanner_die_reads_as_freed_not_as_a_threat() -> None:
+def test_a_freed_scanner_die_reads_as_returned_not_as_a_threat() -> None:
     state = make_state([*pool(M, T), die(X, Place.SCANNER)], external=[threat(1, "drone_a")])
     state, _ = play(state, ClearScanner(die=0, scanner_die=2))
     text = describe_board(state)
-    assert "Die 3: returned (freed from the Scanners), rolls next round" in text
+    assert "Die 3: returned, rolls next round" in text
     assert "threat, returned" not in text
 
 
@@ -333,10 +333,20 @@ def test_two_threats_of_one_name_are_told_apart_in_the_moves() -> None:
 def test_a_die_left_unused_after_the_assignment_shows_its_face() -> None:
     """After the assignment a ready die keeps the face it rolled this round (Friendly Fire sends an
     unused Tactical die to the Infirmary), so the words show it rather than "not rolled"."""
-    deciding = make_state(pool(T, S), phase="decide")
+    deciding = make_state(pool(T, S), phase="decide", queue=[Task(op="new_round")])
     board = describe_board(deciding)
     assert "Die 1: Tactical, unused this round" in board
     assert "not rolled" not in board
+
+
+def test_a_die_rolled_this_round_reads_ready_while_a_question_comes_before_the_assignment() -> None:
+    """A review: a Distracted card drawn by the Scanners asks its question before any die is assigned;
+    the dice just rolled read "unused this round" there, in the words and the picture."""
+    asking = make_state(pool(E, M), phase="decide", pending=Pending(kind="hold", reason="which?"))
+    assert [die_state(asking, i) for i in range(2)] == ["Engineering, ready", "Medical, ready"]
+    picture = " ".join(shape.text for shape in layout(asking).texts())
+    assert "Crew ready" in picture
+    assert "unused" not in picture
 
 
 def test_after_the_assignment_each_die_says_what_it_did_this_round() -> None:
@@ -354,7 +364,7 @@ def test_after_the_assignment_each_die_says_what_it_did_this_round() -> None:
     assert state.pending is not None
     assert state.pending.kind == "gather"
     assert [die_line(state, i) for i in range(6)] == [
-        "Die 1: returned (freed from the Scanners), rolls next round",
+        "Die 1: returned, rolls next round",
         "Die 2: Medical, used at Medical, rolls next round",
         "Die 3: Tactical, on an away mission (Invaders)",
         "Die 4: Commander, used at Commander, rolls next round",
@@ -369,22 +379,20 @@ def test_after_the_assignment_each_die_says_what_it_did_this_round() -> None:
         summary = board_summary(state, locale)
         assert all(die_state(state, i, locale) in summary for i in range(6))
     picture = " ".join(shape.text for shape in layout(state).texts())
-    assert "gathered, rolled next round" in picture  # the pool's note, over two lines
-    assert "unused" not in picture
+    # the pool's note, over two lines: dice 1, 2 and 4 came back, dice 5 and 6 were left unused
+    assert "gathered or unused, rolled next round" in picture
     assert State.model_validate_json(state.model_dump_json()) == state  # a stored game keeps it
     # abandoned there: the final board says the same, without a next round to roll in
     over, _ = abandon(state)
     assert [die_state(over, i) for i in range(6)] == [
-        "returned (freed from the Scanners)",
+        "returned",
         "Medical, used at Medical",
         "Tactical, on an away mission (Invaders)",
         "Commander, used at Commander",
         "Engineering, unused this round",
         "Engineering, unused this round",
     ]
-    assert "Dados: 1 devuelto (liberado de los Escáneres); 2 Médico, usado en Médico;" in board_summary(
-        over, "es"
-    )
+    assert "Dados: 1 devuelto; 2 Médico, usado en Médico;" in board_summary(over, "es")
 
 
 def test_a_recalled_or_scanned_die_back_in_the_pool_says_so() -> None:

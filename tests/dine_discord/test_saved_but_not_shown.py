@@ -74,6 +74,13 @@ async def test_an_end_discord_failed_to_show_is_saved_and_the_board_shows_the_en
 async def test_a_lobby_close_discord_failed_to_show_leaves_a_closed_lobby(world: World) -> None:
     ann = world.player("Ann")
     game_id = await open_lobby(ann, world)
+    ben = world.player("Ben")
+    await ben.clicks(await board_of(world, game_id), "Join")
+    not_host = await ben.runs("dine end")
+    assert not_host.response.content == (
+        "Only the host, or someone who may manage this channel, can close the lobby."
+    )
+    world.take_errors()
     asked = await ann.runs("dine end")
     # a lobby has nothing to lose: the question says so, not "counts as a loss"
     assert asked.response.content == (

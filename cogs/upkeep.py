@@ -1,0 +1,37 @@
+"""Upkeep the bot does on its own: every hour, games nobody moved for `GAME_EXPIRY_DAYS` end
+(`ui.endings.end_forgotten_games`), so a forgotten game does not hold its channel for ever."""
+
+from __future__ import annotations
+
+import logging
+
+from discord.ext import commands, tasks
+
+from .client import DeepSpaceBot
+from .ui.endings import end_forgotten_games
+
+log = logging.getLogger(__name__)
+EXPIRY_CHECK_SECONDS = 3600  # a game's last move is compared with the expiry in days: hourly is plenty
+
+
+class Upkeep(commands.Cog):
+    def __init__(self, bot: DeepSpaceBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.expire.change_interval(seconds=max(self.bot.loop_seconds, EXPIRY_CHECK_SECONDS))
+        self.expire.start()
+
+    async def cog_unload(self) -> None:
+        self.expire.cancel()
+
+    @tasks.loop(seconds=EXPIRY_CHECK_SECONDS)
+    async def expire(self) -> None:
+        try:
+            await end_forgotten_games(self.bot)
+        except Exception:  # an unhandled error would stop the loop for good
+            log.exception("ending forgotten games failed; it tries again next hour")
+
+
+async def setup(bot: DeepSpaceBot) -> None:
+    await bot.add_cog(Upkeep(bot))
