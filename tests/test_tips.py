@@ -146,3 +146,17 @@ def test_d6_every_decision_has_its_tip_and_every_tip_comes_up_in_play() -> None:
 
 def test_dine_every_decision_has_its_tip_and_every_tip_comes_up_in_play() -> None:
     assert _dine_names(30) == set(tips("dine"))
+
+
+def test_dine_the_ship_tip_waits_until_a_ship_action_would_do_something() -> None:
+    """A review: the "Ship actions" tip ("often a way to draw cards") came first thing in a three-crew
+    starter game, where the whole deck is in the hands and both ship actions read "Does nothing now"."""
+    from core.dine.actions import UseShip
+
+    state = dine_deal(5, ship="Spacehopper 3000", level="Salad", crew=3, starter=True)[0]
+    assert not state.deck
+    assert not state.discard
+    assert any(isinstance(a, UseShip) and a.seat == 0 for a in dine_legal(state))
+    assert "ship" not in dine_tips.decisions(state, [0])
+    later = state.model_copy(update={"discard": [state.hands[1][0]]})  # a card to get back now
+    assert "ship" in dine_tips.decisions(later, [0])  # "recover 2" would take it back into a hand

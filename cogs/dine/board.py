@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from core.dine.engine import danger_value, hand_size, jump_drive, sector_side
+from core.dine.actions import Upgrade
+from core.dine.engine import danger_value, hand_size, jump_drive, legal_actions, sector_side
 from core.dine.seating import DineSaved
 from core.dine.state import State
 from core.dine.symbols import row_symbols, side
@@ -233,12 +234,31 @@ def prompt(
     if state.outcome == "lost":
         return t(locale, "**The delivery failed.** {reason}", reason=loss_text(state, locale))
     if state.pending is not None:
-        asked = t(locale, "**Decide:** {reason}", reason=decision_text(state, locale, names, you))
-        where = None if in_hand else _IN_HAND.get(state.pending.kind)
+        reason = decision_text(state, locale, names, you)
+        kind = state.pending.kind
+        if in_hand and you is not None and kind == "occupy" and you not in state.pending.deciding:
+            return t(locale, "**Waiting:** {reason}", reason=reason)  # this seat has picked already
+        asked = t(locale, "**Decide:** {reason}", reason=reason)
+        if in_hand and you is not None and kind == "upgrade" and _others_upgrade(state, you):
+            # all this seat can do is give the crew's upgrade up: say someone else could use it
+            return f"{asked} {t(locale, NOTHING_TO_UPGRADE)}"
+        where = None if in_hand else _IN_HAND.get(kind)
         return f"{asked} {t(locale, where)}" if where else asked
     if in_hand:
         return t(locale, "Any crew member may act at any time: play from your hand below.")
     return t(locale, "Any crew member may act at any time: press **My hand** to see your cards and play.")
+
+
+NOTHING_TO_UPGRADE = mark(
+    "You have no card to upgrade, but another crew member may upgrade one of theirs: leave it to them, "
+    "or give the upgrade up for the whole crew."
+)
+
+
+def _others_upgrade(state: State, seat: int) -> bool:
+    """Whether, in the pending upgrade decision, `seat` has no card to upgrade but another seat has."""
+    upgraders = {a.seat for a in legal_actions(state) if isinstance(a, Upgrade) and a.card is not None}
+    return seat not in upgraders and bool(upgraders)
 
 
 # Decisions taken with hand cards: the board says where they are made (its buttons cannot show a hand).

@@ -151,12 +151,15 @@ def hand_view(
     )
     view.add_item(Button(at(Verb.HAND, str(seat)), label=t(locale, "Refresh"), row=row))
     for other in saved.seats_for(user):
-        if other != seat:
+        if other == seat:
+            continue
+        if saved.seats[other].user == user:  # from a vacant seat's view back to one's own hand
+            label = t(locale, "Back to my hand")
+        else:
             label = t(
                 locale, "Play seat {number} ({name}, vacant)", number=other + 1, name=saved.seats[other].name
             )
-            label = clip(label, 80)
-            view.add_item(Button(at(Verb.HAND, str(other)), label=label, row=row))
+        view.add_item(Button(at(Verb.HAND, str(other)), label=clip(label, 80), row=row))
     return view
 
 

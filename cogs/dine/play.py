@@ -429,10 +429,16 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         return
     assert seat is not None
     mine = (seat,)  # the hand view's own note may name the seat's own cards
-    note = t(locale, "You: {move}", move=describe(before, action, mine, locale).deed)
-    # every line the move set off, as this seat may see them: a strike before the last line is news too
+    # every line the move set off, as this seat may see them: a strike before the last line is news too;
+    # where the engine's first line says the move itself ("Ann plays … into row 1"), not twice
     names = saved.names_in_text()
-    note += "".join(f"\n{said(event.seen_by(mine), locale, names)}" for event in events)
+    seen = [said(event.seen_by(mine), locale, names) for event in events]
+    own = (
+        []
+        if said_by_engine and seen
+        else [t(locale, "You: {move}", move=describe(before, action, mine, locale).deed)]
+    )
+    note = "\n".join([*own, *seen])
     await _show(
         interaction,
         record,

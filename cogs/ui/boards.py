@@ -129,4 +129,4 @@ async def repost_board(interaction: discord.Interaction, rules: GameRules, draw:
         new = await post_board(interaction, old, draw)
     if old.board_message_id not in (None, new.board_message_id):
         moved = t(await record_language(bot, old), BOARD_MOVED, link=board_link(new))
-        await edit_board(bot, old, content=moved, view=None)
+        await edit_board(bot, old, content=moved, embeds=[], attachments=[], view=None)

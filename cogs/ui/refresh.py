@@ -318,7 +318,7 @@ class BoardKeeper:
         """Post the board anew at the bottom of its channel and let the old one point there."""
         new = await self._post(record, message)
         moved = t(await record_language(self.bot, record), BOARD_MOVED, link=board_link(new))
-        await edit_board(self.bot, record, content=moved, view=None)
+        await edit_board(self.bot, record, content=moved, embeds=[], attachments=[], view=None)
         return new
 
     async def _post(self, record: GameRecord, message: BoardMessage) -> GameRecord:

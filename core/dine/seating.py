@@ -126,6 +126,8 @@ def vote_refusal(
     if saved.seat_of(voter) is None:
         return lazy("Only the crew of this game can vote.")
     seat = saved.seat_of(target)
+    if seat is None and target in saved.voted_out:  # another vote got there first
+        return lazy("They were already voted out; the crew plays their hand.")
     if seat is None:
         return lazy("That person does not hold a seat in this game.")
     if target == voter:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
-from core.dine.actions import Action
+from core.dine.actions import Action, Clear
 from core.dine.ai import explain, heuristic, ranked
-from core.dine.engine import decided_alone, legal_actions
+from core.dine.engine import decided_alone, legal_actions, sector_side
 from core.dine.expert import Weighed, expert_weigher
 from core.dine.state import State
 from core.i18n import Locale, mark, t, tn
@@ -92,6 +93,8 @@ def _expert_hint(state: State, mine: Sequence[int], seen: Weighed, locale: Local
     best = seen.best
     pick = seen.options[best]
     played = seen.scores[best]
+    if (free := _free_tie(state, seen)) is not None:  # suggest the move that keeps the track
+        return _expert_hint(state, mine, replace(seen, best=free), locale)
     reason = _why(state, pick, locale)
     if not played:
         why = f"{reason} {t(locale, 'It was the only move worth weighing.')}"
@@ -118,6 +121,31 @@ def _expert_hint(state: State, mine: Sequence[int], seen: Weighed, locale: Local
     second = seen.options[other]
     second_why = _why(state, second, locale) + _lost_after(seen.losses[other], common, locale)
     return _hint(state, mine, pick, why, second, second_why, locale)
+
+
+def _gives_up(state: State, action: Action) -> bool:
+    """Whether `action` solves the sector by paying a track (pizza or damage spaces: points for good)."""
+    spec = sector_side(state)
+    if not isinstance(action, Clear) or action.how != "solve" or spec is None:
+        return False
+    return spec.solutions[action.solution].pay is not None
+
+
+def _free_tie(state: State, seen: Weighed) -> int | None:
+    """A candidate that did exactly as well in every playout as the expert's pick where the pick pays
+    a track and it does not: the hint suggests it first (a tie is no reason to give points up; the
+    expert's own move is unchanged)."""
+    played = seen.scores[seen.best]
+    if not played or not _gives_up(state, seen.options[seen.best].action):
+        return None
+    return next(
+        (
+            i
+            for i, scores in enumerate(seen.scores)
+            if i != seen.best and scores == played and not _gives_up(state, seen.options[i].action)
+        ),
+        None,
+    )
 
 
 def _mean(values: Sequence[float]) -> float:

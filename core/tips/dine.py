@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from core.dine.actions import Action, Clear, PlayCard, UseShip, UseStation
-from core.dine.engine import danger_value, legal_actions, sector_side
+from core.dine.engine import danger_value, idle_effect, legal_actions, sector_side, ship_of
 from core.dine.state import State
 from core.dine.symbols import side
 
@@ -33,9 +33,9 @@ def decisions(state: State, seats: Collection[int]) -> list[str]:
         found.append("pay")
     if any(_rotated(state, a) for a in mine):
         found.append("rotate")
-    if any(isinstance(a, UseStation) for a in mine):
+    if any(isinstance(a, UseStation) and _does_something(state, a) for a in mine):
         found.append("station")
-    if any(isinstance(a, UseShip) for a in mine):
+    if any(isinstance(a, UseShip) and _does_something(state, a) for a in mine):
         found.append("ship")
     if not state.deck:
         found.append("deck")
@@ -60,6 +60,17 @@ def _pending(state: State, seats: Collection[int]) -> list[str]:
             return ["give"]
         case "shield":
             return ["shield"]
+
+
+def _does_something(state: State, action: UseStation | UseShip) -> bool:
+    """Whether a station's or the ship's action would change anything now: a tip that praises it
+    ("a way to draw cards") must not come while its menu line says it does nothing."""
+    if isinstance(action, UseShip):
+        used = ship_of(state).actions[action.index]
+    else:
+        held = state.stations[action.seat]
+        used = side(state.cards, held, state.upgraded).occupied.action if held is not None else None
+    return used is not None and idle_effect(state, used.effects) is None
 
 
 def _rotated(state: State, action: Action) -> bool:

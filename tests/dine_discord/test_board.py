@@ -15,15 +15,15 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.dine.board import board_embed, board_view, grid_lines, lobby_message, sector_lines
+from cogs.dine.board import board_embed, board_view, grid_lines, lobby_message, prompt, sector_lines
 from cogs.dine.commands import hint_text
 from cogs.dine.hand import card_field, hand_message
 from cogs.dine.ids import FAMILY, PAY, TAKE
-from core.dine.actions import PlayCard
+from core.dine.actions import PlayCard, Upgrade
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
 from core.dine.codes import decode, encode
-from core.dine.engine import apply, card_drive, deal, legal_actions, sector_side
+from core.dine.engine import apply, card_drive, deal, legal_actions, new_game, sector_side
 from core.dine.expert import expert_policy
 from core.dine.seating import DineSaved, Seat, Setup, lobby, seated
 from core.dine.state import RULES_VERSION, Pending, Placed, State
@@ -201,6 +201,8 @@ async def check_reposted(world: Any, game_id: int, old_id: int) -> discord.Messa
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{newest.id}"
     assert old.content == f"This board has moved: {link}"
     assert components(old) == []
+    assert old.embeds == []  # no stale board left above to be taken for the game as it is
+    assert old.attachments == []
     return newest
 
 
@@ -858,3 +860,40 @@ def test_an_upgraded_card_in_the_grid_is_marked_on_the_public_board() -> None:
     assert f"{name} (upgraded)" in grid_lines(state)[0]
     assert f"{name} (upgraded)" in board_summary(state)  # the picture's alt text
     assert f"{card_name('de', state.cards, card, state.upgraded)} (aufgewertet)" in grid_lines(state, "de")[0]
+
+
+def _played_until(seed: int, kind: str, crew: int = 3) -> State:
+    """A three-crew game played by the heuristic crew until the crew faces a decision of `kind`."""
+    state = new_game(seed, crew=crew)
+    while state.pending is None or state.pending.kind != kind:
+        state, _ = apply(state, heuristic(state).action)
+    return state
+
+
+def test_a_member_who_picked_a_station_reads_waiting_not_decide() -> None:
+    """Every member occupies at once: once one has picked, their hand view says they wait for the
+    others, not "Decide" with nothing to decide."""
+    state = _played_until(0, "occupy")
+    assert state.pending is not None
+    assert state.pending.deciding == (0, 1, 2)
+    first = next(a for a in legal_actions(state) if getattr(a, "seat", None) == 0)
+    after, _ = apply(state, first)
+    names = ("Ann", "Ben", "Cal")
+    assert prompt(after, "en", names, in_hand=True, you=0).startswith("**Waiting:** Ben and Cal may each")
+    assert prompt(after, "en", names, in_hand=True, you=1).startswith("**Decide:** ")
+
+
+def test_a_member_with_nothing_to_upgrade_is_told_another_may_upgrade() -> None:
+    """A review: Ann's only button was "upgrade nothing", and nothing said Ben and Cal could still
+    upgrade one of theirs: one click gave the crew's upgrade up."""
+    state = _played_until(3, "upgrade")
+    upgraders = {a.seat for a in legal_actions(state) if isinstance(a, Upgrade) and a.card is not None}
+    assert upgraders == {1, 2}
+    names = ("Ann", "Ben", "Cal")
+    said_to_ann = prompt(state, "en", names, in_hand=True, you=0)
+    assert said_to_ann.endswith(
+        "You have no card to upgrade, but another crew member may upgrade one of theirs: leave it to "
+        "them, or give the upgrade up for the whole crew."
+    )
+    assert "no card to upgrade" not in prompt(state, "en", names, in_hand=True, you=1)
+    assert "no card to upgrade" not in prompt(state, "en", names)  # the board speaks to everyone

@@ -642,6 +642,8 @@ async def test_an_idle_member_is_voted_out_and_the_crew_plays_their_seat(world) 
     second = await ben.runs("dine vote-out", member=cal.actor)
 
     assert second.response.content == "**Cal** was voted out; the crew now plays their hand together."
+    late = await ben.runs("dine vote-out", member=cal.actor)  # a vote that comes after it
+    assert late.response.content == "They were already voted out; the crew plays their hand."
     record, saved = await saved_of(world, game_id)
     assert record.version == start.version + 2
     assert saved.seats[2].user is None
@@ -649,7 +651,7 @@ async def test_an_idle_member_is_voted_out_and_the_crew_plays_their_seat(world) 
     assert saved.table.crew == (ann.id, ben.id)
     assert saved.state is not None
     assert saved.state.crew == 3
-    assert [*slash_refusals(world)] == [early.response.content, twice.response.content]
+    assert [*slash_refusals(world)] == [early.response.content, twice.response.content, late.response.content]
     board = await board_of(world, game_id)
     assert "3. Cal (vacant, played by the crew)" in next(
         f.value for f in board.embeds[0].fields if f.name == "Crew"
@@ -671,6 +673,9 @@ async def test_an_idle_member_is_voted_out_and_the_crew_plays_their_seat(world) 
     embed = vacant.response.embeds[0]
     assert embed.title == "Seat 3 · Cal (vacant, played by the crew)"
     assert card_names(embed) == expected_cards(saved, 2)
+    back = [c.get("label") for c in components(vacant.response)]
+    assert "Back to my hand" in back  # Ann's own seat, not "Play seat 1 (Ann, vacant)"
+    assert not any(str(label).startswith("Play seat 1") for label in back)
     hands.views[ann.id] = vacant
     action = seat_move(saved, 2)
     played = await perform(hands, ann, action)
@@ -686,7 +691,7 @@ async def test_an_idle_member_is_voted_out_and_the_crew_plays_their_seat(world) 
     board = await board_of(world, game_id)
     news = next(f.value for f in board.embeds[0].fields if f.name == "What happened")
     assert "**Ann** (for seat 3): " in news
-    assert slash_refusals(world) == [early.response.content, twice.response.content]
+    assert slash_refusals(world) == [early.response.content, twice.response.content, late.response.content]
 
 
 # --- 7. ending the game ---------------------------------------------------------------------------------
@@ -763,3 +768,19 @@ async def test_a_move_discord_failed_to_show_is_saved_and_the_player_is_told(wor
     refreshed = await ann.clicks(view, "Refresh")
     assert version_shown(refreshed.response.embeds[0]) == record.version
     assert world.take_errors() == []
+
+
+async def test_a_card_played_from_ones_own_hand_is_told_once_in_the_hand_view(world) -> None:
+    """A review: the hand view's note said "You: play X upright (free: play)" and then "Ann plays X
+    into row 1.": the engine's line says the move and whose it is; the note keeps it alone."""
+    ann = world.player("Ann")
+    game_id = await start_game(world, [ann])
+    hands = Hands(world, game_id)
+    _, saved = await saved_of(world, game_id)
+    assert saved.state is not None
+    play = next(a for a in legal_actions(saved.state) if isinstance(a, PlayCard) and a.seat == 0)
+    played = await perform(hands, ann, play)
+    note = played.response.embeds[0].description
+    lines = note.split("\n")
+    assert not note.startswith("You: "), note
+    assert re.match(r"Ann plays .+ into row \d+\.", lines[0]), note

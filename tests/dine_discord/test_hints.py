@@ -102,3 +102,40 @@ async def test_a_german_hint_names_the_way_out_a_card_helps_in_good_german(germa
     )
     assert re.search(r"Sie bringt [^:]+, die der Sprung braucht: Das Raster hält", shown["the jump"])
     assert not [hint for hint in shown.values() if " für der " in hint or " von Flug" in hint]
+
+
+def test_on_an_exact_tie_the_hint_suggests_the_move_that_keeps_the_pizza() -> None:
+    """A review: "Suggestion: Solve the sector (pay 2 pizza) … the next best did exactly as well",
+    with a free card play as the close second. A tie is no reason to give points up for good."""
+    from collections import Counter
+
+    from core.dine.actions import Clear, PlayCard
+    from core.dine.engine import apply, legal_actions, new_game
+    from core.dine.expert import Weighed
+    from core.policies import Choice
+
+    state = new_game(0, crew=1)
+    for _ in range(18):  # the heuristic crew's moves to a position where a track solution is open
+        state, _ = apply(state, heuristic(state).action)
+    pay = Clear(how="solve", solution=1)
+    play = next(a for a in legal_actions(state) if isinstance(a, PlayCard))
+    assert pay in legal_actions(state)
+    scores = [1.0, 0.0, 1.0, 1.0]
+    seen = Weighed(
+        options=[Choice(pay, "pays"), Choice(play, "plays")],
+        scores=[scores, list(scores)],
+        losses=[Counter(), Counter()],
+        best=0,
+        running=(0, 1),
+    )
+    hint = dine_hint._expert_hint(state, (0,), seen)
+    assert hint.action == play
+    assert hint.second == pay  # still said, as the close second
+    ahead = Weighed(
+        options=seen.options,
+        scores=[[1.0, 1.0, 1.0, 1.0], scores],
+        losses=seen.losses,
+        best=0,
+        running=(0, 1),
+    )
+    assert dine_hint._expert_hint(state, (0,), ahead).action == pay  # better in a playout: it stands

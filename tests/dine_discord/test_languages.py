@@ -4,6 +4,7 @@ their own language, the public lobby and board in the server's, every card named
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cogs.dine.ids import TAKE
@@ -111,7 +112,7 @@ async def test_a_move_from_a_german_hand_view_is_told_in_german(german_world, mo
     assert menus[0]["placeholder"] == "Wähle, was du tust…"
     take = next(o for o in menus[0]["options"] if o["value"].startswith(TAKE))
     moved = await hans.picks(hand.response, [take["value"]], custom_id=menus[0]["custom_id"])
-    assert moved.response.embeds[0].description.startswith("Du: ")
+    assert re.match(r"hans spielt .+ in Reihe 1\.", moved.response.embeds[0].description)  # German
     assert moved.response.embeds[0].footer.text.startswith(f"Spiel #{game_id} · Stand ")
 
 

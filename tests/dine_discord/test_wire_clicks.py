@@ -179,7 +179,8 @@ def told_it_moved_on(answer: Recorded) -> bool:
 
 
 def applied(answer: Recorded) -> bool:
-    return answer.body["type"] == 7 and answer.body["data"]["embeds"][0]["description"].startswith("You: ")
+    """The hand view came back with the move's note, not the "the game moved on" one."""
+    return answer.body["type"] == 7 and not told_it_moved_on(answer)
 
 
 async def test_two_crew_members_moving_at_once_are_applied_one_at_a_time(
