@@ -63,6 +63,7 @@ class Settings(BaseSettings):
     game_expiry_days: int = Field(
         default=14,
         ge=0,
+        le=3650,
         description="A game nobody moves for this many days ends by itself, abandoned (a loss); 0: never.",
     )
     log_level: str = Field(default="INFO", description="Python logging level name.")

@@ -12,20 +12,9 @@ from tests.dine_discord.helpers import start_game
 from tests.support.messages import board_of, components, record_of
 from tests.support.scenario import World
 from tests.test_channel_gone import ended_as_abandoned, game_in
+from tests.test_daily_discord import customise_bot  # noqa: F401  days pass: background jobs look hourly
 
 pytestmark = pytest.mark.simcord(settle_timeout=120)  # days pass: the hourly loops run hundreds of times
-
-
-@pytest.fixture
-def customise_bot():
-    seeds = iter(range(100, 10_000))
-
-    def fixed(bot) -> None:
-        bot.new_seed = lambda: next(seeds)
-        bot.board_edit_seconds = 0
-        bot.loop_seconds = 3600
-
-    return fixed
 
 
 async def test_a_game_nobody_moved_for_the_expiry_ends_and_its_board_says_why(world: World) -> None:
@@ -72,4 +61,23 @@ async def test_a_forgotten_dine_game_ends_in_its_boards_words_and_zero_days_keep
     kept = await start_game(world, [ann])
     await world.env.advance_time(60 * 86400)
     assert (await record_of(world, kept)).status == "active"
+    assert world.take_errors() == []
+
+
+async def test_a_bot_back_after_a_long_while_gives_its_players_an_hour_first(world: World) -> None:
+    """At start-up nothing expires: the days the bot was away count only from an hour after it is
+    back, so the first look comes then."""
+    ann = world.player("Ann")
+    world.bot.settings = world.bot.settings.model_copy(update={"game_expiry_days": 0})  # "away"
+    await ann.runs("d6 new")
+    game = await game_in(world, world.channel.id)
+    await world.env.advance_time(20 * 86400)
+    assert (await record_of(world, game.id)).status == "active"
+
+    await world.restart()  # back, with the default expiry of 14 days
+    assert world.bot.settings.game_expiry_days == 14
+    await world.env.advance_time(30 * 60)
+    assert (await record_of(world, game.id)).status == "active"  # not at start-up
+    await world.env.advance_time(2 * 3600)
+    await ended_as_abandoned(world, game.id)
     assert world.take_errors() == []

@@ -299,3 +299,12 @@ async def test_private_texts_name_the_spanish_boards_buttons_as_a_german_player_
     assert hand.ephemeral
     assert "**Meine Hand** (Mi mano) (oder `/dine hand`)" in tip_of(hand).content
     assert len(world.take_errors()) == 1  # the /dine hint in the lobby
+
+
+def test_a_button_is_glossed_once_however_often_a_text_is_glossed() -> None:
+    from cogs.ui.buttons import board_words
+
+    once = board_words("press **Start** now", "en", "de", ["Start"])
+    assert once == "press **Start** (Starten) now"
+    assert board_words(once, "en", "de", ["Start"]) == once
+    assert board_words("press **Starting** now", "en", "de", ["Start"]) == "press **Starting** now"

@@ -21,7 +21,7 @@ from ..client import DeepSpaceBot
 from ..ui.boards import check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed
-from ..ui.language import guild_language, reader_language, server_language
+from ..ui.language import reader_language, server_language, table_language
 from ..ui.message import BoardMessage
 from ..ui.moves import check_hints
 from ..ui.replies import reply_publicly, send
@@ -54,7 +54,7 @@ async def draw(bot: Any, record: GameRecord) -> BoardMessage:
         saved.table,
         saved.state,
         pictures=bot.settings.board_pictures,
-        locale=saved.table.language or await guild_language(bot, record.guild_id),
+        locale=await table_language(bot, saved.table, record.guild_id),
     )
 
 

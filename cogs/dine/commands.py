@@ -31,7 +31,7 @@ from ..client import DeepSpaceBot
 from ..ui.boards import check_board_permissions, check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
-from ..ui.language import guild_language, reader_language, server_language
+from ..ui.language import guild_language, reader_language, server_language, table_language
 from ..ui.message import BoardMessage
 from ..ui.moves import check_hints
 from ..ui.replies import reply_publicly, send
@@ -62,7 +62,7 @@ async def draw_board(bot: Any, record: GameRecord) -> BoardMessage:
     """The board or lobby as its channel sees it, in the server's language (a daily attempt's thread:
     its player's)."""
     saved = load(record)
-    locale = saved.table.language or await guild_language(bot, record.guild_id)
+    locale = await table_language(bot, saved.table, record.guild_id)
     if saved.state is None and record.status != "active":  # never a live lobby for a closed one
         why = t(locale, "This lobby is closed. Open a new one with {command}.", command=Slash("dine new"))
         return closed_lobby(saved, why, locale)

@@ -15,7 +15,6 @@ from collections.abc import Iterable
 import discord
 
 from core.i18n import Locale, t
-from core.storage import StorageError
 
 from .bot import bot_of
 from .games import RULES_BY_KIND
@@ -31,7 +30,7 @@ def board_words(text: str, reader: Locale, board: Locale, labels: Iterable[str])
         return text
     for label in labels:
         mine, shown = t(reader, label), t(board, label)
-        if mine != shown:
+        if mine != shown and f"**{mine}** ({shown})" not in text:  # glossed once, however often asked
             text = text.replace(f"**{mine}**", f"**{mine}** ({shown})")
     return text
 
@@ -39,14 +38,15 @@ def board_words(text: str, reader: Locale, board: Locale, labels: Iterable[str])
 async def with_board_words(interaction: discord.Interaction, text: str, reader: Locale) -> str:
     """`board_words` for the game in `interaction`'s channel, if there is one (else `text` as it is):
     for refusals, which are worded before anyone knows which board they will be read beside."""
-    if "**" not in text or interaction.channel_id is None:
-        return text
+    labels = {label for rules in RULES_BY_KIND.values() for label in rules.buttons}
+    if interaction.channel_id is None or not any(f"**{t(reader, label)}**" in text for label in labels):
+        return text  # names no button: no game to read
     bot = bot_of(interaction)
     try:
         record = await bot.store.active_game(interaction.channel_id)
         if record is None or (rules := RULES_BY_KIND.get(record.kind)) is None:
             return text
         return board_words(text, reader, await record_language(bot, record), rules.buttons)
-    except StorageError as error:  # the refusal matters more than its glosses
-        log.warning("could not read the game of channel %s for a refusal: %s", interaction.channel_id, error)
+    except Exception as error:  # the refusal matters more than its glosses: it is said as it is
+        log.warning("could not gloss a refusal's buttons in channel %s: %s", interaction.channel_id, error)
         return text

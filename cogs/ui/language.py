@@ -78,11 +78,17 @@ async def game_language(interaction: discord.Interaction, table: Table) -> Local
     return table.language or await server_language(interaction)
 
 
+async def table_language(bot: Any, table: Table, guild_id: int | None) -> Locale:
+    """`game_language` for a post the bot makes without an interaction (a board it redraws)."""
+    return table.language or await guild_language(bot, guild_id)
+
+
 async def record_language(bot: Any, record: GameRecord) -> Locale:
-    """`game_language` of a stored game, for a post the bot makes without an interaction."""
+    """`table_language` of a stored game whose table is not loaded yet."""
     declared = find(record.kind)
-    table = declared.load_saved(record.state_json).table if declared is not None else None
-    return (table.language if table is not None else None) or await guild_language(bot, record.guild_id)
+    if declared is None:
+        return await guild_language(bot, record.guild_id)
+    return await table_language(bot, declared.load_saved(record.state_json).table, record.guild_id)
 
 
 async def guild_language(bot: Any, guild_id: int | None) -> Locale:

@@ -24,7 +24,7 @@ class BoardMessage:
         """The fields of an edit of the message: its files replace the message's attachments."""
         fields: dict[str, Any] = {"embed": self.embed, "view": self.view}
         if self.files is not MISSING:
-            fields["attachments"] = list(self.files)
+            fields["attachments"] = self._rewound()
         if self.content is not MISSING:
             fields["content"] = self.content
         return fields
@@ -34,5 +34,12 @@ class BoardMessage:
         fields: dict[str, Any] = {"embed": self.embed}
         if self.view is not None:
             fields["view"] = self.view
-        fields["files"] = [] if self.files is MISSING else list(self.files)
+        fields["files"] = [] if self.files is MISSING else self._rewound()
         return fields
+
+    def _rewound(self) -> list[discord.File]:
+        """Its files, each from its start: one drawn message may be sent twice (an edit Discord
+        refused, then the board posted anew), and a picture read to its end uploads nothing."""
+        for file in self.files:
+            file.reset()
+        return list(self.files)

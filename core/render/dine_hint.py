@@ -132,9 +132,10 @@ def _gives_up(state: State, action: Action) -> bool:
 
 
 def _free_tie(state: State, seen: Weighed) -> int | None:
-    """A candidate that did exactly as well in every playout as the expert's pick where the pick pays
-    a track and it does not: the hint suggests it first (a tie is no reason to give points up; the
-    expert's own move is unchanged)."""
+    """A candidate that did exactly as well in every playout both were played in as the expert's pick
+    where the pick pays a track and it does not: the hint suggests it first (a tie is no reason to give
+    points up; the expert's own move is unchanged). The search stops playing a candidate once it ties
+    with a better-ranked one, so the two may have been played in different numbers of worlds."""
     played = seen.scores[seen.best]
     if not played or not _gives_up(state, seen.options[seen.best].action):
         return None
@@ -142,7 +143,10 @@ def _free_tie(state: State, seen: Weighed) -> int | None:
         (
             i
             for i, scores in enumerate(seen.scores)
-            if i != seen.best and scores == played and not _gives_up(state, seen.options[i].action)
+            if i != seen.best
+            and scores
+            and scores[: len(played)] == played[: len(scores)]
+            and not _gives_up(state, seen.options[i].action)
         ),
         None,
     )

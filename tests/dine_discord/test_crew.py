@@ -784,3 +784,25 @@ async def test_a_card_played_from_ones_own_hand_is_told_once_in_the_hand_view(wo
     lines = note.split("\n")
     assert not note.startswith("You: "), note
     assert re.match(r"Ann plays .+ into row \d+\.", lines[0]), note
+
+
+async def test_the_hand_view_of_the_move_that_ends_the_game_says_the_end_once(world) -> None:
+    """A review: the last move's hand view said "The pizza is delivered! Score 15 …" and then
+    "**Delivered!** Score **15** …"."""
+    ann = world.player("Ann")
+    game_id = await start_game(world, [ann])
+    hands = Hands(world, game_id)
+    last = None
+    for _ in range(3000):
+        record, saved = await saved_of(world, game_id)
+        if record.status != "active":
+            break
+        assert saved.state is not None
+        last = await perform(hands, ann, heuristic(saved.state).action)
+    assert last is not None
+    _, saved = await saved_of(world, game_id)
+    assert saved.state is not None
+    text = last.response.embeds[0].description
+    assert saved.state.outcome == "won"  # the test's seeded deal
+    assert "**Delivered!**" not in text, text
+    assert text.count("The pizza is delivered!") == 1, text  # the engine's line, once

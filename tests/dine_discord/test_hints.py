@@ -121,9 +121,9 @@ def test_on_an_exact_tie_the_hint_suggests_the_move_that_keeps_the_pizza() -> No
     play = next(a for a in legal_actions(state) if isinstance(a, PlayCard))
     assert pay in legal_actions(state)
     scores = [1.0, 0.0, 1.0, 1.0]
-    seen = Weighed(
+    seen = Weighed(  # the search stops playing a candidate once it ties: it has fewer worlds
         options=[Choice(pay, "pays"), Choice(play, "plays")],
-        scores=[scores, list(scores)],
+        scores=[[*scores, 1.0, 0.0, 1.0, 1.0], list(scores)],
         losses=[Counter(), Counter()],
         best=0,
         running=(0, 1),
@@ -133,7 +133,7 @@ def test_on_an_exact_tie_the_hint_suggests_the_move_that_keeps_the_pizza() -> No
     assert hint.second == pay  # still said, as the close second
     ahead = Weighed(
         options=seen.options,
-        scores=[[1.0, 1.0, 1.0, 1.0], scores],
+        scores=[[1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 1.0], scores],
         losses=seen.losses,
         best=0,
         running=(0, 1),
