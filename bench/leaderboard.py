@@ -45,7 +45,7 @@ def populate(path: Path, count: int, today: datetime) -> None:
         results.append((game_id, "d6", guild, "won" if won else "lost", score, rounds, "{}", at))
         players.append((game_id, user))
         verified.append((game_id, 1, "", at))
-        key = rank_key(won, score, rounds, finished)
+        key = rank_key(won, 0, score, rounds, finished)
         for scope in (GLOBAL, guild):
             for period in period_keys(day_of(finished)):
                 slot = ("d6", scope, period, user)

@@ -408,7 +408,7 @@ async def daily_post_embed(bot: Any, guild_id: int, today: date, locale: Locale 
     embed = discord.Embed(title=t(locale, "Deep Space daily · {day}", day=today.isoformat()), colour=COLOUR)
     for game in GAMES:
         podium = await bot.store.daily_podium(game, yesterday, guild_id)
-        lines = [standing_line(locale, game, standing) for standing in podium]
+        lines = [standing_line(locale, game, standing, setup=False) for standing in podium]
         embed.add_field(
             name=t(locale, "Yesterday's podium · {game}", game=title(game)),
             value=clip("\n".join(lines), 1024) or t(locale, "Nobody here took it."),

@@ -35,6 +35,9 @@ PERIODS = {
 }
 WON_LINE = mark("**{rank}.** <@{user}> — won, score **{score}**, {rounds} · {when}")
 LOST_LINE = mark("**{rank}.** <@{user}> — lost, score **{score}**, {rounds} · {when}")
+# A leaderboard ranks a harder game above an easier one (`core.ranking`), so its lines say which it was.
+WON_AT_LINE = mark("**{rank}.** <@{user}> — won ({setup}), score **{score}**, {rounds} · {when}")
+LOST_AT_LINE = mark("**{rank}.** <@{user}> — lost ({setup}), score **{score}**, {rounds} · {when}")
 SCOPES = {"server": mark("this server"), "global": mark("everyone")}
 COLOUR = discord.Colour(0xC9A227)
 
@@ -50,13 +53,19 @@ def rounds_text(locale: Locale, kind: str, rounds: int) -> str:
     return tn(locale, singular, plural, rounds)
 
 
-def standing_line(locale: Locale, game: str, standing: Standing) -> str:
-    line = WON_LINE if standing.outcome == "won" else LOST_LINE
+def standing_line(locale: Locale, game: str, standing: Standing, *, setup: bool = True) -> str:
+    """One player's line; `setup=False` where every line played the same deal (a day's podium)."""
+    found = find(game)
+    detail = found.parse_detail(standing.detail_json) if found else None
+    words = detail.setup_words(locale) if detail is not None and setup else None
+    won = standing.outcome == "won"
+    line = (WON_LINE if won else LOST_LINE) if words is None else (WON_AT_LINE if won else LOST_AT_LINE)
     return t(
         locale,
         line,
         rank=standing.rank,
         user=standing.user_id,
+        setup=words,
         score=standing.score,
         rounds=rounds_text(locale, game, standing.rounds),
         when=discord.utils.format_dt(standing.finished_at, "R"),

@@ -99,6 +99,15 @@ class ResultDetail(BaseModel):
         """What `/stats` tallies wins by as the ship (None: the game has no ships)."""
         return None
 
+    def setup_words(self, locale: Locale = "en") -> str | None:
+        """The set-up a leaderboard line names beside the score, since it ranks by it (None: none)."""
+        return None
+
+    def difficulty_rank(self) -> int:
+        """Where the game's set-up stands among its own, easiest 0 (below `core.ranking.DIFFICULTY_RANKS`):
+        the leaderboard ranks a harder game's win above an easier one's, whatever the scores."""
+        return 0
+
     def to_json(self) -> str:
         data = self.model_dump(mode="json")
         if self.daily is None:

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from core.game import ResultDetail
 from core.registry import find
+from core.results import detail_of
 from core.storage import ActionRecord, GameRecord, ResultRecord, Store
 from core.table import Table, movers
 
@@ -79,6 +80,12 @@ def ranked(result: ResultRecord) -> bool:
     return not bool(json.loads(result.detail_json).get("practice", False))
 
 
+def difficulty_of(result: ResultRecord) -> int | None:
+    """How hard the result's game was set up, as the leaderboard ranks it (None: never ranked)."""
+    detail = detail_of(result)
+    return None if detail.practice else detail.difficulty_rank()
+
+
 async def daily_mismatch(store: Store, game: GameRecord, result: ResultRecord) -> str | None:
     """A daily game must be dealt from its day's challenge; a ranked one must be the recorded attempt."""
     saved = json.loads(game.state_json)
@@ -115,14 +122,21 @@ async def verify_pending(store: Store) -> int:
 
     Returns how many results were checked.
     """
+    if await store.rerank_if_owed(difficulty_of):
+        log.info("the leaderboards were ranked again from the verified results")
     checked = 0
     while batch := await store.unverified_results():
         for result in batch:
             reason = await check(store, result)
             if reason is not None:
                 log.warning("result of game %s refused: %s", result.game_id, reason)
+            difficulty = difficulty_of(result)
             await store.record_verification(
-                result.game_id, ok=reason is None, note=reason or "", ranked=ranked(result)
+                result.game_id,
+                ok=reason is None,
+                note=reason or "",
+                ranked=difficulty is not None,
+                difficulty=difficulty or 0,
             )
             checked += 1
     return checked

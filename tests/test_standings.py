@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from cogs.standings import leaderboard_embed
 from core.d6 import State as D6State
 from core.d6 import action_to_json as d6_json
 from core.d6 import apply as d6_apply
 from core.d6 import deal as d6_deal
 from core.d6.ai import heuristic as d6_heuristic
+from core.d6.state import Difficulty
 from core.daily import setup_for, streaks
 from core.dine.actions import action_to_json as dine_json
 from core.dine.ai import heuristic as dine_heuristic
@@ -22,13 +24,15 @@ from core.dine.engine import apply as dine_apply
 from core.dine.engine import deal as dine_deal
 from core.dine.seating import Setup, lobby, seated
 from core.games.d6 import GAME as D6
+from core.games.d6 import D6Result
 from core.games.dine import GAME as DINE
-from core.ranking import GLOBAL, period_key, rank_key
+from core.games.dine import LEVELS, DineResult
+from core.ranking import DIFFICULTY_RANKS, GLOBAL, period_key, rank_key
 from core.results import new_result
 from core.stats import player_stats
 from core.storage import AttemptExists, NewResult, Store
 from core.table import Saved, Table, table_action_json
-from core.verify import ranked, verify_pending
+from core.verify import difficulty_of, ranked, verify_pending
 from tests.support.postgres import drop_trigger, open_store, raw_execute
 
 START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -164,12 +168,14 @@ async def plain_result(store: Store, user: int, *, won: bool, score: int, rounds
 
 def test_rank_keys_follow_the_documented_tie_breaks() -> None:
     at = START
-    assert rank_key(True, 0, 99, at) > rank_key(False, 50, 1, at)  # a win first
-    assert rank_key(True, 10, 20, at) > rank_key(True, 9, 1, at)  # then the score
-    assert rank_key(True, 10, 5, at) > rank_key(True, 10, 6, at)  # then fewer rounds for a win
-    assert rank_key(False, 0, 60, at) > rank_key(False, 0, 0, at)  # but more for a loss: giving up is worst
-    assert rank_key(True, 10, 5, at) > rank_key(True, 10, 5, at + timedelta(seconds=1))  # earlier finish
-    assert rank_key(False, -3, 0, at) == rank_key(False, 0, 0, at)  # clamped, never negative
+    assert rank_key(True, 0, 0, 99, at) > rank_key(False, 15, 50, 1, at)  # a win first
+    assert rank_key(True, 5, 0, 99, at) > rank_key(True, 4, 4095, 1, at)  # then the harder game
+    assert rank_key(True, 0, 10, 20, at) > rank_key(True, 0, 9, 1, at)  # then the score
+    assert rank_key(True, 0, 10, 5, at) > rank_key(True, 0, 10, 6, at)  # then fewer rounds for a win
+    assert rank_key(False, 0, 0, 60, at) > rank_key(False, 0, 0, 0, at)  # more for a loss: giving up is worst
+    assert rank_key(True, 0, 10, 5, at) > rank_key(True, 0, 10, 5, at + timedelta(seconds=1))  # earlier
+    assert rank_key(False, 0, -3, 0, at) == rank_key(False, 0, 0, 0, at)  # clamped, never negative
+    assert rank_key(True, 15, 4095, 0, at) < 2**63  # a signed 64-bit column holds every key
 
 
 def test_periods_are_the_utc_day_the_iso_week_and_all_time() -> None:
@@ -355,6 +361,71 @@ async def test_practice_results_are_verified_but_never_ranked(store: Store) -> N
     assert not ranked(stored)
     await store.record_verification(game_id, ok=True, ranked=ranked(stored))
     assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()
+
+
+def d6_result(user: int, *, difficulty: str, length: str = "full", score: int) -> NewResult:
+    detail = D6Result(difficulty=difficulty, length=length).to_json()
+    return NewResult(outcome="won", score=score, rounds=9, players=(user,), detail_json=detail)
+
+
+def test_each_game_ranks_its_own_set_ups_from_easiest_to_hardest() -> None:
+    starter = DineResult(mode="starter", level="Salad")
+    levels = [DineResult(mode="normal", level=level) for level in LEVELS]
+    assert [d.difficulty_rank() for d in (starter, *levels)] == list(range(len(LEVELS) + 1))
+    assert (LEVELS[0], LEVELS[-1]) == ("Salad", "Diavolo")
+    d6 = [D6Result(difficulty=d, length=n) for d in Difficulty for n in ("fast", "short", "full")]
+    assert [d.difficulty_rank() for d in d6] == list(range(len(d6)))
+    assert all(d.difficulty_rank() < DIFFICULTY_RANKS for d in (*levels, *d6))
+
+
+async def test_a_harder_games_win_ranks_above_an_easier_ones_whatever_the_scores(store: Store) -> None:
+    """A score does not grow with the difficulty: without the difficulty first, the easiest game
+    would top every board."""
+    easy = await finished_with(store, 1, d6_result(1, difficulty="very_easy", length="fast", score=90))
+    hard = await finished_with(store, 2, d6_result(2, difficulty="hard", score=60))
+    for game_id in (easy, hard):
+        stored = await store.result(game_id)
+        assert stored is not None
+        difficulty = difficulty_of(stored)
+        assert difficulty is not None
+        await store.record_verification(game_id, ok=True, difficulty=difficulty)
+    board = await store.leaderboard("d6", "all", GLOBAL, 1)
+    assert [(s.rank, s.user_id, s.score) for s in board.top] == [(1, 2, 60), (2, 1, 90)]
+    # each line names the set-up it was ranked by, in the reader's words
+    lines = (leaderboard_embed("en", "d6", "all", "global", board).description or "").splitlines()
+    assert lines[0].startswith("**1.** <@2> — won (hard, full game), score **60**, 9 rounds · ")
+    assert lines[1].startswith("**2.** <@1> — won (very easy, fast game), score **90**, 9 rounds · ")
+    german = leaderboard_embed("de", "d6", "all", "global", board)
+    assert "gewonnen (schwer, volles Spiel), Punkte **60**" in (german.description or "")
+    footer = leaderboard_embed("en", "d6", "all", "global", board).footer.text or ""
+    assert "a win first, then the harder game (level or difficulty), then the higher score" in footer
+
+
+async def test_standings_kept_before_the_difficulty_counted_are_ranked_again_once(store: Store) -> None:
+    assert await store.rerank_if_owed(difficulty_of)  # a new store owes it too: there is nothing to rank
+    assert not await store.rerank_if_owed(difficulty_of)
+    # Verified as the bot did before (no difficulty), then the migration that owes the new ranking.
+    easy = await finished_with(store, 1, d6_result(1, difficulty="easy", score=90))
+    practice = NewResult(outcome="won", score=99, rounds=1, players=(3,), detail_json='{"practice": true}')
+    hard = await finished_with(store, 2, d6_result(2, difficulty="hard", score=60))
+    both = await finished_with(store, 4, d6_result(4, difficulty="easy", score=95))
+    harder = await finished_with(store, 4, d6_result(4, difficulty="medium", score=20))
+    refused = await finished_with(store, 5, d6_result(5, difficulty="hard", score=200))
+    unranked = await finished_with(store, 3, practice)
+    for game_id in (easy, hard, both, harder):
+        await store.record_verification(game_id, ok=True)
+    await store.record_verification(refused, ok=False, note="forged")
+    await store.record_verification(unranked, ok=True, ranked=False)
+    before = await store.leaderboard("d6", "all", GLOBAL, 1)
+    assert [s.user_id for s in before.top] == [4, 1, 2]  # by score alone
+    await raw_execute(store, "INSERT INTO pending_tasks (task) VALUES ('rerank bests')")
+
+    await verify_pending(store)
+
+    after = await store.leaderboard("d6", "all", GLOBAL, 1)
+    assert [(s.user_id, s.game_id) for s in after.top] == [(2, hard), (4, harder), (1, easy)]
+    assert (await store.leaderboard("d6", "2026-W49", 1, 4)).mine is not None  # every period and scope
+    assert not await store.rerank_if_owed(difficulty_of)
 
 
 async def test_the_daily_podium_ranks_verified_ranked_attempts_of_that_day(store: Store) -> None:

@@ -19,10 +19,12 @@ import asyncpg
 import pytest
 
 from cogs.ui.errors import _policy_message  # pyright: ignore[reportPrivateUsage]
+from core.ranking import GLOBAL
 from core.settings import Settings
 from core.storage import NewResult, PostgresStore, SqliteStore, StoreUnavailable, store_for
 from core.storage.postgres import migrate, numbered
 from core.storage.postgres_migrations import PG_LATEST_VERSION, PG_MIGRATIONS
+from core.verify import difficulty_of
 from tests.support import postgres as support
 from tests.support.postgres import fresh_schema
 
@@ -142,10 +144,12 @@ SEED_AT_VERSION = {
         "INSERT INTO results VALUES (2, 'dine', 1, 'won', 30, 5, '{}', now())",
         "INSERT INTO result_players VALUES (2, 100)",
         "INSERT INTO daily_attempts VALUES ('dine', '2026-01-01', 100, 2, now())",
+        "INSERT INTO verifications VALUES (2, 1, '', now())",
         "SELECT setval(pg_get_serial_sequence('games', 'id'), 2)",
     ],
     2: ["INSERT INTO actions VALUES (2, 1, 100, '{}', now())"],
     3: ["INSERT INTO preferences VALUES ('user', 100, 'language', 'de', now())"],
+    4: [],  # its one row is the migration's own: the standings owe a new ranking (checked below)
 }
 
 
@@ -178,6 +182,9 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(url: str, star
         assert attempt.game_id == 2
         assert await new_game(store, channel_id=99) == 3  # ids go on after the seeded ones
         assert await store.preferences("user", 100) == ({"language": "de"} if start >= 3 else {})
+        assert await store.rerank_if_owed(difficulty_of)  # ranked again from the verified results, once
+        assert not await store.rerank_if_owed(difficulty_of)
+        assert [s.game_id for s in (await store.leaderboard("dine", "all", GLOBAL, 100)).top] == [2]
 
 
 async def test_a_database_from_a_newer_bot_is_refused(url: str) -> None:

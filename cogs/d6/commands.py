@@ -18,7 +18,7 @@ from core.tips.d6 import decisions
 from core.words import escaped
 
 from ..client import DeepSpaceBot
-from ..ui.boards import check_channel_free, open_game, repost_board
+from ..ui.boards import check_board_permissions, check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.games import game_in_channel, rules_embed
 from ..ui.language import reader_language, server_language, table_language
@@ -83,6 +83,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
         reply_publicly(interaction)
         bot = bot_of(interaction)
         await check_channel_free(interaction, RULES)
+        await check_board_permissions(interaction, RULES)
         state, events = deal(
             bot.new_seed(),
             difficulty.value if difficulty else "medium",

@@ -44,6 +44,21 @@ class D6Result(ResultDetail):
     def difficulty_label(self) -> str | None:
         return self.difficulty
 
+    def setup_words(self, locale: Locale = "en") -> str | None:
+        """ "hard, full game", as the board says it."""
+        if self.difficulty is None:
+            return None
+        return D6Setup(difficulty=self.difficulty, length=self.length or "full").describe(locale)
+
+    def difficulty_rank(self) -> int:
+        """Fewer Don't Panic cards first, then more of the deck played: hard and full ranks highest."""
+        difficulties, lengths = list(Difficulty), [Length.FAST, Length.SHORT, Length.FULL]
+        if self.difficulty not in difficulties or self.length not in lengths:
+            return 0
+        return difficulties.index(Difficulty(self.difficulty)) * len(lengths) + lengths.index(
+            Length(self.length)
+        )
+
 
 def _deal(seed: int, setup: D6Setup, rules_version: str) -> tuple[State, list[Event]]:
     return deal(seed, setup.difficulty, setup.length, rules_version=rules_version)

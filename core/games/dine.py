@@ -25,6 +25,7 @@ from core.table import Table
 # card set listed after it (`CARD_FILES`) is still being designed: the tools may simulate it, but no
 # game is dealt under it until `RULES_VERSION` (core/dine/state.py) names it.
 RULES_VERSIONS = tuple(CARD_FILES)[: tuple(CARD_FILES).index(RULES_VERSION) + 1]
+LEVELS = tuple(level.name for level in card_set(RULES_VERSION).levels)  # easiest first
 
 
 class DineSetup(Setup):
@@ -55,6 +56,17 @@ class DineResult(ResultDetail):
 
     def ship_label(self) -> str | None:
         return self.ship
+
+    def setup_words(self, locale: Locale = "en") -> str | None:
+        label = self.difficulty_label()
+        return None if label is None else term(locale, "dine", "difficulties", label)
+
+    def difficulty_rank(self) -> int:
+        """The starter game below Salad, then the levels as the difficulty table lists them (every
+        card set names the same levels)."""
+        if self.mode == "starter" or self.level not in LEVELS:
+            return 0
+        return 1 + LEVELS.index(self.level)
 
 
 def _deal(seed: int, setup: DineSetup, rules_version: str) -> tuple[State, list[Event]]:

@@ -103,6 +103,7 @@ class Standing(_Record):
     score: int
     rounds: int
     finished_at: datetime
+    detail_json: str = "{}"  # the result's detail: the set-up the line names
 
 
 class Leaderboard(_Record):
@@ -283,12 +284,19 @@ class Store(ABC):
 
     @abstractmethod
     async def record_verification(
-        self, game_id: int, *, ok: bool, note: str = "", ranked: bool = True
+        self, game_id: int, *, ok: bool, note: str = "", ranked: bool = True, difficulty: int = 0
     ) -> None:
-        """Store the replay's verdict; a verified, ranked result enters its players' standings.
+        """Store the replay's verdict; a verified, ranked result enters its players' standings, ranked
+        with its game's `difficulty` (`core.ranking.rank_key`).
 
         The first verdict for a game stands: a second one (two readers verifying at once) is ignored.
         """
+
+    @abstractmethod
+    async def rerank_if_owed(self, rank_of: Callable[[ResultRecord], int | None]) -> bool:
+        """If a migration left the standings to be ranked again, rebuild every player's bests from the
+        verified results, `rank_of` giving each result's difficulty (None: not ranked), in one
+        transaction. Says whether it did."""
 
     @abstractmethod
     async def leaderboard(

@@ -165,4 +165,16 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        7,
+        "one-off tasks the store owes its data; the first: rank the leaderboards' bests again, harder "
+        "games above easier ones (`core.ranking`)",
+        (
+            "CREATE TABLE pending_tasks (task TEXT PRIMARY KEY) WITHOUT ROWID",
+            "INSERT INTO pending_tasks (task) VALUES ('rerank bests')",
+        ),
+    ),
+)
+
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -141,4 +141,16 @@ PG_MIGRATIONS += (
     ),
 )
 
+PG_MIGRATIONS += (
+    Migration(
+        4,
+        "one-off tasks the store owes its data; the first: rank the leaderboards' bests again, harder "
+        "games above easier ones (`core.ranking`)",
+        (
+            "CREATE TABLE pending_tasks (task TEXT PRIMARY KEY)",
+            "INSERT INTO pending_tasks (task) VALUES ('rerank bests')",
+        ),
+    ),
+)
+
 PG_LATEST_VERSION = PG_MIGRATIONS[-1].version

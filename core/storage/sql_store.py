@@ -45,7 +45,7 @@ GAME_COLUMNS = (
     " board_message_id, board_version, created_at, updated_at"
 )
 _STANDING = (
-    "SELECT b.user_id, b.game_id, b.rank_key, r.outcome, r.score, r.rounds, r.finished_at"
+    "SELECT b.user_id, b.game_id, b.rank_key, r.outcome, r.score, r.rounds, r.finished_at, r.detail_json"
     " FROM bests b JOIN results r ON r.game_id = b.game_id"
 )
 
@@ -102,6 +102,9 @@ class Table:
 
 
 # Every table, parents before children (foreign keys).
+# Every table a copy carries (`tools.migrate_store`, backups). `pending_tasks` is not one: a store owes
+# its own one-off tasks, and a copy that ranks its standings again from the copied verdicts gets the
+# same bests.
 TABLES: tuple[Table, ...] = (
     Table("games", ("id",), tuple(GAME_COLUMNS.replace(" ", "").split(",")), mutable=True),
     Table("actions", ("game_id", "seq"), ("game_id", "seq", "user_id", "action_json", "at")),
@@ -152,6 +155,26 @@ def _result(row: Row) -> ResultRecord:
     players = str(row.pop("players") or "")
     return ResultRecord.model_validate(
         {**row, "players": tuple(sorted(int(user) for user in players.split(",") if user))}
+    )
+
+
+async def _enter_bests(tx: Tx, result: ResultRecord, difficulty: int) -> None:
+    """A verified, ranked result as each of its players' best where it beats the one kept: in every
+    period it counts in, on its server's board and on everyone's."""
+    key = rank_key(result.outcome == "won", difficulty, result.score, result.rounds, result.finished_at)
+    scopes = [GLOBAL] + ([result.guild_id] if result.guild_id is not None else [])
+    await tx.run_many(
+        "INSERT INTO bests (kind, scope, period, user_id, rank_key, game_id)"
+        " VALUES (?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (kind, scope, period, user_id) DO UPDATE"
+        " SET rank_key = excluded.rank_key, game_id = excluded.game_id"
+        " WHERE excluded.rank_key > bests.rank_key",
+        [
+            (result.kind, scope, period, user, key, result.game_id)
+            for user in result.players
+            for scope in scopes
+            for period in period_keys(day_of(result.finished_at))
+        ],
     )
 
 
@@ -364,7 +387,7 @@ class SqlStore(Store):
         return [_result(row) for row in rows]
 
     async def record_verification(
-        self, game_id: int, *, ok: bool, note: str = "", ranked: bool = True
+        self, game_id: int, *, ok: bool, note: str = "", ranked: bool = True, difficulty: int = 0
     ) -> None:
         now = self._now()
 
@@ -377,24 +400,24 @@ class SqlStore(Store):
             if inserted != 1 or not (ok and ranked):  # checked already (by a concurrent reader), or unranked
                 return
             (row,) = await tx.rows(self._results + " WHERE r.game_id = ?", (game_id,))
-            result = _result(row)
-            key = rank_key(result.outcome == "won", result.score, result.rounds, result.finished_at)
-            scopes = [GLOBAL] + ([result.guild_id] if result.guild_id is not None else [])
-            await tx.run_many(
-                "INSERT INTO bests (kind, scope, period, user_id, rank_key, game_id)"
-                " VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (kind, scope, period, user_id) DO UPDATE"
-                " SET rank_key = excluded.rank_key, game_id = excluded.game_id"
-                " WHERE excluded.rank_key > bests.rank_key",
-                [
-                    (result.kind, scope, period, user, key, game_id)
-                    for user in result.players
-                    for scope in scopes
-                    for period in period_keys(day_of(result.finished_at))
-                ],
-            )
+            await _enter_bests(tx, _result(row), difficulty)
 
         await self._write(work)
+
+    async def rerank_if_owed(self, rank_of: Callable[[ResultRecord], int | None]) -> bool:
+        async def work(tx: Tx) -> bool:
+            if await tx.run("DELETE FROM pending_tasks WHERE task = 'rerank bests'") != 1:
+                return False  # owed nothing, or another reader is doing it (its delete holds the row)
+            await tx.run("DELETE FROM bests")
+            verified = " JOIN verifications v ON v.game_id = r.game_id AND v.ok = 1 ORDER BY r.game_id"
+            for row in await tx.rows(self._results + verified):
+                result = _result(row)
+                difficulty = rank_of(result)
+                if difficulty is not None:
+                    await _enter_bests(tx, result, difficulty)
+            return True
+
+        return await self._write(work)
 
     async def leaderboard(
         self, kind: str, period_key: str, scope: int, user_id: int, limit: int = 10
@@ -425,7 +448,7 @@ class SqlStore(Store):
         self, game: str, day: date, guild_id: int | None, limit: int = 3
     ) -> list[Standing]:
         sql = (
-            "SELECT a.user_id, r.game_id, r.outcome, r.score, r.rounds, r.finished_at"
+            "SELECT a.user_id, r.game_id, r.outcome, r.score, r.rounds, r.finished_at, r.detail_json"
             " FROM daily_attempts a JOIN results r ON r.game_id = a.game_id"
             " JOIN verifications v ON v.game_id = a.game_id AND v.ok = 1"
             " WHERE a.game = ? AND a.day = ?"
@@ -437,7 +460,7 @@ class SqlStore(Store):
 
         def key(row: Row) -> int:
             finished = as_datetime(row["finished_at"])
-            return rank_key(row["outcome"] == "won", row["score"], row["rounds"], finished)
+            return rank_key(row["outcome"] == "won", 0, row["score"], row["rounds"], finished)  # one deal
 
         ordered = sorted(rows, key=key, reverse=True)[:limit]
         return [_standing(row, rank) for rank, row in enumerate(ordered, 1)]
