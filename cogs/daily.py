@@ -38,12 +38,12 @@ from core.verify import verify_pending
 from core.words import clip, escaped
 
 from .client import DeepSpaceBot
-from .standings import standing_line, title
+from .standings import SCOPES, standing_line, title
 from .ui.bot import bot_of
 from .ui.endings import serves, still_there, unknown_channel
 from .ui.errors import PERMISSION_NAMES, lacking, permission_names
 from .ui.games import board_link, saved_anyway
-from .ui.language import guild_language, reader_language
+from .ui.language import guild_language, reader_language, server_language
 from .ui.message import BoardMessage
 from .ui.replies import reply_publicly, send
 from .ui.share import FAMILY as SHARE_CONTROLS
@@ -168,6 +168,14 @@ async def private_thread(
                 command=command,
             )
         )
+    if isinstance(channel, discord.TextChannel) and channel.is_news():
+        raise NoPrivateThread(
+            t(
+                locale,
+                "an announcement channel only has public threads: run {command} in a text channel",
+                command=command,
+            )
+        )
     if not isinstance(channel, discord.TextChannel):
         raise NoPrivateThread(
             t(
@@ -264,7 +272,12 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
                 link=link,
             )
             if link
-            else lazy("Your ranked attempt at today's challenge is still running.")
+            else lazy(
+                "Your ranked attempt at today's challenge is still running in <#{thread}>: {command} "
+                "there shows its board.",
+                thread=taken.channel_id,
+                command=Slash(f"{taken.kind} board"),
+            )
         )
     if attempt is not None and not practice:
         raise RuleError(
@@ -291,7 +304,12 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
                 link=link,
             )
             if link
-            else lazy("Your practice of today's challenge is still running.")
+            else lazy(
+                "Your practice of today's challenge is still running in <#{thread}>: {command} there "
+                "shows its board.",
+                thread=running.channel_id,
+                command=Slash(f"{running.kind} board"),
+            )
         )
     thread_name = t(
         locale,
@@ -433,6 +451,35 @@ async def daily_post_embed(bot: Any, guild_id: int, today: date, locale: Locale 
     return embed
 
 
+STANDINGS_SHOWN = 10  # lines a game's standings list; the asker's own line is added below when lower
+
+
+async def standings_embed(
+    bot: Any, today: date, guild_id: int | None, user_id: int, locale: Locale = "en"
+) -> discord.Embed:
+    """`/daily standings`: today's verified ranked attempts at each game, best first, with the day's
+    set-up (every attempt played it, so the lines need not say it) and where the asker stands."""
+    embed = discord.Embed(title=t(locale, "Daily standings · {day}", day=today.isoformat()), colour=COLOUR)
+    for game in GAMES:
+        ranked = await bot.store.daily_podium(game, today, guild_id, limit=None)
+        lines = [standing_line(locale, game, standing, setup=False) for standing in ranked[:STANDINGS_SHOWN]]
+        mine = next((standing for standing in ranked if standing.user_id == user_id), None)
+        if mine is not None and mine.rank > STANDINGS_SHOWN:
+            lines.append(t(locale, "You: #{rank} of {players}", rank=mine.rank, players=len(ranked)))
+        setup = parse_setup(game, (await todays_challenge(bot, game, today)).setup_json)
+        command = Slash(f"daily {game}")
+        nobody = t(locale, "No ranked attempt has finished yet. Play it with {command}.", command=command)
+        embed.add_field(
+            name=f"{title(game)} · {setup.describe(locale)}",
+            value=clip("\n".join(lines), 1024) or nobody,
+            inline=False,
+        )
+    embed.set_footer(
+        text=t(locale, "One ranked attempt per player per game and day; the same deal for everyone.")
+    )
+    return embed
+
+
 def capitalised(text: str) -> str:
     """`text` with its first letter a capital (and the rest as it is: names keep theirs)."""
     return text[:1].upper() + text[1:]
@@ -525,6 +572,23 @@ class Daily(
     async def share(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await share_today(interaction, game)
 
+    @app_commands.command(name="standings", description="Today's challenge: the best ranked attempts so far.")
+    @app_commands.describe(scope="This server's players or everyone's (default: this server).")
+    @app_commands.choices(
+        scope=[
+            app_commands.Choice(name=SCOPES["server"], value="server"),
+            app_commands.Choice(name="everyone (global)", value="global"),
+        ]
+    )
+    async def standings(self, interaction: discord.Interaction, scope: str = "server") -> None:
+        await verify_pending(self.bot.store)  # a result finished a moment ago counts at once
+        guild_id = interaction.guild_id if scope == "server" else None
+        today = day_of(discord.utils.utcnow())
+        locale = await server_language(interaction)  # public, as `/leaderboard`
+        embed = await standings_embed(self.bot, today, guild_id, interaction.user.id, locale)
+        none = discord.AllowedMentions.none()
+        await send(interaction, embed=embed, ephemeral=False, allowed_mentions=none)
+
     @app_commands.command(
         name="post", description="Post yesterday's podium and today's challenge here every day."
     )
@@ -544,8 +608,17 @@ class Daily(
         assert target is not None
         locale = await reader_language(interaction)
         where = channel if channel is not None else interaction.channel
-        missing = _cannot_post_in(where, interaction.guild)
         mention = f"<#{target}>"
+        if getattr(where, "type", None) in THREAD_TYPES:  # a thread closes when idle, a private one hides
+            refusal = t(
+                locale,
+                "I post the daily in a text channel, not in a thread: run this in the channel, or name it "
+                "with the {option} option; nothing was changed.",
+                option="`channel`",
+            )
+            await send(interaction, refusal, ephemeral=True)
+            return
+        missing = _cannot_post_in(where, interaction.guild)
         if missing:
             refusal = t(
                 locale,

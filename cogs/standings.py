@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from core.i18n import Locale, mark, t, tn
 from core.i18n.glossary import term
-from core.ranking import GLOBAL, TIE_BREAKS, Period, day_of, period_key
+from core.ranking import GLOBAL, RANK_ORDER, Period, day_of, period_key
 from core.registry import GAMES, featured, find
 from core.stats import PlayerStats, Tally, player_stats
 from core.storage import Leaderboard, Standing, Store
@@ -91,7 +91,7 @@ def leaderboard_embed(
     else:
         mine = t(locale, "Not ranked here yet.")
     embed.add_field(name=t(locale, "You"), value=mine, inline=False)
-    footer = t(locale, "Each player's best game counts. Ties: {ties}.", ties=t(locale, TIE_BREAKS))
+    footer = t(locale, "Each player's best game counts, ranked by {order}.", order=t(locale, RANK_ORDER))
     embed.set_footer(text=" ".join(filter(None, (footer, versions_note(locale, game)))))
     return embed
 

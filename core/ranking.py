@@ -27,9 +27,9 @@ GLOBAL = 0  # the scope id of the global leaderboard (a server's scope is its gu
 _EPOCH = datetime(2020, 1, 1, tzinfo=UTC)
 _DIFFICULTY_BITS, _SCORE_BITS, _ROUND_BITS, _TIME_BITS = 4, 12, 14, 32
 DIFFICULTY_RANKS = 1 << _DIFFICULTY_BITS  # a game's set-ups rank 0 … 15
-TIE_BREAKS = mark(
-    "a win first, then the harder game (level or difficulty), then the higher score, then fewer "
-    "rounds or actions for a win (more for a loss: the crew got further), then the earlier finish"
+RANK_ORDER = mark(
+    "a win, then the harder game, then the higher score, then fewer rounds or actions to win (more in "
+    "a loss), then the earlier finish"
 )
 
 

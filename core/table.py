@@ -20,7 +20,10 @@ S = TypeVar("S", bound=BaseModel)
 R = TypeVar("R")  # a rules state
 A = TypeVar("A")  # an action
 
-RECENT_LINES = 8
+# A D-6 click that ends the assignment says what the threat die showed, which card came and each
+# threat's deed, then the next roll: 10-14 lines, the first of which the player most needs. The
+# boards trim the list to their field's size and say how many lines they left out.
+RECENT_LINES = 24
 
 
 class Table(BaseModel):
@@ -119,14 +122,17 @@ def movers(log: Iterable[tuple[int, str]]) -> set[int]:
     return {user for user, action_json in log if table_action(action_json) is None}
 
 
-def credited(crew: Sequence[int], moved: Collection[int], owner: int) -> tuple[int, ...]:
+def credited(
+    crew: Sequence[int], moved: Collection[int], owner: int, ended_by: int | None = None
+) -> tuple[int, ...]:
     """The players a finished game's result counts for: crew members who made a move, in crew order.
 
     A crew member who only joined (a moment before the win, say) is not credited. A game that ended
-    before anyone moved (abandoned at once) is its owner's alone.
+    before anyone moved is a loss for its owner only if they ended it themselves (they gave up): ended
+    by someone else (a moderator) or by the bot (forgotten, its channel deleted), it counts for nobody.
     """
     played = tuple(user for user in crew if user in moved)
-    return played or ((owner,) if owner in crew else ())
+    return played or ((owner,) if owner in crew and ended_by == owner else ())
 
 
 def replay_states(

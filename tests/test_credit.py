@@ -24,7 +24,10 @@ def test_only_moves_earn_credit_joins_votes_and_abandoning_do_not() -> None:
     assert movers(log) == {ALICE}
     assert credited((ALICE, BOB), movers(log), ALICE) == (ALICE,)
     assert credited((ALICE, BOB), {BOB, ALICE}, ALICE) == (ALICE, BOB)  # crew order
-    assert credited((ALICE, BOB), set(), ALICE) == (ALICE,)  # ended before anyone moved: the owner's
+    # ended before anyone moved: a loss for the owner who gave up, for nobody when another ended it
+    assert credited((ALICE, BOB), set(), ALICE, ended_by=ALICE) == (ALICE,)
+    assert credited((ALICE, BOB), set(), ALICE, ended_by=BOB) == ()  # a moderator, say
+    assert credited((ALICE, BOB), set(), ALICE) == ()  # the bot: forgotten, or its channel deleted
     assert credited((BOB,), {ALICE}, ALICE) == ()  # a mover no longer aboard is not credited
 
 

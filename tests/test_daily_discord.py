@@ -254,7 +254,7 @@ async def test_the_leaderboard_ranks_verified_results_and_shows_the_callers_rank
     mine = next(r[:4] for r in results if -r[4] == players[2].id)
     better = sum(1 for r in results if r[:4] > mine)  # equal results share a rank
     assert you == f"#{better + 1} of 3, in the list above"  # not their line again
-    assert "Ties:" in embed.footer.text
+    assert "ranked by a win, then the harder game, then the higher score" in embed.footer.text
     glob = await players[0].runs("leaderboard", game="d6", period="all", scope="global")
     assert len(glob.response.embeds[0].description.splitlines()) == 3
     assert world.take_errors() == []
@@ -601,3 +601,97 @@ async def test_a_daily_post_whose_channel_was_deleted_is_turned_off(world: World
         r for r in world.env.http_requests if r.method == "POST" and r.path == f"/channels/{news.id}/messages"
     ]
     assert len(tries) == 1
+
+
+async def test_the_daily_post_is_not_set_inside_a_thread(world: World) -> None:
+    """A thread closes when idle (a private one is seen by its members only): the post would never
+    reach the server. The manager is told where to run it, and nothing is stored."""
+    managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    admin = world.player("Admin", roles=[managers])
+    await take_daily(admin, "d6")
+    thread = next(iter(world.channel.threads))  # the manager's own daily thread
+
+    refused = await admin.actor.slash(thread, "daily post", hour=9)
+    world.audit()
+
+    assert refused.ephemeral
+    assert refused.response.content == (
+        "I post the daily in a text channel, not in a thread: run this in the channel, or name it with "
+        "the `channel` option; nothing was changed."
+    )
+    assert await world.bot.store.daily_posts() == []
+    await admin.runs("daily post", hour=9, channel=world.channel)  # named, from anywhere: accepted
+    assert [p.channel_id for p in await world.bot.store.daily_posts()] == [world.channel.id]
+
+
+async def test_a_ranked_attempt_in_an_announcement_channel_says_why_it_cannot_be_there(world: World) -> None:
+    """An announcement channel has public threads only: retrying would never help."""
+    world.channel = world.guild.create_news_channel("announcements")
+    alice = world.player("Alice")
+
+    refused = await alice.runs("daily d6")
+
+    assert refused.ephemeral
+    assert "an announcement channel only has public threads: run" in refused.response.content
+    assert "Nothing was recorded: today's attempt is still yours." in refused.response.content
+    assert await attempt_or_none(world, "d6", alice) is None
+    world.take_errors()
+
+
+async def test_daily_standings_rank_todays_finished_attempts_at_once(world: World) -> None:
+    """`/daily standings`: today's ranked attempts, best first, for this server (or everyone), verified
+    the moment they are asked for; a game not yet finished is not there."""
+    alice, bob, carol = world.player("Alice"), world.player("Bob"), world.player("Carol")
+    for player in (alice, bob):
+        await take_daily(player, "d6")
+        await play_d6_to_the_end(world, player, (await attempt_record(world, "d6", player)).id)
+    await take_daily(carol, "d6")  # still playing
+
+    shown = await carol.runs("daily standings")
+    world.audit()
+
+    assert not shown.ephemeral
+    embed = shown.response.embeds[0]
+    with world.env.time_context():
+        today = discord.utils.utcnow().date()
+    assert embed.title == f"Daily standings · {today.isoformat()}"
+    fields = {f.name.split(" · ")[0]: f.value for f in embed.fields}
+    d6_lines = fields["Deep Space D-6"].splitlines()
+    results = {
+        player.id: await world.bot.store.result((await attempt_record(world, "d6", player)).id)
+        for player in (alice, bob)
+    }
+
+    def best_first(user: int) -> tuple[bool, int]:
+        result = results[user]
+        assert result is not None
+        return result.outcome == "won", result.score
+
+    order = sorted(results, key=best_first, reverse=True)
+    assert [line.split("<@")[1].split(">")[0] for line in d6_lines] == [str(user) for user in order]
+    assert all("(" not in line.split("—")[1].split(",")[0] for line in d6_lines)  # one deal: no set-up
+    assert f"<@{carol.id}>" not in fields["Deep Space D-6"]
+    assert fields["Deep Space Dine"].startswith("No ranked attempt has finished yet. Play it with ")
+    everyone = await carol.runs("daily standings", scope="global")
+    assert everyone.response.embeds[0].fields[0].value == embed.fields[0].value  # one server here
+    assert world.take_errors() == []
+
+
+async def test_an_attempt_whose_board_was_never_shown_is_pointed_to_when_asked_again(world: World) -> None:
+    """Discord refused the board in the new thread: asked again, the player is told where the game is
+    and how to show its board, not only that it is still running."""
+    alice = world.player("Alice")
+    world.env.inject_error("POST", "/channels/*/messages", status=500, times=1)
+    await alice.runs("daily d6")
+    record = await attempt_record(world, "d6", alice)
+    assert record.board_message_id is None
+
+    again = await alice.runs("daily d6")
+
+    assert again.ephemeral
+    command = await world.mention("d6 board")
+    assert again.response.content == (
+        f"Your ranked attempt at today's challenge is still running in <#{record.channel_id}>: {command} "
+        "there shows its board."
+    )
+    world.take_errors()

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from cogs.d6.ids import FAMILY as D6_CONTROLS
-from cogs.d6.play import saved_but_not_shown
 from cogs.dine.ids import FAMILY as DINE_CONTROLS
 from cogs.ui.controls import outdated_answer
+from cogs.ui.moves import RESULT_NOT_POSTED
 from core.i18n import PSEUDO, t
 from core.i18n.glossary import glossary
 from core.i18n.pseudo import OPEN, pseudo
@@ -63,13 +63,15 @@ async def test_d6_refusals_outdated_controls_and_abandoning_leave_no_english(wor
 
     refused = await sam.clicks(board, custom_id=first_button(board))  # not on the crew
     asked = await alice.runs("d6 abandon")
-    world.env.inject_error("POST", "/webhooks/*", status=500, times=1)  # the result message
+    world.env.inject_error("POST", "/webhooks/*", status=500, times=1)  # the result as the answer
+    world.env.inject_error("POST", "/channels/*/messages", status=500, times=1)  # and as the bot's own
     done = await alice.clicks(asked.response.message, t(PSEUDO, "Abandon the game"))
 
     assert refused.ephemeral
     assert refused.response.content.startswith(pseudo("This is <@")[:3])
     assert (await record_of(world, record.id)).status == "abandoned"
-    assert [m.content for m in done.followups] == [saved_but_not_shown(PSEUDO)]
+    note = t(PSEUDO, RESULT_NOT_POSTED, command=await world.mention("leaderboard"))
+    assert [m.content for m in done.followups] == [note]
     world.take_errors()
     assert untranslated(sent_since(world, before), allowed=("alice", "sam")) == []
     world.audit()

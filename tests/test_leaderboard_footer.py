@@ -16,7 +16,7 @@ def test_the_footer_says_earlier_rules_rank_too_and_scores_are_compared_as_they_
     board = Leaderboard(top=(standing,), mine=standing, players=1)
     for kind, game in GAMES.items():
         footer = leaderboard_embed("en", kind, "all", "global", board).footer.text or ""
-        assert footer.startswith("Each player's best game counts.")
+        assert footer.startswith("Each player's best game counts, ranked by a win, then the harder game")
         if len(game.rules_versions) > 1:
             assert "Games played with earlier rules or cards rank here too" in footer
             assert "compared as they are" in footer

@@ -162,7 +162,7 @@ def test_long_text_is_shortened_to_its_room() -> None:
     shortened = fit("Quattro Formaggi " * 20, 14, 200)
     assert shortened.endswith("…")
     assert font(14).getlength(shortened) <= 200
-    assert fit("Zoë 🚀", 14, 200) == "Zoë ?"  # the shipped font has ë, no emoji: "?" not a box
+    assert fit("Zoë 🚀", 14, 200) == "Zoë "  # the shipped font has ë, no emoji: left out, not a box
 
 
 def test_the_banners_show_a_decision_a_win_and_a_loss() -> None:
@@ -253,3 +253,18 @@ def test_a_hint_behind_the_next_best_deal_by_deal_says_why_it_is_still_the_pick(
     )
     assert "gained more" not in _against(8, 4, 6, 2, 8, gained=True)  # ahead more often: nothing to explain
     assert "gained more" not in _against(8, 4, 2, 6, 8)  # not the higher total: no such claim
+
+
+@pytest.mark.parametrize("outcome", ["won", "lost"])
+def test_an_ended_game_has_no_current_row_in_words_as_in_its_picture(outcome: str) -> None:
+    """The picture marks no row once the game is over; the board's grid field, the alt text and the
+    terminal's text said "current" all the same."""
+    from cogs.dine.board import grid_lines
+    from core.render.dine_text import describe_board
+
+    end = finished(outcome)
+    assert not any("current" in line for line in grid_lines(end))
+    assert "(current)" not in board_summary(end)
+    assert "(current)" not in describe_board(end)
+    playing = heuristic_states(3)[5]
+    assert any("current" in line for line in grid_lines(playing))

@@ -130,7 +130,7 @@ def test_a_stored_state_without_a_rules_version_loads_as_d6_1_and_plays_by_d6_1(
 
 
 def test_new_games_are_dealt_under_the_newest_rules_and_old_ones_can_be_dealt_again():
-    assert deal(36)[0].rules_version == RULES_VERSION == "d6-2"
+    assert deal(36)[0].rules_version == RULES_VERSION == "d6-3"
     old, new = deal(36, rules_version="d6-1")[0], deal(36)[0]
     assert old.model_dump(exclude={"rules_version"}) == new.model_dump(exclude={"rules_version"})
     with pytest.raises(ValueError, match="unknown D-6 rules version"):

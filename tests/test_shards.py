@@ -11,16 +11,20 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
+from datetime import timedelta
 
 import discord
 import pytest
 
 from cogs.client import DeepSpaceBot, create_bot
+from cogs.dine.commands import close_idle_lobbies
 from cogs.ui.endings import serves
 from core.d6 import action_to_json as d6_json
 from core.d6 import apply as d6_apply
 from core.d6 import deal as d6_deal
 from core.d6.ai import heuristic as d6_heuristic
+from core.dine.seating import Setup, lobby
+from core.dine.state import RULES_VERSION as DINE_RULES
 from core.ranking import GLOBAL, day_of, period_key
 from core.settings import Settings
 from core.storage import AttemptExists, GameRecord, PostgresStore, VersionConflict, store_for
@@ -166,3 +170,39 @@ async def test_leaderboards_seen_from_either_instance_are_identical(
         assert boards[0].players == expected
         assert len({s.user_id for s in boards[0].top}) == expected
     assert await first.store.unverified_results() == []
+
+
+async def idle_lobbies(bot: DeepSpaceBot, count: int) -> list[int]:
+    """`count` Dine lobbies nobody touched for a day, in a server shard 0 serves."""
+    old = discord.utils.utcnow() - timedelta(days=1)
+    ids = []
+    for n in range(count):
+        saved = lobby(100 + n, f"host{n}", Setup(starter=True, ship="Spacehopper 3000", level="Salad"), old)
+        record = await bot.store.create_game(
+            kind="dine",
+            guild_id=SHARD_0_GUILD,
+            channel_id=5000 + n,
+            owner_id=100 + n,
+            state_json=saved.model_dump_json(),
+            rules_version=DINE_RULES,
+        )
+        ids.append(record.id)
+    return ids
+
+
+async def test_each_process_closes_only_its_own_servers_idle_lobbies(
+    bots: tuple[DeepSpaceBot, DeepSpaceBot],
+) -> None:
+    """A process's locks guard only its own clicks: another process sweeping a lobby raced a member's
+    Join there (and two processes sweeping at once tripped over each other's saves). Two sweeps of
+    the serving process close each lobby once."""
+    first, second = bots
+    ids = await idle_lobbies(first, 4)
+    assert await close_idle_lobbies(second) == 0  # shard 1 does not serve that server
+    closed = await asyncio.gather(close_idle_lobbies(first), close_idle_lobbies(first))
+    assert sum(closed) == len(ids)
+    for game_id in ids:
+        record = await first.store.get_game(game_id)
+        assert record is not None
+        assert record.status == "abandoned"
+    await first.boards.idle()

@@ -398,7 +398,7 @@ async def test_a_harder_games_win_ranks_above_an_easier_ones_whatever_the_scores
     german = leaderboard_embed("de", "d6", "all", "global", board)
     assert "gewonnen (schwer, volles Spiel), Punkte **60**" in (german.description or "")
     footer = leaderboard_embed("en", "d6", "all", "global", board).footer.text or ""
-    assert "a win first, then the harder game (level or difficulty), then the higher score" in footer
+    assert "ranked by a win, then the harder game, then the higher score" in footer
 
 
 async def test_standings_kept_before_the_difficulty_counted_are_ranked_again_once(store: Store) -> None:

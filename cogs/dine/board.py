@@ -180,7 +180,7 @@ def grid_lines(state: State, locale: Locale = "en") -> list[str]:
         )
         total = symbol_text(row_symbols(state.cards, row, state.upgraded), locale)
         fields = dict(number=number + 1, cards=cards or t(locale, "empty"), total=total)
-        if number == len(state.grid) - 1:
+        if number == len(state.grid) - 1 and state.outcome == "playing":  # an ended game has none
             lines.append(t(locale, "**Row {number}** ← current: {cards} → {total}", **fields))
         else:
             lines.append(t(locale, "**Row {number}**: {cards} → {total}", **fields))

@@ -23,13 +23,14 @@ from core.i18n import Locale, lazy, lazy_n, t
 from core.i18n.commands import Slash
 from core.render import dine_hint
 from core.render.dine_lookup import find, suggest
-from core.storage import GameRecord
+from core.storage import GameRecord, VersionConflict
 from core.table import table_action_json
 from core.words import clip, escaped
 
 from ..client import DeepSpaceBot
 from ..ui.boards import check_board_permissions, check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
+from ..ui.endings import serves
 from ..ui.games import game_in_channel, rules_embed, saved_anyway
 from ..ui.language import guild_language, reader_language, server_language, table_language
 from ..ui.message import BoardMessage
@@ -326,13 +327,16 @@ async def thought_hint(saved: DineSaved, user: int, seconds: float, locale: Loca
 
 
 async def close_idle_lobbies(bot: Any) -> int:
-    """Close every lobby untouched for `dine_lobby_minutes`; returns how many were closed."""
+    """Close every lobby untouched for `dine_lobby_minutes` in the servers this process serves (its
+    locks guard only its own clicks); returns how many were closed."""
     idle = timedelta(minutes=bot.settings.dine_lobby_minutes)
     now = discord.utils.utcnow()
     closed = 0
     for record in await bot.store.active_games(RULES.kind):
         saved = load(record)
         if saved.state is not None or saved.touched is None or now - saved.touched < idle:
+            continue
+        if record.guild_id is not None and not serves(bot, record.guild_id):
             continue
         async with bot.game_locks(record.id):
             fresh = await bot.store.get_game(record.id)
@@ -341,14 +345,17 @@ async def close_idle_lobbies(bot: Any) -> int:
             idle_for = lazy_n("{count} minute", "{count} minutes", bot.settings.dine_lobby_minutes)
             why = told(lazy("Nobody started this lobby for {time}, so it closed.", time=idle_for))
             saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, why])})
-            record = await bot.store.save(
-                record.id,
-                expected_version=record.version,
-                user_id=saved.table.captain,
-                action_json=table_action_json("close"),
-                state_json=saved.model_dump_json(),
-                status="abandoned",
-            )
+            try:
+                record = await bot.store.save(
+                    record.id,
+                    expected_version=record.version,
+                    user_id=saved.table.captain,
+                    action_json=table_action_json("close"),
+                    state_json=saved.model_dump_json(),
+                    status="abandoned",
+                )
+            except VersionConflict:  # someone joined a moment ago: the lobby is not idle any more
+                continue
         locale = await guild_language(bot, record.guild_id)
         closing = t(locale, "Open a new one with {command}.", command=Slash("dine new"))
         await bot.boards.show(record, closed_lobby(saved, f"{said(why, locale)} {closing}", locale))

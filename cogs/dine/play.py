@@ -42,7 +42,7 @@ from ..ui.controls import Ref
 from ..ui.endings import ENDINGS, Ending
 from ..ui.games import GameRules, stale
 from ..ui.language import game_language, reader_language
-from ..ui.members import may_act_as_host, may_end
+from ..ui.members import in_server, may_act_as_host, may_end
 from ..ui.message import BoardMessage
 from ..ui.moves import board_follows, load_saved, send_result
 from ..ui.replies import send, update
@@ -63,6 +63,7 @@ RULES = GameRules.of(
 )
 HOST_CLOSED = mark("The host closed the lobby.")
 STALE_HAND = mark("The game moved on since this view was drawn, so nothing was done. Here is your hand now.")
+ALREADY_MADE = mark("You made that move a moment ago (a second click): it counts once. Here is your hand.")
 SAVED_BUT_NOT_SHOWN = mark("Your move was saved, but Discord did not take the new view. Press **Refresh**.")
 NOTE_LIMIT = 1500  # a move's note in the hand view, under the embed's description limit
 SAVED_NOT_ON_BOARD = mark(
@@ -241,6 +242,11 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
             name = escaped(saved.names.get(host, "?"))
             gone = [told(lazy("The host, {name}, left the server.", name=name))]
             saved = left(saved, host)
+        for member in saved.table.crew:  # nor is a member who left dealt a hand nobody would play
+            if member != interaction.user.id and not await in_server(interaction, member):
+                name = escaped(saved.names.get(member, "?"))
+                gone.append(told(lazy("{name} left the server and was not dealt in.", name=name)))
+                saved = left(saved, member)
         if ref.version != record.version:  # the crew changed since the host looked: look again
             raise stale(record, RULES)
         seed = bot.new_seed()
@@ -366,6 +372,15 @@ async def _pick(interaction: discord.Interaction, ref: Ref, seat_part: str, grou
     await update(interaction, **message.as_edit())
 
 
+async def _just_made(bot: Any, record: GameRecord, ref: Ref, user: int, action: Action) -> bool:
+    """Whether the one move since the view was drawn is this very move by this member: a double
+    click, which is not "nothing was done"."""
+    if ref.version != record.version - 1:
+        return False
+    log = await bot.store.actions(record.id)
+    return bool(log) and log[-1].user_id == user and log[-1].action_json == action_to_json(action)
+
+
 def _allowed(action: Action, seat: int | None) -> bool:
     return isinstance(action, PUBLIC) if seat is None else for_seat(action, seat)
 
@@ -389,7 +404,8 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         own_pick = seat is not None and action is not None and decided_alone(saved.state, action)
         if ref.version != record.version and not own_pick:
             if private and seat is not None:
-                note = t(locale, STALE_HAND)
+                again = action is not None and await _just_made(bot, record, ref, user, action)
+                note = t(locale, ALREADY_MADE if again else STALE_HAND)
                 stale_hand = hand_message(record.id, record.version, saved, seat, user, note, locale=locale)
                 await update(interaction, **stale_hand.as_edit())
                 return

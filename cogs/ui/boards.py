@@ -97,6 +97,15 @@ async def check_board_permissions(interaction: discord.Interaction, rules: GameR
     """Refuse, before anything is stored, a game whose board the bot could not keep up to date in
     this channel: Discord shows the opening answer anyway, so the crew would learn it only from a
     board that stops following their moves."""
+    if await _outside_private_thread(interaction):
+        raise RuleError(
+            lazy(
+                "I'm not in this private thread, so I could not keep a game board up to date here. Add "
+                "me to the thread (mention me in it), then run {command} again, or start the game in a "
+                "channel. Nothing was started.",
+                command=Slash(rules.start.removeprefix("/")),
+            )
+        )
     missing = lacking(interaction.app_permissions, BOARD_PERMISSIONS)
     if not missing:
         return
@@ -111,6 +120,25 @@ async def check_board_permissions(interaction: discord.Interaction, rules: GameR
             command=Slash(rules.start.removeprefix("/")),
         )
     )
+
+
+async def _outside_private_thread(interaction: discord.Interaction) -> bool:
+    """Whether this is a private thread the bot is not a member of and may not manage. Its channel
+    permissions read as granted there, yet every edit of the board outside a click's own answer is
+    refused; Discord says so only when asked, so a thread whose membership is not known is asked."""
+    thread = interaction.channel
+    if not isinstance(thread, discord.Thread) or thread.type is not discord.ChannelType.private_thread:
+        return False
+    me = interaction.client.user
+    if me is None or thread.me is not None or interaction.app_permissions.manage_threads:
+        return False
+    try:
+        await thread.fetch_member(me.id)
+    except (discord.NotFound, discord.Forbidden):
+        return True
+    except discord.HTTPException as error:  # not known: the game may start, as it always could
+        log.info("could not ask whether I am in thread %s: %s", thread.id, error)
+    return False
 
 
 async def check_channel_free(interaction: discord.Interaction, rules: GameRules) -> None:

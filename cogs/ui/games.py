@@ -241,12 +241,13 @@ async def saved_anyway(
 
 
 async def players_credited(
-    store: Store, record: GameRecord, crew: Sequence[int], mover: int | None
+    store: Store, record: GameRecord, crew: Sequence[int], mover: int | None, ended_by: int | None = None
 ) -> tuple[int, ...]:
     """Who a result ending `record` now counts for: the crew who moved, from the stored action log
-    plus `mover`, who makes the final move (None when the game ends without one, e.g. abandoned)."""
+    plus `mover`, who makes the final move (None when the game ends without one: abandoned, by
+    `ended_by`)."""
     moved = movers((entry.user_id, entry.action_json) for entry in await store.actions(record.id))
-    return credited(crew, moved | ({mover} if mover is not None else set()), record.owner_id)
+    return credited(crew, moved | ({mover} if mover is not None else set()), record.owner_id, ended_by)
 
 
 def result_players(stored: ResultRecord | None, crew: Sequence[int]) -> tuple[int, ...]:

@@ -10,14 +10,17 @@ ranked daily attempt's result also has a Share button: `share`).
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
+from typing import Any
 
 import discord
 
 from core.errors import RuleError
 from core.game import SavedT
-from core.i18n import Locale, lazy, mark
+from core.i18n import Locale, lazy, mark, t
 from core.i18n.commands import Command, Slash
 from core.results import new_result
 from core.storage import GameRecord, GameStatus
@@ -35,9 +38,11 @@ from .games import (
     save_move,
     saved_anyway,
 )
-from .language import record_language
+from .language import reader_language, record_language
 from .replies import send
 from .share import share_view
+
+log = logging.getLogger(__name__)
 
 Field = tuple[str, str] | tuple[str, str, bool]  # name, value and, if not inline, False
 
@@ -101,7 +106,8 @@ async def commit(
     status = "abandoned" if abandoned else "finished" if over else status
     result = None
     if over and state is not None:
-        players = await players_credited(bot_of(interaction).store, record, crew, mover)
+        ended_by = interaction.user.id if abandoned else None
+        players = await players_credited(bot_of(interaction).store, record, crew, mover, ended_by)
         result = new_result(rules.game, state, saved.table, players, abandoned=abandoned)
     return await save_move(
         interaction, rules, record, action_json, saved.model_dump_json(), status=status, result=result
@@ -133,6 +139,12 @@ def finished_embed(
     return embed
 
 
+RESULT_NOT_POSTED = mark(
+    "The game is over and its result is saved, but Discord did not let me post it here; {command} "
+    "counts it all the same."
+)
+
+
 def board_follows(
     interaction: discord.Interaction, game_id: int, text: str
 ) -> AbstractAsyncContextManager[None]:
@@ -155,7 +167,19 @@ async def send_result(
     players = result_players(stored, crew)
     view = share_view(record, stored, await record_language(bot, record))
     embed = result_embed(players)
-    if view is None:
-        await send(interaction, embed=embed, ephemeral=False)
-    else:
-        await send(interaction, embed=embed, view=view, ephemeral=False)
+    shown: dict[str, Any] = {"embed": embed} if view is None else {"embed": embed, "view": view}
+    try:
+        await send(interaction, ephemeral=False, **shown)
+        return
+    except discord.HTTPException as error:  # the board took the move: only the announcement failed
+        log.warning("the result of game %s was not posted as an answer: %s", record.id, error)
+    channel = interaction.channel
+    try:
+        if not isinstance(channel, discord.abc.Messageable):
+            raise discord.ClientException("no channel to post in")
+        await channel.send(**shown)  # the bot's own message: another road than the answer's
+    except (discord.HTTPException, discord.ClientException) as error:
+        log.warning("the result of game %s could not be posted: %s", record.id, error)
+        note = t(await reader_language(interaction), RESULT_NOT_POSTED, command=Slash("leaderboard"))
+        with contextlib.suppress(discord.HTTPException):
+            await send(interaction, note, ephemeral=True)

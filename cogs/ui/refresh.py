@@ -57,6 +57,13 @@ BOARD_NOT_UPDATED = mark(
     "Ask someone who manages this server to give me that in this channel's permissions; until then, "
     "{command} shows the board as it is now."
 )
+# Discord refused though the member's view of the bot's permissions lacks none of them: a private
+# thread the bot is not in (games started before `/dine new` checked that), or a change since.
+BOARD_REFUSED_ANYWAY = mark(
+    "Your move is saved, but Discord did not let me update the board, though my permissions here look "
+    "right. In a private thread, add me to it by mentioning me; until then, {command} shows the board "
+    "as it is now."
+)
 # what posting a deleted board anew needs besides what editing one does
 REPOST_PERMISSIONS = (*BOARD_PERMISSIONS, "send_messages", "attach_files")
 UNKNOWN_MESSAGE = 10008  # Discord's JSON error code for a message that does not exist (a deleted board)
@@ -92,6 +99,12 @@ class BoardKeeper:
         # channels where a re-post was refused (loop time): edit in place until the owner may have
         # given the permission back, then try again
         self._cannot_post: dict[int, float] = {}
+        # a board whose edit Discord failed (a 5xx, or a rate limit) is tried again after this many
+        # seconds, doubled after each failure in a row, `retries` times: nothing else would redraw a
+        # finished game's board, nor an idle one's before its next move
+        self.retry_after_error = 30.0
+        self.retries = 5
+        self._failed: dict[int, int] = {}  # failures in a row, by game
         self.retry_posting_after = 600.0  # seconds
         self.edits = 0  # board messages edited or posted, for tests and benchmarks
 
@@ -169,12 +182,23 @@ class BoardKeeper:
                     return True
             else:
                 log.warning("could not edit the board of game %s: %s", record.id, error)
+                if error.status >= 500 or error.status == 429:
+                    self._try_again_later(record.id)
             if isinstance(refused, discord.Forbidden):
                 needed = BOARD_PERMISSIONS if refused is error else REPOST_PERMISSIONS
                 await self._tell_refused(record, movers, needed)
             return False
+        self._failed.pop(record.id, None)
         await self.shown(record)
         return True
+
+    def _try_again_later(self, game_id: int) -> None:
+        """Redraw a board Discord failed to take, after a pause that doubles with each failure."""
+        failures = self._failed.get(game_id, 0) + 1
+        self._failed[game_id] = failures
+        if failures <= self.retries:
+            delay = self.retry_after_error * 2 ** (failures - 1)
+            asyncio.get_running_loop().call_later(delay, self.request, game_id)
 
     async def _post_anew(self, record: GameRecord, message: BoardMessage) -> discord.HTTPException | None:
         """Post a deleted board anew in its channel as the game's board; Discord's refusal if any. It
@@ -194,12 +218,16 @@ class BoardKeeper:
     ) -> None:
         """Tell each member whose move waited on a refused edit (or post), privately and once, that the
         move is saved but the board not updated, and which of the `needed` permissions the bot lacks in
-        the channel (as the member's interaction reports them; all of them if none is reported)."""
+        the channel (as the member's interaction reports them), never one it has."""
         board = Slash(RULES_BY_KIND[record.kind].board.removeprefix("/"))
         for mover in {m.user.id: m for m in movers}.values():
             locale = await reader_language(mover)
-            missing = lacking(mover.app_permissions, needed) or list(needed)
-            note = t(locale, BOARD_NOT_UPDATED, permissions=permission_names(locale, missing), command=board)
+            missing = lacking(mover.app_permissions, needed)
+            if missing:
+                names = permission_names(locale, missing)
+                note = t(locale, BOARD_NOT_UPDATED, permissions=names, command=board)
+            else:
+                note = t(locale, BOARD_REFUSED_ANYWAY, command=board)
             try:
                 await send(mover, note, ephemeral=True)
             except discord.HTTPException as error:  # e.g. the interaction expired: the log says it

@@ -37,7 +37,7 @@ from .actions import (
     SendToInfirmary,
     Stasis,
 )
-from .cards import CREW_FACES, FACES, FILLER_ID, Card, Effect, Face, card, deck
+from .cards import CREW_FACES, FACES, FILLER_ID, Card, Effect, Face, Passive, card, deck
 from .names import PLACES, CardWords, FaceName, Joined, Term, ThreatName, pending_question
 from .state import (
     CARDS_REMOVED,
@@ -730,6 +730,18 @@ def _discover(s: State, ev: Events, task: Task) -> None:
             )
         _finish(s, ev, "won", said)
         return
+    waiting = _externals_left(s)
+    if not s.deck and all(card_of(t).endgame_skippable_above_hull is not None for t in waiting):
+        above = min(card_of(t).endgame_skippable_above_hull or 0 for t in waiting)
+        names = Joined(tuple(ThreatName(t.card) for t in waiting))
+        said = lazy(
+            "The threat deck is spent, but {names} could still destroy a ship with {hull} hull: once the "
+            "hull is above {above}, or once it has struck and left, the rescue fleet arrives.",
+            names=names,
+            hull=s.hull,
+            above=above,
+        )
+        ev.append(Event(said, "threat"))
     s.queue.insert(0, Task(op="draw", reason="discover"))
 
 
@@ -782,8 +794,15 @@ def _after_pass(s: State, ev: Events, task: Task) -> None:
 
 
 def _passives(s: State, ev: Events, task: Task) -> None:
-    """After all activations: passive checks (Scouting Ship, Mercenary); stasis ends."""
-    for threat in list(s.internal + s.external):
+    """After all activations: passive checks (Scouting Ship, Mercenary); stasis ends.
+
+    The FAQ has Scouting Ship look "after you have resolved all the threats", so since d6-3 it looks
+    after every other passive strike too: a Mercenary's 2 hull counts whichever card came first.
+    """
+    threats = list(s.internal + s.external)
+    if s.rules_since("d6-3"):
+        threats.sort(key=lambda t: _looks_last(card_of(t).passive))
+    for threat in threats:
         passive = card_of(threat).passive
         if passive is None or s.threat(threat.uid) is None:
             continue
@@ -811,6 +830,10 @@ def _passives(s: State, ev: Events, task: Task) -> None:
             return
     s.internal = [t.model_copy(update={"stasis": False}) if t.stasis else t for t in s.internal]
     s.external = [t.model_copy(update={"stasis": False}) if t.stasis else t for t in s.external]
+
+
+def _looks_last(passive: Passive | None) -> bool:
+    return passive is not None and passive.when == "hull_lost_this_round"
 
 
 def _gather(s: State, ev: Events, task: Task) -> None:

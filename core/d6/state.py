@@ -16,9 +16,10 @@ from .cards import Face
 
 # Every rules version the engine plays, oldest first; a game keeps the version it was dealt under.
 # d6-2: Distracted may hold a die on a station; stasis only on a threat the threat die can activate.
-RulesVersion = Literal["d6-1", "d6-2"]
+# d6-3: Scouting Ship's check comes after every other passive strike (Mercenary's hull counts).
+RulesVersion = Literal["d6-1", "d6-2", "d6-3"]
 RULES_VERSIONS: tuple[RulesVersion, ...] = get_args(RulesVersion)
-RULES_VERSION: RulesVersion = "d6-2"  # new games
+RULES_VERSION: RulesVersion = "d6-3"  # new games
 HULL_MAX, SHIELDS_MAX = 8, 4
 
 

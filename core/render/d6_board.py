@@ -52,8 +52,9 @@ from .fonts import font
 from .png import blended_palette, encode
 from .shapes import Colour, paint
 
-DIMMED = frozenset({Look.HELD, Look.INFIRMARY, Look.SET_ASIDE})
-BLANK = frozenset({Look.WAITING, Look.RETURNED})
+# a returned die is dimmed, not blank: its face shows until it is rolled (Friendly Fire reads it)
+DIMMED = frozenset({Look.HELD, Look.INFIRMARY, Look.SET_ASIDE, Look.RETURNED})
+BLANK = frozenset({Look.WAITING})
 OUTLINED: dict[Look, Colour] = {Look.READY: TEXT, Look.LOCKED: WARNING}
 CROSS_GROUND = (245, 245, 245)
 

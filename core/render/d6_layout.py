@@ -25,7 +25,7 @@ from core.i18n import Locale, mark, t, tn
 
 from . import icons
 from .d6_text import activation_text, offline_note
-from .fonts import fit, font, wrap
+from .fonts import LEADING, fit, fit_lines, font, shrink, wrap
 from .shapes import Box, Colour, Icon, Poly, Rect, Text, inside
 
 WIDTH, HEIGHT = 960, 540
@@ -71,7 +71,7 @@ class Look(StrEnum):
     INFIRMARY = "infirmary"  # dimmed, with a red cross
     LOCKED = "locked"  # a Threat face locked in the Scanners: outlined in amber
     SET_ASIDE = "set aside"  # one of a scanned set of three: dimmed, gathered at step 6
-    RETURNED = "returned"  # blank: its face no longer counts, it is rolled next round
+    RETURNED = "returned"  # dimmed: rolled next round, its face still shows until then
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,9 +208,9 @@ def _health(right: int, y: int, threat: Threat, spec: Card, s: Style) -> Iterato
 def _die_row(
     x: int, y: int, label: str, dice: Sequence[int], state: State, look: Look, s: Style, ground: Colour
 ) -> Iterator[Shape]:
-    label = fit(label, s.small, 80)
-    yield Text(x, y + (s.die - s.small) // 2, label, s.small, MUTED)
-    x += int(font(s.small).getlength(label)) + 5
+    label, size = shrink(label, s.small, 80)
+    yield Text(x, y + (s.die - size) // 2, label, size, MUTED)
+    x += int(font(size).getlength(label)) + 5
     for index in dice:
         yield DieShape(index, state.dice[index].face, look, (x, y, x + s.die, y + s.die), ground)
         x += s.die + 3
@@ -261,8 +261,8 @@ def _card(state: State, plan: _Plan, x: int, y: int, width: int, height: int) ->
     yield Icon("external" if external else "internal", x + 5, y + (s.band - 12) // 2, 12, TEXT, band)
     health = list(_health(x + width - 6, y + (s.band - s.small - 1) // 2, threat, spec, s))
     health_w = 8 * (spec.health or 0) + 28 if health else 0
-    name = fit(threat_name(plan.locale, spec.id), s.name, width - 26 - health_w, bold=True)
-    yield Text(x + 21, y + (s.band - s.name) // 2 - 1, name, s.name, TEXT, True)
+    name, size = shrink(threat_name(plan.locale, spec.id), s.name, width - 26 - health_w, bold=True)
+    yield Text(x + 21, y + (s.band - size) // 2 - 1, name, size, TEXT, True)
     yield from health
     y += s.band + 4
     if plan.when:
@@ -354,7 +354,8 @@ def _ready(state: State, locale: Locale) -> Iterator[Shape]:
     pool = [i for i, d in enumerate(state.dice) if d.place is Place.POOL]
     rolled = state.outcome == "playing" and not assignment_over(state)
     heading = t(locale, "Crew ready") if rolled else t(locale, "Crew to roll")
-    yield Text(READY[0] + 10, READY[1] + 8, fit(heading, 13, 106, True), 13, TEXT, True)
+    heading, size = shrink(heading, 13, 106, True)
+    yield Text(READY[0] + 10, READY[1] + 8 + 13 - size, heading, size, TEXT, True)
     if rolled:
         note = t(locale, "assign them at the stations") if pool else t(locale, "every die is placed")
     elif state.outcome != "playing":
@@ -371,8 +372,9 @@ def _ready(state: State, locale: Locale) -> Iterator[Shape]:
             note = t(locale, "unused this round, rolled next round")
         else:
             note = t(locale, "rolled at the start of the round")
-    for n, line in enumerate(wrap(note, 10, 106, 2)):
-        yield Text(READY[0] + 10, READY[1] + 27 + n * 12, line, 10, MUTED)
+    lines, size = fit_lines(note, 10, 106, 2 * (10 + LEADING), 8)
+    for n, line in enumerate(lines):
+        yield Text(READY[0] + 10, READY[1] + 27 + n * (size + LEADING), line, size, MUTED)
     size, x = 34, READY[0] + 122
     top = READY[1] + (READY[3] - READY[1] - size) // 2
     for index in pool:
@@ -541,7 +543,11 @@ def _header(state: State, locale: Locale) -> Iterator[Shape]:
         yield Text(left, HEADER[1] + 9, advice, 12, MUTED)
         return
     yield Rect((left, HEADER[1], right, HEADER[3]), fill=fill, radius=6)
-    yield Text(left + 10, HEADER[1] + 7, fit(status, 14, right - left - 20), 14, TEXT)
+    height = HEADER[3] - HEADER[1]
+    lines, size = fit_lines(status, 14, right - left - 20, height - 4, 10)
+    top = HEADER[1] + (height - len(lines) * (size + LEADING)) // 2
+    for n, line in enumerate(lines):
+        yield Text(left + 10, top + n * (size + LEADING), line, size, TEXT)
 
 
 def layout(state: State, locale: Locale = "en") -> Mat:
@@ -553,7 +559,7 @@ def layout(state: State, locale: Locale = "en") -> Mat:
         (t(locale, "Internal threats"), state.internal, INTERNAL_X, CARD_W),
         (t(locale, "External threats"), state.external, EXTERNAL_X, 2 * EXTERNAL_W + CARD_GAP),
     ):
-        count = f"{heading}: {len(threats) or t(locale, 'none')}"
+        count = f"{heading}: {len(threats)}"  # a number fits where "none" in words was cut
         shapes.append(Text(x, COLUMNS_Y, fit(count, 13, width, True), 13, MUTED, True))
     cards = _cards(state, state.internal, INTERNAL_X, CARD_W, 1, locale)
     cards += _cards(state, state.external, EXTERNAL_X, EXTERNAL_W, 2, locale)

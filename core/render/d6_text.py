@@ -88,7 +88,7 @@ def die_state(state: State, index: int, locale: Locale = "en") -> str:
     die = state.dice[index]
     if die.place is Place.POOL and die.was is not None:  # gathered at step 6, or recalled
         return _rolls_next(state, _been(state, die.was, locale), locale)
-    if die.place is Place.RETURNED:  # its face no longer counts: it is rolled next round
+    if die.place is Place.RETURNED:  # rolled next round; its face still shows until then
         return _rolls_next(state, _been(state, die, locale), locale)
     face = face_name(locale, die.face)
     # rolled this round and not assigned (its face still counts: Friendly Fire), or the game ended
@@ -116,8 +116,9 @@ def _been(state: State, die: Die, locale: Locale) -> str:
             return f"{face}, {recalled}"
         case Place.RESET:
             return place_name(locale, die.place)
-        case _:  # freed from the Scanners or healed from the Infirmary: the state does not say which
-            return place_name(locale, Place.RETURNED)
+        case _:  # back from a mission, the Scanners or the Infirmary (the state does not say which):
+            returned = place_name(locale, Place.RETURNED)  # its face still shows (Friendly Fire reads it)
+            return returned if die.face is Face.THREAT else f"{face}, {returned}"
 
 
 def _rolls_next(state: State, said: str, locale: Locale) -> str:
@@ -424,12 +425,12 @@ def _describe(state: State, action: Action, locale: Locale) -> tuple[int | None,
             return who, t(locale, "away mission on {name}", name=_name(state, target, locale))
         case EndAssignment():
             return None, t(locale, "End assignment: discover, activate threats, gather")
-        case SendToInfirmary(die=sent):
-            place = place_name(locale, state.dice[sent].place)
-            return None, t(locale, "Send die {die} ({place}) to the Infirmary", die=sent + 1, place=place)
+        case SendToInfirmary(die=sent):  # the die as the crew list says it: face and where
+            said = die_state(state, sent, locale)
+            return None, t(locale, "Send die {die} to the Infirmary: {state}", die=sent + 1, state=said)
         case HoldDie(die=held):
-            place = place_name(locale, state.dice[held].place)
-            return None, t(locale, "Die {die} ({place}) is distracted", die=held + 1, place=place)
+            said = die_state(state, held, locale)
+            return None, t(locale, "Die {die} is distracted: {state}", die=held + 1, state=said)
         case Recall(target=target):
             return None, t(
                 locale,

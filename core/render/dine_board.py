@@ -41,7 +41,7 @@ from .dine_text import (
     solutions_text,
     upgraded_mark,
 )
-from .fonts import drawable, fit, wrap
+from .fonts import LEADING, drawable, fit, fit_lines, shrunk, wrap
 from .png import blended_palette, encode
 
 Colour = tuple[int, int, int]
@@ -278,18 +278,13 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     kind = fit(f"{word(locale, spec.kind)} L{spec.level}", 12, 110)
     draw.text((LEFT_RIGHT - 10, SECTOR_Y + 9), kind, font=font(12), fill=TEXT, anchor="ra")
     name_room = LEFT_RIGHT - MARGIN - 30 - int(font(12).getlength(kind))
-    draw.text(
-        (MARGIN + 10, SECTOR_Y + 6),
-        fit(sector_name(locale, state.cards, spec), 17, name_room),
-        font=font(17),
-        fill=TEXT,
-    )
+    shrunk(draw, MARGIN + 10, SECTOR_Y + 6, sector_name(locale, state.cards, spec), 17, name_room, fill=TEXT)
     x, width, y = MARGIN + 10, LEFT_RIGHT - MARGIN - 20, SECTOR_Y + 38
     pen = Pen(draw, locale)
     jump = t(locale, "Jump: {jump}", jump=jump_text(state, locale, short=True))
     y = pen.write(x, y, plain(jump), 13, width, TEXT, lines=1) - 1
     solve = t(locale, "Solve: {solutions}", solutions=solutions_text(spec, locale, state.crew))
-    y = pen.write(x, y, plain(solve), 13, width, TEXT, lines=2) - 1
+    y = pen.write(x, y, plain(solve), 13, width, TEXT, lines=3) - 1
     value, count = danger_value(state), len(state.current_row)
     if value == 0:
         strikes = fit(t(locale, "Danger 0: strikes at once"), 13, width)
@@ -297,9 +292,12 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     else:
         why = changed_note(state, "danger", locale, short=True)
         words = t(locale, "Danger {value}{why}: row holds {count}/{value}", value=value, count=count, why=why)
-        words = fit(words, 13, width - 8 - 16 * value)
-        draw.text((x, y + 2), words, font=font(13), fill=DAMAGE_ON)
-        pips_x = x + int(font(13).getlength(words)) + 10
+        pips_x = x + int(font(13).getlength(drawable(words))) + 10
+        if pips_x + 16 * value > LEFT_RIGHT - 10:  # the count is the point: the pips take a line
+            draw.text((x, y + 2), fit(words, 13, width), font=font(13), fill=DAMAGE_ON)
+            y, pips_x = y + 17, x
+        else:
+            draw.text((x, y + 2), drawable(words), font=font(13), fill=DAMAGE_ON)
         step = min(16, (LEFT_RIGHT - 10 - pips_x) // max(1, value))
         for i in range(value):
             on = DAMAGE_ON if i < count else TRACK_OFF
@@ -393,8 +391,11 @@ def _banner(draw: ImageDraw.ImageDraw, state: State, names: Sequence[str] | None
     else:
         return
     draw.rounded_rectangle(BANNER, radius=6, fill=fill)
-    width = BANNER[2] - BANNER[0] - 24
-    draw.text((BANNER[0] + 12, BANNER[1] + 9), fit(text, 16, width), font=font(16), fill=TEXT)
+    height = BANNER[3] - BANNER[1]
+    lines, size = fit_lines(text, 16, BANNER[2] - BANNER[0] - 24, height - 6, 11)
+    top = BANNER[1] + (height - len(lines) * (size + LEADING)) // 2
+    for n, line in enumerate(lines):
+        draw.text((BANNER[0] + 12, top + n * (size + LEADING)), line, font=font(size), fill=TEXT)
 
 
 def _deck_top(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:

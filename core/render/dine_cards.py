@@ -26,7 +26,7 @@ from core.i18n.glossary import term
 from . import icons
 from .dine_names import ship_name, station_kind, word
 from .dine_text import SHIP_RULES, action_words, row_text, sector_rules_text
-from .fonts import Font, fit
+from .fonts import Font, fit, fit_lines, shrunk, wrap
 from .fonts import font as _font
 
 WIDTH, HEIGHT = 360, 500
@@ -56,11 +56,26 @@ _SYMBOLS = ("drive", "navigation", "energy", "firepower", "shield", "pizza", "da
 
 @cache
 def _symbol_words(locale: Locale) -> tuple[re.Pattern[str], dict[str, str]]:
-    """The pattern of a symbol's one-word name in `locale` (with brackets and punctuation around it),
-    and which icon each such word is; a name of several words stays words."""
-    names = {word(locale, icon): icon for icon in _SYMBOLS if " " not in word(locale, icon)}
+    """The pattern of a symbol's name in `locale` as one chunk of text (with brackets and punctuation
+    around it), and which icon each name is; a name of several words ("potencia de fuego") is one
+    chunk once `Pen` has tied its words (`_tie`)."""
+    names = {_tie(word(locale, icon)): icon for icon in _SYMBOLS}
     alternatives = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
     return re.compile(rf"^([(\[]?)({alternatives})([)\].,;:]*)$"), names
+
+
+_TIE = "\u2063"  # ties the words of a symbol's name into one chunk (an invisible separator, not a space)
+
+
+def _tie(name: str) -> str:
+    return name.replace(" ", _TIE)
+
+
+@cache
+def _several_words(locale: Locale) -> tuple[str, ...]:
+    """The symbol names of several words in `locale`, longest first."""
+    names = {word(locale, icon) for icon in _SYMBOLS if " " in word(locale, icon)}
+    return tuple(sorted(names, key=len, reverse=True))
 
 
 _NUMBER = re.compile(r"^[+−-]?\d+\+?$")
@@ -74,11 +89,15 @@ class Pen:
         self.draw = draw
         self.used: set[str] = set()
         self.pattern, self.icons = _symbol_words(locale)
+        self.several = _several_words(locale)
         self.bottom = HEIGHT - 50  # the legend's two lines are below
 
     def _pieces(self, text: str, bold: bool, symbols: bool) -> list[tuple[str, bool, str | None]]:
         """(text, bold, icon) pieces, a word or a space each: a symbol word becomes its icon."""
         out: list[tuple[str, bool, str | None]] = [(" ", bold, None)] if text[:1].isspace() else []
+        if symbols:
+            for name in self.several:
+                text = text.replace(name, _tie(name))
         for chunk in text.split():
             match = self.pattern.match(chunk) if symbols else None
             if match:
@@ -88,7 +107,7 @@ class Pen:
                 if match.group(3):
                     out.append((match.group(3), bold, None))
             else:
-                out.append((chunk, bold, None))
+                out.append((chunk.replace(_TIE, " "), bold, None))
             out.append((" ", bold, None))
         return out if text[-1:].isspace() else out[:-1]
 
@@ -120,6 +139,8 @@ class Pen:
                 gap = 2 if following and _NUMBER.match(previous) else int(font(size).getlength(" "))
                 cx += gap
                 continue
+            if not icon and font(size, bold).getlength(text) > width:  # a word longer than a line
+                text = fit(text, size, width, bold)
             w = size if icon else int(font(size, bold).getlength(text))
             # on the last line a word that is not the last keeps room for the "…" after it
             last = lines == 1 and index < len(pieces) - 1
@@ -168,7 +189,8 @@ def _canvas(band: Colour) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def _label(draw: ImageDraw.ImageDraw, y: int, text: str, fill: Colour = MUTED) -> int:
-    draw.text((20, y), fit(text.upper(), 11, WIDTH - 40, bold=True), font=font(11, bold=True), fill=fill)
+    (line,), size = fit_lines(text.upper(), 11, WIDTH - 40, 13, 8, bold=True)  # smaller before cut
+    draw.text((20, y + 11 - size), line, font=font(size, bold=True), fill=fill)
     return y + 16
 
 
@@ -264,9 +286,16 @@ def station_card(
 def _flavour(pen: Pen, y: int, flavour: str | None, locale: Locale) -> None:
     """The card's flavour line(s) at its foot, in the reader's words (the glossary keys them by the
     English text), as many lines as fit above the legend; none when the rules text left no room."""
-    top = max(y + 10, HEIGHT - 96)
-    if flavour and top + 17 <= pen.bottom:  # one 12-point line
-        pen.write(20, top, term(locale, "dine", "flavours", flavour), 12, fill=MUTED, symbols=False)
+    if not flavour:
+        return
+    said = term(locale, "dine", "flavours", flavour)
+    for size in (12, 11, 10):  # the whole line, a point smaller if need be, rather than cut
+        needed = len(wrap(said, size, WIDTH - 40, 4)) * (size + 5)  # as `Pen.write` spaces lines
+        if y + 10 + needed <= pen.bottom:
+            break
+    top = max(y + 10, min(HEIGHT - 96, pen.bottom - needed))  # up into free room for a longer line
+    if top + size + 5 <= pen.bottom:
+        pen.write(20, top, said, size, fill=MUTED, symbols=False)
 
 
 def _per_crew(values: Iterable[int | None]) -> str:
@@ -279,8 +308,7 @@ def sector_card(face: SectorSide, locale: Locale = "en", name: str | None = None
     image, draw = _canvas(band)
     pen = Pen(draw, locale)
     draw.text((20, 15), f"L{face.level}", font=font(18, bold=True), fill=PAPER)
-    title = fit(face.name if name is None else name, 18, WIDTH - 80, bold=True)
-    draw.text((60, 15), title, font=font(18, bold=True), fill=PAPER)
+    shrunk(draw, 60, 15, face.name if name is None else name, 18, WIDTH - 80, bold=True, fill=PAPER)
     german = f" · {face.german}" if face.german and locale == "en" else ""
     draw.text((60, 41), fit(f"{word(locale, face.kind)}{german}", 12, WIDTH - 80), font=font(12), fill=PAPER)
     y = _label(draw, 76, t(locale, "Jump (1 / 2 / 3 crew)"))
@@ -327,7 +355,7 @@ def _track(pen: Pen, y: int, label: str, track: TrackSpec, colour: Colour, local
     if label in icons.SYMBOL_ICONS:
         icons.symbol(draw, label, 20, y + 3, 16)
         pen.used.add(label)
-        draw.text((40, y + 3), fit(word(locale, label), 14, 80), font=font(14), fill=INK)
+        shrunk(draw, 40, y + 3, word(locale, label), 14, 80, fill=INK)
     for space in range(1, track.length + 1):
         x = 124 + (space - 1) * 24
         fill = (230, 200, 200) if space in track.remove_cards else PAPER
@@ -364,8 +392,7 @@ def ship_card(face: ShipSide, locale: Locale = "en") -> bytes:
     y = _track(pen, y, "damage", face.damage, (200, 80, 60), locale)
     y = _track(pen, y, "pizza", face.pizza, (220, 160, 40), locale)
     if face.marker is not None:
-        marker = fit(word(locale, "ship marker"), 14, 100)
-        draw.text((20, y + 3), marker, font=font(14), fill=INK)
+        shrunk(draw, 20, y + 3, word(locale, "ship marker"), 14, 100, fill=INK)
         y = _track(pen, y, "", face.marker, (70, 120, 200), locale)
         if face.marker_start:
             said = t(locale, "the ship marker starts on space {n}", n=face.marker_start)

@@ -507,7 +507,7 @@ def describe_board(state: State, *, decision: bool = True) -> str:
             lines.append(f"Jump needs {jump_text(state)}; {danger_line}")
     lines.append(f"Grid total: {symbol_text(have)}.")
     for number, row in enumerate(state.grid, 1):
-        current = " (current)" if number == len(state.grid) else ""
+        current = " (current)" if number == len(state.grid) and state.outcome == "playing" else ""
         cards = ", ".join(
             side(state.cards, p.card, state.upgraded).name
             + (" [upgraded]" if p.card in state.upgraded else "")
@@ -674,7 +674,7 @@ def upgraded_mark(state: State, card: str, locale: Locale = "en") -> str:
 
 def _row_words(state: State, number: int, cards: bool, locale: Locale) -> str:
     row = state.grid[number - 1]
-    current = number == len(state.grid)
+    current = number == len(state.grid) and state.outcome == "playing"  # an ended game has none
     totals = symbol_text(in_order(row_symbols(state.cards, row, state.upgraded)), locale)
     if not cards:
         held = tn(locale, "{count} card", "{count} cards", len(row))

@@ -13,8 +13,9 @@ import struct
 import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
-from PIL import ImageFont
+from PIL import ImageDraw, ImageFont
 
 FOLDER = Path(__file__).resolve().parent / "fonts"
 REGULAR = FOLDER / "DejaVuSansCondensed.ttf"
@@ -85,16 +86,24 @@ def missing(text: str, bold: bool = False) -> str:
     return "".join(dict.fromkeys(c for c in text if ord(c) not in have and c not in "\n"))
 
 
+# Unicode categories left out where the font lacks them: symbols (emoji), format characters (the
+# joiner of an emoji sequence), non-spacing marks (a variation selector), private use, surrogates.
+_DECORATION = frozenset({"So", "Sk", "Cf", "Mn", "Co", "Cs"})
+
+
 @lru_cache(maxsize=4096)
 def drawable(text: str) -> str:
-    """`text` with every character the font lacks (an emoji in a display name) made drawable: a
-    letter with an accent the font lacks loses the accent, anything else becomes "?"."""
+    """`text` with every character the font lacks made drawable: a letter with an accent the font
+    lacks loses the accent, an emoji or other symbol (and what joins or varies it) is left out, as
+    decoration of a display name, and any other character becomes "?"."""
     if not missing(text) and not missing(text, bold=True):
         return text
     out: list[str] = []
     for char in text:
         if not missing(char) and not missing(char, bold=True):
             out.append(char)
+            continue
+        if unicodedata.category(char) in _DECORATION:
             continue
         base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
         out.append(base if base and not missing(base) and not missing(base, bold=True) else "?")
@@ -130,3 +139,35 @@ def wrap(text: str, size: int, width: int, lines: int, bold: bool = False) -> tu
     if len(wrapped) > lines:
         wrapped[lines - 1] = " ".join(wrapped[lines - 1 :]) + "…"
     return tuple(fit(line, size, width, bold) for line in wrapped[:lines])
+
+
+LEADING = 2  # pixels between two lines of text
+
+
+@lru_cache(maxsize=4096)
+def fit_lines(
+    text: str, size: int, width: int, height: int, smallest: int, bold: bool = False
+) -> tuple[tuple[str, ...], int]:
+    """`text` in a box `width` × `height` pixels at the largest size from `size` down to `smallest`
+    that says it whole, in as many lines as fit at that size; cut with "…" only at `smallest`. Where
+    the words matter more than their size (a game's result, the question it waits on), a smaller
+    line beats a lost score."""
+    for trial in range(size, smallest - 1, -1):
+        wrapped = wrap(text, trial, width, max(1, height // (trial + LEADING)), bold)
+        if not any(line.endswith("…") for line in wrapped) or trial == smallest:
+            return wrapped, trial
+    raise ValueError(f"no size from {size} down to {smallest}")
+
+
+def shrink(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """One line of `text` at `size`, or smaller (down to 2/3 of it) before it is cut: a long name in
+    German or Spanish keeps its end. Drawn `size - fitted` lower, it keeps the line's baseline."""
+    (line,), fitted = fit_lines(text, size, width, size + 1, size * 2 // 3, bold=bold)
+    return line, fitted
+
+
+def shrunk(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, size: int, width: int, **style: Any) -> None:
+    """`shrink`'s line drawn at (x, y) as a `size` line would be."""
+    bold = bool(style.pop("bold", False))
+    line, fitted = shrink(text, size, width, bold)
+    draw.text((x, y + size - fitted), line, font=font(fitted, bold=bold), **style)

@@ -305,9 +305,10 @@ class Store(ABC):
 
     @abstractmethod
     async def daily_podium(
-        self, game: str, day: date, guild_id: int | None, limit: int = 3
+        self, game: str, day: date, guild_id: int | None, limit: int | None = 3
     ) -> list[Standing]:
-        """The best verified ranked attempts at a day's challenge (a server's members, or everyone)."""
+        """The best verified ranked attempts at a day's challenge (a server's members, or everyone),
+        best first; `limit` None: every one."""
 
     @abstractmethod
     async def player_results(self, kind: str, user_id: int) -> list[ResultRecord]: ...

@@ -445,7 +445,7 @@ class SqlStore(Store):
         return Leaderboard(top=tuple(top), mine=mine, players=int(count["n"]))
 
     async def daily_podium(
-        self, game: str, day: date, guild_id: int | None, limit: int = 3
+        self, game: str, day: date, guild_id: int | None, limit: int | None = 3
     ) -> list[Standing]:
         sql = (
             "SELECT a.user_id, r.game_id, r.outcome, r.score, r.rounds, r.finished_at, r.detail_json"

@@ -15,7 +15,7 @@ from core.d6 import apply, new_game
 from core.d6.ai import heuristic
 from core.d6.cards import card_text, deck
 from core.d6.state import State, Threat
-from core.i18n import PSEUDO, Locale
+from core.i18n import PSEUDO, Locale, t
 from core.i18n.glossary import glossary
 from core.render.d6_layout import (
     AREAS,
@@ -30,12 +30,13 @@ from core.render.d6_layout import (
     INTERNAL_X,
     READY,
     SHIP,
+    STATION_W,
     WIDTH,
     area_box,
     layout,
 )
 from core.render.d6_text import describe_board
-from core.render.fonts import font
+from core.render.fonts import fit, font, wrap
 from core.render.shapes import Box, Text
 from tools.i18n import read
 
@@ -188,3 +189,29 @@ def test_every_message_the_d6_code_names_is_in_the_catalogue() -> None:
         if not (any(known.startswith(said) for known in found) if more else said in found)
     ]
     assert missed == []
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_every_station_and_area_says_its_rule_whole_on_the_mat(locale: Locale) -> None:
+    """Two lines fit under each title (the area's dice sit below them): a rule cut with "…" hides what
+    the station does ("…or re-roll the ready crew" was lost in German and Spanish)."""
+    for title, _, rule in AREAS:
+        lines = wrap(t(locale, rule), 10, STATION_W - 20, 2)
+        assert not any(line.endswith("…") for line in lines), (title, lines)
+    assert not fit(t(locale, "Away team"), 10, 70).endswith("…")
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_no_board_picture_of_whole_games_cuts_a_word(locale: Locale) -> None:
+    """A long name or note gets smaller, or wraps, before it is cut: the question a game waits on, its
+    result with the score, a threat's name, a station's rule were cut in German and Spanish."""
+    cut: set[str] = set()
+    for seed in range(1, 9):
+        state = new_game(seed)
+        for step in range(400):
+            if step % 3 == 0 or state.outcome != "playing":
+                cut |= {shape.text for shape in layout(state, locale).texts() if shape.text.endswith("…")}
+            if state.outcome != "playing":
+                break
+            state, _ = apply(state, heuristic(state).action)
+    assert cut == set()

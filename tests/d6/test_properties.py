@@ -541,12 +541,13 @@ def test_extra_draws_in_one_stream_do_not_shift_another():
 
 @pytest.mark.parametrize("version", RULES_VERSIONS)
 def test_a_seed_deals_the_same_game_forever(version):
-    """Pinned set-up of one seed, the same under every rules version (d6-2 changed play, not the deal).
+    """Pinned set-up of one seed, the same under every rules version (d6-2 and d6-3 changed play, not
+    the deal).
 
     If the deal changed on purpose, add a rules version, keep the old deal selectable by it, and pin both.
     """
-    assert RULES_VERSIONS == ("d6-1", "d6-2")
-    assert RULES_VERSION == "d6-2"
+    assert RULES_VERSIONS == ("d6-1", "d6-2", "d6-3")
+    assert RULES_VERSION == "d6-3"
     state = new_game(1234, rules_version=version)
     assert state.rules_version == version
     assert state.deck[:5] == ["dont_panic", "panel_explosion", "solar_winds", "mercenary", "raiders_a"]

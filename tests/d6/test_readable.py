@@ -17,6 +17,7 @@ from core.d6.actions import (
     Gather,
     Recall,
     Repair,
+    SendToInfirmary,
     Stasis,
 )
 from core.d6.ai import heuristic, ranked
@@ -417,7 +418,7 @@ def test_a_recalled_or_scanned_die_back_in_the_pool_says_so() -> None:
         "Tactical, recalled from an away mission (Invaders), rolls next round",
         "Science, on an away mission (Time Warp)",
         "set aside by the Scanners, rolls next round",
-        "returned, rolls next round",
+        "Engineering, returned, rolls next round",  # its face still shows: Friendly Fire reads it
         "Commander, unused this round",
     ]
     state, _ = play(state, Gather())
@@ -522,3 +523,20 @@ def test_no_move_or_board_line_nests_parentheses() -> None:
             lines = [describe_action(state, action) for action in legal_actions(state)]
             lines += describe_board(state).split("\n") + board_summary(state).split("\n")
             assert not [line for line in lines if _nested(line)], seed
+
+
+def test_a_die_the_infirmary_asks_for_is_named_as_the_crew_list_names_it() -> None:
+    """Two dice at stations read "Tactical, at Weapons" and "Science, at Shields", not both "at a
+    station", and an unused die says its face, as its line in the crew list does."""
+    dice = [*pool(C, E), die(T, Place.STATION, Station.WEAPONS), die(S, Place.STATION, Station.SHIELDS)]
+    state = make_state(dice, external=[threat(1, "bomber_h3")], shields=3)
+    state, _ = end_round(state, threat_die=[3])
+    assert state.pending is not None
+    labels = []
+    for action in legal_actions(state):
+        assert isinstance(action, SendToInfirmary)
+        shown = die_state(state, action.die)
+        labels.append(describe_action(state, action))
+        assert labels[-1] == f"Send die {action.die + 1} to the Infirmary: {shown}"
+    assert len(set(labels)) == len(labels)
+    assert "Send die 3 to the Infirmary: Tactical, at Weapons" in labels

@@ -469,6 +469,32 @@ def test_mercenary_strikes_for_2_when_no_threat_activated(threat_die, stasis, st
     assert state.shields == 2  # hit once either way: by the Mercenary or by the Corsair
 
 
+@pytest.mark.parametrize("scout_first", [True, False], ids=["scouting-ship-first", "mercenary-first"])
+def test_scouting_ship_counts_the_hull_a_mercenary_took_whichever_came_first(scout_first):
+    """FAQ "Scout": it checks "after you have resolved all the threats", a Mercenary's passive strike
+    included (d6-3); the card order on the table does not matter."""
+    ships = [threat(1, "scouting_ship"), threat(2, "mercenary")]
+    state = make_state(pool(C, C), external=ships if scout_first else ships[::-1], shields=0)
+    state, said = end_round(state, threat_die=[1])  # nothing activates: the Mercenary strikes
+    assert in_order(
+        said,
+        "Mercenary: no threat activated this round, so it strikes.",
+        "Mercenary hits for 2 — hull −2 (now 6).",
+        "Scouting Ship: you lost hull this round, so it strikes too.",
+        "Scouting Ship hits for 1 — hull −1 (now 5).",
+    )
+    assert state.hull == 5
+
+
+def test_under_d6_2_the_scouting_ship_placed_first_missed_the_mercenarys_strike():
+    """A game dealt under d6-2 keeps its rules to its end, so its log replays as it was played."""
+    ships = [threat(1, "scouting_ship"), threat(2, "mercenary")]
+    state = make_state(pool(C, C), external=ships, shields=0, rules_version="d6-2")
+    state, said = end_round(state, threat_die=[1])
+    assert not any("Scouting Ship" in text for text in said)
+    assert state.hull == 6
+
+
 # --- Cloaked Threats -----------------------------------------------------------------------------
 
 
@@ -523,8 +549,13 @@ def test_solar_winds_left_at_the_end_is_ignored_above_hull_5_and_blocks_the_win_
     state = make_state(pool(C, C), external=[threat(1, "solar_winds")], deck=[], hull=hull)
     state, said = end_round(state, threat_die=[1], next_roll=[CREW, CREW])
     assert state.outcome == outcome
-    if outcome == "playing":
-        assert "The threat deck is empty: nothing more to draw." in said
+    if outcome == "playing":  # and the player is told what still stands between them and the win
+        assert in_order(
+            said,
+            "The threat deck is spent, but Solar Winds could still destroy a ship with 5 hull: once the hull "
+            "is above 5, or once it has struck and left, the rescue fleet arrives.",
+            "The threat deck is empty: nothing more to draw.",
+        )
         assert state.round == 2
     else:  # the win says why the threat still on the board does not stop it
         assert any(

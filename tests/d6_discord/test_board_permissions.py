@@ -40,24 +40,3 @@ async def test_posting_is_tried_again_after_a_while_once_the_permission_is_back(
     world.bot.boards.retry_posting_after = 0.0  # as if the wait had passed
     assert await buried_then_moved(world, alice, bob, record.id)
     world.take_errors()
-
-
-async def test_d6_new_is_refused_where_the_bot_could_not_show_its_board(world: World) -> None:
-    """As `/dine new`: without Embed Links the board would be an empty message, so nothing starts."""
-    me = world.guild.me
-    world.channel = world.guild.create_text_channel(
-        "plain", overwrites={me: discord.PermissionOverwrite(embed_links=False)}
-    )
-    alice = world.player("alice")
-
-    refused = await alice.runs("d6 new")
-
-    assert refused.ephemeral
-    command = await world.mention("d6 new")
-    assert refused.response.content == (
-        "I can't keep a game board up to date in this channel: I'm missing Embed Links here. Ask "
-        "someone who manages this server to give me that in this channel's permissions, then run "
-        f"{command} again. Nothing was started."
-    )
-    assert await world.bot.store.active_game(world.channel.id) is None
-    world.take_errors()  # the refusal is a polite RuleError

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
 from cogs.d6.play import load
 from core.d6 import legal_actions
@@ -10,7 +11,9 @@ from core.d6.ai import heuristic
 from core.errors import RuleError
 from core.games.d6 import GAME as D6
 from core.guide import topics
+from core.ranking import GLOBAL
 from core.render.d6_text import describe_action
+from core.verify import verify_pending
 from tests.support.messages import components, custom_ids, message, record_of
 
 from .helpers import perform
@@ -116,6 +119,31 @@ async def test_only_the_captain_or_a_channel_manager_may_abandon(world) -> None:
     asked = await mod.runs("d6 abandon")
     await mod.clicks(asked.response.message, "Abandon the game")
     assert (await record_of(world, record.id)).status == "abandoned"
+
+
+@pytest.mark.parametrize("ender", ["captain", "moderator"])
+async def test_a_game_ended_before_any_move_is_a_loss_only_for_a_captain_who_gave_up(world, ender) -> None:
+    """A moderator tidying a channel must not hand its captain a loss: nobody played it."""
+    alice = world.player("alice")
+    moderators = world.guild.create_role("moderators", permissions=discord.Permissions(manage_channels=True))
+    mod = world.player("mod", roles=[moderators])
+    record = await start(world, alice)
+    who = alice if ender == "captain" else mod
+
+    asked = await who.runs("d6 abandon")
+    await who.clicks(asked.response.message, "Abandon the game")
+
+    result = await world.bot.store.result(record.id)
+    assert result is not None
+    assert result.players == ((alice.id,) if ender == "captain" else ())
+    await verify_pending(world.bot.store)
+    board = await world.bot.store.leaderboard("d6", "all", GLOBAL, alice.id)
+    assert [s.user_id for s in board.top] == ([alice.id] if ender == "captain" else [])
+    results = [e for m in world.channel.history() for e in m.embeds if "Played" in {f.name for f in e.fields}]
+    fields = {f.name: f.value for f in results[-1].fields}
+    if ender == "moderator":
+        assert fields["Played"] == "—"
+        assert fields["Aboard, no move (not credited)"] == f"<@{alice.id}>"
 
 
 async def test_the_board_can_be_posted_again_at_the_bottom(world) -> None:

@@ -226,20 +226,32 @@ async def test_a_board_that_cannot_be_edited_still_refuses_moves_after_the_end(w
     )
 
 
-async def test_a_change_saved_while_discord_fails_says_it_was_saved(world) -> None:
+@pytest.mark.parametrize("also_refused", [False, True], ids=["as-the-answer", "as-the-bots-own-too"])
+async def test_a_result_discord_refuses_is_posted_another_way_or_the_player_told(world, also_refused) -> None:
+    """The board took the end: only the result failed. It is posted as the bot's own message, and if
+    that fails too, the player is told the result is saved (not "use /d6 board" for a game over)."""
     alice = world.player("alice")
     record = await start(world, alice)
     asked = await alice.runs("d6 abandon")
-    world.env.inject_error("POST", "/webhooks/*", status=500, times=1)  # the result message
+    world.env.inject_error("POST", "/webhooks/*", status=500, times=1)  # the result as the answer
+    if also_refused:
+        world.env.inject_error("POST", "/channels/*/messages", status=500, times=1)
 
     done = await alice.clicks(asked.response.message, "Abandon the game")
 
     assert (await record_of(world, record.id)).status == "abandoned"
     notes = [m.content for m in done.followups]
-    assert notes == [
-        "Your move was saved, but the board could not be refreshed. "
-        f"Use {await world.mention('d6 board')} to show it again."
-    ]
+    posted = [m for m in world.channel.history() if m.embeds and m.embeds[0].title == "The ship is lost."]
+    if also_refused:
+        assert posted == []
+        assert notes == [
+            "The game is over and its result is saved, but Discord did not let me post it here; "
+            f"{await world.mention('leaderboard')} counts it all the same."
+        ]
+    else:
+        assert len(posted) == 1
+        assert notes == []
+    world.take_errors()
 
 
 # --- a board Discord failed to update ------------------------------------------------------------

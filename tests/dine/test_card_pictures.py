@@ -27,6 +27,7 @@ from core.render.dine_cards import (
     ship_card,
     station_card,
 )
+from core.render.dine_lookup import entries
 from core.render.dine_text import action_words
 from core.render.fonts import covered, drawable, font, missing
 from tools.gallery import SHEETS, pictures
@@ -155,7 +156,8 @@ def test_the_cmap_reader_agrees_with_the_glyphs_pillow_draws() -> None:
     sample += ["ü", "−", "–", "—", "×", "→", "…", "·", "↻", "★", "🍕"]
     wrong = [c for c in sample if (ord(c) in have) == _is_box(face, c)]
     assert not wrong
-    assert drawable("Zoë 🍕") == "Zoë ?"
+    assert drawable("Zoë 🍕") == "Zoë "  # an emoji is decoration: left out
+    assert drawable("山田") == "??"  # a letter the font lacks still holds its place
     assert ord("ü") in have
     assert ord("🍕") not in have
 
@@ -284,3 +286,22 @@ def test_every_card_shows_its_whole_name(drawn: Drawn) -> None:
             pass
         texts = {text for text, _ in drawn}
         assert [name for name in names if name not in texts] == []
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_no_card_picture_cuts_a_word_in_any_language(locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Titles, labels and flavour get smaller before they are cut ("Hora punta en el horizonte…",
+    "GIRADA ↻ (EN UNA FILA, SIN LA PROPULSIÓN DE LA ESQ…" were cut)."""
+    cut: list[str] = []
+    draw_text = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, said: Any, *args: Any, **kwargs: Any) -> None:
+        if isinstance(said, str) and said.endswith("…"):
+            cut.append(said)
+        draw_text(self, xy, said, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    for entry in entries(card_set(RULES_VERSION), locale):  # type: ignore[arg-type]
+        for face in entry.faces:
+            face()
+    assert cut == []

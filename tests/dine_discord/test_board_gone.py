@@ -74,26 +74,6 @@ async def test_a_deleted_board_is_posted_anew_at_the_next_move_from_a_hand(world
     assert world.take_errors() == []
 
 
-async def test_dine_new_says_what_the_bot_needs_where_it_cannot_see_the_channel(world: World) -> None:
-    me = world.guild.me
-    world.channel = world.guild.create_text_channel(
-        "hidden", overwrites={me: discord.PermissionOverwrite(view_channel=False)}
-    )
-    ann = world.player("Ann")
-
-    refused = await ann.runs("dine new")
-
-    assert refused.ephemeral
-    command = await world.mention("dine new")
-    assert refused.response.content == (
-        "I can't keep a game board up to date in this channel: I'm missing View Channels here. Ask "
-        "someone who manages this server to give me that in this channel's permissions, then run "
-        f"{command} again. Nothing was started."
-    )
-    assert await world.bot.store.active_game(world.channel.id) is None
-    world.take_errors()  # the refusal is a polite RuleError
-
-
 async def test_a_move_the_board_cannot_follow_is_saved_and_its_mover_told_privately(world: World) -> None:
     ann, ben = world.player("Ann"), world.player("Ben")
     crew = [ann, ben]

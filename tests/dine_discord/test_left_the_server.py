@@ -7,6 +7,8 @@ locked to a host who is gone.
 
 from __future__ import annotations
 
+import pytest
+
 from core.dine.told import said
 from core.errors import RuleError
 from tests.support.messages import message, record_of
@@ -56,28 +58,36 @@ async def test_a_crew_member_ends_the_game_of_a_host_who_left_the_server(world) 
     assert refusals(world) == [watcher.response.content]
 
 
-async def test_a_lobby_whose_host_left_the_server_starts_without_them(world) -> None:
+@pytest.mark.parametrize("gone", ["host", "member"])
+async def test_a_lobby_starts_without_whoever_left_the_server(world, gone: str) -> None:
+    """The host gone, another member starts and hosts from then on; a member gone is not dealt a hand
+    nobody would play (it would wait for a vote-out that `DINE_IDLE_MINUTES` holds back)."""
     ann, ben, cal = world.player("Ann"), world.player("Ben"), world.player("Cal")
     game_id = await open_lobby(ann, world)
     lobby = message(world, (await record_of(world, game_id)).board_message_id)
     await ben.clicks(lobby, "Join")
     await cal.clicks(lobby, "Join")
     lobby = message(world, (await record_of(world, game_id)).board_message_id)
-
     early = await ben.clicks(lobby, "Start")  # the host is still here: only they start
-    world.guild.remove_member(ann.actor)
-    started = await cal.clicks(lobby, "Start")
-
     assert early.ephemeral
     assert early.response.content == "Only the host can start the game; it starts when they press **Start**."
+    world.guild.remove_member((ann if gone == "host" else ben).actor)
+
+    started = await (cal if gone == "host" else ann).clicks(lobby, "Start")
+
     assert not started.ephemeral
     _, saved = await saved_of(world, game_id)
     assert saved.started
-    assert [seat.user for seat in saved.seats] == [ben.id, cal.id]
-    assert saved.table.captain == ben.id  # the next member of the lobby hosts from now on
+    stayed = [ben, cal] if gone == "host" else [ann, cal]
+    assert [seat.user for seat in saved.seats] == [player.id for player in stayed]
+    assert saved.table.captain == stayed[0].id  # with the host gone, the next member hosts
     assert saved.state is not None
     assert saved.state.crew == 2
-    assert "The host, Ann, left the server." in [said(line) for line in saved.table.recent]
+    line = (
+        "The host, Ann, left the server." if gone == "host" else "Ben left the server and was not dealt in."
+    )
+    assert line in [said(line) for line in saved.table.recent]
+    refusals(world)  # Ben's early Start
 
 
 async def test_a_name_that_looks_like_a_mention_pings_nobody(world) -> None:

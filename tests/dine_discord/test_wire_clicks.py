@@ -16,7 +16,7 @@ import pytest
 
 from cogs.client import DeepSpaceBot, create_bot
 from cogs.dine.ids import FAMILY, PAY, TAKE
-from cogs.dine.play import STALE_HAND, load
+from cogs.dine.play import ALREADY_MADE, STALE_HAND, load
 from core.dine.actions import Choose, PlayCard, action_from_json
 from core.dine.ai import heuristic
 from core.dine.codes import decode, encode
@@ -387,3 +387,36 @@ async def test_a_move_from_the_hand_view_tells_its_mover_every_line_it_set_off(
         assert all(line in note for line in lines), (lines, note)
         checked += 1
     assert checked >= 3  # moves with several lines were played and told in full
+
+
+async def test_a_double_click_in_a_hand_view_says_the_move_counted_once(
+    fake: FakeDiscord, bot: DeepSpaceBot
+) -> None:
+    """Both presses of one button reach the bot: the move is made once, and the second press does not
+    tell its member that "nothing was done", which would read as their move lost."""
+    table = Table(fake, bot)
+    await table.start()
+    for _ in range(60):
+        record = await table.record()
+        state = load(record).state
+        assert state is not None
+        await table.refresh(table.alice)
+        chosen = encode(state, heuristic(state).action)
+        pick = decode(state, chosen)
+        if chosen in table.direct(table.alice) and pick is not None and not decided_alone(state, pick):
+            break
+        await table.play_heuristic()
+    else:
+        pytest.fail("Alice never had a move of her own to make")
+    custom_id, values = table.direct(table.alice)[chosen]
+    presses = [table.press(table.alice, table.hand(table.alice), custom_id, values) for _ in range(2)]
+
+    await asyncio.gather(*(fake.send_interaction(p) for p in presses))
+    answers = [await table.answer_to(p) for p in presses]
+
+    after = await table.record()
+    assert after.version == record.version + 1
+    assert await table.logged() == after.version
+    said = [a.body["data"]["embeds"][0]["description"] for a in answers]
+    assert not [text for text in said if STALE_HAND in text]
+    assert len([text for text in said if ALREADY_MADE in text]) == 1

@@ -154,6 +154,7 @@ class FakeDiscord:
                 ("GET", r"/channels/(?P<channel>\d+)/messages", self._history),
                 ("POST", r"/channels/(?P<channel>\d+)/messages", self._post_message),
                 ("PATCH", r"/channels/(?P<channel>\d+)/messages/(?P<message>\d+)", self._edit_message),
+                ("GET", r"/guilds/(?P<guild>\d+)/members/(?P<user>\d+)", self._guild_member),
             ]
         ]
 
@@ -352,6 +353,17 @@ class FakeDiscord:
             self.requests.append(record)
             self._arrived.notify_all()
         return response
+
+    async def _guild_member(self, record: Recorded, match: re.Match[str]) -> web.Response:
+        """Everyone who ever clicked is still in the server here (nobody leaves this world)."""
+        known = match["user"] in (self.player["id"], self.bot_user["id"])
+        user = self.player if match["user"] == self.player["id"] else self.bot_user
+        if not known:
+            user = {
+                "id": match["user"], "username": f"member{match['user'][-4:]}", "discriminator": "0",
+                "global_name": None, "avatar": None, "public_flags": 0,
+            }  # fmt: skip
+        return json_response(self.member(user))
 
     async def _me(self, record: Recorded, match: re.Match[str]) -> web.Response:
         return json_response(self.bot_user)
