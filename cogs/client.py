@@ -22,6 +22,7 @@ from .ui.endings import (
     end_games_in_guild,
     end_games_of_servers_left,
     end_games_whose_channel_is_gone,
+    verify_soon,
 )
 from .ui.errors import DeepSpaceTree
 from .ui.language import reader_language
@@ -86,6 +87,7 @@ class DeepSpaceBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        verify_soon(self.store)  # at once, in the background: what an update owes the standings
         self.add_dynamic_items(TipButton)  # the buttons of every game's tips (`ui.tips`)
         await self.tree.set_translator(CatalogueTranslator())  # command names in every client's language
         for extension in EXTENSIONS:  # each cog registers its persistent components in its setup()

@@ -82,7 +82,10 @@ def ranked(result: ResultRecord) -> bool:
 
 def difficulty_of(result: ResultRecord) -> int | None:
     """How hard the result's game was set up, as the leaderboard ranks it (None: never ranked)."""
-    detail = detail_of(result)
+    try:
+        detail = detail_of(result)
+    except ValidationError:  # a detail its game cannot read: refused by `check`, ranked nowhere
+        return None
     return None if detail.practice else detail.difficulty_rank()
 
 

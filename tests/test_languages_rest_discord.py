@@ -70,7 +70,7 @@ async def test_d6_refusals_outdated_controls_and_abandoning_leave_no_english(wor
     assert refused.ephemeral
     assert refused.response.content.startswith(pseudo("This is <@")[:3])
     assert (await record_of(world, record.id)).status == "abandoned"
-    note = t(PSEUDO, RESULT_NOT_POSTED, command=await world.mention("leaderboard"))
+    note = t(PSEUDO, RESULT_NOT_POSTED)
     assert [m.content for m in done.followups] == [note]
     world.take_errors()
     assert untranslated(sent_since(world, before), allowed=("alice", "sam")) == []

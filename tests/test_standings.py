@@ -488,3 +488,9 @@ async def test_the_standings_a_player_wants_are_those_of_the_game_they_finished_
     assert await store.last_kind_finished_in(4 + 1000) == "d6"
     assert await store.last_kind_finished_in(5000 + 3) == "dine"
     assert await store.last_kind_finished_in(1) is None
+
+
+async def test_the_bot_ranks_owed_standings_again_as_it_starts(world) -> None:
+    """Not inside the first `/leaderboard` after an update: a large store would hold up that answer."""
+    await world.env.settle()
+    assert not await world.bot.store.rerank_if_owed(difficulty_of)  # already done at start

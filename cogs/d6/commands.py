@@ -20,7 +20,7 @@ from core.words import escaped
 from ..client import DeepSpaceBot
 from ..ui.boards import check_board_permissions, check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
-from ..ui.games import game_in_channel, rules_embed
+from ..ui.games import ends_for_nobody, game_in_channel, rules_embed
 from ..ui.language import reader_language, server_language, table_language
 from ..ui.message import BoardMessage
 from ..ui.moves import check_hints
@@ -114,14 +114,23 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
     @app_commands.command(name="abandon", description="End this channel's D-6 game now, as a loss.")
     async def abandon(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(interaction, RULES)
-        await check_may_abandon(interaction, load(record).table)
+        table = load(record).table
+        await check_may_abandon(interaction, table)
         locale = await reader_language(interaction)
-        text = t(
-            locale,
-            "Abandon game #{game}? It ends now and counts as a loss. "
-            "To keep playing, just dismiss this message.",
-            game=record.id,
-        )
+        if await ends_for_nobody(self.bot.store, record, table.crew, interaction.user.id):
+            text = t(
+                locale,
+                "Abandon game #{game}? It ends now; nobody has made a move, so it counts for nobody. "
+                "To keep playing, just dismiss this message.",
+                game=record.id,
+            )
+        else:
+            text = t(
+                locale,
+                "Abandon game #{game}? It ends now and counts as a loss. "
+                "To keep playing, just dismiss this message.",
+                game=record.id,
+            )
         confirm = ref(Verb.ABANDON, record.id, record.version)
         label = t(locale, "Abandon the game")
         await send(interaction, ephemeral=True, **confirm_message(text, confirm, label))

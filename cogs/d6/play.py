@@ -252,10 +252,13 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
             interaction, record, saved, table_action_json("abandon"), abandoned=True
         )
         reader = await reader_language(interaction)
+        result = await bot_of(interaction).store.result(record.id)
+        if result is not None and not result.players:
+            done = t(reader, "The game is abandoned; nobody had made a move, so it counts for nobody.")
+        else:
+            done = t(reader, "The game is abandoned and counted as a loss.")
         async with board_follows(interaction, record.id, saved_but_not_shown(reader)):
-            await update(
-                interaction, content=t(reader, "The game is abandoned and counted as a loss."), view=None
-            )
+            await update(interaction, content=done, view=None)
             await bot_of(interaction).boards.show(record, message)
             await announce(interaction, record, saved)
 

@@ -31,7 +31,7 @@ from ..client import DeepSpaceBot
 from ..ui.boards import check_board_permissions, check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.endings import serves
-from ..ui.games import game_in_channel, rules_embed, saved_anyway
+from ..ui.games import ends_for_nobody, game_in_channel, rules_embed, saved_anyway
 from ..ui.language import guild_language, reader_language, server_language, table_language
 from ..ui.message import BoardMessage
 from ..ui.moves import check_hints
@@ -40,7 +40,7 @@ from ..ui.tips import guided
 from .board import COLOURS, board_message, closed_lobby, lobby_message
 from .hand import hand_message
 from .ids import Verb, ref
-from .play import RULES, bot_of, check_crew, check_may_end, commit, load, show_tip, who
+from .play import RULES, bot_of, check_crew, check_may_end, commit, load, seated_users, show_tip, who
 
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
@@ -178,11 +178,19 @@ class Dine(
                 interaction, ephemeral=True, **confirm_message(text, confirm, t(locale, "Close the lobby"))
             )
             return
-        text = t(
-            locale,
-            "End game #{game}? It stops now and counts as a loss. To play on, dismiss this message.",
-            game=record.id,
-        )
+        if await ends_for_nobody(self.bot.store, record, seated_users(saved), interaction.user.id):
+            text = t(
+                locale,
+                "End game #{game}? It stops now; nobody has made a move, so it counts for nobody. To play "
+                "on, dismiss this message.",
+                game=record.id,
+            )
+        else:
+            text = t(
+                locale,
+                "End game #{game}? It stops now and counts as a loss. To play on, dismiss this message.",
+                game=record.id,
+            )
         await send(interaction, ephemeral=True, **confirm_message(text, confirm, t(locale, "End the game")))
 
     @app_commands.command(

@@ -559,8 +559,13 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
         lines = [told(lazy("**{name}** ends the game.", name=who(interaction))), *(e.text for e in events)]
         saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
         record = await commit(interaction, record, saved, table_action_json("abandon"), abandoned=True)
+    result = await bot.store.result(record.id)
+    if result is not None and not result.players:
+        done = t(reader, "The game is over; nobody had made a move, so it counts for nobody.")
+    else:
+        done = t(reader, "The game is over and counts as a loss.")
     async with board_follows(interaction, record.id, saved_not_on_board(reader)):
-        await update(interaction, content=t(reader, "The game is over and counts as a loss."), view=None)
+        await update(interaction, content=done, view=None)
         shown = await board_message(
             record.id, record.version, saved, pictures=bot.settings.board_pictures, locale=server
         )

@@ -250,6 +250,13 @@ async def players_credited(
     return credited(crew, moved | ({mover} if mover is not None else set()), record.owner_id, ended_by)
 
 
+async def ends_for_nobody(store: Store, record: GameRecord, crew: Sequence[int], ender: int) -> bool:
+    """Whether ending `record` now (by `ender`, with no move of theirs) would count for nobody:
+    nobody has moved and the ender is not its captain (`core.table.credited`). The prompt and the
+    answer must not call that a loss."""
+    return not await players_credited(store, record, crew, None, ender)
+
+
 def result_players(stored: ResultRecord | None, crew: Sequence[int]) -> tuple[int, ...]:
     """Whom the stored result of a finished game counts for, in crew order."""
     players = set(stored.players) if stored is not None else set()

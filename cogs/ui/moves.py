@@ -139,10 +139,7 @@ def finished_embed(
     return embed
 
 
-RESULT_NOT_POSTED = mark(
-    "The game is over and its result is saved, but Discord did not let me post it here; {command} "
-    "counts it all the same."
-)
+RESULT_NOT_POSTED = mark("The game is over and its result is saved, but Discord did not let me post it here.")
 
 
 def board_follows(
@@ -180,6 +177,6 @@ async def send_result(
         await channel.send(**shown)  # the bot's own message: another road than the answer's
     except (discord.HTTPException, discord.ClientException) as error:
         log.warning("the result of game %s could not be posted: %s", record.id, error)
-        note = t(await reader_language(interaction), RESULT_NOT_POSTED, command=Slash("leaderboard"))
+        note = t(await reader_language(interaction), RESULT_NOT_POSTED)
         with contextlib.suppress(discord.HTTPException):
             await send(interaction, note, ephemeral=True)

@@ -131,8 +131,17 @@ async def test_a_game_ended_before_any_move_is_a_loss_only_for_a_captain_who_gav
     who = alice if ender == "captain" else mod
 
     asked = await who.runs("d6 abandon")
-    await who.clicks(asked.response.message, "Abandon the game")
+    prompt = asked.response.content  # the click then edits that message
+    done = await who.clicks(asked.response.message, "Abandon the game")
 
+    if ender == "captain":
+        assert "It ends now and counts as a loss." in prompt
+        assert done.response.content == "The game is abandoned and counted as a loss."
+    else:  # what the moderator is told is what happens
+        assert "nobody has made a move, so it counts for nobody." in prompt
+        assert done.response.content == (
+            "The game is abandoned; nobody had made a move, so it counts for nobody."
+        )
     result = await world.bot.store.result(record.id)
     assert result is not None
     assert result.players == ((alice.id,) if ender == "captain" else ())

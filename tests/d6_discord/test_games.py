@@ -244,10 +244,7 @@ async def test_a_result_discord_refuses_is_posted_another_way_or_the_player_told
     posted = [m for m in world.channel.history() if m.embeds and m.embeds[0].title == "The ship is lost."]
     if also_refused:
         assert posted == []
-        assert notes == [
-            "The game is over and its result is saved, but Discord did not let me post it here; "
-            f"{await world.mention('leaderboard')} counts it all the same."
-        ]
+        assert notes == ["The game is over and its result is saved, but Discord did not let me post it here."]
     else:
         assert len(posted) == 1
         assert notes == []

@@ -7,6 +7,7 @@ locked to a host who is gone.
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from core.dine.told import said
@@ -53,7 +54,8 @@ async def test_a_crew_member_ends_the_game_of_a_host_who_left_the_server(world) 
     assert (
         watcher.response.content == "Only the host, or someone who may manage this channel, can end the game."
     )
-    assert done.response.content == "The game is over and counts as a loss."
+    # nobody had moved, and Ben is not its host: the end counts for nobody (`core.table.credited`)
+    assert done.response.content == "The game is over; nobody had made a move, so it counts for nobody."
     assert (await record_of(world, game_id)).status == "abandoned"
     assert refusals(world) == [watcher.response.content]
 
@@ -156,6 +158,25 @@ async def test_anyone_may_end_a_game_whose_whole_crew_left_the_server(world) -> 
     done = await cal.clicks(asked.response.message, "Abandon the game")
 
     assert early.response.content.startswith("Only the captain")
-    assert done.response.content == "The game is abandoned and counted as a loss."
+    assert done.response.content == "The game is abandoned; nobody had made a move, so it counts for nobody."
     assert (await record_of(world, record.id)).status == "abandoned"
     assert refusals(world) == [early.response.content]
+
+
+async def test_a_moderator_ending_a_game_nobody_moved_in_is_told_it_counts_for_nobody(world) -> None:
+    """Ended by someone else before any move, a game is nobody's loss: the prompt and the answer say
+    so, as the result does."""
+    ann = world.player("Ann")
+    moderators = world.guild.create_role("moderators", permissions=discord.Permissions(manage_channels=True))
+    mod = world.player("Mod", roles=[moderators])
+    game_id = await start_game(world, [ann])
+
+    asked = await mod.runs("dine end")
+    prompt = asked.response.content  # the click then edits that message
+    done = await mod.clicks(asked.response.message, "End the game")
+
+    assert "nobody has made a move, so it counts for nobody." in prompt
+    assert done.response.content == "The game is over; nobody had made a move, so it counts for nobody."
+    result = await world.bot.store.result(game_id)
+    assert result is not None
+    assert result.players == ()
