@@ -75,13 +75,9 @@ def credit_mismatch(owner: int, log: Sequence[ActionRecord], result: ResultRecor
     return None
 
 
-def ranked(result: ResultRecord) -> bool:
-    """Daily practice games replay a known deal, so they never enter a leaderboard."""
-    return not bool(json.loads(result.detail_json).get("practice", False))
-
-
 def difficulty_of(result: ResultRecord) -> int | None:
-    """How hard the result's game was set up, as the leaderboard ranks it (None: never ranked)."""
+    """How hard the result's game was set up, as the leaderboard ranks it; None: never ranked (daily
+    practice games replay a known deal, so they never enter a leaderboard)."""
     try:
         detail = detail_of(result)
     except ValidationError:  # a detail its game cannot read: refused by `check`, ranked nowhere

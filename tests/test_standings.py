@@ -32,7 +32,7 @@ from core.results import new_result
 from core.stats import player_stats
 from core.storage import AttemptExists, NewResult, Store
 from core.table import Saved, Table, table_action_json
-from core.verify import difficulty_of, ranked, verify_pending
+from core.verify import difficulty_of, verify_pending
 from tests.support.postgres import drop_trigger, open_store, raw_execute
 
 START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -358,8 +358,8 @@ async def test_practice_results_are_verified_but_never_ranked(store: Store) -> N
     game_id = await finished_with(store, 1, result)
     stored = await store.result(game_id)
     assert stored is not None
-    assert not ranked(stored)
-    await store.record_verification(game_id, ok=True, ranked=ranked(stored))
+    assert difficulty_of(stored) is None
+    await store.record_verification(game_id, ok=True, ranked=False)
     assert (await store.leaderboard("d6", "all", GLOBAL, 1)).top == ()
 
 
