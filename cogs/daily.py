@@ -38,7 +38,7 @@ from core.verify import verify_pending
 from core.words import clip, escaped
 
 from .client import DeepSpaceBot
-from .standings import SCOPES, standing_line, title
+from .standings import SCOPE_CHOICES, standing_line, title
 from .ui.bot import bot_of
 from .ui.endings import serves, still_there, unknown_channel
 from .ui.errors import PERMISSION_NAMES, lacking, permission_names
@@ -574,12 +574,7 @@ class Daily(
 
     @app_commands.command(name="standings", description="Today's challenge: the best ranked attempts so far.")
     @app_commands.describe(scope="This server's players or everyone's (default: this server).")
-    @app_commands.choices(
-        scope=[
-            app_commands.Choice(name=SCOPES["server"], value="server"),
-            app_commands.Choice(name="everyone (global)", value="global"),
-        ]
-    )
+    @app_commands.choices(scope=SCOPE_CHOICES)
     async def standings(self, interaction: discord.Interaction, scope: str = "server") -> None:
         await verify_pending(self.bot.store)  # a result finished a moment ago counts at once
         guild_id = interaction.guild_id if scope == "server" else None

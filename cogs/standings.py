@@ -39,6 +39,11 @@ LOST_LINE = mark("**{rank}.** <@{user}> — lost, score **{score}**, {rounds} ·
 WON_AT_LINE = mark("**{rank}.** <@{user}> — won ({setup}), score **{score}**, {rounds} · {when}")
 LOST_AT_LINE = mark("**{rank}.** <@{user}> — lost ({setup}), score **{score}**, {rounds} · {when}")
 SCOPES = {"server": mark("this server"), "global": mark("everyone")}
+# the `scope` option of `/leaderboard` and `/daily standings`
+SCOPE_CHOICES = [
+    Choice(name=SCOPES["server"], value="server"),
+    Choice(name="everyone (global)", value="global"),
+]
 COLOUR = discord.Colour(0xC9A227)
 
 
@@ -161,10 +166,7 @@ class Standings(commands.Cog):
     @app_commands.choices(
         game=GAME_CHOICES,
         period=[Choice(name=text, value=key) for key, text in PERIODS.items()],
-        scope=[
-            Choice(name=SCOPES["server"], value="server"),
-            Choice(name="everyone (global)", value="global"),
-        ],
+        scope=SCOPE_CHOICES,
     )
     async def leaderboard(
         self,
