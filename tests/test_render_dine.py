@@ -8,6 +8,7 @@ from functools import cache
 import pytest
 from PIL import Image
 
+from core.dine.actions import Clear
 from core.dine.ai import heuristic
 from core.dine.cards import card_set
 from core.dine.engine import apply, danger_value, new_game, sector_side
@@ -20,9 +21,13 @@ from core.render.dine_board import (
     DAMAGE_ON,
     DECISION,
     HEIGHT,
+    LEFT_RIGHT,
     LOST,
+    MARGIN,
     MARKER_ON,
     PIZZA_ON,
+    SECTOR_BOTTOM,
+    SECTOR_Y,
     TRACK_OFF,
     WIDTH,
     WON,
@@ -268,3 +273,36 @@ def test_an_ended_game_has_no_current_row_in_words_as_in_its_picture(outcome: st
     assert "(current)" not in describe_board(end)
     playing = heuristic_states(3)[5]
     assert any("current" in line for line in grid_lines(playing))
+
+
+def test_a_won_game_shows_its_score_worked_out_and_its_way_there() -> None:
+    """Once the pizza is delivered no sector is left: the sector's place shows R19's score worked out,
+    the score the next star needed (the help card's ratings) and how the sectors were crossed."""
+    from core.render.dine_text import voyage_lines
+
+    states = next(
+        s for seed in range(60) if (s := heuristic_states(seed, level="Salad", crew=2))[-1].outcome == "won"
+    )
+    won = states[-1]
+    ways = [a.how for s in states[:-1] if isinstance(a := heuristic(s).action, Clear) and a.how != "continue"]
+    jumps = ways.count("jump")
+    score, next_star, crossed = voyage_lines(won)
+    assert won.score == 2 * won.pizza + won.damage
+    assert score == (
+        f"Score {won.score} = 2 × {won.pizza} pizza spaces left + {won.damage} damage spaces left."
+    )
+    better = min(r.min_score for r in won.cards.ratings if r.stars == won.stars + 1)
+    assert won.score < better
+    assert next_star == f"The next star needed a score of {better}."
+    assert crossed == (
+        f"{len(ways)} sectors crossed: {len(ways) - jumps} solved, {jumps} jumped,"
+        f" in {won.actions_taken} actions."
+    )
+    assert all(line in board_summary(won) for line in voyage_lines(won))
+    panel = picture(won).crop((MARGIN, SECTOR_Y, LEFT_RIGHT, SECTOR_BOTTOM))
+    assert WON in {colour for _, colour in panel.getcolors(1 << 16) or []}  # the delivered band
+    assert len(panel.getcolors(1 << 16) or []) > 20  # words, not an empty panel
+    best = won.model_copy(update={"stars": 5})
+    assert voyage_lines(best)[1] == "The best rating there is."
+    assert "Punkte" in voyage_lines(won, "de")[0]
+    assert "sectores cruzados" in voyage_lines(won, "es")[2]

@@ -38,6 +38,7 @@ from core.render.dine_text import (
     track_note,
     tracks,
     upgraded_mark,
+    voyage_lines,
 )
 from core.words import clip, escaped, stars
 
@@ -285,6 +286,9 @@ def board_embed(
     embed = discord.Embed(title=title, description="\n\n".join(head), colour=COLOURS[state.outcome])
     if state.outcome == "playing":
         embed.add_field(name=t(locale, "Sector"), value=fit([sector_lines(state, locale)]), inline=False)
+    elif state.outcome == "won":
+        delivered = fit(voyage_lines(state, locale))
+        embed.add_field(name=t(locale, "Pizza delivered"), value=delivered, inline=False)
     embed.add_field(name=t(locale, "Grid"), value=fit(grid_lines(state, locale)), inline=False)
     embed.add_field(name=t(locale, "Crew"), value=fit(crew_lines(saved, locale)), inline=False)
     if saved.table.recent:

@@ -34,7 +34,7 @@ PANEL = (28, 36, 62)  # the ship
 BOX = (40, 50, 84)  # a station or area on the ship
 CARD = (44, 54, 92)
 TEXT = (232, 236, 245)
-MUTED = (140, 150, 175)
+MUTED = (170, 180, 205)  # at least 4.5:1 against every ground it is drawn on
 DARK = (12, 16, 28)
 TRACK_OFF = (55, 64, 92)
 HULL_ON, SHIELD_ON = (235, 120, 60), (80, 160, 255)
@@ -42,7 +42,7 @@ EXTERNAL_BAND, INTERNAL_BAND = (178, 52, 58), (118, 70, 178)
 STASIS, STASIS_GROUND = (120, 220, 255), (22, 78, 104)
 WARNING = (240, 190, 60)  # a decision waiting, a die locked in the Scanners
 BANNED = (230, 90, 90)
-WON, LOST, DECISION = (60, 150, 90), (170, 50, 50), (120, 90, 30)
+WON, LOST, DECISION = (36, 110, 64), (170, 50, 50), (120, 90, 30)  # white text on each: ≥ 5:1
 FACE_COLOURS: dict[Face, Colour] = {face: icons.FACE_COLOURS[face.value] for face in Face}
 
 # Geometry: three columns under a header, as the table has them.

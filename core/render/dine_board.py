@@ -40,6 +40,7 @@ from .dine_text import (
     sector_rules_text,
     solutions_text,
     upgraded_mark,
+    voyage_lines,
 )
 from .fonts import LEADING, drawable, fit, fit_lines, shrunk, wrap
 from .png import blended_palette, encode
@@ -52,12 +53,13 @@ CURRENT_PANEL = (40, 50, 84)
 CARD = (52, 64, 104)
 ROTATED = (86, 58, 100)
 TEXT = (232, 236, 245)
-MUTED = (140, 150, 175)
+MUTED = (170, 180, 205)  # at least 4.5:1 against every ground it is drawn on
 DARK = (20, 22, 30)
 TRACK_OFF = (55, 64, 92)
 DAMAGE_ON, PIZZA_ON, MARKER_ON = (220, 90, 70), (240, 170, 50), (90, 150, 230)
+DANGER_TEXT = (240, 110, 90)  # the danger line: the damage colour, light enough to read on a panel
 CURRENT = (250, 210, 90)  # the current row's mark
-WON, LOST, DECISION = (60, 150, 90), (170, 50, 50), (120, 90, 30)
+WON, LOST, DECISION = (36, 110, 64), (170, 50, 50), (120, 90, 30)  # white text on each: ≥ 5:1
 ICON = 13  # a symbol icon's side in chips
 
 # Layout, shared with the tests that read pixels back.
@@ -265,6 +267,9 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     box = (MARGIN, SECTOR_Y, LEFT_RIGHT, SECTOR_BOTTOM)
     draw.rounded_rectangle(box, radius=6, fill=PANEL)
     spec = sector_side(state)
+    if spec is None and state.outcome == "won":
+        _voyage(draw, state, locale)
+        return
     if spec is None:
         draw.text(
             (MARGIN + 10, SECTOR_Y + 10),
@@ -288,16 +293,16 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     value, count = danger_value(state), len(state.current_row)
     if value == 0:
         strikes = fit(t(locale, "Danger 0: strikes at once"), 13, width)
-        y = _text_lines(draw, x, y + 2, [strikes], 13, DAMAGE_ON)
+        y = _text_lines(draw, x, y + 2, [strikes], 13, DANGER_TEXT)
     else:
         why = changed_note(state, "danger", locale, short=True)
         words = t(locale, "Danger {value}{why}: row holds {count}/{value}", value=value, count=count, why=why)
         pips_x = x + int(font(13).getlength(drawable(words))) + 10
         if pips_x + 16 * value > LEFT_RIGHT - 10:  # the count is the point: the pips take a line
-            draw.text((x, y + 2), fit(words, 13, width), font=font(13), fill=DAMAGE_ON)
+            draw.text((x, y + 2), fit(words, 13, width), font=font(13), fill=DANGER_TEXT)
             y, pips_x = y + 17, x
         else:
-            draw.text((x, y + 2), drawable(words), font=font(13), fill=DAMAGE_ON)
+            draw.text((x, y + 2), drawable(words), font=font(13), fill=DANGER_TEXT)
         step = min(16, (LEFT_RIGHT - 10 - pips_x) // max(1, value))
         for i in range(value):
             on = DAMAGE_ON if i < count else TRACK_OFF
@@ -311,6 +316,17 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
         _text_lines(draw, x, y, wrap(rules, 12, width, min(2, room)), 12, MUTED)
     ahead = fit(t(locale, "Ahead: {road}", road=road_ahead(state, short=True, locale=locale)), 12, width)
     draw.text((x, SECTOR_BOTTOM - 20), ahead, font=font(12), fill=MUTED)
+
+
+def _voyage(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
+    """A won game's sector panel: the pizza delivered, its score worked out and the way there."""
+    draw.rounded_rectangle((MARGIN, SECTOR_Y, LEFT_RIGHT, SECTOR_Y + 30), radius=6, fill=WON)
+    width = LEFT_RIGHT - MARGIN - 20
+    shrunk(draw, MARGIN + 10, SECTOR_Y + 6, t(locale, "Pizza delivered"), 17, width, fill=TEXT)
+    y = SECTOR_Y + 40
+    for line in voyage_lines(state, locale):
+        lines = wrap(line, 14, width, 3)
+        y = _text_lines(draw, MARGIN + 10, y, lines, 14, TEXT) + 8
 
 
 def _tracks(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
@@ -538,5 +554,5 @@ def palette() -> Image.Image:
     grounds = [BACKGROUND, PANEL, CURRENT_PANEL, CARD, ROTATED, TRACK_OFF, DAMAGE_ON, PIZZA_ON, MARKER_ON]
     grounds += [WON, LOST, DECISION, *KIND_COLOURS.values()]
     pairs = [(g, ink) for g in grounds for ink in (TEXT, MUTED)]
-    pairs += [(CURRENT_PANEL, CURRENT)]
-    return blended_palette([*grounds, *chips, TEXT, MUTED, DARK, CURRENT], pairs)
+    pairs += [(CURRENT_PANEL, CURRENT), (PANEL, DANGER_TEXT)]
+    return blended_palette([*grounds, *chips, TEXT, MUTED, DARK, CURRENT, DANGER_TEXT], pairs)

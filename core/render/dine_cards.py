@@ -34,10 +34,10 @@ INK, MUTED, PAPER, EDGE = (30, 30, 40), (95, 95, 110), (246, 242, 232), (60, 60,
 TINT = (232, 226, 212)  # the rotated box's ground
 SYMBOL_COLOURS: dict[Symbol, tuple[int, int, int]] = {s: icons.SYMBOL_ICONS[s.value] for s in Symbol}
 KIND_COLOURS = {
-    "easy": (70, 150, 90),
-    "hard": (190, 75, 55),
+    "easy": (40, 115, 65),
+    "hard": (175, 62, 45),
     "boss": (120, 60, 150),
-    "starter": (60, 130, 185),
+    "starter": (45, 105, 155),
 }
 SHIP_BAND = (45, 55, 85)
 STATION_COLOURS = icons.STATION_COLOURS

@@ -702,6 +702,33 @@ def won_text(state: State, locale: Locale = "en") -> str:
     )
 
 
+def voyage_lines(state: State, locale: Locale = "en") -> list[str]:
+    """A delivered pizza's score worked out (R19: 2 × pizza spaces left + damage spaces left), the
+    score its next star needs, and how the crew crossed the sectors: what the board shows of a won
+    game in the place of a sector."""
+    better = [r.min_score for r in state.cards.ratings if r.stars > state.stars]
+    return [
+        t(
+            locale,
+            "Score {score} = 2 × {pizza} pizza spaces left + {damage} damage spaces left.",
+            score=state.score,
+            pizza=state.pizza,
+            damage=state.damage,
+        ),
+        t(locale, "The next star needed a score of {score}.", score=min(better))
+        if better
+        else t(locale, "The best rating there is."),
+        t(
+            locale,
+            "{cleared} sectors crossed: {solved} solved, {jumped} jumped, in {actions} actions.",
+            cleared=state.cleared,
+            solved=state.solved,
+            jumped=state.cleared - state.solved,
+            actions=state.actions_taken,
+        ),
+    ]
+
+
 def board_summary(state: State, names: Sequence[str] | None = None, locale: Locale = "en") -> str:
     """The public table in at most 1024 characters, for the board picture's alt text.
 
@@ -712,7 +739,7 @@ def board_summary(state: State, names: Sequence[str] | None = None, locale: Loca
     crew = crew_names(state, names, locale=locale)
     lines: list[str] = []
     if state.outcome == "won":
-        lines.append(won_text(state, locale))
+        lines.append(" ".join([won_text(state, locale).rstrip(".") + ".", *voyage_lines(state, locale)]))
     elif state.outcome == "lost":
         lines.append(t(locale, "Lost: {reason}", reason=loss_text(state, locale)))
     spec = sector_side(state)

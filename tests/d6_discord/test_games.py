@@ -199,7 +199,10 @@ async def test_one_game_per_channel(world) -> None:
     assert str(record.board_message_id) in refused.response.content
     # a forgotten game must not block the channel for good: the refusal says how it ends, and where else
     abandon = await world.mention("d6 abandon")
-    ways_on = "Whoever started it, or someone who may manage this channel, can end it with {end}; or start"
+    ways_on = (
+        "Whoever started it can end it with {end}, as can someone who may manage this channel, or its"
+        " crew once its captain has left the server (anyone, once the whole crew has). Or start"
+    )
     assert ways_on.format(end=abandon) in refused.response.content
     other = await bob.runs("dine new")  # the running game's own command, whichever game is asked for
     assert ways_on.format(end=abandon) in other.response.content
