@@ -27,6 +27,7 @@ from .ui.endings import (
 from .ui.errors import DeepSpaceTree
 from .ui.language import reader_language
 from .ui.locks import KeyedLocks
+from .ui.presence import Presence
 from .ui.refresh import BoardKeeper
 from .ui.replies import DEFER_AFTER_SECONDS, send, watch_deadline
 from .ui.tips import TipButton
@@ -83,9 +84,11 @@ class DeepSpaceBot(commands.AutoShardedBot):
         )
         self.board_edit_seconds = 1.5  # the least time between two edits of one board (rate limits)
         self.boards = BoardKeeper(self)  # every game's board; each game cog registers how it is drawn
+        self.presence = Presence()  # who looked at which game lately (a Dine vote-out asks)
         self.loop_seconds = 60.0  # how often background jobs look for work (idle lobbies, daily posts)
 
     async def setup_hook(self) -> None:
+        self.presence = Presence()  # from the start, on the clock the bot's handlers see
         await self.store.open()
         verify_soon(self.store)  # at once, in the background: what an update owes the standings
         self.add_dynamic_items(TipButton)  # the buttons of every game's tips (`ui.tips`)

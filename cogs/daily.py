@@ -39,6 +39,7 @@ from core.words import clip, escaped
 
 from .client import DeepSpaceBot
 from .standings import SCOPE_CHOICES, standing_line, title
+from .ui.boards import BOARD_PERMISSIONS
 from .ui.bot import bot_of
 from .ui.endings import serves, still_there, unknown_channel
 from .ui.errors import PERMISSION_NAMES, lacking, permission_names
@@ -71,14 +72,12 @@ def _table(user: int, day: date, practice: bool, opening: list[str], locale: Loc
 NO_THREAD = {  # ranked: nothing was recorded, so the attempt is still the player's
     False: mark(
         "Daily games are played in a private thread, so that nobody else sees today's deal; {why}. "
-        "Nothing was recorded: today's attempt is still yours. "
-        "Meanwhile, {command} starts an ordinary, unranked game here."
+        "Nothing was recorded: today's attempt is still yours."
     ),
-    True: mark(
-        "Daily games are played in a private thread, so that nobody else sees today's deal; {why}. "
-        "Meanwhile, {command} starts an ordinary, unranked game here."
-    ),
+    True: mark("Daily games are played in a private thread, so that nobody else sees today's deal; {why}."),
 }
+# said only where an ordinary game could keep its board up to date (else it is refused as well)
+MEANWHILE = mark("Meanwhile, {command} starts an ordinary game here, with a deal of its own.")
 OPENING = {
     False: mark("**{player}** takes the daily challenge of {day} (ranked attempt)."),
     True: mark("**{player}** takes the daily challenge of {day} (practice)."),
@@ -323,7 +322,10 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
     try:
         thread = await private_thread(interaction, thread_name, game, locale)
     except NoPrivateThread as error:  # in public, anyone could copy the day's luck before their own attempt
-        raise RuleError(t(locale, NO_THREAD[practice], why=error.why, command=Slash(f"{game} new"))) from None
+        said = t(locale, NO_THREAD[practice], why=error.why)
+        if not lacking(interaction.app_permissions, BOARD_PERMISSIONS):
+            said += " " + t(locale, MEANWHILE, command=Slash(f"{game} new"))
+        raise RuleError(said) from None
     channel_id = thread.id
     try:
         record = await store.create_game(
@@ -445,9 +447,7 @@ async def daily_post_embed(bot: Any, guild_id: int, today: date, locale: Locale 
             ),
             inline=False,
         )
-    embed.set_footer(
-        text=t(locale, "One ranked attempt per player per game and day; the same deal for everyone.")
-    )
+    embed.set_footer(text=t(locale, DAILY_FOOTER))
     return embed
 
 
@@ -455,28 +455,31 @@ STANDINGS_SHOWN = 10  # lines a game's standings list; the asker's own line is a
 
 
 async def standings_embed(
-    bot: Any, today: date, guild_id: int | None, user_id: int, locale: Locale = "en"
+    bot: Any, day: date, guild_id: int | None, user_id: int, locale: Locale = "en", *, today: bool = True
 ) -> discord.Embed:
-    """`/daily standings`: today's verified ranked attempts at each game, best first, with the day's
+    """`/daily standings`: a day's verified ranked attempts at each game, best first, with the day's
     set-up (every attempt played it, so the lines need not say it) and where the asker stands."""
-    embed = discord.Embed(title=t(locale, "Daily standings · {day}", day=today.isoformat()), colour=COLOUR)
+    embed = discord.Embed(title=t(locale, "Daily standings · {day}", day=day.isoformat()), colour=COLOUR)
     for game in GAMES:
-        ranked = await bot.store.daily_podium(game, today, guild_id, limit=None)
+        ranked = await bot.store.daily_podium(game, day, guild_id, limit=None)
         lines = [standing_line(locale, game, standing, setup=False) for standing in ranked[:STANDINGS_SHOWN]]
         mine = next((standing for standing in ranked if standing.user_id == user_id), None)
         if mine is not None and mine.rank > STANDINGS_SHOWN:
             lines.append(t(locale, "You: #{rank} of {players}", rank=mine.rank, players=len(ranked)))
-        setup = parse_setup(game, (await todays_challenge(bot, game, today)).setup_json)
-        command = Slash(f"daily {game}")
-        nobody = t(locale, "No ranked attempt has finished yet. Play it with {command}.", command=command)
+        if today:
+            setup = parse_setup(game, (await todays_challenge(bot, game, day)).setup_json)
+            command = Slash(f"daily {game}")
+            nobody = t(locale, "No ranked attempt has finished yet. Play it with {command}.", command=command)
+        else:  # a past day's challenge is read, never made
+            past = await bot.store.find_daily_challenge(game, day)
+            setup = parse_setup(game, past.setup_json) if past is not None else setup_for(game, day)
+            nobody = t(locale, "No ranked attempt was finished.")
         embed.add_field(
             name=f"{title(game)} · {setup.describe(locale)}",
             value=clip("\n".join(lines), 1024) or nobody,
             inline=False,
         )
-    embed.set_footer(
-        text=t(locale, "One ranked attempt per player per game and day; the same deal for everyone.")
-    )
+    embed.set_footer(text=t(locale, DAILY_FOOTER))
     return embed
 
 
@@ -529,6 +532,67 @@ async def post_due(bot: Any) -> int:
     return posted
 
 
+async def post_status_text(bot: Any, guild: discord.Guild, now: datetime, locale: Locale) -> str:
+    """`/daily post-status`: where and when the daily post goes out in `guild`, when it last did, and
+    what stops it now (a failed post is only retried for an hour, and only the log said why)."""
+    post = next((p for p in await bot.store.daily_posts() if p.guild_id == guild.id), None)
+    if post is None:
+        return t(
+            locale,
+            "The daily post is off in this server; {command} turns it on.",
+            command=Slash("daily post"),
+        )
+    lines = [
+        t(
+            locale,
+            "Every day at {hour}:00 UTC I post the daily in {channel}.",
+            hour=f"{post.hour:02d}",
+            channel=f"<#{post.channel_id}>",
+        )
+    ]
+    today = day_of(now)
+    if post.last_day is None:
+        lines.append(t(locale, "It has not been posted yet."))
+    else:
+        lines.append(t(locale, "Last posted on {day}.", day=post.last_day.isoformat()))
+    channel = guild.get_channel(post.channel_id)
+    missing = _cannot_post_in(channel, guild)
+    if channel is None:
+        lines.append(
+            t(
+                locale,
+                "I can't find that channel any more: run {command} in another.",
+                command=Slash("daily post"),
+            )
+        )
+    elif missing:
+        lines.append(
+            t(
+                locale,
+                "I'm missing {permissions} there, so the post cannot go out. Fix that in the channel's "
+                "permissions; I try again each day at the hour.",
+                permissions=permission_names(locale, missing),
+            )
+        )
+    # the last day whose hours of trying are over (`post_is_due`): today once they are, else yesterday
+    due = today if now.hour > min(post.hour + RETRY_HOURS, 23) else today - timedelta(days=1)
+    if post.last_day is not None and post.last_day < due:
+        lines.append(t(locale, "The post of {day} did not go out.", day=due.isoformat()))
+    return "\n".join(lines)
+
+
+DAILY_FOOTER = mark(
+    "One ranked attempt per player per game and day; the same deal for everyone. An attempt counts on its "
+    "challenge's day, even if it ends after midnight (UTC)."
+)
+# `/daily standings day`: an attempt played over midnight counts on its challenge's day, so
+# yesterday's standings still change after midnight, and the daily post shows only its top three
+DAY_CHOICES = [
+    app_commands.Choice(name="today", value="today"),
+    app_commands.Choice(name="yesterday", value="yesterday"),
+]
+
+
 @app_commands.guild_only()
 class Daily(
     commands.GroupCog, group_name="daily", group_description="Today's challenge: the same deal for everyone."
@@ -572,15 +636,25 @@ class Daily(
     async def share(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await share_today(interaction, game)
 
-    @app_commands.command(name="standings", description="Today's challenge: the best ranked attempts so far.")
-    @app_commands.describe(scope="This server's players or everyone's (default: this server).")
-    @app_commands.choices(scope=SCOPE_CHOICES)
-    async def standings(self, interaction: discord.Interaction, scope: str = "server") -> None:
+    @app_commands.command(
+        name="standings", description="Today's challenge (or yesterday's): the best ranked attempts so far."
+    )
+    @app_commands.describe(
+        scope="This server's players or everyone's (default: this server).",
+        day="Today's challenge or yesterday's (default: today).",
+    )
+    @app_commands.choices(scope=SCOPE_CHOICES, day=DAY_CHOICES)
+    async def standings(
+        self, interaction: discord.Interaction, scope: str = "server", day: str = "today"
+    ) -> None:
         await verify_pending(self.bot.store)  # a result finished a moment ago counts at once
         guild_id = interaction.guild_id if scope == "server" else None
         today = day_of(discord.utils.utcnow())
+        shown = today if day == "today" else today - timedelta(days=1)
         locale = await server_language(interaction)  # public, as `/leaderboard`
-        embed = await standings_embed(self.bot, today, guild_id, interaction.user.id, locale)
+        embed = await standings_embed(
+            self.bot, shown, guild_id, interaction.user.id, locale, today=shown == today
+        )
         none = discord.AllowedMentions.none()
         await send(interaction, embed=embed, ephemeral=False, allowed_mentions=none)
 
@@ -633,6 +707,16 @@ class Daily(
             channel=mention,
         )
         await send(interaction, done, ephemeral=True)
+
+    @app_commands.command(
+        name="post-status", description="Where and when the daily post goes out here, and whether it can."
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    async def post_status(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild is not None  # nothing in it is secret: hidden by default, not refused
+        locale = await reader_language(interaction)
+        said = await post_status_text(self.bot, interaction.guild, discord.utils.utcnow(), locale)
+        await send(interaction, said, ephemeral=True)
 
     @app_commands.command(name="stop-posting", description="Stop the daily post in this server.")
     @app_commands.default_permissions(manage_guild=True)

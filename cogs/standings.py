@@ -38,6 +38,9 @@ LOST_LINE = mark("**{rank}.** <@{user}> — lost, score **{score}**, {rounds} ·
 # A leaderboard ranks a harder game above an easier one (`core.ranking`), so its lines say which it was.
 WON_AT_LINE = mark("**{rank}.** <@{user}> — won ({setup}), score **{score}**, {rounds} · {when}")
 LOST_AT_LINE = mark("**{rank}.** <@{user}> — lost ({setup}), score **{score}**, {rounds} · {when}")
+# a game given up (abandoned) says so, as its shared result does: it ranks as the easiest set-up
+GAVE_UP_LINE = mark("**{rank}.** <@{user}> — gave up, score **{score}**, {rounds} · {when}")
+GAVE_UP_AT_LINE = mark("**{rank}.** <@{user}> — gave up ({setup}), score **{score}**, {rounds} · {when}")
 SCOPES = {"server": mark("this server"), "global": mark("everyone")}
 # the `scope` option of `/leaderboard` and `/daily standings`
 SCOPE_CHOICES = [
@@ -63,8 +66,15 @@ def standing_line(locale: Locale, game: str, standing: Standing, *, setup: bool 
     found = find(game)
     detail = found.parse_detail(standing.detail_json) if found else None
     words = detail.setup_words(locale) if detail is not None and setup else None
-    won = standing.outcome == "won"
-    line = (WON_LINE if won else LOST_LINE) if words is None else (WON_AT_LINE if won else LOST_AT_LINE)
+    won, gave_up = standing.outcome == "won", detail is not None and detail.abandoned
+    plain, at = (
+        (WON_LINE, WON_AT_LINE)
+        if won
+        else (GAVE_UP_LINE, GAVE_UP_AT_LINE)
+        if gave_up
+        else (LOST_LINE, LOST_AT_LINE)
+    )
+    line = plain if words is None else at
     return t(
         locale,
         line,

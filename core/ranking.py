@@ -3,7 +3,8 @@
 Tie-breaks (documented for players in `/leaderboard`): a win beats a loss, then the harder game (a
 Dine level, a D-6 difficulty and length: each game says how its set-ups rank, `difficulty_rank`), then
 the higher score, then — between wins — fewer rounds (D-6) or actions (Dine), and between losses more
-of them (the crew got further: giving up at once is never the best loss), then the earlier finish. The
+of them (the crew got further: giving up at once is never the best loss; a game given up ranks as the
+easiest set-up, `core.verify.difficulty_of`), then the earlier finish. The
 harder game comes before the score because a game's score does not grow with its difficulty (a
 starter Dine game keeps more pizza than a Diavolo one): without it an easy game would top every board.
 They are folded into one integer `rank_key` (higher is better) so a leaderboard is one index walk: 1

@@ -65,7 +65,8 @@ CUTS = {
     "rounds": mark("-# Rounds {first}–{last} of {count}."),
     "sectors": mark("-# Sectors {first}–{last} of {count}."),
 }
-INVITE = mark("-# Your turn: {command}, the same deal for everyone today.")
+# true on the day after too: an attempt played over midnight is shared then, when the command deals anew
+INVITE = mark("-# Your turn: {command}, the same deal for everyone, a new one each day.")
 # --- the Share button and `/daily share` ---
 BUTTON, BUTTON_SHARED = mark("Share"), mark("Shared")
 POSTED = mark("Shared in {channel}: {link}")

@@ -77,12 +77,16 @@ def credit_mismatch(owner: int, log: Sequence[ActionRecord], result: ResultRecor
 
 def difficulty_of(result: ResultRecord) -> int | None:
     """How hard the result's game was set up, as the leaderboard ranks it; None: never ranked (daily
-    practice games replay a known deal, so they never enter a leaderboard)."""
+    practice games replay a known deal, so they never enter a leaderboard). A game given up ranks as
+    the easiest set-up: a harder game comes before the score, and giving up a hard game at once must
+    not beat a loss played out on an easier one."""
     try:
         detail = detail_of(result)
     except ValidationError:  # a detail its game cannot read: refused by `check`, ranked nowhere
         return None
-    return None if detail.practice else detail.difficulty_rank()
+    if detail.practice:
+        return None
+    return 0 if detail.abandoned else detail.difficulty_rank()
 
 
 async def daily_mismatch(store: Store, game: GameRecord, result: ResultRecord) -> str | None:

@@ -10,6 +10,8 @@ from typing import Any
 
 import discord
 import pytest
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 from cogs.d6.play import load as load_d6
 from cogs.daily import post_due
@@ -401,6 +403,13 @@ async def test_a_ranked_attempt_is_refused_where_no_private_thread_can_be_made(
         if other != named:
             assert other not in refused.response.content  # only what is missing
     assert "Nothing was recorded" in refused.response.content
+    # an ordinary game is suggested only where its board could be kept: without View Channels or Embed
+    # Links `/d6 new` is refused too (and an ordinary game is not "unranked": it counts on /leaderboard)
+    meanwhile = (
+        f"Meanwhile, {await world.mention('d6 new')} starts an ordinary game here, with a deal of its own."
+    )
+    assert (meanwhile in refused.response.content) == (named not in ("View Channels", "Embed Links"))
+    assert "unranked" not in refused.response.content
     assert closed.history() == []  # nobody saw the deal
     assert closed.threads == []
     assert await attempt_or_none(world, "d6", alice) is None
@@ -426,6 +435,26 @@ async def test_a_ranked_attempt_is_refused_inside_a_thread(world: World) -> None
     assert len(await world.bot.store.active_games("d6")) == 0
     assert len(world.channel.threads) == 1
     assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]
+
+
+async def test_giving_up_a_ranked_attempt_says_it_is_todays_only_one(world: World) -> None:
+    """Found by a review: the prompt said only "counts as a loss", and the retry was then refused."""
+    alice = world.player("Alice")
+    for game, command in (("d6", "d6 abandon"), ("dine", "dine end")):
+        await take_daily(alice, game)
+        record = await attempt_record(world, game, alice)
+        thread = next(t for t in world.channel.threads if t.id == record.channel_id)
+        asked = await alice.actor.slash(thread, command)
+        world.audit()
+        assert asked.ephemeral
+        assert asked.response.content.endswith(
+            "This is a ranked daily attempt: there is one a day, so it cannot be taken again (practice is"
+            " unranked)."
+        )
+    plain = world.guild.create_text_channel("plain")
+    await alice.actor.slash(plain, "d6 new")
+    asked = await alice.actor.slash(plain, "d6 abandon")
+    assert "ranked attempt" not in asked.response.content  # an ordinary game is not one
 
 
 async def test_practice_is_private_too_as_it_plays_the_same_deal(world: World) -> None:
@@ -493,6 +522,56 @@ async def test_a_challenge_stored_under_rules_this_bot_does_not_play_is_refused_
     assert "does not play" in refused.response.content
     assert await world.bot.store.active_games("d6") == []
     assert all("RuleError" in str(error) for error in world.take_errors())  # a refusal, not a crash
+
+
+async def test_the_daily_post_status_says_where_when_and_what_stops_it(world: World) -> None:
+    """A post that starts failing (a moderator took Send Messages away) was only logged: the server's
+    managers could not tell it was on, where, or why nothing came."""
+    managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    admin = world.player("Admin", roles=[managers])
+    off = await admin.runs("daily post-status")
+    assert off.ephemeral
+    turn_on = await world.mention("daily post")
+    assert off.response.content == f"The daily post is off in this server; {turn_on} turns it on."
+    await admin.runs("daily post", hour=10)
+    with world.env.time_context():
+        today = discord.utils.utcnow().date()
+    said = (await admin.runs("daily post-status")).response.content
+    assert said == (
+        f"Every day at 10:00 UTC I post the daily in <#{world.channel.id}>.\nIt has not been posted yet."
+    )
+
+    await world.env.advance_time(10 * 3600 + 60)  # posted at 10:00
+    said = (await admin.runs("daily post-status")).response.content
+    assert said.endswith(f"\nLast posted on {today.isoformat()}.")
+
+    me = world.guild.me
+    assert me is not None
+    denied = discord.Permissions(send_messages=True).value
+    world.env.backend.set_overwrite(
+        world.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER, deny=denied)
+    )
+    await world.env.advance_time(26 * 3600)  # the next day's 10:00 and 11:00 are refused; now 12:01
+    said = (await alice_of(world).runs("daily post-status")).response.content
+    assert said == (
+        f"Every day at 10:00 UTC I post the daily in <#{world.channel.id}>.\n"
+        f"Last posted on {today.isoformat()}.\n"
+        "I'm missing Send Messages, Embed Links there, so the post cannot go out. Fix that in the channel's "
+        "permissions; I try again each day at the hour.\n"
+        f"The post of {(today + timedelta(days=1)).isoformat()} did not go out."
+    )
+    assert (await world.bot.store.daily_posts())[0].last_day == today
+    await admin.runs("daily post", hour=23)  # the last hour of the day: its miss shows the next day
+    await world.env.advance_time(12 * 3600)  # 00:01, two days on: the 23:00 post was refused
+    said = (await admin.runs("daily post-status")).response.content
+    assert said.endswith(f"The post of {(today + timedelta(days=1)).isoformat()} did not go out.")
+    world.take_errors()
+
+
+def alice_of(world: World) -> Player:
+    """A member who does not manage the server: Discord hides the command from her by default, but
+    nothing in the answer is secret, so a client that shows it gets the same answer."""
+    return world.player("Alice")
 
 
 async def test_stopping_the_daily_post_says_whether_it_was_on(world: World) -> None:
@@ -674,7 +753,27 @@ async def test_daily_standings_rank_todays_finished_attempts_at_once(world: Worl
     assert fields["Deep Space Dine"].startswith("No ranked attempt has finished yet. Play it with ")
     everyone = await carol.runs("daily standings", scope="global")
     assert everyone.response.embeds[0].fields[0].value == embed.fields[0].value  # one server here
+    assert "even if it ends after midnight" in (embed.footer.text or "")
+
+    # the next day: yesterday's standings can still be looked up (Carol's attempt may yet finish)
+    await world.env.advance_time(24 * 3600)
+    await play_d6_to_the_end(world, carol, (await attempt_record_of_day(world, "d6", carol, today)).id)
+    fresh = (await carol.runs("daily standings")).response.embeds[0]
+    assert fresh.fields[0].value.startswith("No ranked attempt has finished yet.")
+    yesterday = (await carol.runs("daily standings", day="yesterday")).response.embeds[0]
+    assert yesterday.title == f"Daily standings · {today.isoformat()}"
+    assert f"<@{carol.id}>" in yesterday.fields[0].value  # finished after midnight: counts on its day
+    assert {f"<@{alice.id}>", f"<@{bob.id}>"} <= set(re.findall(r"<@\d+>", yesterday.fields[0].value))
+    assert yesterday.fields[1].value == "No ranked attempt was finished."  # nobody played Dine
     assert world.take_errors() == []
+
+
+async def attempt_record_of_day(world: World, game: str, player: Player, day: Any) -> GameRecord:
+    attempt = await world.bot.store.daily_attempt(game, day, player.id)
+    assert attempt is not None
+    record = await world.bot.store.get_game(attempt.game_id)
+    assert record is not None
+    return record
 
 
 async def test_an_attempt_whose_board_was_never_shown_is_pointed_to_when_asked_again(world: World) -> None:

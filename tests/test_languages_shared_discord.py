@@ -231,7 +231,7 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     # the public post mentions the command: a German or English reader's Discord names it in their
     # language (it read "`/diario d6`", the server's Spanish, to everyone)
     assert post.content.endswith(
-        f"-# Te toca: {await world.mention('daily d6')}, hoy el mismo reparto para todos."
+        f"-# Te toca: {await world.mention('daily d6')}, el mismo reparto para todos, uno nuevo cada día."
     )
     (done,) = components(result_message(world, record.channel_id))
     assert done["label"] == "Geteilt"
@@ -260,7 +260,9 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     assert fields["Podio de ayer · Deep Space Dine"] == "Aquí nadie lo jugó."
     assert f"Juégalo con {await world.mention('daily dine')}." in fields["Hoy · Deep Space Dine"]
     assert (
-        daily.footer.text == "Un intento clasificado por jugador, juego y día; el mismo reparto para todos."
+        daily.footer.text
+        == "Un intento clasificado por jugador, juego y día; el mismo reparto para todos. Un intento cuenta"
+        " el día de su desafío, aunque termine después de medianoche (UTC)."
     )
     assert len(world.take_errors()) == 1  # the second share
 

@@ -289,7 +289,7 @@ def test_a_won_game_shows_its_score_worked_out_and_its_way_there() -> None:
     score, next_star, crossed = voyage_lines(won)
     assert won.score == 2 * won.pizza + won.damage
     assert score == (
-        f"Score {won.score} = 2 × {won.pizza} pizza spaces left + {won.damage} damage spaces left."
+        f"Score {won.score} = 2 × pizza spaces left ({won.pizza}) + damage spaces left ({won.damage})."
     )
     better = min(r.min_score for r in won.cards.ratings if r.stars == won.stars + 1)
     assert won.score < better

@@ -146,7 +146,7 @@ def test_a_share_names_the_game_the_day_the_ending_and_fits_a_message() -> None:
         assert f"score {result.score}" in second
         endings.add((game.kind, second.split()[0]))
         assert len(text) <= 2000
-        assert text.endswith(f"`/daily {game.kind}`, the same deal for everyone today.")
+        assert text.endswith(f"`/daily {game.kind}`, the same deal for everyone, a new one each day.")
     assert endings == {(kind, mark) for kind in GAMES for mark in ("🏆", "💥", "🏳️")}
 
 

@@ -401,6 +401,34 @@ async def test_a_harder_games_win_ranks_above_an_easier_ones_whatever_the_scores
     assert "ranked by a win, then the harder game, then the higher score" in footer
 
 
+async def test_a_game_given_up_at_once_never_beats_a_loss_played_out(store: Store) -> None:
+    """Found by a review: a hard daily abandoned before any move (score 0) was Carol's best, above her
+    medium game lost with 225 points, as the harder set-up counts before the score."""
+
+    def lost(user: int, difficulty: str, score: int, rounds: int, *, abandoned: bool = False) -> NewResult:
+        detail = D6Result(difficulty=difficulty, length="full", abandoned=abandoned).to_json()
+        return NewResult(outcome="lost", score=score, rounds=rounds, players=(user,), detail_json=detail)
+
+    gave_up = await finished_with(store, 1, lost(1, "hard", 0, 1, abandoned=True))
+    played = await finished_with(store, 1, lost(1, "medium", 225, 27))
+    other = await finished_with(store, 2, lost(2, "easy", 40, 6))
+    for game_id in (gave_up, played, other):
+        stored = await store.result(game_id)
+        assert stored is not None
+        difficulty = difficulty_of(stored)
+        assert difficulty is not None
+        await store.record_verification(game_id, ok=True, difficulty=difficulty)
+    board = await store.leaderboard("d6", "all", GLOBAL, 1)
+    assert [(s.user_id, s.game_id) for s in board.top] == [(1, played), (2, other)]
+    alone = await finished_with(store, 3, lost(3, "hard", 0, 1, abandoned=True))
+    stored = await store.result(alone)
+    assert stored is not None
+    await store.record_verification(alone, ok=True, difficulty=difficulty_of(stored) or 0)
+    board = await store.leaderboard("d6", "all", GLOBAL, 3)
+    lines = (leaderboard_embed("en", "d6", "all", "global", board).description or "").splitlines()
+    assert lines[-1].startswith("**3.** <@3> — gave up (hard, full game), score **0**, 1 round · ")
+
+
 async def test_standings_kept_before_the_difficulty_counted_are_ranked_again_once(store: Store) -> None:
     assert await store.rerank_if_owed(difficulty_of)  # a new store owes it too: there is nothing to rank
     assert not await store.rerank_if_owed(difficulty_of)
@@ -439,6 +467,19 @@ async def test_the_daily_podium_ranks_verified_ranked_attempts_of_that_day(store
     assert [s.user_id for s in await store.daily_podium("d6", day, 1)] == [2, 1, 3]
     assert await store.daily_podium("d6", day + timedelta(days=1), None) == []
     assert await store.daily_days("d6", 2) == [day]
+
+
+async def test_equal_attempts_share_a_rank_on_the_podium_as_on_the_leaderboard(store: Store) -> None:
+    """Found by a review: the podium numbered two equal results 1 and 2, the leaderboard 1 and 1."""
+    day = START.date()
+    for user, score in {1: 9, 2: 9, 3: 5}.items():  # the store's clock stands still: the same second
+        result = NewResult(outcome="won", score=score, rounds=4, players=(user,))
+        game_id = await finished_with(store, user, result, attempt=("d6", day))
+        await store.record_verification(game_id, ok=True)
+    podium = await store.daily_podium("d6", day, None)
+    assert [s.rank for s in podium] == [1, 1, 3]
+    board = await store.leaderboard("d6", "all", GLOBAL, 3)
+    assert [s.rank for s in board.top] == [1, 1, 3]
 
 
 async def test_abandoned_attempts_keep_no_streak_and_practice_games_count_in_no_stats(

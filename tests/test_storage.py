@@ -311,6 +311,7 @@ SEED_AT_VERSION = {
     ],
     6: ["INSERT INTO preferences VALUES ('user', 100, 'language', 'de', '2026-01-01T00:00:00+00:00')"],
     7: [],  # its one row is the migration's own: the standings owe a new ranking (checked below)
+    8: [],  # it owes that ranking again (a game given up ranks as the easiest set-up): checked below
 }
 
 
@@ -365,6 +366,19 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
         assert not await store.rerank_if_owed(difficulty_of)
         ranked_now = await store.leaderboard("dine", "all", GLOBAL, 100)
         assert [s.game_id for s in ranked_now.top] == ([2] if start >= 4 else [])
+
+
+async def test_a_database_ranked_at_version_7_owes_its_standings_a_new_ranking(tmp_path: Path) -> None:
+    """Version 7's ranking done, version 8 ranks a game given up as the easiest set-up: owed again."""
+    path = tmp_path / "v7.sqlite3"
+    db = await connect(path)
+    assert await migrate(db, target=7) == 7
+    await db.execute("DELETE FROM pending_tasks")  # the bot ranked them at version 7
+    await db.commit()
+    await db.close()
+    async with SqliteStore(path) as store:
+        assert await store.rerank_if_owed(difficulty_of)
+        assert not await store.rerank_if_owed(difficulty_of)
 
 
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from core.words import escaped
 from ..client import DeepSpaceBot
 from ..ui.boards import check_board_permissions, check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
-from ..ui.games import ends_for_nobody, game_in_channel, rules_embed
+from ..ui.games import ending_note, ends_for_nobody, game_in_channel, rules_embed
 from ..ui.language import reader_language, server_language, table_language
 from ..ui.message import BoardMessage
 from ..ui.moves import check_hints
@@ -130,7 +130,7 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
                 "Abandon game #{game}? It ends now and counts as a loss. "
                 "To keep playing, just dismiss this message.",
                 game=record.id,
-            )
+            ) + ending_note(table, locale)
         confirm = ref(Verb.ABANDON, record.id, record.version)
         label = t(locale, "Abandon the game")
         await send(interaction, ephemeral=True, **confirm_message(text, confirm, label))

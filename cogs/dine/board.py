@@ -234,17 +234,26 @@ def prompt(
         )
     if state.outcome == "lost":
         return t(locale, "**The delivery failed.** {reason}", reason=loss_text(state, locale))
+    solo = state.crew == 1  # one player: every decision is theirs, and no crew to speak of
+    if solo:
+        you = 0
     if state.pending is not None:
         reason = decision_text(state, locale, names, you)
         kind = state.pending.kind
+        if solo and kind == "upgrade":
+            reason = t(locale, "You may upgrade one hand card.")
         if in_hand and you is not None and kind == "occupy" and you not in state.pending.deciding:
             return t(locale, "**Waiting:** {reason}", reason=reason)  # this seat has picked already
         asked = t(locale, "**Decide:** {reason}", reason=reason)
         if in_hand and you is not None and kind == "upgrade" and _others_upgrade(state, you):
             # all this seat can do is give the crew's upgrade up: say someone else could use it
             return f"{asked} {t(locale, NOTHING_TO_UPGRADE)}"
-        where = None if in_hand else _IN_HAND.get(kind)
+        where = None if in_hand or kind not in _IN_HAND else SOLO_IN_HAND if solo else _IN_HAND[kind]
         return f"{asked} {t(locale, where)}" if where else asked
+    if solo:
+        if in_hand:
+            return t(locale, "Play from your hand below.")
+        return t(locale, "Press **My hand** to see your cards and play.")
     if in_hand:
         return t(locale, "Any crew member may act at any time: play from your hand below.")
     return t(locale, "Any crew member may act at any time: press **My hand** to see your cards and play.")
@@ -263,6 +272,7 @@ def _others_upgrade(state: State, seat: int) -> bool:
 
 
 # Decisions taken with hand cards: the board says where they are made (its buttons cannot show a hand).
+SOLO_IN_HAND = mark("Choose in **My hand**.")
 _IN_HAND = {
     "give": mark("Any crew member chooses the cards in **My hand**."),
     "upgrade": mark("Any crew member chooses the card in **My hand**."),

@@ -31,7 +31,7 @@ from ..client import DeepSpaceBot
 from ..ui.boards import check_board_permissions, check_channel_free, open_game, repost_board
 from ..ui.controls import confirm_message
 from ..ui.endings import serves
-from ..ui.games import ends_for_nobody, game_in_channel, rules_embed, saved_anyway
+from ..ui.games import ending_note, ends_for_nobody, game_in_channel, rules_embed, saved_anyway
 from ..ui.language import guild_language, reader_language, server_language, table_language
 from ..ui.message import BoardMessage
 from ..ui.moves import check_hints
@@ -148,6 +148,7 @@ class Dine(
     @app_commands.command(name="hand", description="Privately: your hand and everything you can do now.")
     async def hand(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(interaction, RULES)
+        self.bot.presence.saw(record.id, interaction.user.id)
         saved = started(load(record))
         check_crew(saved, interaction.user.id)
         seats = saved.seats_for(interaction.user.id)
@@ -190,7 +191,7 @@ class Dine(
                 locale,
                 "End game #{game}? It stops now and counts as a loss. To play on, dismiss this message.",
                 game=record.id,
-            )
+            ) + ending_note(saved.table, locale)
         await send(interaction, ephemeral=True, **confirm_message(text, confirm, t(locale, "End the game")))
 
     @app_commands.command(
@@ -202,25 +203,27 @@ class Dine(
         their id matters here (someone gone is exactly who may need voting out)."""
         bot = bot_of(interaction)
         record = await game_in_channel(interaction, RULES)
+        bot.presence.saw(record.id, interaction.user.id)  # a vote, even refused, shows the voter is here
         async with bot.game_locks(record.id):
             record = await game_in_channel(interaction, RULES)
             saved = started(load(record))
             idle = timedelta(minutes=bot.settings.dine_idle_minutes)
-            refusal = vote_refusal(saved, interaction.user.id, member.id, discord.utils.utcnow(), idle)
+            now = discord.utils.utcnow()
+            seen = bot.presence.of(record.id, seated_users(saved))
+            refusal = vote_refusal(saved, interaction.user.id, member.id, now, idle, seen)
             if refusal is not None:
                 raise RuleError(refusal)
-            now = discord.utils.utcnow()
             voter_seat = saved.seat_of(interaction.user.id)
             assert voter_seat is not None  # vote_refusal checked it
             saved = active(saved, voter_seat, now)  # voting is taking part too
-            saved, out = voted(saved, interaction.user.id, member.id, now, idle)
+            saved, out = voted(saved, interaction.user.id, member.id, now, idle, seen)
             name = escaped(member.display_name)
             if out:
                 line = told(
                     lazy("**{name}** was voted out; the crew now plays their hand together.", name=name)
                 )
             else:
-                needed = votes_needed(saved, member.id, now, idle)
+                needed = votes_needed(saved, member.id, now, idle, seen)
                 missing = needed - set(saved.votes.get(member.id, ()))
                 line = told(
                     lazy(
@@ -241,6 +244,7 @@ class Dine(
     @app_commands.command(name="hint", description="Privately: what would the bot's own crew do now?")
     async def hint(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(interaction, RULES)
+        self.bot.presence.saw(record.id, interaction.user.id)
         saved = started(load(record))
         check_crew(saved, interaction.user.id)
         check_hints(RULES, saved.table)

@@ -108,7 +108,9 @@ async def commit(
 async def clicked(
     interaction: discord.Interaction, ref: Ref, *, from_board: bool = True
 ) -> tuple[GameRecord, DineSaved]:
-    return await moves.clicked(interaction, RULES, ref, from_board=from_board)
+    record, saved = await moves.clicked(interaction, RULES, ref, from_board=from_board)
+    bot_of(interaction).presence.saw(record.id, interaction.user.id)  # any click shows they are here
+    return record, saved
 
 
 VOTED_OUT = mark(
@@ -199,12 +201,14 @@ async def leave(interaction: discord.Interaction, ref: Ref, _: str) -> None:
     def change(saved: DineSaved) -> tuple[DineSaved, str, str, dict[str, Any]]:
         if not saved.table.is_crew(user):
             raise RuleError(lazy("You are not in this lobby."))
-        return (
-            left(saved, user),
-            told(lazy("**{name}** leaves.", name=who(interaction))),
-            "leave",
-            {"user": user},
-        )
+        after = left(saved, user)
+        line = lazy("**{name}** leaves.", name=who(interaction))
+        captain = after.table.captain
+        if captain != saved.table.captain and after.table.crew:  # said, or the new host never learns it
+            known = after.names.get(captain)
+            host = escaped(known) if known is not None else f"<@{captain}>"
+            line = lazy("**{name}** leaves; **{host}** is the host now.", name=who(interaction), host=host)
+        return after, told(line), "leave", {"user": user}
 
     await _lobby_change(interaction, ref, change)
 

@@ -46,10 +46,9 @@ def already_running(record: GameRecord, rules: GameRules) -> RuleError:
     where = where_board_is(record, running)
     return RuleError(
         lazy(
-            "A game is already running in this channel. {where} Whoever started it can end it with "
-            "{end}, as can someone who may manage this channel, or its crew once its captain has left "
-            "the server (anyone, once the whole crew has). Or start yours in a thread or another "
-            "channel.",
+            "A game is already running in this channel. {where} Its captain can end it with {end}, as "
+            "can someone who may manage this channel, or its crew once its captain has left the server "
+            "(anyone, once the whole crew has). Or start yours in a thread or another channel.",
             where=where,
             end=Slash(running.end.removeprefix("/")),
         )

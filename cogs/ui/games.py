@@ -20,7 +20,7 @@ from core.guide import topic_name, topics
 from core.i18n import Locale, Text, lazy, mark, t
 from core.i18n.commands import Command, Slash
 from core.storage import GameRecord, GameStatus, NewResult, ResultRecord, Store, VersionConflict
-from core.table import credited, movers
+from core.table import Table, credited, movers
 from core.words import clip
 
 from .bot import bot_of
@@ -216,12 +216,32 @@ async def edit_board_or_raise(client: discord.Client, record: GameRecord, **fiel
     if record.board_message_id is None:
         return False
     channel = client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+    board = channel.get_partial_message(record.board_message_id)
     try:
-        await channel.get_partial_message(record.board_message_id).edit(**fields)
+        try:
+            await board.edit(**fields)
+        except discord.HTTPException as error:
+            if error.code != THREAD_ARCHIVED:
+                raise
+            await _unarchive(client, record.channel_id)
+            await board.edit(**fields)
     except discord.HTTPException as error:
         await end_if_channel_unknown(client, record.id, error)
         raise
     return True
+
+
+THREAD_ARCHIVED = 50083  # Discord's JSON error code for a change to a message in an archived thread
+
+
+async def _unarchive(client: discord.Client, thread_id: int) -> None:
+    """Open again a thread Discord archived while its game sat idle (a daily attempt's private thread
+    closes after a day without messages): its board could not be edited, nor its game go on. Sending
+    messages in a thread is what unarchiving it takes, and the bot sends the board there."""
+    try:
+        await client.http.edit_channel(thread_id, archived=False)
+    except discord.HTTPException as error:  # locked by a moderator, say: the edit's refusal stands
+        log.info("could not unarchive thread %s: %s", thread_id, error)
 
 
 @asynccontextmanager
@@ -248,6 +268,16 @@ async def players_credited(
     `ended_by`)."""
     moved = movers((entry.user_id, entry.action_json) for entry in await store.actions(record.id))
     return credited(crew, moved | ({mover} if mover is not None else set()), record.owner_id, ended_by)
+
+
+RANKED_ATTEMPT_ENDS = mark(
+    "This is a ranked daily attempt: there is one a day, so it cannot be taken again (practice is unranked)."
+)
+
+
+def ending_note(table: Table, locale: Locale) -> str:
+    """What ending a game early also costs, said in its prompt: a ranked daily attempt is used up."""
+    return " " + t(locale, RANKED_ATTEMPT_ENDS) if table.daily is not None and not table.practice else ""
 
 
 async def ends_for_nobody(store: Store, record: GameRecord, crew: Sequence[int], ender: int) -> bool:

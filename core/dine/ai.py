@@ -29,6 +29,7 @@ from .engine import (
     idle_effect,
     jump_drive,
     legal_actions,
+    loses_at_once,
     main_actions,
     sector_side,
     ship_of,
@@ -432,7 +433,7 @@ def _pending_pick(state: State, actions: list[Action]) -> Action:
         spec = sector_side(state)
         assert spec is not None
         options = [a for a in actions if isinstance(a, Choose)]
-        return min(options, key=lambda a: harm(spec.consequences[a.option]))
+        return min(options, key=lambda a: (loses_at_once(state, a), harm(spec.consequences[a.option])))
     if pending.kind == "give":
         gives = [a for a in actions if isinstance(a, Give)]
         return min(gives, key=lambda a: (_card_worth(state, a.card), -len(state.hands[a.seat])))

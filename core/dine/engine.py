@@ -621,6 +621,21 @@ def decided_alone(state: State, action: Action) -> bool:
     return pending is not None and pending.kind == "occupy" and isinstance(action, Occupy)
 
 
+def loses_at_once(state: State, action: Action) -> bool:
+    """Whether answering the pending consequence choice with `action` pushes a track marker off the
+    ship card even if every shield the grid holds is paid against its damage: no crew picks that while
+    the other branch plays on. Only the tracks are asked, which are public (whether the crew would be
+    stranded after it reads every hand, and a public button must not tell)."""
+    if not isinstance(action, Choose) or state.pending is None or state.pending.kind != "choose":
+        return False
+    after = apply(state, action, quiet=True)[0]
+    while after.outcome == "playing" and after.pending is not None and after.pending.kind == "shield":
+        shields = [a for a in legal_actions(after) if isinstance(a, Shield)]
+        paid = next((a for a in shields if a.payment is not None), shields[0])
+        after = apply(after, paid, quiet=True)[0]
+    return after.outcome == "lost" and after.loss_reason in (SHIP_LOST, PIZZA_RUINED)
+
+
 def _can_act(state: State) -> bool:
     """Whether any main action is legal (R18): most often a hand card that plays for free says so."""
     for hand in state.hands:

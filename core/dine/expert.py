@@ -31,7 +31,7 @@ from core.policies import Choice, Policy
 from .actions import Action
 from .ai import heuristic_action, shortlist, side_worth
 from .cards import CardSet
-from .engine import EASY_FROM_PROCURE, apply, danger_value, jump_drive, score, sector_side
+from .engine import EASY_FROM_PROCURE, apply, danger_value, jump_drive, loses_at_once, score, sector_side
 from .state import State
 from .worlds import determinize, public_key, public_view
 
@@ -128,6 +128,9 @@ def expert_weigher(
     def weigh(state: State) -> Weighed:
         plan = plan_of(state)
         options = shortlist(state, plan.candidates if candidates is None else candidates, only)
+        # a branch that loses at once is never worth more than one that plays on, however its lost
+        # tracks would count in a playout (`terminal`): the crew never takes it while another is there
+        options = [o for o in options if not loses_at_once(state, o.action)] or options
         reach = plan.horizon if horizon is None else horizon
         kept = _carried_over(carried, state, options[0].action, reach)
         carried.clear()

@@ -10,6 +10,7 @@ seat's hand together, so no card is lost and nothing in the rules changes.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict
@@ -57,6 +58,9 @@ class DineSaved(BaseModel):
     setup: Setup
     seats: tuple[Seat, ...] = ()
     votes: dict[int, tuple[int, ...]] = {}  # target user → the users who voted them out
+    # target user → when the first standing vote against them was cast: a look at the game since
+    # (`idle_for`) shows they came back, and those votes lapse as a move would make them
+    votes_since: dict[int, datetime] = {}
     voted_out: tuple[int, ...] = ()  # users voted out of their seat (told so when they click)
     names: dict[int, str] = {}  # display names of the lobby's members, for its controls
     touched: datetime | None = None  # the lobby's latest change (an idle lobby closes by itself)
@@ -116,11 +120,24 @@ def active(saved: DineSaved, seat: int, now: datetime) -> DineSaved:
     seats[seat] = seats[seat].model_copy(update={"last_active": now})
     user = seats[seat].user
     votes = {target: voters for target, voters in saved.votes.items() if target != user}
-    return saved.model_copy(update={"seats": tuple(seats), "votes": votes})
+    since = {target: when for target, when in saved.votes_since.items() if target != user}
+    return saved.model_copy(update={"seats": tuple(seats), "votes": votes, "votes_since": since})
+
+
+Seen = Mapping[int, datetime]  # when each member last looked at the game (a hand view, a hint, a vote)
+
+
+def idle_for(saved: DineSaved, seat: int, now: datetime, seen: Seen) -> timedelta:
+    """How long `seat`'s member has neither moved nor looked at the game. A member who waits on
+    someone else's decision has nothing to play but is there: opening their hand, refreshing it or
+    asking for a hint shows it, so only a member who does none of that is idle."""
+    held = saved.seats[seat]
+    looked = seen.get(held.user, held.last_active) if held.user is not None else held.last_active
+    return now - max(held.last_active, looked)
 
 
 def vote_refusal(
-    saved: DineSaved, voter: int, target: int, now: datetime, idle_after: timedelta
+    saved: DineSaved, voter: int, target: int, now: datetime, idle_after: timedelta, seen: Seen
 ) -> Text | None:
     """Why `voter` may not vote `target` out now, or None (said in the reader's language)."""
     if saved.seat_of(voter) is None:
@@ -132,7 +149,7 @@ def vote_refusal(
         return lazy("That person does not hold a seat in this game.")
     if target == voter:
         return lazy("You can't vote yourself out; you can simply stop playing, or the host can end the game.")
-    idle = now - saved.seats[seat].last_active
+    idle = idle_for(saved, seat, now, seen)
     if idle < idle_after:
         minutes = math.ceil((idle_after - idle).total_seconds() / 60)  # 10:00 left is 10, not 11
         ago_minutes = int(idle.total_seconds() // 60)
@@ -143,41 +160,64 @@ def vote_refusal(
         )
         after = lazy_n("{count} idle minute", "{count} idle minutes", int(idle_after.total_seconds() // 60))
         return lazy(
-            "{name} acted {ago} ago. A crew member can be voted out after {after} (in {minutes} more).",
+            "{name} was last here {ago} ago. A crew member can be voted out after {after} (in {minutes} "
+            "more).",
             name=escaped(saved.seats[seat].name),
             ago=ago,
             after=after,
             minutes=minutes,
         )
-    if voter in saved.votes.get(target, ()):
+    if voter in standing_votes(saved, target, seen):
         return lazy("You already voted; the rest of the crew must agree too.")
     return None
 
 
-def votes_needed(saved: DineSaved, target: int, now: datetime, idle_after: timedelta) -> set[int]:
-    """Everyone still seated and not idle themselves, except the target, must agree (so two idle
-    members can both be voted out by the one who is still playing)."""
+def standing_votes(saved: DineSaved, target: int, seen: Seen) -> tuple[int, ...]:
+    """The votes against `target` that still stand: none once they looked at the game after the first
+    of them was cast (a vote from before they came back would count against them later)."""
+    since, looked = saved.votes_since.get(target), seen.get(target)
+    if since is not None and looked is not None and looked > since:
+        return ()
+    return saved.votes.get(target, ())
+
+
+def votes_needed(saved: DineSaved, target: int, now: datetime, idle_after: timedelta, seen: Seen) -> set[int]:
+    """Everyone still seated and not idle themselves (`idle_for`), except the target, must agree: two
+    idle members can both be voted out by the one who is still playing, but one who is there, if only
+    waiting, has a say."""
     return {
-        seat.user
-        for seat in saved.seats
-        if seat.user is not None and seat.user != target and now - seat.last_active < idle_after
+        held.user
+        for seat, held in enumerate(saved.seats)
+        if held.user is not None and held.user != target and idle_for(saved, seat, now, seen) < idle_after
     }
 
 
 def voted(
-    saved: DineSaved, voter: int, target: int, now: datetime, idle_after: timedelta
+    saved: DineSaved, voter: int, target: int, now: datetime, idle_after: timedelta, seen: Seen
 ) -> tuple[DineSaved, bool]:
-    """Record the vote; when the others agree, the target's seat becomes vacant. Returns (saved, out)."""
-    voters = (*saved.votes.get(target, ()), voter)
-    if not votes_needed(saved, target, now, idle_after) <= set(voters):
-        return saved.model_copy(update={"votes": {**saved.votes, target: voters}}), False
+    """Record the vote; when the others agree, the target's seat becomes vacant. Returns (saved, out).
+    Votes cast before the target last looked at the game lapse, as a move of theirs would clear them."""
+    standing = standing_votes(saved, target, seen)
+    since = saved.votes_since.get(target)
+    voters = (*standing, voter)
+    started = since if standing else now
+    if not votes_needed(saved, target, now, idle_after, seen) <= set(voters):
+        votes, since_now = {**saved.votes, target: voters}, {**saved.votes_since, target: started}
+        return saved.model_copy(update={"votes": votes, "votes_since": since_now}), False
     seat = saved.seat_of(target)
     assert seat is not None
     seats = list(saved.seats)
     seats[seat] = seats[seat].model_copy(update={"user": None})
     votes = {t: v for t, v in saved.votes.items() if t != target}
+    since_left = {t: when for t, when in saved.votes_since.items() if t != target}
     crew = tuple(member for member in saved.table.crew if member != target)
     captain = saved.table.captain if saved.table.captain != target else crew[0]
     table = saved.table.model_copy(update={"crew": crew, "captain": captain})
-    update = {"seats": tuple(seats), "votes": votes, "table": table, "voted_out": (*saved.voted_out, target)}
+    update = {
+        "seats": tuple(seats),
+        "votes": votes,
+        "votes_since": since_left,
+        "table": table,
+        "voted_out": (*saved.voted_out, target),
+    }
     return saved.model_copy(update=update), True

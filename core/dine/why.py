@@ -17,7 +17,16 @@ from core.i18n.glossary import term
 
 from .actions import Choose, Clear, Give, Occupy, Shield, Upgrade
 from .cards import Effect, Occupied, SectorSide, StationSide, Symbol
-from .engine import SYMBOL_NAMES, danger_value, describe_effects, hand_size, idle_effect, sector_side, ship_of
+from .engine import (
+    SYMBOL_NAMES,
+    danger_value,
+    describe_effects,
+    hand_size,
+    idle_effect,
+    loses_at_once,
+    sector_side,
+    ship_of,
+)
 from .state import State
 from .symbols import SYMBOLS, face, payments, side
 from .told import current_sector
@@ -354,6 +363,12 @@ def choose_words(state: State, spec: SectorSide, chosen: int, locale: Locale = "
     if not others:
         return t(locale, "it is the only consequence")
     other = spec.consequences[others[0]]
+    if loses_at_once(state, Choose(option=others[0])) and not loses_at_once(state, Choose(option=chosen)):
+        return t(
+            locale,
+            "the other option, {effects}, would lose the game at once",
+            effects=describe_effects(other, locale),
+        )
     spared: list[str] = []
     for e in other:
         if e.op == "damage":

@@ -42,6 +42,7 @@ from core.dine.engine import (
     danger_value,
     idle_effect,
     legal_actions,
+    loses_at_once,
     sector_side,
     unavailable,
 )
@@ -155,7 +156,7 @@ def unavailable_text(state: State, seat: int, locale: Locale = "en") -> str:
 def _track_after(state: State, name: str, amount: int, locale: Locale) -> str:
     """ "pizza 6/6 → 4/6": a track before and after losing `amount` spaces."""
     now = {track: (value, length) for track, value, length in tracks(state)}.get(name)
-    return f" ({word(locale, name)} {now[0]}/{now[1]} → {now[0] - amount}/{now[1]})" if now else ""
+    return f" ({word(locale, name)} {now[0]}/{now[1]} → {max(0, now[0] - amount)}/{now[1]})" if now else ""
 
 
 def _cost_for_good(state: State, action: Action, locale: Locale = "en") -> str | None:
@@ -177,6 +178,20 @@ def _cost_for_good(state: State, action: Action, locale: Locale = "en") -> str |
             return t(locale, "The upgrade is lost")
         case _:
             return None
+
+
+def _choice_words(state: State, action: Choose, locale: Locale) -> str:
+    """A consequence branch with the tracks it hits as they would stand ("Choose: 1 pizza (pizza 3/7 →
+    2/7)"), and a warning on a branch that loses the game at once: the label is all a button shows."""
+    deed = describe(state, action, NOBODY, locale).deed
+    spec = sector_side(state)
+    if spec is None:
+        return deed
+    hits = [(e.op, e.amount) for e in spec.consequences[action.option] if e.op in ("damage", "pizza")]
+    after = "".join(_track_after(state, track, amount, locale) for track, amount in hits)
+    if loses_at_once(state, action):
+        return t(locale, "{choice}{after}: the game is lost", choice=deed, after=after)
+    return deed + after
 
 
 def _jump_forgoes_upgrade(state: State) -> bool:
@@ -268,6 +283,8 @@ def _move_words(
     that gives up something for good reads "cost: move"."""
     used = used_action(state, action)
     card = " · ".join(filter(None, [paid, _card_words(state, action, locale)]))
+    if isinstance(action, Choose):
+        return _choice_words(state, action, locale), card
     if used is None:
         deed = describe(state, action, NOBODY if seat is None else (seat,), locale).deed
         cost = _cost_for_good(state, action, locale)

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from core.dine.actions import Action, Clear
 from core.dine.ai import explain, heuristic, ranked
-from core.dine.engine import decided_alone, legal_actions, sector_side
+from core.dine.engine import decided_alone, legal_actions, loses_at_once, sector_side
 from core.dine.expert import Weighed, expert_weigher
 from core.dine.state import State
 from core.i18n import Locale, mark, t, tn
@@ -51,7 +51,9 @@ def hint(state: State, mine: Sequence[int], *, expert: bool = False, locale: Loc
     weighed = ranked(state, CANDIDATES, yours)
     (worth, pick), rest = weighed[0], weighed[1:]
     label = _label(state, pick.action, mine)
-    second = next((c for w, c in rest if w >= worth - CLOSE and _another(state, mine, c, pick, label)), None)
+    near = [c for w, c in rest if w >= worth - CLOSE and _another(state, mine, c, pick, label)]
+    # a branch that loses the game at once is never a close second
+    second = next((c for c in near if not loses_at_once(state, c.action)), None)
     second_why = _why(state, second, locale) if second else ""
     return _hint(state, mine, pick, _why(state, pick, locale), second, second_why, locale)
 

@@ -341,14 +341,14 @@ def occupy_left_out(state: State, seat: int, locale: Locale = "en", names: Seque
     notes = [
         t(
             locale,
-            "Not offered: {cards} ({station} is held by {crew})",
+            "{cards} ({station} is held by {crew})",
             cards=", ".join(card_name(locale, state.cards, c, state.upgraded) for c in cards),
             station=station_kind(locale, state.cards.station(cards[0]).station),
             crew=Seat.of(holder, names).say(locale),
         )
         for holder, cards in held.items()
     ]
-    return "; ".join(notes)
+    return t(locale, "Not offered: {cards}", cards="; ".join(notes)) if notes else ""
 
 
 def clear_question(options: Sequence[str], locale: Locale = "en") -> str:
@@ -710,7 +710,7 @@ def voyage_lines(state: State, locale: Locale = "en") -> list[str]:
     return [
         t(
             locale,
-            "Score {score} = 2 × {pizza} pizza spaces left + {damage} damage spaces left.",
+            "Score {score} = 2 × pizza spaces left ({pizza}) + damage spaces left ({damage}).",
             score=state.score,
             pizza=state.pizza,
             damage=state.damage,
@@ -969,7 +969,10 @@ def describe(
                 chosen = state.pending.options[i] if state.pending else str(i + 1)
             return said(None, t(locale, "Choose: {option}", option=chosen))
         case Give(seat=seat, card=card):
-            return said(seat, t(locale, "give up {card}", card=named(card)))
+            # a removed card leaves the game for good, a discarded one comes back with a reshuffle
+            if state.pending is not None and state.pending.give == "discard":
+                return said(seat, t(locale, "discard {card}", card=named(card)))
+            return said(seat, t(locale, "remove {card} from the game", card=named(card)))
         case Shield(payment=payment):
             if payment is None:
                 return said(None, t(locale, "Take the damage"))

@@ -177,4 +177,13 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        8,
+        "rank the leaderboards' bests again: a game given up ranks as the easiest set-up "
+        "(`core.verify.difficulty_of`), so giving up a hard game at once never beats a real loss",
+        ("INSERT OR IGNORE INTO pending_tasks (task) VALUES ('rerank bests')",),
+    ),
+)
+
 LATEST_VERSION = MIGRATIONS[-1].version

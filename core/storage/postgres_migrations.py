@@ -153,4 +153,13 @@ PG_MIGRATIONS += (
     ),
 )
 
+PG_MIGRATIONS += (
+    Migration(
+        5,
+        "rank the leaderboards' bests again: a game given up ranks as the easiest set-up "
+        "(`core.verify.difficulty_of`), so giving up a hard game at once never beats a real loss",
+        ("INSERT INTO pending_tasks (task) VALUES ('rerank bests') ON CONFLICT DO NOTHING",),
+    ),
+)
+
 PG_LATEST_VERSION = PG_MIGRATIONS[-1].version

@@ -462,8 +462,10 @@ class SqlStore(Store):
             finished = as_datetime(row["finished_at"])
             return rank_key(row["outcome"] == "won", 0, row["score"], row["rounds"], finished)  # one deal
 
-        ordered = sorted(rows, key=key, reverse=True)[:limit]
-        return [_standing(row, rank) for rank, row in enumerate(ordered, 1)]
+        keys = sorted(((key(row), row) for row in rows), key=lambda pair: pair[0], reverse=True)[:limit]
+        # equal results share a rank, as on the leaderboards ("1, 1, 3")
+        firsts: dict[int, int] = {}
+        return [_standing(row, firsts.setdefault(k, place)) for place, (k, row) in enumerate(keys, 1)]
 
     async def player_results(self, kind: str, user_id: int) -> list[ResultRecord]:
         rows = await self._fetch(

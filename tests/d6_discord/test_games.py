@@ -200,7 +200,7 @@ async def test_one_game_per_channel(world) -> None:
     # a forgotten game must not block the channel for good: the refusal says how it ends, and where else
     abandon = await world.mention("d6 abandon")
     ways_on = (
-        "Whoever started it can end it with {end}, as can someone who may manage this channel, or its"
+        "Its captain can end it with {end}, as can someone who may manage this channel, or its"
         " crew once its captain has left the server (anyone, once the whole crew has). Or start"
     )
     assert ways_on.format(end=abandon) in refused.response.content

@@ -192,10 +192,10 @@ def test_giving_up_the_first_of_two_cards_keeps_the_other_cards_numbers() -> Non
         update={"pending": Pending(kind="give", amount=2, give="discard", reason="Discard 2 hand cards.")}
     )
     shown = terminal(state, "2").split("Discard 1 hand card.")
-    first = [line for line in shown[0].splitlines() if "give up" in line]
-    after = [line for line in shown[1].splitlines() if "give up" in line]
+    first = [line for line in shown[0].splitlines() if ": discard " in line]
+    after = [line for line in shown[1].splitlines() if ": discard " in line]
     assert [line[:5] for line in first] == ["  1. ", "  2. ", "  3. ", "  4. "]
-    assert f"discards {first[1].split('give up ')[1].split(' (')[0]}." in shown[0]
+    assert f"discards {first[1].split(': discard ')[1].split(' (')[0]}." in shown[0]
     assert after == [first[0], first[2], first[3]]  # the same lines, the same numbers
 
 
@@ -460,6 +460,17 @@ def test_the_occupy_choice_says_why_a_hand_card_is_not_offered() -> None:
     assert occupy_left_out(state, 0, "de") == (
         "Nicht angeboten: Klebebandspind, Werkstatt der Chefingenieurin (Technik ist von Crew 2 besetzt)"
     )
+    # two members hold a station each: one "Not offered", each station with its holder
+    crowded = table(
+        hands=[["engineering-1", "pilot-1", "reactor-2"], ["reactor-1"], ["pilot-2"]],
+        ship="Crusty Cruiser",
+        stations=[None, "engineering-2", "pilot-3"],
+    ).model_copy(update={"pending": Pending(kind="occupy", seat=0, reason="Crew 1 may occupy a station.")})
+    said = occupy_left_out(crowded, 0)
+    assert said.count("Not offered") == 1
+    assert said.startswith("Not offered: ")
+    assert "(Engineering is held by Crew 2); " in said
+    assert said.endswith("is held by Crew 3)")
 
 
 def test_under_each_heading_the_terminal_lists_its_moves_in_number_order() -> None:

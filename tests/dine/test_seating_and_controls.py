@@ -39,16 +39,16 @@ def test_the_lobby_order_gives_the_seats_and_the_host_passes_on_when_they_leave(
 
 def test_a_vote_out_needs_the_idle_time_and_every_other_active_member() -> None:
     saved = three_crew()
-    assert "idle minutes" in str(vote_refusal(saved, 1, 3, NOW + timedelta(minutes=5), IDLE))
+    assert "idle minutes" in str(vote_refusal(saved, 1, 3, NOW + timedelta(minutes=5), IDLE, {}))
     later = NOW + timedelta(minutes=11)
-    assert vote_refusal(saved, 1, 3, later, IDLE) is None
-    assert vote_refusal(saved, 3, 3, later, IDLE) is not None
-    assert vote_refusal(saved, 9, 3, later, IDLE) is not None
+    assert vote_refusal(saved, 1, 3, later, IDLE, {}) is None
+    assert vote_refusal(saved, 3, 3, later, IDLE, {}) is not None
+    assert vote_refusal(saved, 9, 3, later, IDLE, {}) is not None
     saved = active(active(saved, 0, later), 1, later)  # Ann and Ben both play on: both must agree
-    saved, out = voted(saved, 1, 3, later, IDLE)
+    saved, out = voted(saved, 1, 3, later, IDLE, {})
     assert not out
-    assert vote_refusal(saved, 1, 3, later, IDLE) is not None  # no second vote
-    saved, out = voted(saved, 2, 3, later, IDLE)
+    assert vote_refusal(saved, 1, 3, later, IDLE, {}) is not None  # no second vote
+    saved, out = voted(saved, 2, 3, later, IDLE, {})
     assert out
     assert saved.seats[2].user is None
     assert saved.seats_for(1) == [0, 2]
@@ -60,36 +60,75 @@ def test_the_wait_before_a_vote_out_is_counted_right() -> None:
     """Just after Cy acted, the wait is the whole idle time (10 minutes, not 11), and "0 minutes ago"
     reads "less than a minute ago"."""
     saved = three_crew()
-    assert vote_refusal(saved, 1, 3, NOW, IDLE).say("en") == (
-        "Cy acted less than a minute ago. A crew member can be voted out after 10 idle minutes (in 10 more)."
+    assert vote_refusal(saved, 1, 3, NOW, IDLE, {}).say("en") == (
+        "Cy was last here less than a minute ago. A crew member can be voted out after 10 idle minutes"
+        " (in 10 more)."
     )
-    assert "acted 3 minutes ago" in vote_refusal(
-        saved, 1, 3, NOW + timedelta(minutes=3, seconds=30), IDLE
+    assert "was last here 3 minutes ago" in vote_refusal(
+        saved, 1, 3, NOW + timedelta(minutes=3, seconds=30), IDLE, {}
     ).say("en")
-    assert "(in 7 more)" in vote_refusal(saved, 1, 3, NOW + timedelta(minutes=3), IDLE).say("en")
+    assert "(in 7 more)" in vote_refusal(saved, 1, 3, NOW + timedelta(minutes=3), IDLE, {}).say("en")
 
 
 def test_two_idle_members_can_both_be_voted_out_by_the_one_still_playing() -> None:
     saved = three_crew()
     later = NOW + timedelta(minutes=30)
     saved = active(saved, 0, later)  # Ann plays on; Ben and Cy are idle
-    saved, out = voted(saved, 1, 2, later, IDLE)
+    saved, out = voted(saved, 1, 2, later, IDLE, {})
     assert out
-    saved, out = voted(saved, 1, 3, later, IDLE)
+    saved, out = voted(saved, 1, 3, later, IDLE, {})
     assert out
     assert [seat.user for seat in saved.seats] == [1, None, None]
     assert saved.seats_for(1) == [0, 1, 2]
 
 
+def test_a_member_who_only_waits_is_not_idle_and_has_a_say() -> None:
+    """Ben cannot move while Cy's decision waits, but he keeps refreshing his hand: Ann alone may not
+    vote him out, nor Cy without him (she could vote out both, counting him idle by his moves alone)."""
+    saved = three_crew()
+    later = NOW + timedelta(minutes=11)
+    saved = active(saved, 0, later)  # Ann moved; Ben only looked, a minute ago; Cy did neither
+    seen = {2: later - timedelta(minutes=1)}
+    refused = vote_refusal(saved, 1, 2, later, IDLE, seen)
+    assert refused is not None
+    assert refused.say("en").startswith("Ben was last here 1 minute ago.")
+    saved, out = voted(saved, 1, 3, later, IDLE, seen)
+    assert not out  # Ben must agree too
+    saved, out = voted(saved, 2, 3, later, IDLE, seen)
+    assert out
+    assert [seat.user for seat in saved.seats] == [1, 2, None]
+    long_gone = {2: later - timedelta(minutes=20)}  # a look long ago does not keep Ben in
+    assert vote_refusal(saved, 1, 2, later, IDLE, long_gone) is None
+
+
+def test_a_look_after_a_vote_lets_the_votes_before_it_lapse() -> None:
+    """Found by a review: Ann voted Cy out at minute 11, Cy came back at 12 and looked, then went
+    quiet; at 23 Ben's vote put him out at once, counted with Ann's vote from before he came back."""
+    saved = three_crew()
+    at = NOW + timedelta(minutes=11)
+    saved = active(active(saved, 0, at), 1, at)  # Ann and Ben play on
+    saved, out = voted(saved, 1, 3, at, IDLE, {})
+    assert not out
+    back = {3: at + timedelta(minutes=1)}  # Cy opened his hand
+    later = at + timedelta(minutes=12)
+    saved = active(active(saved, 0, later), 1, later)
+    assert vote_refusal(saved, 1, 3, later, IDLE, back) is None  # Ann may vote again: hers lapsed
+    saved, out = voted(saved, 2, 3, later, IDLE, back)
+    assert not out  # Ann's vote from before Cy came back does not count
+    assert saved.votes[3] == (2,)
+    saved, out = voted(saved, 1, 3, later, IDLE, back)
+    assert out
+
+
 def test_acting_clears_the_votes_against_you_and_only_you() -> None:
-    saved, _ = voted(three_crew(), 1, 3, NOW, IDLE)
+    saved, _ = voted(three_crew(), 1, 3, NOW, IDLE, {})
     assert saved.votes == {3: (1,)}
     someone_else = active(saved, 1, NOW + timedelta(minutes=20))
     assert someone_else.votes == {3: (1,)}
     assert someone_else.seats[1].last_active == NOW + timedelta(minutes=20)
     target = active(saved, 2, NOW + timedelta(minutes=20))
     assert target.votes == {}
-    assert vote_refusal(target, 1, 3, NOW + timedelta(minutes=25), IDLE) is not None
+    assert vote_refusal(target, 1, 3, NOW + timedelta(minutes=25), IDLE, {}) is not None
 
 
 def test_every_legal_action_is_offered_to_the_seat_it_belongs_to_and_labels_fit() -> None:

@@ -71,7 +71,7 @@ def test_giving_up_a_card_says_why_that_one() -> None:
     found = hint(state, [0])
 
     assert found is not None
-    assert found.move == "Crew 1: give up Helm Console"
+    assert found.move == "Crew 1: remove Helm Console from the game"  # not "give up": it is gone for good
     assert found.why == (
         "It gives only 1 navigation in a row, the least of your 2 cards, and it leaves the game for good."
     )

@@ -897,3 +897,18 @@ def test_a_member_with_nothing_to_upgrade_is_told_another_may_upgrade() -> None:
     )
     assert "no card to upgrade" not in prompt(state, "en", names, in_hand=True, you=1)
     assert "no card to upgrade" not in prompt(state, "en", names)  # the board speaks to everyone
+
+
+def test_a_solo_game_does_not_speak_of_a_crew_in_its_prompt() -> None:
+    """Found by a review: a solo player read "Any crew member may act at any time"."""
+    solo, crew = new_game(3, crew=1), new_game(3, crew=2)
+    assert prompt(solo) == "Press **My hand** to see your cards and play."
+    assert prompt(solo, in_hand=True) == "Play from your hand below."
+    assert prompt(crew).startswith("Any crew member may act at any time")
+    assert prompt(solo, "de") == "Drücke **Meine Hand**, um deine Karten zu sehen und zu spielen."
+    upgrading = solo.model_copy(update={"pending": Pending(kind="upgrade")})
+    assert prompt(upgrading) == "**Decide:** You may upgrade one hand card. Choose in **My hand**."
+    occupying = solo.model_copy(update={"pending": Pending(kind="occupy", seat=0)})
+    assert prompt(occupying) == "**Decide:** You may occupy a station. Choose in **My hand**."
+    crew_upgrading = crew.model_copy(update={"pending": Pending(kind="upgrade")})
+    assert prompt(crew_upgrading).startswith("**Decide:** One crew member may upgrade one hand card.")

@@ -552,6 +552,8 @@ async def test_the_lobby_fills_loses_members_and_closes_when_the_last_one_leaves
     saved = load(await record_of(world, game_id))
     assert (saved.table.captain, saved.table.crew) == (ben.id, (ben.id, dan.id))
     assert lobby_crew(lobby) == f"2/3):\n<@{ben.id}> (host)\n<@{dan.id}>"
+    news = next(f.value for f in lobby.embeds[0].fields if f.name == "What happened")
+    assert "**Ann** leaves; **Ben** is the host now." in news  # or Ben never learns he must start
     refused = await dan.clicks(lobby, "Start")
     assert refused.response.content == HOST_STARTS
     await ben.clicks(lobby, "Leave")
@@ -692,6 +694,54 @@ async def test_an_idle_member_is_voted_out_and_the_crew_plays_their_seat(world) 
     news = next(f.value for f in board.embeds[0].fields if f.name == "What happened")
     assert "**Ann** (for seat 3): " in news
     assert slash_refusals(world) == [early.response.content, twice.response.content, late.response.content]
+
+
+async def test_a_member_who_waits_and_looks_is_not_idle_and_cannot_be_voted_out_alone(world) -> None:
+    """Ben has nothing to play while Cal's decision waits, but he refreshes his hand and asks for a
+    hint: after the idle time Ann alone could vote him out, then Cal, and hold the whole game."""
+    ann, ben, cal = crew = [world.player(name) for name in ("Ann", "Ben", "Cal")]
+    game_id = await start_game(world, crew)
+    hands = Hands(world, game_id)
+    ben_view = await hands.open(ben)
+    idle = world.bot.settings.dine_idle_minutes
+    for _ in range(idle // 3 + 1):  # every three minutes Ben looks again, without moving
+        await world.env.advance_time(180)
+        await ben.clicks(ben_view, "Refresh")
+    await ben.runs("dine hint")
+    start = await record_of(world, game_id)
+
+    refused = await ann.runs("dine vote-out", member=ben.actor)
+
+    assert refused.ephemeral
+    assert refused.response.content.startswith("Ben was last here less than a minute ago.")
+    first = await ann.runs("dine vote-out", member=cal.actor)
+    assert first.response.content == "**Ann** votes to vote out **Cal** (waiting for 1 more)."
+    _, saved = await saved_of(world, game_id)
+    assert saved.seats[2].user == cal.id  # not out on Ann's word alone
+    second = await ben.runs("dine vote-out", member=cal.actor)
+    assert second.response.content == "**Cal** was voted out; the crew now plays their hand together."
+    record, saved = await saved_of(world, game_id)
+    assert [seat.user for seat in saved.seats] == [ann.id, ben.id, None]
+    assert record.version == start.version + 2
+    assert slash_refusals(world) == [refused.response.content]
+
+
+async def test_after_a_restart_everyone_counts_as_here_until_the_idle_time_passes(world) -> None:
+    """Looks are kept in memory only: a restart must not make everyone who only looked count as idle."""
+    ann, _, cal = crew = [world.player(name) for name in ("Ann", "Ben", "Cal")]
+    game_id = await start_game(world, crew)
+    idle = world.bot.settings.dine_idle_minutes
+    await world.env.advance_time(idle * 60 + 60)  # Ben and Cal did nothing: both idle
+    await world.restart()
+
+    refused = await ann.runs("dine vote-out", member=cal.actor)
+
+    assert refused.response.content.startswith("Cal was last here less than a minute ago.")
+    await world.env.advance_time(idle * 60 + 60)
+    out = await ann.runs("dine vote-out", member=cal.actor)  # Ben is idle too: Ann's vote suffices
+    assert out.response.content == "**Cal** was voted out; the crew now plays their hand together."
+    assert (await saved_of(world, game_id))[1].seats[2].user is None
+    world.take_errors()
 
 
 # --- 7. ending the game ---------------------------------------------------------------------------------

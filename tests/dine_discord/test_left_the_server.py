@@ -116,7 +116,7 @@ async def test_one_idle_minute_is_one_minute(world) -> None:
 
     early = await ann.runs("dine vote-out", member=ben.actor)
 
-    assert early.response.content.startswith("Ben acted 1 minute ago. ")
+    assert early.response.content.startswith("Ben was last here 1 minute ago. ")
     assert refusals(world) == [early.response.content]
 
 

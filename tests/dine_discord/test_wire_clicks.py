@@ -420,3 +420,31 @@ async def test_a_double_click_in_a_hand_view_says_the_move_counted_once(
     said = [a.body["data"]["embeds"][0]["description"] for a in answers]
     assert not [text for text in said if STALE_HAND in text]
     assert len([text for text in said if ALREADY_MADE in text]) == 1
+
+
+async def test_a_board_in_a_thread_discord_archived_is_opened_again_and_kept_up(
+    fake: FakeDiscord, bot: DeepSpaceBot
+) -> None:
+    """Discord archives a thread a day after its last message (a daily attempt's private thread sits
+    idle overnight) and then refuses every edit of a message in it (50083), so the board of a game
+    resumed there stayed behind for good. The bot unarchives the thread and edits the board."""
+    table = Table(fake, bot)
+    await table.start()
+    fake.archived.add(fake.channel_id)
+    before = len(fake.requests)
+
+    await table.play_heuristic()  # from a hand view: the board keeper edits the board
+
+    board = await table.board()
+    record = await table.record()
+    assert board["embeds"][0]["footer"]["text"].startswith(f"Game #{table.game} · update {record.version} · ")
+    assert record.board_version == record.version
+    patches = [r for r in fake.requests[before:] if r.method == "PATCH"]
+    edit = f"/channels/{fake.channel_id}/messages/{board['id']}"
+    assert [(r.path, r.status) for r in patches[:3]] == [
+        (edit, 400),  # refused: the thread is archived
+        (f"/channels/{fake.channel_id}", 200),
+        (edit, 200),
+    ]
+    assert patches[1].body == {"archived": False}
+    assert fake.archived == set()

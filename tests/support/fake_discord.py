@@ -127,6 +127,9 @@ class FakeDiscord:
         self.unhandled: list[str] = []
         self.commands: dict[str | None, list[JSON]] = {}  # guild id (None: global) → synced commands
         self.messages: dict[str, JSON] = {}
+        # channels standing for threads Discord archived: a message there cannot be edited until the
+        # thread is unarchived (PATCH /channels/{id} with archived false), as on Discord
+        self.archived: set[str] = set()
         self._interactions: dict[str, JSON] = {}  # interaction token → the interaction sent
         self._answered: set[str] = set()
         self._originals: dict[str, str] = {}  # interaction token → id of its original response
@@ -154,6 +157,7 @@ class FakeDiscord:
                 ("GET", r"/channels/(?P<channel>\d+)/messages", self._history),
                 ("POST", r"/channels/(?P<channel>\d+)/messages", self._post_message),
                 ("PATCH", r"/channels/(?P<channel>\d+)/messages/(?P<message>\d+)", self._edit_message),
+                ("PATCH", r"/channels/(?P<channel>\d+)", self._edit_channel),
                 ("GET", r"/guilds/(?P<guild>\d+)/members/(?P<user>\d+)", self._guild_member),
             ]
         ]
@@ -481,9 +485,18 @@ class FakeDiscord:
         message = self.messages.get(match["message"])
         if message is None or message["channel_id"] != match["channel"]:
             return error(404, "Unknown Message", 10008)
+        if match["channel"] in self.archived:
+            return error(400, "Thread is archived", 50083)
         self._apply(message, (record.body or {}) | {"flags": message["flags"]})
         message["edited_timestamp"] = now()
         return json_response(message)
+
+    async def _edit_channel(self, record: Recorded, match: re.Match[str]) -> web.Response:
+        """Only unarchiving is modelled: what the bot does to a thread Discord archived."""
+        if record.body != {"archived": False}:
+            raise ValueError(f"only unarchiving a thread is modelled, not {record.body!r}")
+        self.archived.discard(match["channel"])
+        return json_response(self.channel() | {"id": match["channel"]})
 
     # --- gateway -----------------------------------------------------------------------------------
 
