@@ -378,17 +378,22 @@ def test_each_game_ranks_its_own_set_ups_from_easiest_to_hardest() -> None:
     assert all(d.difficulty_rank() < DIFFICULTY_RANKS for d in (*levels, *d6))
 
 
-async def test_a_harder_games_win_ranks_above_an_easier_ones_whatever_the_scores(store: Store) -> None:
-    """A score does not grow with the difficulty: without the difficulty first, the easiest game
-    would top every board."""
-    easy = await finished_with(store, 1, d6_result(1, difficulty="very_easy", length="fast", score=90))
-    hard = await finished_with(store, 2, d6_result(2, difficulty="hard", score=60))
-    for game_id in (easy, hard):
+async def verified_as_ranked(store: Store, *game_ids: int) -> None:
+    """Record each stored result verified, ranked by its set-up as the bot ranks it."""
+    for game_id in game_ids:
         stored = await store.result(game_id)
         assert stored is not None
         difficulty = difficulty_of(stored)
         assert difficulty is not None
         await store.record_verification(game_id, ok=True, difficulty=difficulty)
+
+
+async def test_a_harder_games_win_ranks_above_an_easier_ones_whatever_the_scores(store: Store) -> None:
+    """A score does not grow with the difficulty: without the difficulty first, the easiest game
+    would top every board."""
+    easy = await finished_with(store, 1, d6_result(1, difficulty="very_easy", length="fast", score=90))
+    hard = await finished_with(store, 2, d6_result(2, difficulty="hard", score=60))
+    await verified_as_ranked(store, easy, hard)
     board = await store.leaderboard("d6", "all", GLOBAL, 1)
     assert [(s.rank, s.user_id, s.score) for s in board.top] == [(1, 2, 60), (2, 1, 90)]
     # each line names the set-up it was ranked by, in the reader's words
@@ -412,18 +417,10 @@ async def test_a_game_given_up_at_once_never_beats_a_loss_played_out(store: Stor
     gave_up = await finished_with(store, 1, lost(1, "hard", 0, 1, abandoned=True))
     played = await finished_with(store, 1, lost(1, "medium", 225, 27))
     other = await finished_with(store, 2, lost(2, "easy", 40, 6))
-    for game_id in (gave_up, played, other):
-        stored = await store.result(game_id)
-        assert stored is not None
-        difficulty = difficulty_of(stored)
-        assert difficulty is not None
-        await store.record_verification(game_id, ok=True, difficulty=difficulty)
+    await verified_as_ranked(store, gave_up, played, other)
     board = await store.leaderboard("d6", "all", GLOBAL, 1)
     assert [(s.user_id, s.game_id) for s in board.top] == [(1, played), (2, other)]
-    alone = await finished_with(store, 3, lost(3, "hard", 0, 1, abandoned=True))
-    stored = await store.result(alone)
-    assert stored is not None
-    await store.record_verification(alone, ok=True, difficulty=difficulty_of(stored) or 0)
+    await verified_as_ranked(store, await finished_with(store, 3, lost(3, "hard", 0, 1, abandoned=True)))
     board = await store.leaderboard("d6", "all", GLOBAL, 3)
     lines = (leaderboard_embed("en", "d6", "all", "global", board).description or "").splitlines()
     assert lines[-1].startswith("**3.** <@3> — gave up (hard, full game), score **0**, 1 round · ")

@@ -200,7 +200,7 @@ def voted(
     standing = standing_votes(saved, target, seen)
     since = saved.votes_since.get(target)
     voters = (*standing, voter)
-    started = since if standing else now
+    started = since if standing and since is not None else now  # votes kept before it had no time
     if not votes_needed(saved, target, now, idle_after, seen) <= set(voters):
         votes, since_now = {**saved.votes, target: voters}, {**saved.votes_since, target: started}
         return saved.model_copy(update={"votes": votes, "votes_since": since_now}), False

@@ -120,6 +120,20 @@ def test_a_look_after_a_vote_lets_the_votes_before_it_lapse() -> None:
     assert out
 
 
+def test_a_vote_kept_before_votes_had_a_time_still_counts_and_the_game_still_loads() -> None:
+    from core.dine.seating import DineSaved
+
+    saved = three_crew().model_copy(update={"votes": {3: (1,)}})  # stored by the bot before
+    later = NOW + timedelta(minutes=11)
+    saved = active(active(saved, 0, later), 1, later)
+    saved, out = voted(saved, 2, 3, later, IDLE, {})
+    assert out  # Ann's old vote and Ben's: Cy is out
+    # a vote recorded again onto a kept one (as before, Ben's alone does not suffice): a time is set
+    pending, out = voted(three_crew().model_copy(update={"votes": {3: (2,)}}), 2, 3, NOW, IDLE, {})
+    assert not out
+    assert DineSaved.model_validate_json(pending.model_dump_json()).votes_since == {3: NOW}
+
+
 def test_acting_clears_the_votes_against_you_and_only_you() -> None:
     saved, _ = voted(three_crew(), 1, 3, NOW, IDLE, {})
     assert saved.votes == {3: (1,)}
