@@ -323,7 +323,8 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
         thread = await private_thread(interaction, thread_name, game, locale)
     except NoPrivateThread as error:  # in public, anyone could copy the day's luck before their own attempt
         said = t(locale, NO_THREAD[practice], why=error.why)
-        if not lacking(interaction.app_permissions, BOARD_PERMISSIONS):
+        free = interaction.channel_id is not None and await store.active_game(interaction.channel_id) is None
+        if free and not lacking(interaction.app_permissions, BOARD_PERMISSIONS):
             said += " " + t(locale, MEANWHILE, command=Slash(f"{game} new"))
         raise RuleError(said) from None
     channel_id = thread.id

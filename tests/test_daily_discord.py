@@ -420,6 +420,23 @@ async def test_a_ranked_attempt_is_refused_where_no_private_thread_can_be_made(
     assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]
 
 
+async def test_no_ordinary_game_is_suggested_where_one_is_already_running(world: World) -> None:
+    me = world.guild.me
+    assert me is not None
+    closed = world.guild.create_text_channel(
+        "no-threads", overwrites={me: discord.PermissionOverwrite(create_private_threads=False)}
+    )
+    alice, bob = world.player("Alice"), world.player("Bob")
+    await bob.actor.slash(closed, "d6 new")  # Bob's ordinary game here: a second would be refused
+
+    refused = await alice.actor.slash(closed, "daily d6")
+    world.audit()
+
+    assert "Nothing was recorded" in refused.response.content
+    assert "Meanwhile" not in refused.response.content
+    world.take_errors()
+
+
 async def test_a_ranked_attempt_is_refused_inside_a_thread(world: World) -> None:
     alice = world.player("Alice")
     await take_daily(alice, "dine")
