@@ -47,6 +47,15 @@ def customise_bot():
     return fixed
 
 
+def channel_denying(world: World, **denied: bool) -> Any:
+    """A new text channel whose overwrites deny the bot `denied` (e.g. Create Private Threads)."""
+    me = world.guild.me
+    assert me is not None
+    return world.guild.create_text_channel(
+        "no-threads", overwrites={me: discord.PermissionOverwrite(**denied)}
+    )
+
+
 async def take_daily(player: Player, game: str, **options: Any) -> Any:
     result = await player.runs(f"daily {game}", **options)
     assert result.ephemeral, result
@@ -387,11 +396,7 @@ async def test_two_loops_at_once_send_the_daily_post_once(world: World) -> None:
 async def test_a_ranked_attempt_is_refused_where_no_private_thread_can_be_made(
     world: World, denied: dict[str, bool], named: str
 ) -> None:
-    me = world.guild.me
-    assert me is not None
-    closed = world.guild.create_text_channel(
-        "no-threads", overwrites={me: discord.PermissionOverwrite(**denied)}
-    )
+    closed = channel_denying(world, **denied)
     alice = world.player("Alice")
 
     refused = await alice.actor.slash(closed, "daily d6")
@@ -421,11 +426,7 @@ async def test_a_ranked_attempt_is_refused_where_no_private_thread_can_be_made(
 
 
 async def test_no_ordinary_game_is_suggested_where_one_is_already_running(world: World) -> None:
-    me = world.guild.me
-    assert me is not None
-    closed = world.guild.create_text_channel(
-        "no-threads", overwrites={me: discord.PermissionOverwrite(create_private_threads=False)}
-    )
+    closed = channel_denying(world, create_private_threads=False)
     alice, bob = world.player("Alice"), world.player("Bob")
     await bob.actor.slash(closed, "d6 new")  # Bob's ordinary game here: a second would be refused
 
@@ -475,11 +476,7 @@ async def test_giving_up_a_ranked_attempt_says_it_is_todays_only_one(world: Worl
 
 
 async def test_practice_is_private_too_as_it_plays_the_same_deal(world: World) -> None:
-    me = world.guild.me
-    assert me is not None
-    closed = world.guild.create_text_channel(
-        "no-threads", overwrites={me: discord.PermissionOverwrite(create_private_threads=False)}
-    )
+    closed = channel_denying(world, create_private_threads=False)
     alice, bob = world.player("Alice"), world.player("Bob")
     await take_daily(alice, "d6")
     await play_d6_to_the_end(world, alice, (await attempt_record(world, "d6", alice)).id)
