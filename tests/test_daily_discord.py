@@ -14,7 +14,7 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 from cogs.d6.play import load as load_d6
-from cogs.daily import post_due
+from cogs.daily.post import post_due
 from cogs.dine.play import load as load_dine
 from core.d6.ai import heuristic as d6_heuristic
 from core.d6.codes import encode

@@ -13,10 +13,12 @@ import re
 
 import discord
 import pytest
+from discord import app_commands
 
 from cogs.ui.errors import FALLBACK, GuardedItem, GuardedView
 from cogs.ui.replies import MESSAGE_LIMIT, reply_publicly, send, update
 from core.errors import RuleError
+from core.i18n import Locale
 
 
 class ProbeButton(
@@ -341,3 +343,30 @@ async def test_a_daily_attempt_saved_then_not_shown_says_where_it_is(world) -> N
     assert not any("nothing was changed" in text for text in shown)
     forgive_the_retry(world)
     assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]
+
+
+@pytest.mark.parametrize(
+    ("locale", "one", "two"),
+    [
+        ("en", "I need this permission here", "I need these permissions here"),
+        ("de", "diese Berechtigung:", "diese Berechtigungen:"),
+        ("es", "este permiso aquí", "estos permisos aquí"),
+    ],
+)
+def test_a_missing_permission_is_named_in_the_singular_and_a_list_in_the_plural(
+    locale: Locale, one: str, two: str
+) -> None:
+    """A command the bot may not carry out names what it lacks; a list of two reads as a list."""
+    from cogs.ui.errors import _policy_message
+
+    single = _policy_message(app_commands.BotMissingPermissions(["send_messages"]), locale)
+    double = _policy_message(app_commands.BotMissingPermissions(["send_messages", "embed_links"]), locale)
+    member = _policy_message(app_commands.MissingPermissions(["manage_guild", "manage_channels"]), locale)
+    assert single is not None
+    assert one in single
+    assert two not in single
+    assert double is not None
+    assert two in double
+    assert member is not None
+    assert "{" not in member
+    assert member != double

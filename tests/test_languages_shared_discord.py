@@ -19,7 +19,7 @@ import discord
 import pytest
 import simcord
 
-from cogs.daily import post_due
+from cogs.daily.post import post_due
 from cogs.dine.ids import PAY, TAKE
 from cogs.dine.play import load as load_dine
 from core.dine.ai import heuristic as dine_heuristic

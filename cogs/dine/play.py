@@ -13,6 +13,7 @@ information.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -21,9 +22,10 @@ from core.dine.actions import Action, action_to_json
 from core.dine.codes import decode
 from core.dine.engine import abandon, apply, deal, decided_alone, legal_actions
 from core.dine.seating import DineSaved, active, left, seated
+from core.dine.state import State
 from core.dine.told import in_every_language, said, told
 from core.errors import RuleError
-from core.events import NOBODY
+from core.events import NOBODY, Event
 from core.games.dine import GAME as DINE
 from core.i18n import Locale, Text, lazy, mark, t
 from core.i18n.commands import Slash
@@ -63,7 +65,7 @@ RULES = GameRules.of(
 )
 HOST_CLOSED = mark("The host closed the lobby.")
 STALE_HAND = mark("The game moved on since this view was drawn, so nothing was done. Here is your hand now.")
-ALREADY_MADE = mark("You made that move a moment ago (a second click): it counts once. Here is your hand.")
+ALREADY_MADE = mark("You made that move a moment ago (a second click): it counts once.")
 SAVED_BUT_NOT_SHOWN = mark("Your move was saved, but Discord did not take the new view. Press **Refresh**.")
 NOTE_LIMIT = 1500  # a move's note in the hand view, under the embed's description limit
 SAVED_NOT_ON_BOARD = mark(
@@ -376,13 +378,46 @@ async def _pick(interaction: discord.Interaction, ref: Ref, seat_part: str, grou
     await update(interaction, **message.as_edit())
 
 
-async def _just_made(bot: Any, record: GameRecord, ref: Ref, user: int, action: Action) -> bool:
-    """Whether the one move since the view was drawn is this very move by this member: a double
-    click, which is not "nothing was done"."""
+async def _just_made(bot: Any, record: GameRecord, ref: Ref, user: int, action: Action) -> list[str] | None:
+    """The game's log if the one move since the view was drawn is this very move by this member: a
+    double click, which is not "nothing was done"; else None."""
     if ref.version != record.version - 1:
-        return False
+        return None
     log = await bot.store.actions(record.id)
-    return bool(log) and log[-1].user_id == user and log[-1].action_json == action_to_json(action)
+    if not log or log[-1].user_id != user or log[-1].action_json != action_to_json(action):
+        return None
+    return [entry.action_json for entry in log]
+
+
+def _report(
+    saved: DineSaved,
+    before: State,
+    action: Action,
+    events: Sequence[Event],
+    seat: int,
+    user: int,
+    locale: Locale,
+) -> str:
+    """What a seat's move set off, as the hand view it was made from tells it: every line as this seat
+    may see them (a strike before the last line is news too), where the engine's first line says the
+    move itself ("Ann plays … into row 1"), not twice."""
+    mine = (seat,)  # the hand view's own note may name the seat's own cards
+    names = saved.names_in_text()
+    seen = [said(event.seen_by(mine), locale, names) for event in events]
+    by_engine = saved.seats[seat].user == user and told_by_engine(action) and bool(seen)
+    own = [] if by_engine else [t(locale, "You: {move}", move=describe(before, action, mine, locale).deed)]
+    return clip("\n".join([*own, *seen]), NOTE_LIMIT)
+
+
+def _report_again(
+    saved: DineSaved, log: list[str], action: Action, seat: int, user: int, locale: Locale
+) -> str:
+    """A double click's note: that the move counted once, then its report as the first click told it
+    (the game replayed to the state it was made in), so the second click does not wipe it."""
+    assert saved.state is not None
+    before = DINE.states(saved.state, log)[-2]
+    _, events = apply(before, action)
+    return f"{t(locale, ALREADY_MADE)}\n{_report(saved, before, action, events, seat, user, locale)}"
 
 
 def _allowed(action: Action, seat: int | None) -> bool:
@@ -408,8 +443,12 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         own_pick = seat is not None and action is not None and decided_alone(saved.state, action)
         if ref.version != record.version and not own_pick:
             if private and seat is not None:
-                again = action is not None and await _just_made(bot, record, ref, user, action)
-                note = t(locale, ALREADY_MADE if again else STALE_HAND)
+                log = await _just_made(bot, record, ref, user, action)
+                note = (
+                    t(locale, STALE_HAND)
+                    if log is None
+                    else _report_again(saved, log, action, seat, user, locale)
+                )
                 stale_hand = hand_message(record.id, record.version, saved, seat, user, note, locale=locale)
                 await update(interaction, **stale_hand.as_edit())
                 return
@@ -448,22 +487,12 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         await show_tip(interaction, saved)
         return
     assert seat is not None
-    mine = (seat,)  # the hand view's own note may name the seat's own cards
-    # every line the move set off, as this seat may see them: a strike before the last line is news too;
-    # where the engine's first line says the move itself ("Ann plays … into row 1"), not twice
-    names = saved.names_in_text()
-    seen = [said(event.seen_by(mine), locale, names) for event in events]
-    own = (
-        []
-        if said_by_engine and seen
-        else [t(locale, "You: {move}", move=describe(before, action, mine, locale).deed)]
-    )
-    note = "\n".join([*own, *seen])
+    note = _report(saved, before, action, events, seat, user, locale)
     await _show(
         interaction,
         record,
         saved,
-        hand_message(record.id, record.version, saved, seat, user, clip(note, NOTE_LIMIT), locale=locale),
+        hand_message(record.id, record.version, saved, seat, user, note, locale=locale),
     )
     await show_tip(interaction, saved)
 

@@ -107,10 +107,22 @@ def _policy_message(error: BaseException, locale: Locale) -> str | None:
         )
     if isinstance(error, app_commands.MissingPermissions):
         names = permission_names(locale, error.missing_permissions)
-        return t(locale, "You need this permission for that: {permissions}.", permissions=names)
+        return tn(
+            locale,
+            "You need this permission for that: {permissions}.",
+            "You need these permissions for that: {permissions}.",
+            len(error.missing_permissions),
+            permissions=names,
+        )
     if isinstance(error, app_commands.BotMissingPermissions):
         names = permission_names(locale, error.missing_permissions)
-        return t(locale, "I need this permission here for that: {permissions}.", permissions=names)
+        return tn(
+            locale,
+            "I need this permission here for that: {permissions}.",
+            "I need these permissions here for that: {permissions}.",
+            len(error.missing_permissions),
+            permissions=names,
+        )
     if isinstance(error, app_commands.NoPrivateMessage):
         return t(locale, "That only works in a server channel.")
     if isinstance(error, app_commands.CheckFailure):

@@ -393,7 +393,8 @@ async def test_a_double_click_in_a_hand_view_says_the_move_counted_once(
     fake: FakeDiscord, bot: DeepSpaceBot
 ) -> None:
     """Both presses of one button reach the bot: the move is made once, and the second press does not
-    tell its member that "nothing was done", which would read as their move lost."""
+    tell its member that "nothing was done", which would read as their move lost, nor wipe what the
+    move set off from the view (whichever answer Discord shows last, the report is there)."""
     table = Table(fake, bot)
     await table.start()
     for _ in range(60):
@@ -419,7 +420,12 @@ async def test_a_double_click_in_a_hand_view_says_the_move_counted_once(
     assert await table.logged() == after.version
     said = [a.body["data"]["embeds"][0]["description"] for a in answers]
     assert not [text for text in said if STALE_HAND in text]
-    assert len([text for text in said if ALREADY_MADE in text]) == 1
+    again = [text for text in said if ALREADY_MADE in text]
+    assert len(again) == 1
+    (first,) = [text for text in said if ALREADY_MADE not in text]
+    report = first.split("\n\n")[0]  # the note: the move's own lines, before the prompt
+    assert report.startswith("You: ") or "Alice" in report, first
+    assert again[0].startswith(f"{ALREADY_MADE}\n{report}\n\n"), (again[0], report)
 
 
 async def test_a_board_in_a_thread_discord_archived_is_opened_again_and_kept_up(

@@ -1,0 +1,206 @@
+"""What the daily shows in public: the opt-in daily post (yesterday's podium and today's challenge, at
+a server's chosen hour), its status for the server's managers, and a day's standings."""
+
+from __future__ import annotations
+
+import logging
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import discord
+
+from core.daily import parse_setup, setup_for
+from core.i18n import Locale, mark, t
+from core.i18n.commands import Slash
+from core.ranking import day_of
+from core.registry import GAMES
+from core.storage import DailyPost
+from core.verify import verify_pending
+from core.words import clip
+
+from ..standings import standing_line, title
+from ..ui.endings import serves, unknown_channel
+from ..ui.errors import lacking, permission_names
+from ..ui.language import guild_language
+from .attempts import todays_challenge
+
+log = logging.getLogger(__name__)
+
+POST_CHECK_SECONDS = 60
+RETRY_HOURS = 1  # a daily post that failed is tried again until this many hours after its own
+COLOUR = discord.Colour(0x2E8B57)
+
+
+POST_PERMISSIONS = ("view_channel", "send_messages", "embed_links")  # the daily post is an embed
+
+
+def cannot_post_in(channel: object, guild: discord.Guild | None) -> list[str]:
+    """The permissions the bot lacks to post the daily in `channel` (none known: none lacking)."""
+    if guild is None or not isinstance(channel, discord.abc.GuildChannel):
+        return []
+    return lacking(channel.permissions_for(guild.me), POST_PERMISSIONS)
+
+
+async def daily_post_embed(bot: Any, guild_id: int, today: date, locale: Locale = "en") -> discord.Embed:
+    """The daily post of a server, in `locale` (the server's language: it is public)."""
+    yesterday = today - timedelta(days=1)
+    embed = discord.Embed(title=t(locale, "Deep Space daily · {day}", day=today.isoformat()), colour=COLOUR)
+    for game in GAMES:
+        podium = await bot.store.daily_podium(game, yesterday, guild_id)
+        lines = [standing_line(locale, game, standing, setup=False) for standing in podium]
+        embed.add_field(
+            name=t(locale, "Yesterday's podium · {game}", game=title(game)),
+            value=clip("\n".join(lines), 1024) or t(locale, "Nobody here took it."),
+            inline=False,
+        )
+    for game in GAMES:
+        challenge = await todays_challenge(bot, game, today)
+        setup = parse_setup(game, challenge.setup_json)
+        embed.add_field(
+            name=t(locale, "Today · {game}", game=title(game)),
+            value=t(
+                locale,
+                "{setup}. Play it with {command}.",
+                setup=capitalised(setup.describe(locale)),
+                command=Slash(f"daily {game}"),
+            ),
+            inline=False,
+        )
+    embed.set_footer(text=t(locale, DAILY_FOOTER))
+    return embed
+
+
+STANDINGS_SHOWN = 10  # lines a game's standings list; the asker's own line is added below when lower
+
+
+async def standings_embed(
+    bot: Any, day: date, guild_id: int | None, user_id: int, locale: Locale = "en", *, today: bool = True
+) -> discord.Embed:
+    """`/daily standings`: a day's verified ranked attempts at each game, best first, with the day's
+    set-up (every attempt played it, so the lines need not say it) and where the asker stands."""
+    embed = discord.Embed(title=t(locale, "Daily standings · {day}", day=day.isoformat()), colour=COLOUR)
+    for game in GAMES:
+        ranked = await bot.store.daily_podium(game, day, guild_id, limit=None)
+        lines = [standing_line(locale, game, standing, setup=False) for standing in ranked[:STANDINGS_SHOWN]]
+        mine = next((standing for standing in ranked if standing.user_id == user_id), None)
+        if mine is not None and mine.rank > STANDINGS_SHOWN:
+            lines.append(t(locale, "You: #{rank} of {players}", rank=mine.rank, players=len(ranked)))
+        if today:
+            setup = parse_setup(game, (await todays_challenge(bot, game, day)).setup_json)
+            command = Slash(f"daily {game}")
+            nobody = t(locale, "No ranked attempt has finished yet. Play it with {command}.", command=command)
+        else:  # a past day's challenge is read, never made
+            past = await bot.store.find_daily_challenge(game, day)
+            setup = parse_setup(game, past.setup_json) if past is not None else setup_for(game, day)
+            nobody = t(locale, "No ranked attempt was finished.")
+        embed.add_field(
+            name=f"{title(game)} · {setup.describe(locale)}",
+            value=clip("\n".join(lines), 1024) or nobody,
+            inline=False,
+        )
+    embed.set_footer(text=t(locale, DAILY_FOOTER))
+    return embed
+
+
+def capitalised(text: str) -> str:
+    """`text` with its first letter a capital (and the rest as it is: names keep theirs)."""
+    return text[:1].upper() + text[1:]
+
+
+def post_is_due(post: DailyPost, now: datetime) -> bool:
+    """From the chosen hour until the next one ends: a failed send is tried again by the next loops,
+    but a channel that keeps failing is not retried all day."""
+    return post.hour <= now.hour <= post.hour + RETRY_HOURS
+
+
+async def post_due(bot: Any) -> int:
+    """Post in every opted-in server whose hour has come and that has not had today's post.
+
+    The day is marked posted only once Discord took the post, so one failed send does not lose it.
+    Each server's post is sent under its own lock, after reading its state again, so two loops (or a
+    loop and a restart) never both send it.
+    """
+    now = discord.utils.utcnow()
+    today = day_of(now)
+    posted = 0
+    for post in await bot.store.daily_posts():
+        if not post_is_due(post, now) or (post.last_day is not None and post.last_day >= today):
+            continue
+        if not serves(bot, post.guild_id):  # the process running that server's shard posts it
+            continue
+        async with bot.game_locks(("daily-post", post.guild_id)):
+            fresh = next((p for p in await bot.store.daily_posts() if p.guild_id == post.guild_id), None)
+            if fresh is None or (fresh.last_day is not None and fresh.last_day >= today):
+                continue  # turned off, or posted by another loop meanwhile
+            await verify_pending(bot.store)
+            channel = bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
+            try:
+                locale = await guild_language(bot, fresh.guild_id)
+                await channel.send(embed=await daily_post_embed(bot, fresh.guild_id, today, locale))
+            except discord.HTTPException as error:
+                if unknown_channel(error):  # deleted: every later send would fail too, every day
+                    await bot.store.set_daily_post(fresh.guild_id, None)
+                    log.warning("the daily post's channel in server %s is gone: it is off", post.guild_id)
+                    continue
+                log.warning(
+                    "could not post the daily in server %s (tried again soon): %s", post.guild_id, error
+                )
+                continue
+            await bot.store.mark_daily_posted(fresh.guild_id, today)
+            posted += 1
+    return posted
+
+
+async def post_status_text(bot: Any, guild: discord.Guild, now: datetime, locale: Locale) -> str:
+    """`/daily post-status`: where and when the daily post goes out in `guild`, when it last did, and
+    what stops it now (a failed post is only retried for an hour, and only the log said why)."""
+    post = next((p for p in await bot.store.daily_posts() if p.guild_id == guild.id), None)
+    if post is None:
+        return t(
+            locale,
+            "The daily post is off in this server; {command} turns it on.",
+            command=Slash("daily post"),
+        )
+    lines = [
+        t(
+            locale,
+            "Every day at {hour}:00 UTC I post the daily in {channel}.",
+            hour=f"{post.hour:02d}",
+            channel=f"<#{post.channel_id}>",
+        )
+    ]
+    today = day_of(now)
+    if post.last_day is None:
+        lines.append(t(locale, "It has not been posted yet."))
+    else:
+        lines.append(t(locale, "Last posted on {day}.", day=post.last_day.isoformat()))
+    channel = guild.get_channel(post.channel_id)
+    missing = cannot_post_in(channel, guild)
+    if channel is None:
+        lines.append(
+            t(
+                locale,
+                "I can't find that channel any more: run {command} in another.",
+                command=Slash("daily post"),
+            )
+        )
+    elif missing:
+        lines.append(
+            t(
+                locale,
+                "I'm missing {permissions} there, so the post cannot go out. Fix that in the channel's "
+                "permissions; I try again each day at the hour.",
+                permissions=permission_names(locale, missing),
+            )
+        )
+    # the last day whose hours of trying are over (`post_is_due`): today once they are, else yesterday
+    due = today if now.hour > min(post.hour + RETRY_HOURS, 23) else today - timedelta(days=1)
+    if post.last_day is not None and post.last_day < due:
+        lines.append(t(locale, "The post of {day} did not go out.", day=due.isoformat()))
+    return "\n".join(lines)
+
+
+DAILY_FOOTER = mark(
+    "One ranked attempt per player per game and day; the same deal for everyone. An attempt counts on its "
+    "challenge's day, even if it ends after midnight (UTC)."
+)
