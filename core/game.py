@@ -108,6 +108,11 @@ class ResultDetail(BaseModel):
         the leaderboard ranks a harder game's win above an easier one's, whatever the scores."""
         return 0
 
+    def ranks(self) -> bool:
+        """Whether the game was played by the rules every ranked game is (no house rule): only then may
+        its result enter a leaderboard."""
+        return True
+
     def to_json(self) -> str:
         data = self.model_dump(mode="json")
         if self.daily is None:

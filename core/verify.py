@@ -63,6 +63,8 @@ def mismatch(
         return f"the result's detail does not read: {error.error_count()} errors"
     if detail.practice != table.practice or detail.daily != table.daily:
         return "the result's daily challenge does not match the game's"
+    if game.parse_detail(result.detail_json).ranks() != expected.detail.ranks():
+        return "the result's house rules do not match the game's"
     return None
 
 
@@ -77,14 +79,15 @@ def credit_mismatch(owner: int, log: Sequence[ActionRecord], result: ResultRecor
 
 def difficulty_of(result: ResultRecord) -> int | None:
     """How hard the result's game was set up, as the leaderboard ranks it; None: never ranked (daily
-    practice games replay a known deal, so they never enter a leaderboard). A game given up ranks as
+    practice games replay a known deal, and a house rule changes the game, so neither enters a
+    leaderboard). A game given up ranks as
     the easiest set-up: a harder game comes before the score, and giving up a hard game at once must
     not beat a loss played out on an easier one."""
     try:
         detail = detail_of(result)
     except ValidationError:  # a detail its game cannot read: refused by `check`, ranked nowhere
         return None
-    if detail.practice:
+    if detail.practice or not detail.ranks():
         return None
     return 0 if detail.abandoned else detail.difficulty_rank()
 

@@ -11,8 +11,8 @@ import discord
 
 from core.d6.names import d6_term
 from core.d6.state import State
+from core.games.d6 import setup_words
 from core.i18n import Locale, mark, t, tn
-from core.i18n.glossary import term
 from core.render.d6_board import render_board
 from core.render.d6_controls import LABEL_LIMIT, Choice, ChoiceRow, Controls, controls
 from core.render.d6_text import board_summary, die_line, station_lines, stations_matter, threat_line, tracks
@@ -40,7 +40,6 @@ TITLES = {
     "won": mark("Victory in round {round}"),
     "lost": mark("Lost in round {round}"),
 }
-GAME_LENGTHS = {"full": mark("full game"), "short": mark("short game"), "fast": mark("fast game")}
 
 
 def status_line(state: State, locale: Locale = "en") -> str:
@@ -50,8 +49,8 @@ def status_line(state: State, locale: Locale = "en") -> str:
 
 
 def game_kind(state: State, locale: Locale = "en") -> str:
-    difficulty = term(locale, "d6", "difficulties", state.difficulty)
-    return f"{difficulty}, {t(locale, GAME_LENGTHS[state.length])}"
+    """The game's set-up in words, with any house rule it is played by."""
+    return setup_words(state.difficulty, state.length, state.house_rules.changed(), locale)
 
 
 def board_embed(

@@ -9,9 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from core.d6 import State, deal
+from core.d6 import HouseRules, State, deal
+from core.games.d6 import HOUSE_RULES
 from core.guide import topics
-from core.i18n import say, t
+from core.i18n import mark, say, t
 from core.storage import GameRecord
 from core.table import Saved, Table
 from core.tips.d6 import decisions
@@ -43,6 +44,12 @@ LENGTHS = [
     Choice(name="short (5 cards removed unseen)", value="short"),
     Choice(name="fast (8 cards removed unseen)", value="fast"),
 ]
+# the one ruling the rules digest asks a toggle for (§10): our ruling, or a house rule (not ranked)
+METEOROID = [
+    Choice(name="whenever it is destroyed, as printed (ranked)", value="any"),
+    Choice(name="only when it decays to 0: a house rule (not ranked)", value="decay"),
+]
+HOUSE_RULE_SAID = mark("Played with a house rule ({rules}): this game does not count on the leaderboards.")
 TOPICS = [Choice(name=name, value=name) for name in topics("d6")]
 
 
@@ -70,8 +77,9 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
         length="Play the whole deck, or remove some cards unseen for a shorter game (default: full).",
         crew="Let others join with a button and assign dice too (default: you play alone).",
         guide="A short tip before each new kind of decision (default: on for your first D-6 game).",
+        meteoroid="When the Meteoroid deals its 5 damage (default: whenever it is destroyed, as printed).",
     )
-    @app_commands.choices(difficulty=DIFFICULTIES, length=LENGTHS)
+    @app_commands.choices(difficulty=DIFFICULTIES, length=LENGTHS, meteoroid=METEOROID)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -79,15 +87,18 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
         length: Choice[str] | None = None,
         crew: bool = False,
         guide: bool | None = None,
+        meteoroid: Choice[str] | None = None,
     ) -> None:
         reply_publicly(interaction)
         bot = bot_of(interaction)
         await check_channel_free(interaction, RULES)
         await check_board_permissions(interaction, RULES)
+        house = HouseRules(meteoroid_any_destruction=meteoroid is None or meteoroid.value == "any")
         state, events = deal(
             bot.new_seed(),
             difficulty.value if difficulty else "medium",
             length.value if length else "full",
+            house,
         )
         name = escaped(interaction.user.display_name)
         public = await server_language(interaction)
@@ -95,6 +106,9 @@ class D6(commands.GroupCog, group_name="d6", group_description="Deep Space D-6: 
             opening = t(public, "**{name}** takes command. Anyone may join the crew.", name=name)
         else:
             opening = t(public, "**{name}** takes command.", name=name)
+        if changed := house.changed():
+            rules = ", ".join(t(public, HOUSE_RULES[rule]) for rule in changed)
+            opening += " " + t(public, HOUSE_RULE_SAID, rules=rules)
         news = [opening, *(say(public, e.text) for e in events)]
         table = Table.start(interaction.user.id, open_crew=crew).with_news(news)
         table = table.guiding(

@@ -43,11 +43,11 @@ from .engine import (
     legal_actions,
     missing_icons,
     mission_actions,
-    repair_amount,
+    repaired,
     shields_offline,
 )
 from .names import FaceName, Joined, ThreatName
-from .state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
+from .state import SHIELDS_MAX, Place, State, Threat
 from .why import (
     away_words,
     give_up_words,
@@ -304,7 +304,7 @@ def _value(state: State, action: Action) -> Why:
     if isinstance(action, AwayMission):
         return _mission_value(state, action)
     if isinstance(action, Repair):
-        gain = min(HULL_MAX - hull, repair_amount(state))
+        gain = repaired(state)
         urgency = 2.0 if hull <= 3 else 1.3 if hull <= 5 else 0.9
         return Why(gain * urgency, lazy("repair {gain} hull", gain=gain), hull_words(state, gain))
     if isinstance(action, Recharge):

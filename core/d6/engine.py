@@ -239,6 +239,11 @@ def repair_amount(state: State) -> int:
     return 1 if state.engineering_used == 0 else 2
 
 
+def repaired(state: State) -> int:
+    """The hull an Engineering die repairs now: `repair_amount`, no more than the hull lacks."""
+    return min(HULL_MAX - state.hull, repair_amount(state))
+
+
 # --- legal actions ---------------------------------------------------------------------------------
 
 
@@ -502,10 +507,10 @@ def _do_fire(s: State, ev: Events, a: Fire) -> None:
 
 
 def _do_repair(s: State, ev: Events, a: Repair) -> None:
-    amount = repair_amount(s)
+    amount = repaired(s)  # told as done: a full hull takes no more than it lacks
     _use(s, a.die, Station.REPAIR)
     s.engineering_used += 1
-    s.hull = min(HULL_MAX, s.hull + amount)
+    s.hull += amount
     ev.append(Event(lazy("Engineering repairs {amount}: hull {hull}.", amount=amount, hull=s.hull)))
 
 

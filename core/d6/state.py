@@ -96,6 +96,12 @@ class HouseRules(BaseModel):
         default=True, description="Meteoroid's 5 damage on any destruction, not only when it decays to 0."
     )
 
+    def changed(self) -> tuple[str, ...]:
+        """The house rules set away from our rulings, by field name: a game played with any is not
+        ranked (a leaderboard compares games played by the same rules)."""
+        ours = HouseRules()
+        return tuple(name for name in type(self).model_fields if getattr(self, name) != getattr(ours, name))
+
 
 class Pending(BaseModel):
     """A choice the rules leave to the player, which must be answered before play goes on."""

@@ -22,15 +22,26 @@ DIFFICULTIES = ("easy", "medium", "medium", "hard", "medium", "easy", "hard")  #
 LENGTHS = {"full": mark("full game"), "short": mark("short game"), "fast": mark("fast game")}
 
 
+# a house rule (a `HouseRules` field set away from our ruling) as a set-up names it
+HOUSE_RULES = {"meteoroid_any_destruction": mark("house rule: the Meteoroid hits only when it decays")}
+
+
+def setup_words(difficulty: str, length: str, house_rules: Sequence[str] = (), locale: Locale = "en") -> str:
+    """ "hard, full game", and any house rule: a set-up as the board, the lobby and the results say it."""
+    words = [term(locale, "d6", "difficulties", difficulty), t(locale, LENGTHS[length])]
+    return ", ".join(words + [t(locale, HOUSE_RULES[name]) for name in house_rules if name in HOUSE_RULES])
+
+
 class D6Setup(Setup):
-    """A D-6 deal's options: how many Don't Panic cards, and how much of the deck is played."""
+    """A D-6 deal's options: how many Don't Panic cards, and how much of the deck is played (a daily
+    challenge is always dealt by our rulings, so house rules are not a set-up's)."""
 
     difficulty: str
     length: str = "full"
 
     def describe(self, locale: Locale = "en") -> str:
         """ "hard, full game", as the board says it (the same words)."""
-        return f"{term(locale, 'd6', 'difficulties', self.difficulty)}, {t(locale, LENGTHS[self.length])}"
+        return setup_words(self.difficulty, self.length, locale=locale)
 
 
 class D6Result(ResultDetail):
@@ -40,6 +51,7 @@ class D6Result(ResultDetail):
     shields: int = 0
     destroyed: int = 0  # external threats destroyed
     completed: int = 0  # away missions completed
+    house_rules: tuple[str, ...] = ()  # set away from our rulings (`HouseRules.changed`): not ranked
 
     def difficulty_label(self) -> str | None:
         return self.difficulty
@@ -48,7 +60,10 @@ class D6Result(ResultDetail):
         """ "hard, full game", as the board says it."""
         if self.difficulty is None:
             return None
-        return D6Setup(difficulty=self.difficulty, length=self.length or "full").describe(locale)
+        return setup_words(self.difficulty, self.length or "full", self.house_rules, locale)
+
+    def ranks(self) -> bool:
+        return not self.house_rules
 
     def difficulty_rank(self) -> int:
         """Fewer Don't Panic cards first, then more of the deck played: hard and full ranks highest."""
@@ -77,6 +92,7 @@ def _detail(state: State) -> D6Result:
         shields=state.shields,
         destroyed=state.destroyed,
         completed=state.completed,
+        house_rules=state.house_rules.changed(),
         rules_version=state.rules_version,
     )
 

@@ -26,7 +26,8 @@ from .d6_text import decision_text, describe_action, station_rule, wasted
 
 Style = Literal["primary", "secondary", "success", "danger"]
 BUTTONS_PER_ROW, OPTIONS_PER_MENU = 5, 25
-LABEL_LIMIT = 80  # Discord's button label limit (menu options allow 100)
+LABEL_LIMIT = 80  # Discord's button label limit
+OPTION_LIMIT = 100  # a select menu option's label limit: a choice too long for a button goes in a menu
 
 END_ASSIGNMENT = mark("End assignment")  # the button that ends the round's assigning
 
@@ -70,16 +71,18 @@ def _label(text: str) -> str:
 
 
 def _choice(state: State, action: Action, style: Style, locale: Locale, *, with_die: bool = False) -> Choice:
-    return Choice(
-        _label(describe_action(state, action, with_die=with_die, locale=locale)), encode(action), style
-    )
+    """A choice labelled in full up to a menu option's limit: `pack` puts it in a menu if a button's
+    label would cut it (a German Infirmary answer runs past 80 characters)."""
+    said = describe_action(state, action, with_die=with_die, locale=locale)
+    return Choice(clip(said, OPTION_LIMIT), encode(action), style)
 
 
 def pack(groups: Sequence[Sequence[Choice]], placeholder: str, max_rows: int) -> tuple[ChoiceRow, ...]:
-    """A row of buttons per small group, select menus for big ones; all in menus if rows run short."""
+    """A row of buttons per small group whose labels fit a button, select menus for the others; all in
+    menus if rows run short."""
     rows: list[ChoiceRow] = []
     for group in filter(None, groups):
-        if len(group) <= BUTTONS_PER_ROW:
+        if len(group) <= BUTTONS_PER_ROW and all(len(choice.label) <= LABEL_LIMIT for choice in group):
             rows.append(ChoiceRow(tuple(group)))
         else:
             rows.extend(_menus(group, placeholder))

@@ -35,6 +35,7 @@ from core.d6.engine import (
     missing_icons,
     offline_by,
     repair_amount,
+    repaired,
     shields_offline,
     stasis_targets,
     weapon_damage,
@@ -412,7 +413,7 @@ def _describe(state: State, action: Action, locale: Locale) -> tuple[int | None,
                 locale, "fire weapons for {damage} — {shots}", damage=weapon_damage(state), shots=shots
             )
         case Repair():
-            return who, t(locale, "repair the hull by {amount}", amount=repair_amount(state))
+            return who, t(locale, "repair the hull by {amount}", amount=repaired(state))
         case Recharge():
             return who, t(locale, "recharge the shields to {most}", most=SHIELDS_MAX)
         case Stasis(target=target):

@@ -27,7 +27,7 @@ from core.d6.state import Die, Pending, Place, State, Station, Task
 from core.d6.why import max_hit
 from core.i18n import Locale, t
 from core.render import d6_hint, d6_menu
-from core.render.d6_controls import as_shown, controls
+from core.render.d6_controls import LABEL_LIMIT, as_shown, controls
 from core.render.d6_layout import layout
 from core.render.d6_text import (
     board_summary,
@@ -540,3 +540,20 @@ def test_a_die_the_infirmary_asks_for_is_named_as_the_crew_list_names_it() -> No
         assert labels[-1] == f"Send die {action.die + 1} to the Infirmary: {shown}"
     assert len(set(labels)) == len(labels)
     assert "Send die 3 to the Infirmary: Tactical, at Weapons" in labels
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_an_infirmary_answer_too_long_for_a_button_is_offered_whole_in_a_menu(locale: Locale) -> None:
+    """A button label stops at 80 characters: a German "send die 3 to the Infirmary: …" answer ran past
+    it and was cut ("wird nächste Runde gewo…"). Such a choice goes in a select menu (100), whole."""
+    dice = [*pool(C, E), die(T, Place.RETURNED), die(S, Place.STATION, Station.SHIELDS)]
+    state = make_state(dice, external=[threat(1, "bomber_h3")], shields=3)
+    state, _ = end_round(state, threat_die=[3])
+    shown = controls(state, locale=locale)
+    said = {describe_action(state, action, with_die=True, locale=locale) for action in legal_actions(state)}
+    labels = {choice.label for row in shown.rows for choice in row.choices}
+    assert labels == said  # every answer whole
+    for row in shown.rows:
+        assert row.menu or all(len(choice.label) <= LABEL_LIMIT for choice in row.choices)
+    if max(map(len, said)) > LABEL_LIMIT:
+        assert any(row.menu for row in shown.rows)

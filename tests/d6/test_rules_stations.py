@@ -12,6 +12,7 @@ from core.d6.actions import ChangeFace, Fire, Heal, Recharge, Repair, Reroll, St
 from core.d6.cards import card
 from core.d6.engine import legal_actions
 from core.d6.state import Place, Station
+from core.render.d6_text import describe_action
 from tests.d6.helpers import (
     CREW,
     C,
@@ -144,13 +145,16 @@ def test_weapons_hit_only_external_threats_with_health():
 
 def test_repair_1_then_2_per_die_capped_at_8():
     """§3 Engineering + §10: the first Engineering die of the round repairs 1, each later one 2; the
-    hull never exceeds 8, and at 8 there is nothing to repair."""
+    hull never exceeds 8, and at 8 there is nothing to repair. A die that can only fill the last
+    space says so, on its button and in the log (it repairs 1, not 2)."""
     state = make_state(pool(E, E, E, E), hull=4)
-    state, said = play(state, Repair(die=0), Repair(die=1), Repair(die=2))
-    assert said == [
+    state, said = play(state, Repair(die=0), Repair(die=1))
+    assert "repair the hull by 1" in describe_action(state, Repair(die=2))
+    state, last = play(state, Repair(die=2))
+    assert [*said, *last] == [
         "Engineering repairs 1: hull 5.",
         "Engineering repairs 2: hull 7.",
-        "Engineering repairs 2: hull 8.",
+        "Engineering repairs 1: hull 8.",
     ]
     assert state.hull == 8
     assert uses_of(state, 3) == []

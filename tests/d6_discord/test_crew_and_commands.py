@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import discord
 import pytest
 
 from cogs.d6.play import load
-from core.d6 import legal_actions
+from core.d6 import HouseRules, State, abandon, deal, legal_actions
 from core.d6.ai import heuristic
 from core.errors import RuleError
 from core.games.d6 import GAME as D6
 from core.guide import topics
 from core.ranking import GLOBAL
 from core.render.d6_text import describe_action
-from core.verify import verify_pending
+from core.results import new_result
+from core.storage import ActionRecord, ResultRecord
+from core.table import Saved, Table, table_action_json
+from core.verify import check, difficulty_of, mismatch, verify_pending
 from tests.support.messages import components, custom_ids, message, record_of
 
 from .helpers import perform
+
+AT = datetime(2026, 12, 7, tzinfo=UTC)
 
 
 def refused_by_rule(world) -> bool:
@@ -246,3 +253,53 @@ async def test_a_deleted_board_comes_back_with_d6_board(world) -> None:
     assert after.board_message_id == shown.response.id
     assert f"ds:d6:a:{record.id}:0:e" in custom_ids(shown.response.message)
     assert [m.id for m in world.channel.history()] == [shown.response.id]
+
+
+async def test_a_house_rule_is_said_on_the_board_and_keeps_the_game_off_the_leaderboards(world) -> None:
+    """The rules digest asks for a house-rule toggle where its ruling says so (§10, the Meteoroid's 5
+    damage): `/d6 new meteoroid:` plays the other reading. The board says so, and the game's result is
+    kept and verified but ranks nowhere: a leaderboard compares games played by the same rules."""
+    alice = world.player("alice")
+    record = await start(world, alice, meteoroid="decay")
+    state = load(record).state
+    assert not state.house_rules.meteoroid_any_destruction
+    board = message(world, record.board_message_id)
+    rule = "house rule: the Meteoroid hits only when it decays"
+    assert rule in board.embeds[0].description
+    news = {f.name: f.value for f in board.embeds[0].fields}["What happened"]
+    assert f"Played with a house rule ({rule}): this game does not count on the leaderboards." in news
+
+    asked = await alice.runs("d6 abandon")
+    await alice.clicks(asked.response.message, "Abandon the game")
+
+    result = await world.bot.store.result(record.id)
+    assert result is not None
+    assert result.players == (alice.id,)
+    assert await check(world.bot.store, result) is None  # it replays: a loss by the house rule
+    await verify_pending(world.bot.store)
+    board_after = await world.bot.store.leaderboard("d6", "all", GLOBAL, alice.id)
+    assert board_after.top == ()
+    assert board_after.mine is None
+    shown = await alice.runs("leaderboard")
+    assert "alice" not in str(shown.response.embeds[0].to_dict())
+
+
+def test_a_result_that_hides_its_house_rule_is_refused() -> None:
+    """A stored result must say the house rules its game was played by: one that drops them (and so
+    would rank) does not verify."""
+    start_state, _ = deal(7, "hard", "fast", HouseRules(meteoroid_any_destruction=False))
+    ended, _ = abandon(start_state)
+    table = Table.start(1)
+    saved = Saved[State](table=table, state=ended).model_dump_json()
+    log = [ActionRecord(game_id=1, seq=1, user_id=1, action_json=table_action_json("abandon"), at=AT)]
+    made = new_result(D6, ended, table, (1,), abandoned=True)
+    honest = ResultRecord(**made.model_dump(), game_id=1, kind="d6", guild_id=None, finished_at=AT)
+    detail = D6.parse_detail(made.detail_json)
+    hidden = honest.model_copy(
+        update={"detail_json": detail.model_copy(update={"house_rules": ()}).to_json()}
+    )
+
+    assert detail.house_rules == ("meteoroid_any_destruction",)
+    assert difficulty_of(honest) is None  # verified, but ranked nowhere
+    assert mismatch("d6", saved, log, honest) is None
+    assert mismatch("d6", saved, log, hidden) == "the result's house rules do not match the game's"
