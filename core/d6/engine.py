@@ -96,11 +96,13 @@ def deal(
     removed = CARDS_REMOVED[length]
     state.removed, state.deck = state.deck[:removed], state.deck[removed:]
     said = lazy_n(
-        "Hull {hull}, shields {shields}. The threat deck holds {count} card.",
-        "Hull {hull}, shields {shields}. The threat deck holds {count} cards.",
+        "Hull {hull}, shields {shields}. The threat deck holds {count} card; set-up draws the first {draws}.",
+        "Hull {hull}, shields {shields}. The threat deck holds {count} cards; "
+        "set-up draws the first {draws}.",
         len(state.deck),
         hull=state.hull,
         shields=state.shields,
+        draws=SETUP_DRAWS,  # the board's count is after them: the two lines below say which
     )
     events = [Event(said)]
     state.queue = [Task(op="draw", reason="set-up") for _ in range(SETUP_DRAWS)] + [Task(op="new_round")]

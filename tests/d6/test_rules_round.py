@@ -303,7 +303,9 @@ def test_difficulty_sets_the_number_of_dont_panic_cards(difficulty, dont_panic):
     cards = state.deck + state.removed + state.discard + [t.card for t in state.threats()]
     assert Counter(cards)[DONT_PANIC] == dont_panic
     assert len(cards) == 36 + dont_panic
-    assert texts(events)[0] == f"Hull 8, shields 4. The threat deck holds {36 + dont_panic} cards."
+    assert texts(events)[0] == (
+        f"Hull 8, shields 4. The threat deck holds {36 + dont_panic} cards; set-up draws the first 2."
+    )
     assert state.removed == []
 
 
@@ -313,7 +315,9 @@ def test_game_length_removes_cards_unseen_and_setup_draws_two(length, removed):
     then 2 threat cards are drawn before round 1's roll."""
     state, events = deal(SEED + 1, "medium", length)
     said = texts(events)
-    assert said[0] == f"Hull 8, shields 4. The threat deck holds {39 - removed} cards."
+    assert said[0] == (
+        f"Hull 8, shields 4. The threat deck holds {39 - removed} cards; set-up draws the first 2."
+    )
     assert len(state.removed) == removed
     full_deck = Counter({c.id: c.count for c in card_deck().cards if c.kind != "filler"})
     full_deck[DONT_PANIC] = 3
