@@ -189,9 +189,11 @@ def die_picked(
     die: int | None,
     picture_url: str | None,
     locale: Locale = "en",
+    page: int = 0,
 ) -> BoardMessage:
-    """The board with one die's uses shown: the same picture (already uploaded), new prompt and controls."""
-    shown = controls(state, die, locale=locale)
+    """The board with one die's uses shown (`page` of them): the same picture (already uploaded), new
+    prompt and controls."""
+    shown = controls(state, die, page=page, locale=locale)
     embed = board_embed(game_id, version, table, state, shown.prompt, False, locale)
     if picture_url:
         embed.set_image(url=picture_url)

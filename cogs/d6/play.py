@@ -21,7 +21,7 @@ from core.errors import RuleError
 from core.games.d6 import GAME as D6
 from core.i18n import Locale, Text, lazy, mark, say, t
 from core.i18n.commands import Slash
-from core.render.d6_controls import END_ASSIGNMENT
+from core.render.d6_controls import END_ASSIGNMENT, read_page
 from core.render.d6_hint import hint_text
 from core.render.d6_text import describe_action, loss_text
 from core.results import new_result
@@ -175,6 +175,9 @@ def who(interaction: discord.Interaction) -> str:
 
 
 async def act(interaction: discord.Interaction, ref: Ref, code: str) -> None:
+    if (paged := read_page(code)) is not None:  # a menu's "more choices" option
+        await _choices(interaction, ref, *paged)
+        return
     async with bot_of(interaction).game_locks(ref.game):
         record, saved = await _clicked(interaction, ref)
         action = decode(code)
@@ -192,14 +195,19 @@ async def act(interaction: discord.Interaction, ref: Ref, code: str) -> None:
 
 
 async def pick(interaction: discord.Interaction, ref: Ref, arg: str) -> None:
-    """Show one die's uses: the same version and picture with other controls; nothing is saved."""
+    """Show one die's uses."""
+    await _choices(interaction, ref, int(arg) if arg.isdigit() else None)
+
+
+async def _choices(interaction: discord.Interaction, ref: Ref, die: int | None, page: int = 0) -> None:
+    """Show `die`'s uses (or a waiting decision's answers), `page` of them if they fill more menus
+    than a message holds: the same version and picture with other controls; nothing is saved."""
     async with bot_of(interaction).game_locks(ref.game):
         record, saved = await _clicked(interaction, ref)
-        die = int(arg) if arg.isdigit() else None
         embeds = interaction.message.embeds if interaction.message is not None else []
         url = embeds[0].image.url if embeds and embeds[0].image else None
         locale = await game_language(interaction, saved.table)
-        shown = die_picked(record.id, record.version, saved.table, saved.state, die, url, locale)
+        shown = die_picked(record.id, record.version, saved.table, saved.state, die, url, locale, page)
         await update(interaction, **shown.as_edit())
     await offer_tip(interaction, RULES.kind, saved.table, lambda: decisions(saved.state, die))
 

@@ -8,7 +8,7 @@ the choices at most `max_rows`, and every legal action is reachable.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -30,6 +30,8 @@ LABEL_LIMIT = 80  # Discord's button label limit
 OPTION_LIMIT = 100  # a select menu option's label limit: a choice too long for a button goes in a menu
 
 END_ASSIGNMENT = mark("End assignment")  # the button that ends the round's assigning
+MORE = mark("More choices… (page {page} of {pages})")  # the last option of a page of menus
+PAGE = "P"  # a page's code: `P<die>.<page>` (no die while a decision waits); no action code starts so
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +79,16 @@ def _choice(state: State, action: Action, style: Style, locale: Locale, *, with_
     return Choice(clip(said, OPTION_LIMIT), encode(action), style)
 
 
-def pack(groups: Sequence[Sequence[Choice]], placeholder: str, max_rows: int) -> tuple[ChoiceRow, ...]:
+def pack(
+    groups: Sequence[Sequence[Choice]],
+    placeholder: str,
+    max_rows: int,
+    more: Callable[[int, int], Choice] | None = None,
+    page: int = 0,
+) -> tuple[ChoiceRow, ...]:
     """A row of buttons per small group whose labels fit a button, select menus for the others; all in
-    menus if rows run short."""
+    menus if rows run short; and if even menus run short, `page` of pages of menus whose last option
+    is `more(next page, pages)` (a second Tactical die splits its shot over a dozen threats 79 ways)."""
     rows: list[ChoiceRow] = []
     for group in filter(None, groups):
         if len(group) <= BUTTONS_PER_ROW and all(len(choice.label) <= LABEL_LIMIT for choice in group):
@@ -88,9 +97,30 @@ def pack(groups: Sequence[Sequence[Choice]], placeholder: str, max_rows: int) ->
             rows.extend(_menus(group, placeholder))
     if len(rows) > max_rows:
         rows = _menus([choice for group in groups for choice in group], placeholder)
-    if len(rows) > max_rows:  # never seen in play (tests walk thousands of boards); never drop one
-        raise ValueError(f"{sum(map(len, groups))} choices do not fit in {max_rows} rows")
+    if len(rows) > max_rows:
+        if more is None:
+            raise ValueError(f"{sum(map(len, groups))} choices do not fit in {max_rows} rows")
+        flat = [choice for group in groups for choice in group]
+        each = max_rows * OPTIONS_PER_MENU - 1  # a page's choices, and the way to the next page
+        pages = -(-len(flat) // each)
+        page %= pages
+        rows = _menus([*flat[page * each : (page + 1) * each], more((page + 1) % pages, pages)], placeholder)
     return tuple(rows)
+
+
+def page_code(die: int | None, page: int) -> str:
+    """The code of the option that shows `page` of the choices for `die` (None: a waiting decision)."""
+    return f"{PAGE}{'' if die is None else die}.{page}"
+
+
+def read_page(code: str) -> tuple[int | None, int] | None:
+    """(die, page) of a `page_code`, or None for anything else (an action's code, a forged one)."""
+    if not code.startswith(PAGE):
+        return None
+    die, dot, page = code.removeprefix(PAGE).partition(".")
+    if not dot or not page.isdigit() or not (die.isdigit() or not die) or len(page) > 3 or len(die) > 3:
+        return None  # (no board has a thousand pages or dice)
+    return (int(die) if die else None), int(page)
 
 
 def _menus(choices: Sequence[Choice], placeholder: str) -> list[ChoiceRow]:
@@ -114,16 +144,24 @@ def _dice(state: State, selected: int | None, locale: Locale = "en") -> tuple[Di
 
 
 def controls(
-    state: State, selected: int | None = None, *, max_rows: int = 3, locale: Locale = "en"
+    state: State, selected: int | None = None, *, page: int = 0, max_rows: int = 3, locale: Locale = "en"
 ) -> Controls:
-    """The controls for `state`, with die `selected`'s uses shown if it is a ready die that has any."""
+    """The controls for `state`, with die `selected`'s uses shown if it is a ready die that has any
+    (`page` of them if they need more menus than `max_rows`)."""
+
+    def more(to: int, pages: int) -> Choice:
+        die = None if state.pending is not None else selected
+        return Choice(clip(t(locale, MORE, page=to + 1, pages=pages), OPTION_LIMIT), page_code(die, to))
+
     if state.outcome != "playing":
         return Controls(t(locale, "The game is over."))
     if state.pending is not None:
         answers = [
             _choice(state, action, "primary", locale, with_die=True) for action in answers_in_order(state)
         ]
-        return Controls(decision_text(state, locale), rows=pack([answers], t(locale, "Choose…"), max_rows))
+        return Controls(
+            decision_text(state, locale), rows=pack([answers], t(locale, "Choose…"), max_rows, more, page)
+        )
     finish = Choice(_label(t(locale, END_ASSIGNMENT)), encode(EndAssignment()), "danger")
     dice = _dice(state, selected, locale)
     if not dice:
@@ -138,7 +176,7 @@ def controls(
     missions = [_choice(state, a, "success", locale) for a in uses if isinstance(a, AwayMission)]
     face = state.dice[selected].face
     name = face_name(locale, face)
-    rows = pack([stations, missions], t(locale, "{face} die: choose…", face=name), max_rows)
+    rows = pack([stations, missions], t(locale, "{face} die: choose…", face=name), max_rows, more, page)
     rule = station_rule(face, uses, locale)
     prompt = t(locale, "{face} die: choose where it goes.", face=name) + (f" {rule}" if rule else "")
     return Controls(prompt, dice, rows, finish)

@@ -22,12 +22,13 @@ from core.d6.actions import (
 )
 from core.d6.ai import heuristic, ranked
 from core.d6.cards import Face, card_text, deck
+from core.d6.codes import decode, encode
 from core.d6.engine import abandon, legal_actions
 from core.d6.state import Die, Pending, Place, State, Station, Task
 from core.d6.why import max_hit
 from core.i18n import Locale, t
 from core.render import d6_hint, d6_menu
-from core.render.d6_controls import LABEL_LIMIT, as_shown, controls
+from core.render.d6_controls import LABEL_LIMIT, as_shown, controls, page_code, read_page
 from core.render.d6_layout import layout
 from core.render.d6_text import (
     board_summary,
@@ -557,3 +558,39 @@ def test_an_infirmary_answer_too_long_for_a_button_is_offered_whole_in_a_menu(lo
         assert row.menu or all(len(choice.label) <= LABEL_LIMIT for choice in row.choices)
     if max(map(len, said)) > LABEL_LIMIT:
         assert any(row.menu for row in shown.rows)
+
+
+def test_a_shot_split_more_ways_than_three_menus_hold_is_offered_page_by_page() -> None:
+    """A second Tactical die splits its 2 damage over 13 external threats 79 ways (25 options a menu,
+    three menus a board): the board raised and could not be drawn. The menus now show a page at a time,
+    the last option leading to the next page (the last page's back to the first), so every split is
+    reachable and no page breaks Discord's limits."""
+    damageable = [c.id for c in deck().cards if c.kind == "external" and c.health is not None]
+    state = make_state(pool(T, T, C, C), external=[threat(i + 1, damageable[i]) for i in range(13)])
+    state, _ = apply(state, next(a for a in legal_actions(state) if isinstance(a, Fire) and a.die == 0))
+    offered = {encode(as_shown(state, a)) for a in legal_actions(state) if getattr(a, "die", None) == 1}
+    assert len(offered) > 75
+    seen: list[str] = []
+    page, pages = 0, None
+    while True:
+        shown = controls(state, 1, page=page)
+        assert 1 <= len(shown.rows) <= 3
+        assert all(row.menu for row in shown.rows)
+        options = [choice for row in shown.rows for choice in row.choices]
+        assert all(len(row.choices) <= 25 for row in shown.rows)
+        *moves, more = options
+        seen += [choice.code for choice in moves]
+        turned = read_page(more.code)
+        assert turned is not None
+        assert turned[0] == 1
+        pages = pages or int(more.label.rsplit(" ", 1)[1].rstrip(")"))
+        assert more.label == f"More choices… (page {turned[1] + 1} of {pages})"
+        page = turned[1]
+        if page == 0:
+            break
+    assert len(seen) == len(set(seen))
+    assert set(seen) == offered
+    assert pages == 2
+    assert read_page(encode(EndAssignment())) is None
+    assert read_page("P1.x") is None
+    assert decode(page_code(1, 1)) is None  # no action code reads as a page, and no page as an action

@@ -8,8 +8,11 @@ import discord
 import pytest
 
 from cogs.d6.play import load
-from core.d6 import HouseRules, State, abandon, deal, legal_actions
+from core.d6 import HouseRules, State, abandon, apply, deal, legal_actions
+from core.d6.actions import Fire
 from core.d6.ai import heuristic
+from core.d6.cards import deck
+from core.d6.state import Place
 from core.errors import RuleError
 from core.games.d6 import GAME as D6
 from core.guide import topics
@@ -19,6 +22,7 @@ from core.results import new_result
 from core.storage import ActionRecord, ResultRecord
 from core.table import Saved, Table, table_action_json
 from core.verify import check, difficulty_of, mismatch, verify_pending
+from tests.d6.helpers import C, T, make_state, pool, threat
 from tests.support.messages import components, custom_ids, message, record_of
 
 from .helpers import perform
@@ -303,3 +307,47 @@ def test_a_result_that_hides_its_house_rule_is_refused() -> None:
     assert difficulty_of(honest) is None  # verified, but ranked nowhere
     assert mismatch("d6", saved, log, honest) is None
     assert mismatch("d6", saved, log, hidden) == "the result's house rules do not match the game's"
+
+
+async def test_a_shot_split_too_many_ways_for_three_menus_pages_through_them(world) -> None:
+    """Thirteen damageable threats give a second Tactical die 79 ways to split its shot: the board shows
+    them a page at a time, the menus' last option turning the page, and a split on page two fires."""
+    alice = world.player("alice")
+    record = await start(world, alice)
+    damageable = [c.id for c in deck().cards if c.kind == "external" and c.health is not None]
+    state = make_state(pool(T, T, C, C), external=[threat(i + 1, damageable[i]) for i in range(13)])
+    state, _ = apply(state, next(a for a in legal_actions(state) if isinstance(a, Fire) and a.die == 0))
+    saved = Saved[State](table=load(record).table, state=state)
+    record = await world.bot.store.save(
+        record.id,
+        expected_version=record.version,
+        user_id=alice.id,
+        action_json=table_action_json("join"),
+        state_json=saved.model_dump_json(),
+    )  # fmt: skip  (a rigged position: only the board is under test)
+    await alice.runs("d6 board")  # the board again, at the rigged position
+    record = await record_of(world, record.id)
+    board = message(world, record.board_message_id)
+    await alice.clicks(board, custom_id=f"ds:d6:p:{record.id}:{record.version}:1")
+
+    board = message(world, record.board_message_id)
+    menus = [c for c in components(board) if c["type"] == 3]
+    assert len(menus) == 3
+    assert all(len(menu["options"]) <= 25 for menu in menus)
+    more = menus[-1]["options"][-1]
+    assert more["label"] == "More choices… (page 2 of 2)"
+    first_page = {option["value"] for menu in menus for option in menu["options"][:-1]}
+    turned = await alice.picks(board, [more["value"]], custom_id=menus[-1]["custom_id"])
+    assert not turned.ephemeral
+
+    board = message(world, record.board_message_id)
+    menus = [c for c in components(board) if c["type"] == 3]
+    second_page = [option["value"] for menu in menus for option in menu["options"]]
+    assert second_page[-1] == more["value"].replace(".1", ".0")  # back to page one
+    assert not first_page & set(second_page)
+    split = second_page[0]
+    fired = await alice.picks(board, [split], custom_id=menus[0]["custom_id"])
+    assert not fired.ephemeral
+    after = await record_of(world, record.id)
+    assert after.version == record.version + 1
+    assert load(after).state.dice[1].place is not Place.POOL
