@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.errors import RuleError
-from core.i18n import lazy, tn
+from core.i18n import lazy, t, tn
 from core.i18n.commands import command_name, command_text, know_command_ids
 
 from .client import DeepSpaceBot
@@ -35,6 +35,13 @@ class Admin(commands.Cog):
                 server = command_text(locale, "choice", "server") or "server"
                 command = f"{command_name(locale, 'sync')} {command_name(locale, 'scope')}:{server}"
                 raise RuleError(lazy("Run `/{command}` inside the server to publish to.", command=command))
+            if await self.bot.tree.fetch_commands():  # Discord would list each command twice here
+                raise RuleError(
+                    lazy(
+                        "The commands are already published to every server, so a copy for this server "
+                        "would show each one twice. Nothing was changed."
+                    )
+                )
             self.bot.tree.copy_global_to(guild=interaction.guild)
             synced = await self.bot.tree.sync(guild=interaction.guild)
             done = tn(
@@ -52,6 +59,10 @@ class Admin(commands.Cog):
                 "Published {count} commands to every server (Discord may take up to an hour to show them).",
                 len(synced),
             )
+            if interaction.guild is not None and await self.bot.tree.fetch_commands(guild=interaction.guild):
+                self.bot.tree.clear_commands(guild=interaction.guild)  # an earlier copy for this server
+                await self.bot.tree.sync(guild=interaction.guild)
+                done += " " + t(locale, "This server's own copy is removed, so each command shows once here.")
         await send(interaction, done, ephemeral=True)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from core.errors import RuleError
 from tests.support.scenario import build_bot
 
 
@@ -27,16 +28,40 @@ async def test_an_owner_publishes_globally_or_to_this_server(world) -> None:
     alice = world.player("alice", roles=[admin_role(world)])
     await world.restart(owner_ids=str(alice.id))  # OWNER_IDS as the settings read it
 
-    everywhere = await alice.runs("sync")
+    application = world.bot.application_id
+    assert application is not None
+    server = discord.Object(world.guild.id)  # as a bot run with DEV_GUILD_ID: this server's copy only
+    world.bot.tree.copy_global_to(guild=server)
+    await world.bot.tree.sync(guild=server)
+    await world.bot.http.bulk_upsert_global_commands(application, [])
     here = await alice.runs("sync", scope="server")
-
     count = len(world.bot.tree.get_commands())
-    assert everywhere.ephemeral
-    assert everywhere.response.content.startswith(f"Published {count} commands to every server")
     assert here.response.content == f"Published {count} commands to this server."
-    puts = [r.path for r in world.env.http_requests if r.method == "PUT"]
-    assert puts[-1].endswith(f"/guilds/{world.guild.id}/commands")
-    assert "/guilds/" not in puts[-2]
+    puts = [r for r in world.env.http_requests if r.method == "PUT"]
+    assert puts[-1].path.endswith(f"/guilds/{world.guild.id}/commands")
+    assert len(puts[-1].json) == count
+
+    everywhere = await alice.runs("sync")
+
+    assert everywhere.ephemeral
+    assert everywhere.response.content == (
+        f"Published {count} commands to every server (Discord may take up to an hour to show them). "
+        "This server's own copy is removed, so each command shows once here."
+    )
+    puts = [r for r in world.env.http_requests if r.method == "PUT"]
+    assert "/guilds/" not in puts[-2].path
+    assert len(puts[-2].json) == count
+    assert puts[-1].path.endswith(f"/guilds/{world.guild.id}/commands")
+    assert puts[-1].json == []  # a server copy beside the global commands would list each twice
+
+    again = await alice.runs("sync", scope="server")
+    assert again.ephemeral
+    assert again.response.content == (
+        "The commands are already published to every server, so a copy for this server would show each "
+        "one twice. Nothing was changed."
+    )
+    assert [r for r in world.env.http_requests if r.method == "PUT"] == puts
+    assert [type(e.__cause__) for e in world.take_errors()] == [RuleError]
 
 
 async def test_a_plain_start_syncs_nothing(world, database) -> None:

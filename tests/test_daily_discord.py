@@ -282,8 +282,15 @@ async def test_the_daily_post_is_refused_for_a_channel_the_bot_cannot_post_in(wo
     refused = await admin.runs("daily post", hour=9, channel=quiet)
     assert refused.ephemeral
     assert refused.response.content == (
-        f"I can't post in <#{quiet.id}>: I'm missing Send Messages, Embed Links there. Fix that in the"
+        f"I can't post in <#{quiet.id}>: I'm missing Send Messages there. Fix that in the"
         " channel's permissions, then run this again; nothing was changed."
+    )  # Embed Links reads as missing without Send Messages: it is named once that is given
+    plain = world.guild.create_text_channel(
+        "plain", overwrites={me: discord.PermissionOverwrite(embed_links=False)}
+    )
+    unembedded = await admin.runs("daily post", hour=9, channel=plain)
+    assert unembedded.response.content.startswith(
+        f"I can't post in <#{plain.id}>: I'm missing Embed Links there."
     )
     hidden = world.guild.create_text_channel(
         "hidden", overwrites={me: discord.PermissionOverwrite(view_channel=False)}
@@ -570,7 +577,7 @@ async def test_the_daily_post_status_says_where_when_and_what_stops_it(world: Wo
     assert said == (
         f"Every day at 10:00 UTC I post the daily in <#{world.channel.id}>.\n"
         f"Last posted on {today.isoformat()}.\n"
-        "I'm missing Send Messages, Embed Links there, so the post cannot go out. Fix that in the channel's "
+        "I'm missing Send Messages there, so the post cannot go out. Fix that in the channel's "
         "permissions; I try again each day at the hour.\n"
         f"The post of {(today + timedelta(days=1)).isoformat()} did not go out."
     )

@@ -73,7 +73,9 @@ def lobby_message(game_id: int, version: int, saved: DineSaved, locale: Locale =
     described = saved.setup.describe(locale)
     lines = [
         f"**{described[:1].upper()}{described[1:]}.**",
-        t(locale, "Deliver a pizza across space together: 1 to 3 crew, every hand private."),
+        t(locale, "Deliver a pizza across space together: 1 to 3 crew, every hand shown on the board.")
+        if saved.setup.open_hands
+        else t(locale, "Deliver a pizza across space together: 1 to 3 crew, every hand private."),
         t(locale, "Crew ({count}/{most}):", count=len(table.crew), most=table.max_crew)
         + "\n"
         + "\n".join(members),
@@ -211,6 +213,11 @@ def crew_lines(saved: DineSaved, locale: Locale = "en") -> list[str]:
                 what=occupied_text(face.occupied, locale),
             )
         lines.append(f"{seat + 1}. {who}: {cards}{occupied}")
+        if saved.setup.open_hands and state.hands[seat]:  # R17: the crew lays its hands out openly
+            held_cards = ", ".join(
+                card_name(locale, state.cards, c, state.upgraded) for c in state.hands[seat]
+            )
+            lines.append(t(locale, "  Hand: {cards}", cards=held_cards))
     return lines
 
 

@@ -48,6 +48,10 @@ MODES = [
     Choice(name="starter game (learn the rules; suggested for newcomers)", value="starter"),
     Choice(name="normal game (pick a difficulty)", value="normal"),
 ]
+HANDS = [  # R17: the rulebook lets a crew lay its hands out openly
+    Choice(name="private (each member sees only their own)", value="private"),
+    Choice(name="open (every hand shown on the board)", value="open"),
+]
 NEW_CARDS = card_set(RULES_VERSION)  # new games' cards: the options of `/dine new`
 SHIPS = [Choice(name=side.name, value=side.name) for side in NEW_CARDS.ship_sides()]
 LEVELS = [
@@ -103,8 +107,9 @@ class Dine(
         ship="Which ship flies (default: Spacehopper 3000).",
         difficulty="Normal game only: the level (default: Salad, the easiest).",
         guide="A short tip before each new kind of decision (default: on for your first Dine game).",
+        hands="Private hands (default), or every hand open on the board, as the rulebook allows.",
     )
-    @app_commands.choices(mode=MODES, ship=SHIPS, difficulty=LEVELS)
+    @app_commands.choices(mode=MODES, ship=SHIPS, difficulty=LEVELS, hands=HANDS)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -112,6 +117,7 @@ class Dine(
         ship: Choice[str] | None = None,
         difficulty: Choice[str] | None = None,
         guide: bool | None = None,
+        hands: Choice[str] | None = None,
     ) -> None:
         reply_publicly(interaction)
         starter = mode is None or mode.value == "starter"
@@ -126,6 +132,7 @@ class Dine(
             starter=starter,
             ship=ship.value if ship else "Spacehopper 3000",
             level=difficulty.value if difficulty else NEW_CARDS.levels[0].name,
+            open_hands=hands is not None and hands.value == "open",
         )
         await check_channel_free(interaction, RULES)
         await check_board_permissions(interaction, RULES)
@@ -320,7 +327,12 @@ def hint_text(saved: DineSaved, user: int, *, expert: bool = False, locale: Loca
     choice with `expert`, else the heuristic crew's), in their `locale`."""
     assert saved.state is not None
     return dine_hint.hint_text(
-        saved.state, saved.seats_for(user), saved.names_in_text(), expert=expert, locale=locale
+        saved.state,
+        saved.seats_for(user),
+        saved.names_in_text(),
+        expert=expert,
+        private=not saved.setup.open_hands,
+        locale=locale,
     )
 
 

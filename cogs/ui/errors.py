@@ -76,10 +76,19 @@ def conversion_refusal(error: app_commands.TransformerError, locale: Locale) -> 
 def lacking(permissions: discord.Permissions, needed: Sequence[str]) -> list[str]:
     """Which of the `needed` permissions (discord.py's attribute names) `permissions` does not hold,
     in the order asked, so that a refusal names exactly what a server manager must give. Without View
-    Channels the rest read as missing too but follow from it: it alone is named then."""
+    Channels the rest read as missing too but follow from it: it alone is named then. Without Send
+    Messages (in threads: Send Messages in Threads) discord.py reads Embed Links and Attach Files as
+    missing too, whatever the server set: they are named only once the sending is there."""
     if "view_channel" in needed and not permissions.view_channel:
         return ["view_channel"]
-    return [flag for flag in needed if not getattr(permissions, flag)]
+    missing = [flag for flag in needed if not getattr(permissions, flag)]
+    for root in ("send_messages", "send_messages_in_threads"):
+        if root in missing:
+            missing = [flag for flag in missing if flag not in _FOLLOW_SENDING]
+    return missing
+
+
+_FOLLOW_SENDING = frozenset({"embed_links", "attach_files", "mention_everyone", "send_tts_messages"})
 
 
 def permission_names(locale: Locale, names: list[str]) -> str:

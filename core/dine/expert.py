@@ -21,7 +21,7 @@ states that differ only in what is hidden get the same choice.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from random import Random
@@ -115,9 +115,11 @@ def expert_weigher(
     margin: float = MARGIN,
     slack: float | None = SLACK,
     only: Callable[[Action], bool] | None = None,
+    hidden: Collection[int] = (),
 ) -> Callable[[State], Weighed]:
     """The expert crew's decision with everything its playouts saw (`expert_policy` takes its pick;
-    a hint explains it)."""
+    a hint explains it). `hidden`: the seats whose hands the one asking cannot see (private hands,
+    R17): every world deals them afresh (`determinize`)."""
     bad_horizon = horizon is not None and horizon < 0
     bad_candidates = candidates is not None and candidates < 1
     if (rollouts is not None and rollouts < 1) or bad_candidates or bad_horizon or batch < 1 or margin < 0:
@@ -132,11 +134,11 @@ def expert_weigher(
         # tracks would count in a playout (`terminal`): the crew never takes it while another is there
         options = [o for o in options if not loses_at_once(state, o.action)] or options
         reach = plan.horizon if horizon is None else horizon
-        kept = _carried_over(carried, state, options[0].action, reach)
+        kept = _carried_over(carried, state, options[0].action, reach, hidden)
         carried.clear()
         if len(options) == 1:
             return Weighed(options, [[]], [Counter()], 0)
-        rng = Random(public_key(seed, state))
+        rng = Random(public_key(seed, state, hidden))
         budget = plan.rollouts if rollouts is None else rollouts
         kept = kept[:budget]
         scores: list[list[float]] = [[] for _ in options]  # each candidate's value in each world
@@ -147,7 +149,7 @@ def expert_weigher(
         while True:
             count = min(batch, budget - played)
             worlds = [p.world for p in kept[played : played + count]]
-            worlds += [determinize(state, rng) for _ in range(count - len(worlds))]
+            worlds += [determinize(state, rng, hidden) for _ in range(count - len(worlds))]
             for i in alive:  # the same worlds for every candidate: compared on the same luck
                 for k, world in enumerate(worlds, start=played):
                     after = apply(world, options[i].action, quiet=True)[0]
@@ -206,7 +208,9 @@ class _Played:
     lost: str | None
 
 
-def _carried_over(played: list[_Played], state: State, first: Action, horizon: int) -> list[_Played]:
+def _carried_over(
+    played: list[_Played], state: State, first: Action, horizon: int, hidden: Collection[int] = ()
+) -> list[_Played]:
     """The last pick's playouts that are still good for `state`, the decision after it.
 
     A world the pick was played in is still a world of this game when the move showed nothing it
@@ -217,8 +221,8 @@ def _carried_over(played: list[_Played], state: State, first: Action, horizon: i
     move clears no sector (the playout's goal, `horizon` sectors on, would move)."""
     if not played or horizon < 1 or first != heuristic_action(state):
         return []
-    view = public_view(state)
-    kept = [p for p in played if p.world.outcome == "playing" and public_view(p.world) == view]
+    view = public_view(state, hidden)
+    kept = [p for p in played if p.world.outcome == "playing" and public_view(p.world, hidden) == view]
     if kept and apply(kept[0].world, first, check=False, quiet=True)[0].cleared != state.cleared:
         return []
     return kept

@@ -27,20 +27,24 @@ MAX_CREW = 3
 
 
 class Setup(BaseModel):
-    """The lobby's choices: starter game (R20) or the normal set-up at a level, and the ship."""
+    """The lobby's choices: starter game (R20) or the normal set-up at a level, the ship, and whether
+    the crew plays with open hands (R17: every hand shown on the board; private by default)."""
 
     model_config = ConfigDict(frozen=True)
 
     starter: bool = True
     ship: str = "Spacehopper 3000"
     level: str = "Salad"
+    open_hands: bool = False
 
     def describe(self, locale: Locale = "en") -> str:
         """ "normal game at Salad, Spacehopper 3000", in `locale` (the level from the glossary)."""
         if self.starter:
-            return t(locale, "starter game, {ship}", ship=self.ship)
-        level = self.level if locale == "en" else term(locale, "dine", "levels", self.level)
-        return t(locale, "normal game at {level}, {ship}", level=level, ship=self.ship)
+            said = t(locale, "starter game, {ship}", ship=self.ship)
+        else:
+            level = self.level if locale == "en" else term(locale, "dine", "levels", self.level)
+            said = t(locale, "normal game at {level}, {ship}", level=level, ship=self.ship)
+        return said + t(locale, ", open hands") if self.open_hands else said
 
 
 class Seat(BaseModel):

@@ -7,10 +7,15 @@ and every hand (the rulebook lets the crew lay its hands out openly). What it do
 world deals anew: the order of the deck under its top card, the sectors still face down in the stack,
 and the engine's own seed (the discard pile's reshuffles, the sectors the help cards lay out). Shared
 by the search crew (`core.dine.search`) and the expert crew (`core.dine.expert`).
+
+A member of a crew playing with private hands (R17) sees only their own hands: for them, the `hidden`
+seats' cards are dealt afresh too, from those hands and the deck under its top card together (a hand
+keeps its size), and neither their order nor which cards they are reaches the worlds' seed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from hashlib import blake2b
 from random import Random
 
@@ -18,13 +23,17 @@ from .cards import CardSet
 from .state import StackCard, State
 
 
-def determinize(state: State, rng: Random) -> State:
+def determinize(state: State, rng: Random, hidden: Collection[int] = ()) -> State:
     """A world consistent with what the crew sees: the deck under its (public) top card shuffled, the
     hidden sectors drawn afresh, and a new seed for the engine's own shuffles (the discard pile, the
-    sectors a help card lays out)."""
+    sectors a help card lays out); the `hidden` seats' hands dealt afresh with the deck."""
     world = state.clone()
-    under = sorted(world.deck[1:])  # the real order must not leak through the shuffle
-    rng.shuffle(under)
+    seats = sorted(set(hidden))
+    under = sorted([*world.deck[1:], *(card for seat in seats for card in world.hands[seat])])
+    rng.shuffle(under)  # sorted first: the real order must not leak through the shuffle
+    for seat in seats:
+        size = len(world.hands[seat])
+        world.hands[seat], under = under[:size], under[size:]
     world.deck = [*world.deck[:1], *under]
     world.seed = rng.getrandbits(63)
     _redraw_sectors(world, rng)
@@ -66,19 +75,23 @@ def _redraw_sectors(world: State, rng: Random) -> None:
             world.stack[i] = StackCard(sector=card_id, side="back")
 
 
-def public_key(seed: int, state: State) -> int:
+def public_key(seed: int, state: State, hidden: Collection[int] = ()) -> int:
     """A seed from `seed` and what the crew can see of `state` (`public_view`)."""
-    text = public_view(state)
+    text = public_view(state, hidden)
     return int.from_bytes(blake2b(f"{seed}\x1f{text}".encode(), digest_size=8).digest(), "big")
 
 
-def public_view(state: State) -> str:
+def public_view(state: State, hidden: Collection[int] = ()) -> str:
     """What the crew can see of `state`, as text: the deck's top card and the rest of the deck as a
-    set, the stack as the current sector and what lies under it as far as it shows, and neither the
-    game's seed nor its generator. Two states with the same view are one position to the crew: a
-    world is consistent with a game when their views are equal."""
+    set (with the `hidden` seats' hands in it, those hands by their size only), the stack as the
+    current sector and what lies under it as far as it shows, and neither the game's seed nor its
+    generator. Two states with the same view are one position to the crew: a world is consistent with
+    a game when their views are equal."""
     seen = state.clone()
-    seen.deck = [*seen.deck[:1], *sorted(seen.deck[1:])]
+    unseen = [*seen.deck[1:], *(card for seat in set(hidden) for card in seen.hands[seat])]
+    for seat in set(hidden):
+        seen.hands[seat] = ["?"] * len(seen.hands[seat])
+    seen.deck = [*seen.deck[:1], *sorted(unseen)]
     seen.stack = seen.stack[:1] + [
         StackCard(sector="?", side=c.side) if _hidden(state.cards, c) else c for c in seen.stack[1:]
     ]

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from core.dine.actions import Action, Clear
 from core.dine.ai import explain, heuristic, ranked
-from core.dine.engine import decided_alone, legal_actions, loses_at_once, sector_side
+from core.dine.engine import STRANDED, apply, decided_alone, legal_actions, loses_at_once, sector_side
 from core.dine.expert import Weighed, expert_weigher
 from core.dine.state import State
 from core.i18n import Locale, mark, t, tn
@@ -36,10 +36,14 @@ CLOSE = 0.02  # a runner-up this near the pick (heuristic worth: a 50th of the w
 EXPERT_CLOSE = 0.05  # a runner-up whose playouts valued it this near the pick's (a win is 1) is named
 
 
-def hint(state: State, mine: Sequence[int], *, expert: bool = False, locale: Locale = "en") -> Hint | None:
+def hint(
+    state: State, mine: Sequence[int], *, expert: bool = False, private: bool = False, locale: Locale = "en"
+) -> Hint | None:
     """The best move among those a member holding the seats `mine` can make (their seats' and the
     crew's shared decisions), with why and the close runner-up; None when they can do nothing now.
-    `expert`: the expert crew picks the move (it takes a second or so), else the heuristic crew."""
+    `expert`: the expert crew picks the move (it takes a second or so), else the heuristic crew.
+    `private`: the other seats' hands are hidden from the member (R17), so the expert's worlds deal
+    them afresh; the heuristic weighs the member's own moves by the table alone either way."""
 
     def yours(action: Action) -> bool:
         return any(for_seat(action, seat) for seat in mine)
@@ -47,7 +51,10 @@ def hint(state: State, mine: Sequence[int], *, expert: bool = False, locale: Loc
     if not any(yours(action) for action in legal_actions(state)):
         return None
     if expert:
-        return _expert_hint(state, mine, expert_weigher(EXPERT_SEED, only=yours)(state), locale)
+        hidden = [seat for seat in range(state.crew) if seat not in mine] if private else []
+        return _expert_hint(
+            state, mine, expert_weigher(EXPERT_SEED, only=yours, hidden=hidden)(state), locale
+        )
     weighed = ranked(state, CANDIDATES, yours)
     (worth, pick), rest = weighed[0], weighed[1:]
     label = _label(state, pick.action, mine)
@@ -257,12 +264,13 @@ def hint_text(
     seat_names: Sequence[str],
     *,
     expert: bool = False,
+    private: bool = False,
     locale: Locale = "en",
 ) -> str:
-    """The hint for a member holding the seats `mine`, described for them in their `locale`; if the
-    crew's best is someone else's, it says whose, never which card. The last line says which crew
-    thought."""
-    found = hint(state, mine, expert=expert, locale=locale)
+    """The hint for a member holding the seats `mine`, described for them in their `locale`; with open
+    hands, if the crew's best is someone else's, it says whose, never which card (with `private` hands
+    it cannot know). The last line says which crew thought."""
+    found = hint(state, mine, expert=expert, private=private, locale=locale)
     if found is None:
         if state.pending:
             return t(
@@ -287,12 +295,30 @@ def hint_text(
     crew = heuristic(state)
     seat = getattr(crew.action, "seat", None)
     alone = decided_alone(state, found.action)  # each member answers for themselves: no "best" of theirs
-    if crew.action != found.action and isinstance(seat, int) and seat not in mine and not alone:
+    shared = not private  # with private hands the member cannot know another's best move
+    if shared and crew.action != found.action and isinstance(seat, int) and seat not in mine and not alone:
         lines.append(
             t(locale, "(The crew's best move now is {name}'s, from their own hand.)", name=seat_names[seat])
         )
+    if _strands(state, found.action, mine, private=private):
+        lines.append(t(locale, LAST_MOVE))
     lines.append(t(locale, BY_EXPERT if expert else BY_HEURISTIC))
     return "\n".join(lines)
+
+
+LAST_MOVE = mark(
+    "**This is the crew's last move:** after it nobody can do anything, so the crew is stranded and the "
+    "game is lost."
+)
+
+
+def _strands(state: State, action: Action, mine: Sequence[int], *, private: bool) -> bool:
+    """Whether `action` leaves the crew stranded (R18), said only where the asker can know it: with
+    private hands, when every other seat's hand is empty (the counts are on the board)."""
+    if private and any(state.hands[seat] for seat in range(state.crew) if seat not in mine):
+        return False
+    after = apply(state, action, quiet=True)[0]
+    return after.outcome == "lost" and after.loss_reason == STRANDED
 
 
 def hint_choice(state: State, *, expert: bool = False) -> Choice:

@@ -5,11 +5,18 @@ one, and which crew thought about it (issue 17 item 3)."""
 from __future__ import annotations
 
 import re
+from random import Random
+
+import pytest
 
 from core.dine.ai import heuristic
+from core.dine.engine import STRANDED, apply, new_game
+from core.dine.state import RULES_VERSION, State
+from core.dine.symbols import side
+from core.dine.worlds import determinize, public_key
 from core.i18n import t
 from core.render import dine_hint
-from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC
+from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, LAST_MOVE
 from core.render.dine_text import describe
 from tests.support.locales import discord_locales
 from tests.support.messages import message, record_of
@@ -139,3 +146,96 @@ def test_on_an_exact_tie_the_hint_suggests_the_move_that_keeps_the_pizza() -> No
         running=(0, 1),
     )
     assert dine_hint._expert_hint(state, (0,), ahead).action == pay  # better in a playout: it stands
+
+
+def _other_hand_swapped(state: State, other: int) -> State:
+    """`state` with `other`'s hand dealt from the cards it and the deck under its top card hold
+    together: a position that reads the same to everyone but `other`."""
+    swapped = state.clone()
+    pool = sorted([*swapped.hands[other], *swapped.deck[1:]], reverse=True)
+    size = len(swapped.hands[other])
+    swapped.hands[other], swapped.deck = pool[:size], [*swapped.deck[:1], *pool[size:]]
+    return swapped
+
+
+def test_with_private_hands_the_expert_hint_reads_only_the_askers_hand() -> None:
+    """R17: with private hands a member sees their own hand only. The expert's worlds deal the other
+    hands afresh (from those hands and the deck under its top card), so two games that differ only in
+    another member's hand give the same hint; with open hands it reads every hand, as the crew may."""
+    state = new_game(3, level="Margherita", crew=2, rules_version=RULES_VERSION)
+    swapped = _other_hand_swapped(state, 1)
+    assert swapped.hands[1] != state.hands[1]
+    assert sorted([*swapped.hands[1], *swapped.deck]) == sorted([*state.hands[1], *state.deck])
+    assert public_key(5, swapped, [1]) == public_key(5, state, [1])
+    assert public_key(5, swapped) != public_key(5, state)
+    for seed in range(4):
+        world = determinize(state, Random(seed), [1])
+        assert world.hands[0] == state.hands[0]  # the asker's own hand and the top card stay
+        assert world.deck[0] == state.deck[0]
+        assert len(world.hands[1]) == len(state.hands[1])
+        assert sorted([*world.hands[1], *world.deck]) == sorted([*state.hands[1], *state.deck])
+    private = [dine_hint.hint(s, [0], expert=True, private=True) for s in (state, swapped)]
+    assert private[0] == private[1]
+    said = [dine_hint.hint_text(s, [0], ["Ann", "Ben"], expert=True, private=True) for s in (state, swapped)]
+    assert said[0] == said[1]
+    assert "The crew's best move now is" not in said[0]
+
+
+@pytest.mark.parametrize("hands", ["open", None])
+async def test_an_open_hands_crew_sees_every_hand_on_the_board(world, hands) -> None:
+    """`/dine new hands:open` (R17): the lobby says so, the board lists each member's cards under their
+    name and its footer names the option; by default (no option) no hand is shown."""
+    alice, bob = world.player("Alice"), world.player("Bob")
+    options = {"hands": hands} if hands else {}
+    game_id = await open_lobby(alice, world, **options)
+    lobby = message(world, (await record_of(world, game_id)).board_message_id).embeds[0].description
+    shown = "every hand shown on the board" if hands else "every hand private"
+    assert f"Deliver a pizza across space together: 1 to 3 crew, {shown}." in lobby
+    board = message(world, (await record_of(world, game_id)).board_message_id)
+    await bob.clicks(board, "Join")
+    await alice.clicks(message(world, (await record_of(world, game_id)).board_message_id), "Start")
+    record, saved = await saved_of(world, game_id)
+    state = saved.state
+    assert state is not None
+    assert saved.setup.open_hands == bool(hands)
+    embed = message(world, record.board_message_id).embeds[0]
+    crew = {f.name: f.value for f in embed.fields}["Crew"].split("\n")
+    for seat in range(2):
+        names = [side(state.cards, card, state.upgraded).name for card in state.hands[seat]]
+        assert (f"  Hand: {', '.join(names)}" in crew) == bool(hands)
+    assert ("open hands" in embed.footer.text) == bool(hands)
+
+
+def _before_the_last_move(seed: int) -> tuple[State, int]:
+    """A three-crew Quasar Calzone game at Margherita played by the heuristic up to its last move, which
+    strands the crew, and whose seat makes it (every other hand is empty then)."""
+    state = new_game(seed, level="Margherita", crew=3, ship="Quasar Calzone", rules_version=RULES_VERSION)
+    while state.outcome == "playing":
+        action = heuristic(state).action
+        after = apply(state, action)[0]
+        if after.loss_reason == STRANDED:
+            return state, action.seat
+        state = after
+    raise AssertionError(f"seed {seed}: the game was not lost stranded")
+
+
+@pytest.mark.parametrize("private", [True, False])
+def test_the_hint_for_the_move_that_strands_the_crew_says_the_game_is_lost_after_it(private: bool) -> None:
+    """A review found "It changes nothing now" suggested as the crew's only move, with nothing saying
+    the game is lost once it is made (R18: nobody can act then). The hint now says so; with private
+    hands only while every other hand is empty (the board shows the counts)."""
+    state, seat = _before_the_last_move(2)
+    assert all(not hand for other, hand in enumerate(state.hands) if other != seat)
+    names = ["Ann", "Ben", "Cal"]
+    said = dine_hint.hint_text(state, [seat], names, private=private).split("\n")
+    assert said[-2] == t("en", LAST_MOVE)
+    assert said[-2] == (
+        "**This is the crew's last move:** after it nobody can do anything, so the crew is stranded and "
+        "the game is lost."
+    )
+    earlier = new_game(2, level="Margherita", crew=3, ship="Quasar Calzone", rules_version=RULES_VERSION)
+    assert t("en", LAST_MOVE) not in dine_hint.hint_text(earlier, [0], names, private=private)
+    if private:  # another member still holding a card might play on: the asker cannot tell
+        held = state.clone()
+        held.hands[(seat + 1) % 3] = [state.removed[0]]  # a card back in play: only its count shows
+        assert t("en", LAST_MOVE) not in dine_hint.hint_text(held, [seat], names, private=True)
