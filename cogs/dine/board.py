@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import discord
 
@@ -228,9 +228,11 @@ def prompt(
     *,
     in_hand: bool = False,
     you: int | None = None,
+    vacant: Collection[int] = (),
 ) -> str:
     """What the game asks now: the result, the crew's decision, or that anyone may act (`in_hand`:
-    said in a hand view, which need not send its reader to "My hand"; `you`: the reader's own seat)."""
+    said in a hand view, which need not send its reader to "My hand"; `you`: the reader's own seat;
+    `vacant`: the seats nobody holds, whose decisions any crew member takes from "My hand")."""
     if state.outcome == "won":
         return t(
             locale,
@@ -245,18 +247,7 @@ def prompt(
     if solo:
         you = 0
     if state.pending is not None:
-        reason = decision_text(state, locale, names, you)
-        kind = state.pending.kind
-        if solo and kind == "upgrade":
-            reason = t(locale, "You may upgrade one hand card.")
-        if in_hand and you is not None and kind == "occupy" and you not in state.pending.deciding:
-            return t(locale, "**Waiting:** {reason}", reason=reason)  # this seat has picked already
-        asked = t(locale, "**Decide:** {reason}", reason=reason)
-        if in_hand and you is not None and kind == "upgrade" and _others_upgrade(state, you):
-            # all this seat can do is give the crew's upgrade up: say someone else could use it
-            return f"{asked} {t(locale, NOTHING_TO_UPGRADE)}"
-        where = None if in_hand or kind not in _IN_HAND else SOLO_IN_HAND if solo else _IN_HAND[kind]
-        return f"{asked} {t(locale, where)}" if where else asked
+        return _decision(state, locale, names, in_hand=in_hand, you=you, vacant=vacant)
     if solo:
         if in_hand:
             return t(locale, "Play from your hand below.")
@@ -266,16 +257,68 @@ def prompt(
     return t(locale, "Any crew member may act at any time: press **My hand** to see your cards and play.")
 
 
+def _decision(
+    state: State,
+    locale: Locale,
+    names: Sequence[str],
+    *,
+    in_hand: bool,
+    you: int | None,
+    vacant: Collection[int],
+) -> str:
+    """The pending decision, and where it is taken: a vacant seat's in its hand view, which any crew
+    member opens from theirs ("Play seat 3"), since nobody else would take it."""
+    assert state.pending is not None
+    solo = state.crew == 1
+    reason = decision_text(state, locale, names, you)
+    kind = state.pending.kind
+    orphans = [seat for seat in state.pending.deciding if seat in vacant] if kind == "occupy" else []
+    if solo and kind == "upgrade":
+        reason = t(locale, "You may upgrade one hand card.")
+    if in_hand and you is not None:  # the reader's own hand view: their vacant seats are a click away
+        pointers = [t(locale, FOR_SEAT_BELOW, number=seat + 1) for seat in orphans]
+        if kind == "occupy" and you not in state.pending.deciding and not orphans:
+            return t(locale, "**Waiting:** {reason}", reason=reason)  # this seat has picked already
+        asked = " ".join([t(locale, "**Decide:** {reason}", reason=reason), *pointers])
+        if kind == "upgrade" and (others := _others_upgrade(state, you)):
+            # all this seat can do is give the crew's upgrade up: say who else could use it
+            if others <= set(vacant):
+                seat = min(others)
+                name = Seat.of(seat, names).say(locale)
+                return f"{asked} {t(locale, VACANT_UPGRADES, number=seat + 1, name=name)}"
+            return f"{asked} {t(locale, NOTHING_TO_UPGRADE)}"
+        return asked
+    asked = t(locale, "**Decide:** {reason}", reason=reason)
+    if in_hand or kind not in _IN_HAND:
+        return asked
+    if solo:
+        return f"{asked} {t(locale, SOLO_IN_HAND)}"
+    where = [] if orphans and set(state.pending.deciding) <= set(vacant) else [t(locale, _IN_HAND[kind])]
+    where += [t(locale, FOR_SEAT_IN_HAND, number=seat + 1) for seat in orphans]
+    return " ".join([asked, *where])
+
+
 NOTHING_TO_UPGRADE = mark(
     "You have no card to upgrade, but another crew member may upgrade one of theirs: leave it to them, "
     "or give the upgrade up for the whole crew."
 )
+VACANT_UPGRADES = mark(
+    "You have no card to upgrade, but {name} has one: choose it with **Play seat {number}** below, or give "
+    "the upgrade up for the whole crew."
+)
+FOR_SEAT_BELOW = mark("Choose for seat {number} with **Play seat {number}** below.")
+FOR_SEAT_IN_HAND = mark("Any crew member chooses for seat {number} in **My hand** → **Play seat {number}**.")
 
 
-def _others_upgrade(state: State, seat: int) -> bool:
-    """Whether, in the pending upgrade decision, `seat` has no card to upgrade but another seat has."""
-    upgraders = {a.seat for a in legal_actions(state) if isinstance(a, Upgrade) and a.card is not None}
-    return seat not in upgraders and bool(upgraders)
+def _others_upgrade(state: State, seat: int) -> set[int]:
+    """In the pending upgrade decision, the other seats that could upgrade a card when `seat` has none
+    to upgrade (empty when `seat` has one)."""
+    upgraders = {
+        a.seat
+        for a in legal_actions(state)
+        if isinstance(a, Upgrade) and a.card is not None and a.seat is not None
+    }
+    return set() if seat in upgraders else upgraders
 
 
 # Decisions taken with hand cards: the board says where they are made (its buttons cannot show a hand).
@@ -297,7 +340,7 @@ def board_embed(
         title = t(locale, "Deep Space Dine · {sector}", sector=sector_name(locale, state.cards, spec))
     else:
         title = t(locale, "Deep Space Dine · the end")
-    head = [status_line(state, locale), prompt(state, locale, saved.names_in_text())]
+    head = [status_line(state, locale), prompt(state, locale, saved.deciders(locale), vacant=saved.vacant)]
     if state.outcome != "playing":
         head.append(play_again(FAMILY.kind, locale, daily=saved.table.is_daily))
     embed = discord.Embed(title=title, description="\n\n".join(head), colour=COLOURS[state.outcome])
@@ -332,8 +375,9 @@ def board_embed(
 async def picture(saved: DineSaved, locale: Locale = "en") -> discord.File:
     """The board picture, drawn off the event loop, with the board in words as its alt text."""
     assert saved.state is not None
-    png = await asyncio.to_thread(render_board, saved.state, saved.seat_names(), locale)
-    alt = clip(board_summary(saved.state, saved.seat_names(), locale), ALT_TEXT_LIMIT)
+    names = saved.deciders(locale, in_text=False)  # a vacant seat's decision is the crew's
+    png = await asyncio.to_thread(render_board, saved.state, names, locale)
+    alt = clip(board_summary(saved.state, names, locale), ALT_TEXT_LIMIT)
     return discord.File(io.BytesIO(png), filename=PICTURE, description=alt)
 
 

@@ -329,7 +329,7 @@ def hint_text(saved: DineSaved, user: int, *, expert: bool = False, locale: Loca
     return dine_hint.hint_text(
         saved.state,
         saved.seats_for(user),
-        saved.names_in_text(),
+        saved.deciders(locale),
         expert=expert,
         private=not saved.setup.open_hands,
         locale=locale,

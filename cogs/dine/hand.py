@@ -81,7 +81,8 @@ def hand_embed(
     text = [note] if note else []
     named = saved.names_in_text()
     if not (note and state.outcome != "playing"):  # the move that ended it has told the end already
-        text.append(prompt(state, locale, named, in_hand=True, you=seat if own else None))
+        you = seat if own else None
+        text.append(prompt(state, locale, saved.deciders(locale), in_hand=True, you=you, vacant=saved.vacant))
     if left_out := occupy_left_out(state, seat, locale, named):
         text.append(left_out)  # the occupy menu below leaves these cards out: say why
     if not_now := unavailable_text(state, seat, locale):

@@ -91,6 +91,21 @@ class DineSaved(BaseModel):
         """The seats' names for Discord text, markdown escaped: the game's lines name the crew."""
         return [escaped(name) for name in self.seat_names()]
 
+    @property
+    def vacant(self) -> tuple[int, ...]:
+        """The vacant seats, played by the rest of the crew."""
+        return tuple(i for i, seat in enumerate(self.seats) if seat.user is None)
+
+    def deciders(self, locale: Locale = "en", *, in_text: bool = True) -> list[str]:
+        """The seats' names where the game asks one of them to decide: a vacant seat is named as one,
+        since its member is gone and the crew decides for it (markdown escaped unless not `in_text`,
+        for the picture)."""
+        names = self.names_in_text() if in_text else self.seat_names()
+        return [
+            name if seat.user is not None else t(locale, "{name} (vacant seat)", name=name)
+            for name, seat in zip(names, self.seats, strict=True)
+        ]
+
 
 def lobby(host: int, name: str, setup: Setup, now: datetime) -> DineSaved:
     table = Table.start(host, open_crew=True, max_crew=MAX_CREW)

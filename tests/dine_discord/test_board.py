@@ -899,6 +899,35 @@ def test_a_member_with_nothing_to_upgrade_is_told_another_may_upgrade() -> None:
     assert "no card to upgrade" not in prompt(state, "en", names)  # the board speaks to everyone
 
 
+def test_a_vacant_seats_decision_points_to_its_hand_view() -> None:
+    """A review: a vacant seat's decision read as its gone member's ("Waiting: Cal may occupy…"); any
+    crew member takes it, from "My hand" → "Play seat 3"."""
+    names = ("Ann", "Ben", "Cal (vacant seat)")
+    state = _played_until(3, "upgrade")  # Ben and Cal can upgrade a card, Ann cannot
+    assert prompt(state, "en", names, in_hand=True, you=0, vacant=(1, 2)).endswith(
+        "You have no card to upgrade, but Ben has one: choose it with **Play seat 2** below, or give the "
+        "upgrade up for the whole crew."
+    )
+    assert prompt(state, "en", names, in_hand=True, you=0, vacant=(2,)).endswith(  # Ben is there
+        "another crew member may upgrade one of theirs: leave it to them, or give the upgrade up for the "
+        "whole crew."
+    )
+    occupying = _played_until(0, "occupy")
+    assert occupying.pending is not None
+    assert occupying.pending.deciding == (0, 1, 2)
+    assert prompt(occupying, "en", names, vacant=(2,)) == (
+        "**Decide:** Ann, Ben and Cal (vacant seat) may each occupy a station. They choose in **My hand**. "
+        "Any crew member chooses for seat 3 in **My hand** → **Play seat 3**."
+    )
+    first = next(a for a in legal_actions(occupying) if getattr(a, "seat", None) == 0)
+    after, _ = apply(occupying, first)
+    assert prompt(after, "en", names, in_hand=True, you=0, vacant=(2,)) == (
+        "**Decide:** Ben and Cal (vacant seat) may each occupy a station. Choose for seat 3 with "
+        "**Play seat 3** below."
+    )
+    assert prompt(after, "de", names, in_hand=True, you=0).startswith("**Warten:**")  # nobody's gone
+
+
 def test_a_solo_game_does_not_speak_of_a_crew_in_its_prompt() -> None:
     """Found by a review: a solo player read "Any crew member may act at any time"."""
     solo, crew = new_game(3, crew=1), new_game(3, crew=2)

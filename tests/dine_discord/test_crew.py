@@ -744,6 +744,50 @@ async def test_after_a_restart_everyone_counts_as_here_until_the_idle_time_passe
     world.take_errors()
 
 
+async def test_a_vacant_seats_decision_is_said_to_be_the_crews_not_the_voted_out_members(world) -> None:
+    """A review: after Cal was voted out the board said "Cal may occupy a station. They choose in My
+    hand" and Ann's view "Waiting: Cal may occupy…", though Cal is gone and the crew plays his seat."""
+    ann, ben, cal = crew = [world.player(name) for name in ("Ann", "Ben", "Cal")]
+    game_id = await start_game(world, crew)
+    hands = Hands(world, game_id)
+    await world.env.advance_time(world.bot.settings.dine_idle_minutes * 60 + 60)
+    await hands.open(ann)
+    await hands.open(ben)
+    await ann.runs("dine vote-out", member=cal.actor)
+    await ben.runs("dine vote-out", member=cal.actor)
+    while True:  # the crew plays on until seat 3 alone has a station to occupy
+        _, saved = await saved_of(world, game_id)
+        assert saved.state is not None
+        pending = saved.state.pending
+        if pending is not None and pending.kind == "occupy" and pending.deciding == (2,):
+            break
+        action = heuristic(saved.state).action
+        await perform(hands, owner(saved, action, [ann, ben]), action)
+
+    board = await board_of(world, game_id)
+    view = await hands.open(ann)
+    hint = await ann.runs("dine hint")
+
+    assert board.embeds[0].description.split("\n\n")[1] == (
+        "**Decide:** Cal (vacant seat) may occupy a station. Any crew member chooses for seat 3 in "
+        "**My hand** → **Play seat 3**."
+    )
+    assert view.embeds[0].description.split("\n\n")[0] == (
+        "**Decide:** Cal (vacant seat) may occupy a station. Choose for seat 3 with **Play seat 3** below."
+    )
+    assert hint.response.content.startswith("**Suggestion for you:** Cal (vacant seat): occupy")
+    seat_view = await ann.clicks(view, "Play seat 3 (Cal, vacant)")
+    hands.views[ann.id] = seat_view
+    _, saved = await saved_of(world, game_id)
+    assert saved.state is not None
+    occupied = await perform(hands, ann, heuristic(saved.state).action)  # the choice is Ann's to make
+    assert not stale_note(occupied)
+    _, after = await saved_of(world, game_id)
+    assert after.state is not None
+    assert after.state.pending is None or after.state.pending.kind != "occupy"
+    assert slash_refusals(world) == []
+
+
 # --- 7. ending the game ---------------------------------------------------------------------------------
 
 
