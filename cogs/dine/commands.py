@@ -1,5 +1,5 @@
-"""The `/dine` commands: open a lobby, show the board or your hand, vote out an idle member, end the
-game, ask for a hint, look up a card, read the rules. Idle lobbies close by themselves."""
+"""The `/dine` commands: open a lobby, show the board or your hand, vote out an idle member, leave or
+end the game, ask for a hint, look up a card, read the rules. Idle lobbies close by themselves."""
 
 from __future__ import annotations
 
@@ -14,7 +14,17 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from core.dine.cards import CardSet, card_set
-from core.dine.seating import DineSaved, Setup, active, lobby, vote_refusal, voted, votes_needed
+from core.dine.seating import (
+    DineSaved,
+    Setup,
+    active,
+    leave_refusal,
+    lobby,
+    vacated,
+    vote_refusal,
+    voted,
+    votes_needed,
+)
 from core.dine.state import RULES_VERSION
 from core.dine.told import said, told
 from core.errors import RuleError
@@ -247,6 +257,34 @@ class Dine(
         bot.boards.request(record.id)
         async with saved_anyway("Your vote was saved, but Discord did not show it; the board shows it soon."):
             await send(interaction, said(line, await server_language(interaction)), ephemeral=False)
+
+    @app_commands.command(
+        name="leave", description="Leave this channel's Dine game for good; the crew plays your hand."
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Asks first, as `/dine end` does: a seat left cannot be taken back."""
+        record = await game_in_channel(interaction, RULES)
+        saved = load(record)
+        if saved.state is None:
+            raise RuleError(lazy("The game has not started yet: to leave the lobby, press **Leave** on it."))
+        check_crew(saved, interaction.user.id)
+        if (refusal := leave_refusal(saved, interaction.user.id)) is not None:
+            raise RuleError(refusal)
+        locale = await reader_language(interaction)
+        text = t(
+            locale,
+            "Leave game #{game}? Your seat stays in the game, vacant: the crew plays your hand together, and "
+            "you cannot come back. To stay, dismiss this message.",
+            game=record.id,
+        )
+        if saved.table.captain == interaction.user.id:
+            successor = vacated(saved, interaction.user.id).table.captain
+            seat = saved.seat_of(successor)
+            assert seat is not None
+            name = escaped(saved.seats[seat].name)
+            text += " " + t(locale, "**{name}** becomes the host.", name=name)
+        confirm = ref(Verb.QUIT, record.id, record.version)
+        await send(interaction, ephemeral=True, **confirm_message(text, confirm, t(locale, "Leave the game")))
 
     @app_commands.command(name="hint", description="Privately: what would the bot's own crew do now?")
     async def hint(self, interaction: discord.Interaction) -> None:

@@ -21,7 +21,7 @@ import discord
 from core.dine.actions import Action, action_to_json
 from core.dine.codes import decode
 from core.dine.engine import abandon, apply, deal, decided_alone, legal_actions
-from core.dine.seating import DineSaved, active, left, seated
+from core.dine.seating import DineSaved, active, leave_refusal, left, left_game, seated
 from core.dine.state import State
 from core.dine.told import in_every_language, said, told
 from core.errors import RuleError
@@ -121,9 +121,19 @@ VOTED_OUT = mark(
 )
 
 
+LEFT = mark(
+    "You left this game, and the crew plays your hand now; you can watch the board. To play again, "
+    "start a game of your own with {start}."
+)
+
+
 def check_crew(saved: DineSaved, user: int) -> None:
-    if user in saved.voted_out and not saved.table.is_crew(user):
-        raise RuleError(lazy(VOTED_OUT, start=Slash(RULES.start.removeprefix("/"))))
+    if not saved.table.is_crew(user):
+        start = Slash(RULES.start.removeprefix("/"))
+        if user in saved.voted_out:
+            raise RuleError(lazy(VOTED_OUT, start=start))
+        if user in saved.gone:
+            raise RuleError(lazy(LEFT, start=start))
     moves.check_crew(RULES, saved.table, user)
 
 
@@ -606,6 +616,42 @@ async def confirm_end(interaction: discord.Interaction, ref: Ref, _: str) -> Non
         await announce(interaction, record, saved)
 
 
+async def confirm_leave(interaction: discord.Interaction, ref: Ref, _: str) -> None:
+    """The confirmation button of `/dine leave` (on a private message): the clicker's seat becomes
+    vacant, played by the crew, as after a vote-out."""
+    bot = bot_of(interaction)
+    reader = await reader_language(interaction)
+    user = interaction.user.id
+    async with bot.game_locks(ref.game):
+        record, saved = await clicked(interaction, ref, from_board=False)
+        check_crew(saved, user)
+        if (refusal := leave_refusal(saved, user)) is not None:
+            raise RuleError(refusal)
+        after = left_game(saved, user)
+        line = lazy(
+            "**{name}** leaves the game; the crew now plays their hand together.", name=who(interaction)
+        )
+        if (host := after.table.captain) != saved.table.captain:  # said, or the new host never learns it
+            seat = after.seat_of(host)
+            assert seat is not None
+            line = lazy(
+                "**{name}** leaves the game; the crew now plays their hand together, and **{host}** is the "
+                "host now.",
+                name=who(interaction),
+                host=escaped(after.seats[seat].name),
+            )
+        after = after.model_copy(update={"table": after.table.with_news([*after.table.recent, told(line)])})
+        record = await commit(interaction, record, after, table_action_json("leave", user=user))
+        server = await game_language(interaction, after.table)
+    async with board_follows(interaction, record.id, saved_not_on_board(reader)):
+        done = t(reader, "You left the game; the crew plays your hand now. You can still watch the board.")
+        await update(interaction, content=done, view=None)
+        shown = await board_message(
+            record.id, record.version, after, pictures=bot.settings.board_pictures, locale=server
+        )
+        await bot.boards.show(record, shown)
+
+
 def abandoned(record: GameRecord, why: Text, moved: set[int], _: Locale) -> Ending:
     """A game whose channel is gone, or that everyone forgot, ends as `/dine end` ends it: a lobby
     closes, a started game is a loss, logged as abandoned. Its lines are told in each reader's words."""
@@ -636,5 +682,6 @@ FAMILY.handlers.update(
         Verb.START: start,
         Verb.KICK: kick,
         Verb.END: confirm_end,
+        Verb.QUIT: confirm_leave,
     }
 )

@@ -1,4 +1,4 @@
-"""Who plays a Dine game and from which seat: the lobby, the seats, idle members and vote-outs.
+"""Who plays a Dine game and from which seat: the lobby, the seats, idle members, vote-outs and leaving.
 
 A stored Dine game is a `DineSaved`: the shared `Table` (host = captain, lobby members = crew, the
 latest news), the chosen `Setup`, and — once started — one `Seat` per crew member and the rules
@@ -13,9 +13,10 @@ import math
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.i18n import Locale, Text, lazy, lazy_n, t
+from core.i18n.commands import Slash
 from core.i18n.glossary import term
 from core.table import Table
 from core.words import escaped
@@ -50,7 +51,7 @@ class Setup(BaseModel):
 class Seat(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    user: int | None  # None: vacant after a vote-out, played by the rest of the crew
+    user: int | None  # None: vacant after a vote-out or a leave, played by the rest of the crew
     name: str
     last_active: datetime
 
@@ -66,6 +67,9 @@ class DineSaved(BaseModel):
     # (`idle_for`) shows they came back, and those votes lapse as a move would make them
     votes_since: dict[int, datetime] = {}
     voted_out: tuple[int, ...] = ()  # users voted out of their seat (told so when they click)
+    # users who left their seat themselves (told so when they click); left out of the JSON when empty,
+    # so that every game saved before reads and writes as it did
+    gone: tuple[int, ...] = Field(default=(), exclude_if=lambda gone: not gone)
     names: dict[int, str] = {}  # display names of the lobby's members, for its controls
     touched: datetime | None = None  # the lobby's latest change (an idle lobby closes by itself)
     state: State | None = None
@@ -167,7 +171,9 @@ def vote_refusal(
     if seat is None:
         return lazy("That person does not hold a seat in this game.")
     if target == voter:
-        return lazy("You can't vote yourself out; you can simply stop playing, or the host can end the game.")
+        return lazy(
+            "You can't vote yourself out. To leave the game, use {command}.", command=Slash("dine leave")
+        )
     idle = idle_for(saved, seat, now, seen)
     if idle < idle_after:
         minutes = math.ceil((idle_after - idle).total_seconds() / 60)  # 10:00 left is 10, not 11
@@ -223,20 +229,42 @@ def voted(
     if not votes_needed(saved, target, now, idle_after, seen) <= set(voters):
         votes, since_now = {**saved.votes, target: voters}, {**saved.votes_since, target: started}
         return saved.model_copy(update={"votes": votes, "votes_since": since_now}), False
-    seat = saved.seat_of(target)
+    out = vacated(saved, target)
+    return out.model_copy(update={"voted_out": (*saved.voted_out, target)}), True
+
+
+def vacated(saved: DineSaved, user: int) -> DineSaved:
+    """`user`'s seat left vacant (voted out, or left): the crew plays it, votes against them lapse, and
+    if they hosted, the next crew member hosts."""
+    seat = saved.seat_of(user)
     assert seat is not None
     seats = list(saved.seats)
     seats[seat] = seats[seat].model_copy(update={"user": None})
-    votes = {t: v for t, v in saved.votes.items() if t != target}
-    since_left = {t: when for t, when in saved.votes_since.items() if t != target}
-    crew = tuple(member for member in saved.table.crew if member != target)
-    captain = saved.table.captain if saved.table.captain != target else crew[0]
+    votes = {t: v for t, v in saved.votes.items() if t != user}
+    since_left = {t: when for t, when in saved.votes_since.items() if t != user}
+    crew = tuple(member for member in saved.table.crew if member != user)
+    captain = saved.table.captain if saved.table.captain != user else crew[0]
     table = saved.table.model_copy(update={"crew": crew, "captain": captain})
-    update = {
-        "seats": tuple(seats),
-        "votes": votes,
-        "votes_since": since_left,
-        "table": table,
-        "voted_out": (*saved.voted_out, target),
-    }
-    return saved.model_copy(update=update), True
+    return saved.model_copy(
+        update={"seats": tuple(seats), "votes": votes, "votes_since": since_left, "table": table}
+    )
+
+
+def leave_refusal(saved: DineSaved, user: int) -> Text | None:
+    """Why `user` may not leave the started game now, or None. The last crew member seated is refused:
+    with nobody left to play the vacant seats the game would be stuck, and ending it is `/dine end`'s
+    step, which says it counts as a loss (a leave must not end a game by surprise)."""
+    if saved.seat_of(user) is None:
+        return lazy("You hold no seat in this game.")
+    if all(seat.user in (None, user) for seat in saved.seats):
+        return lazy(
+            "You are the last crew member seated: nobody would be left to play your hand. To stop, end "
+            "the game with {command}.",
+            command=Slash("dine end"),
+        )
+    return None
+
+
+def left_game(saved: DineSaved, user: int) -> DineSaved:
+    """`user` left the started game: their seat is vacant, played by the crew, as after a vote-out."""
+    return vacated(saved, user).model_copy(update={"gone": (*saved.gone, user)})

@@ -788,6 +788,92 @@ async def test_a_vacant_seats_decision_is_said_to_be_the_crews_not_the_voted_out
     assert slash_refusals(world) == []
 
 
+async def test_a_member_leaves_a_running_game_and_the_crew_plays_their_seat(world) -> None:
+    """A review: a member who wanted to go could not ("You can't vote yourself out; you can simply
+    stop playing"). `/dine leave` asks first, then their seat is vacant as after a vote-out; a host
+    who leaves passes hosting on, and the last one seated is sent to `/dine end` instead."""
+    ann, ben, cal = crew = [world.player(name) for name in ("Ann", "Ben", "Cal")]
+    game_id = await start_game(world, crew)
+    hands = Hands(world, game_id)
+    ann_view = await hands.open(ann)
+    start = await record_of(world, game_id)
+
+    self_vote = await ann.runs("dine vote-out", member=ann.actor)
+    asked = await ann.runs("dine leave")
+
+    assert re.fullmatch(
+        r"You can't vote yourself out\. To leave the game, use </dine leave:\d+>\.",
+        self_vote.response.content,
+    )
+    assert asked.ephemeral
+    assert asked.response.content == (
+        f"Leave game #{game_id}? Your seat stays in the game, vacant: the crew plays your hand together, "
+        "and you cannot come back. To stay, dismiss this message. **Ben** becomes the host."
+    )
+    assert (await record_of(world, game_id)).version == start.version  # not until confirmed
+    done = await ann.clicks(asked.response.message, "Leave the game")
+
+    assert done.response.content == (
+        "You left the game; the crew plays your hand now. You can still watch the board."
+    )
+    assert components(done.response) == []
+    record, saved = await saved_of(world, game_id)
+    assert record.version == start.version + 1
+    assert [seat.user for seat in saved.seats] == [None, ben.id, cal.id]
+    assert saved.table.crew == (ben.id, cal.id)
+    assert saved.table.captain == ben.id
+    assert saved.state is not None
+    assert saved.state.crew == 3
+    board = await board_of(world, game_id)
+    fields = {f.name: f.value for f in board.embeds[0].fields}
+    assert "1. Ann (vacant, played by the crew)" in fields["Crew"]
+    assert fields["What happened"].endswith(
+        "**Ann** leaves the game; the crew now plays their hand together, and **Ben** is the host now."
+    )
+    old_view = await ann.clicks(ann_view, "Refresh")
+    hand = await ann.runs("dine hand")
+    for refused in (old_view, hand):  # told why, not taken for a stranger
+        assert refused.response.content.startswith("You left this game, and the crew plays your hand now")
+    assert (await record_of(world, game_id)).version == record.version
+    ben_view = await hands.open(ben)
+    assert "Play seat 1 (Ann, vacant)" in [c.get("label") for c in components(ben_view)]
+
+    cal_asked = await cal.runs("dine leave")
+    assert "becomes the host" not in cal_asked.response.content  # Cal does not host
+    await cal.clicks(cal_asked.response.message, "Leave the game")
+    last = await ben.runs("dine leave")
+
+    assert last.ephemeral
+    assert re.fullmatch(
+        r"You are the last crew member seated: nobody would be left to play your hand\. To stop, end the "
+        r"game with </dine end:\d+>\.",
+        last.response.content,
+    )
+    record, saved = await saved_of(world, game_id)
+    assert [seat.user for seat in saved.seats] == [None, ben.id, None]
+    assert record.status == "active"
+    assert slash_refusals(world) == [
+        self_vote.response.content,
+        hand.response.content,
+        last.response.content,
+    ]
+
+
+async def test_leave_in_a_lobby_points_to_its_leave_button(world) -> None:
+    ann = world.player("Ann")
+    game_id = await open_lobby(ann, world)
+    start = await record_of(world, game_id)
+
+    refused = await ann.runs("dine leave")
+
+    assert refused.ephemeral
+    assert (
+        refused.response.content == "The game has not started yet: to leave the lobby, press **Leave** on it."
+    )
+    assert (await record_of(world, game_id)).version == start.version
+    assert slash_refusals(world) == [refused.response.content]
+
+
 # --- 7. ending the game ---------------------------------------------------------------------------------
 
 
