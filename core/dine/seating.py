@@ -255,7 +255,7 @@ def leave_refusal(saved: DineSaved, user: int) -> Text | None:
     with nobody left to play the vacant seats the game would be stuck, and ending it is `/dine end`'s
     step, which says it counts as a loss (a leave must not end a game by surprise)."""
     if saved.seat_of(user) is None:
-        return lazy("You hold no seat in this game.")
+        return lazy("You no longer hold a seat in this game.")
     if all(seat.user in (None, user) for seat in saved.seats):
         return lazy(
             "You are the last crew member seated: nobody would be left to play your hand. To stop, end "
