@@ -703,11 +703,29 @@ async def test_a_daily_post_whose_channel_was_deleted_is_turned_off(world: World
     assert len(tries) == 1
 
 
-async def test_the_daily_post_is_not_set_inside_a_thread(world: World) -> None:
+@pytest.mark.parametrize(
+    ("locale", "told"),
+    [
+        (
+            "en-US",
+            "I post the daily in a text channel, not in a thread: run this in the channel, or name it with "
+            "the `channel` option; nothing was changed.",
+        ),
+        (  # the option as a German client shows it (a review found the English name in German refusals)
+            "de",
+            "Ich poste die Tages-Herausforderung in einem Textkanal, nicht in einem Thread: führe den Befehl "
+            "im Kanal aus oder nenne ihn mit der Option `kanal`; es wurde nichts geändert.",
+        ),
+    ],
+)
+async def test_the_daily_post_is_not_set_inside_a_thread(
+    world: World, monkeypatch, locale: str, told: str
+) -> None:
     """A thread closes when idle (a private one is seen by its members only): the post would never
     reach the server. The manager is told where to run it, and nothing is stored."""
     managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
     admin = world.player("Admin", roles=[managers])
+    discord_locales(monkeypatch, {admin.id: locale})
     await take_daily(admin, "d6")
     thread = next(iter(world.channel.threads))  # the manager's own daily thread
 
@@ -715,10 +733,7 @@ async def test_the_daily_post_is_not_set_inside_a_thread(world: World) -> None:
     world.audit()
 
     assert refused.ephemeral
-    assert refused.response.content == (
-        "I post the daily in a text channel, not in a thread: run this in the channel, or name it with "
-        "the `channel` option; nothing was changed."
-    )
+    assert refused.response.content == told
     assert await world.bot.store.daily_posts() == []
     await admin.runs("daily post", hour=9, channel=world.channel)  # named, from anywhere: accepted
     assert [p.channel_id for p in await world.bot.store.daily_posts()] == [world.channel.id]

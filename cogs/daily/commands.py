@@ -11,7 +11,7 @@ from discord.ext import commands, tasks
 
 from core.errors import RuleError
 from core.i18n import lazy, t
-from core.i18n.commands import Slash
+from core.i18n.commands import Option, Slash
 from core.ranking import day_of
 from core.registry import GAMES
 from core.registry import game as declaration
@@ -169,7 +169,7 @@ class Daily(
                 locale,
                 "I post the daily in a text channel, not in a thread: run this in the channel, or name it "
                 "with the {option} option; nothing was changed.",
-                option="`channel`",
+                option=Option("channel"),
             )
             await send(interaction, refusal, ephemeral=True)
             return

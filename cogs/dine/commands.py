@@ -30,7 +30,7 @@ from core.dine.told import said, told
 from core.errors import RuleError
 from core.guide import topics
 from core.i18n import Locale, lazy, lazy_n, t
-from core.i18n.commands import Slash
+from core.i18n.commands import Option, Slash
 from core.render import dine_hint
 from core.render.dine_lookup import find, suggest
 from core.storage import GameRecord, VersionConflict
@@ -54,10 +54,8 @@ from .play import RULES, bot_of, check_crew, check_may_end, commit, load, seated
 
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
-MODES = [
-    Choice(name="starter game (learn the rules; suggested for newcomers)", value="starter"),
-    Choice(name="normal game (pick a difficulty)", value="normal"),
-]
+NORMAL = Choice(name="normal game (pick a difficulty)", value="normal")
+MODES = [Choice(name="starter game (learn the rules; suggested for newcomers)", value="starter"), NORMAL]
 HANDS = [  # R17: the rulebook lets a crew lay its hands out openly
     Choice(name="private (each member sees only their own)", value="private"),
     Choice(name="open (every hand shown on the board)", value="open"),
@@ -135,7 +133,7 @@ class Dine(
             raise RuleError(
                 lazy(
                     "The starter game has no difficulty to choose; pick {option} to choose one.",
-                    option="`mode: normal`",
+                    option=Option("mode", NORMAL.name),
                 )
             )
         setup = Setup(

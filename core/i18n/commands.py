@@ -3,7 +3,8 @@
 Its entries are keyed by the English text and by kind (`msgctxt`): "name" for a command's, group's
 or option's name (Discord wants it lowercase, 1–32 letters, digits, - or _), "description" (at most
 100 characters) and "choice" (a choice's name, at most 100). Messages that tell a player to run a
-command mention it (`Slash`), or name it as their Discord client shows it (`command_name`).
+command mention it (`Slash`), or name it as their Discord client shows it (`command_name`); an option
+to set is named the same way (`Option`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,22 @@ class Command:
 
     def say(self, locale: Locale) -> str:
         return command_name(locale, self.qualified)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """An option a message tells its reader to set, as their client shows it, as code: its name, and
+    with `choice` (a choice's English name) the choice too — "`modus: normales Spiel (…)`": a reader
+    never sees the English name, nor a choice's value, in their command's form."""
+
+    name: str  # "mode"
+    choice: str | None = None  # "normal game (pick a difficulty)"
+
+    def say(self, locale: Locale) -> str:
+        name = command_text(locale, "name", self.name) or self.name
+        if self.choice is None:
+            return f"`{name}`"
+        return f"`{name}: {command_text(locale, 'choice', self.choice) or self.choice}`"
 
 
 _IDS: dict[str, int] = {}  # each top-level command's id on Discord, by its name, as the bot last fetched

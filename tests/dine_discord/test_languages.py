@@ -185,3 +185,27 @@ async def test_a_card_is_looked_up_and_shown_in_the_readers_words(german_world, 
     suggested = await hans.actor.autocomplete(world.channel, "dine card", "name", "fusion")
     assert "Fusionskern" in [choice["name"] for choice in suggested]
     world.take_errors()
+
+
+async def test_a_refusal_names_the_option_and_choice_as_the_readers_discord_shows_them(
+    german_world, monkeypatch
+):
+    """A review: a German player who picked a difficulty for the starter game read "nimm `mode: normal`",
+    but their Discord shows the option `modus` and the choice "normales Spiel (Schwierigkeit wählen)"."""
+    world = german_world
+    ann, hans, rosa = (world.player(name) for name in ("Ann", "Hans", "Rosa"))
+    discord_locales(monkeypatch, {ann.id: "en-US", hans.id: "de", rosa.id: "es-ES"})
+
+    refusals = [(await who.runs("dine new", difficulty="Margherita")).response for who in (ann, hans, rosa)]
+
+    assert all(refusal.ephemeral for refusal in refusals)
+    assert [refusal.content for refusal in refusals] == [
+        "The starter game has no difficulty to choose; pick `mode: normal game (pick a difficulty)` to "
+        "choose one.",
+        "Das Einsteigerspiel hat keine wählbare Schwierigkeit; nimm `modus: normales Spiel (Schwierigkeit "
+        "wählen)`, um eine zu wählen.",
+        "La partida de iniciación no tiene dificultad que elegir; escoge `modo: partida normal (elige la "
+        "dificultad)` para elegir una.",
+    ]
+    assert await world.bot.store.active_game(world.channel.id) is None
+    assert len(world.take_errors()) == 3
