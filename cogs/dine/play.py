@@ -62,6 +62,12 @@ RULES = GameRules.of(
         "To play, start a game of your own with {start} (in another channel or a thread)."
     ),
     buttons=(MY_HAND, START, JOIN),
+    running=mark(  # Dine has a host, not a captain; hosting passes on when the host is voted out or leaves
+        "A game is already running in this channel. {where} Its host can end it with {end} (when the host "
+        "is voted out or leaves the game, the next crew member hosts), as can someone who may manage this "
+        "channel, or its crew once its host has left the server (anyone, once the whole crew has). Or "
+        "start yours in a thread or another channel."
+    ),
 )
 HOST_CLOSED = mark("The host closed the lobby.")
 STALE_HAND = mark("The game moved on since this view was drawn, so nothing was done. Here is your hand now.")

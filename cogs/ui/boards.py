@@ -44,15 +44,7 @@ def already_running(record: GameRecord, rules: GameRules) -> RuleError:
     forgotten game must not block the channel for good)."""
     running = RULES_BY_KIND.get(record.kind, rules)
     where = where_board_is(record, running)
-    return RuleError(
-        lazy(
-            "A game is already running in this channel. {where} Its captain can end it with {end}, as "
-            "can someone who may manage this channel, or its crew once its captain has left the server "
-            "(anyone, once the whole crew has). Or start yours in a thread or another channel.",
-            where=where,
-            end=Slash(running.end.removeprefix("/")),
-        )
-    )
+    return RuleError(lazy(running.running, where=where, end=Slash(running.end.removeprefix("/"))))
 
 
 async def post_board(interaction: discord.Interaction, record: GameRecord, draw: Draw) -> GameRecord:

@@ -29,6 +29,15 @@ from .endings import end_if_channel_unknown, verify_soon
 log = logging.getLogger(__name__)
 
 
+# The refusal of a second game in a channel (`boards.already_running`), in the running game's words:
+# who may end it, so a forgotten game does not block the channel for good; {where}, {end}.
+CAPTAIN_ENDS = mark(
+    "A game is already running in this channel. {where} Its captain can end it with {end}, as "
+    "can someone who may manage this channel, or its crew once its captain has left the server "
+    "(anyone, once the whole crew has). Or start yours in a thread or another channel."
+)
+
+
 @dataclass(frozen=True, slots=True)
 class GameRules(Generic[SavedT]):
     """How a game names itself to players, and its declaration (`game`), which reads its saved games."""
@@ -42,6 +51,7 @@ class GameRules(Generic[SavedT]):
     not_crew: str = ""  # the refusal of a click by someone not on the crew: {captain}, {join}, {start}
     join_hint: str = ""  # `{join}` in `not_crew` when the clicker may still join the crew
     buttons: tuple[str, ...] = ()  # the board's button labels a private text may name (`buttons.py`)
+    running: str = CAPTAIN_ENDS  # the refusal of a second game while one of these runs: {where}, {end}
 
     @classmethod
     def of(
@@ -52,6 +62,7 @@ class GameRules(Generic[SavedT]):
         not_crew: str,
         join_hint: str = "",
         buttons: tuple[str, ...] = (),
+        running: str = CAPTAIN_ENDS,
     ) -> GameRules[SavedT]:
         """A game's names, from its declaration (its command group is its kind, `end` the subcommand
         that ends a game early), and its own wording; kept in `RULES_BY_KIND`."""
@@ -66,6 +77,7 @@ class GameRules(Generic[SavedT]):
             not_crew=not_crew,
             join_hint=join_hint,
             buttons=buttons,
+            running=running,
         )
         RULES_BY_KIND[kind] = made
         return made

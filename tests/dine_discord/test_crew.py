@@ -611,7 +611,18 @@ async def test_dine_new_in_a_busy_channel_links_to_the_game(world) -> None:
         world.channel.id,
         record.board_message_id,
     ]
-    assert slash_refusals(world) == [again.response.content]
+    # Dine has a host, not a captain (a review): the running game's word, whichever game is asked for
+    end = await world.mention("dine end")
+    ways_on = (
+        f"Its host can end it with {end} (when the host is voted out or leaves the game, the next crew "
+        "member hosts), as can someone who may manage this channel, or its crew once its host has left the "
+        "server (anyone, once the whole crew has). Or start"
+    )
+    other = await ben.runs("d6 new")
+    for refusal in (again, other):
+        assert ways_on in refusal.response.content
+        assert "captain" not in refusal.response.content
+    assert slash_refusals(world) == [again.response.content, other.response.content]
     assert (await record_of(world, game_id)).version == record.version
     assert len(await world.bot.store.active_games("dine")) == 1
 
