@@ -15,7 +15,8 @@ from core.dine.cards import CardSet
 from core.dine.engine import card_drive, hand_size
 from core.dine.seating import DineSaved
 from core.dine.symbols import side
-from core.i18n import Locale, t
+from core.i18n import Locale, mark, t
+from core.i18n.commands import Slash
 from core.render.dine_controls import Move, moves, unavailable_text
 from core.render.dine_names import card_name, station_kind
 from core.render.dine_text import action_text, gives_text, occupied_text, occupy_left_out, row_text
@@ -23,17 +24,23 @@ from core.words import clip
 
 from ..ui.controls import Ref
 from ..ui.message import BoardMessage
-from ..ui.text import FIELD_LIMIT
+from ..ui.text import DESCRIPTION_LIMIT, EMBED_LIMIT, FIELD_LIMIT
 from .board import COLOURS, add_moves, prompt, vacant_label
 from .ids import FAMILY, TAKE, Verb, ref
 
 Button, Menu = FAMILY.Button, FAMILY.Menu
 PAYMENT_MENUS = 4
 NOT_NOW_LIMIT = 1500  # of the description's 4,096 characters, with room for a move's lines and the prompt
+CARD_FIELDS = 23  # of an embed's 25 fields, with room for the occupied station
+SHORTENED = mark("Some card details are left out to fit Discord's limit; {command} shows a card whole.")
 
 
-def card_field(cards: CardSet, card_id: str, upgraded: list[str], locale: Locale = "en") -> tuple[str, str]:
-    """A hand card as an embed field: every part a player needs to decide."""
+def card_field(
+    cards: CardSet, card_id: str, upgraded: list[str], locale: Locale = "en", brief: int = 0
+) -> tuple[str, str]:
+    """A hand card as an embed field: every part a player needs to decide; `brief` leaves out the
+    parts least needed, when a long hand would not fit Discord's limit (1: the occupied effect, only
+    for choosing a station; 2: the rotated effect too, which the moves offered below say)."""
     face = side(cards, card_id, upgraded)
     name = t(
         locale,
@@ -58,7 +65,23 @@ def card_field(cards: CardSet, card_id: str, upgraded: list[str], locale: Locale
         t(locale, "Rotated: {symbols}", symbols=row_text(face.rotated, locale)),
         t(locale, "Occupied: {what}", what=occupied_text(face.occupied, locale)),
     ]
-    return clip(name, 256), clip("\n".join(lines), FIELD_LIMIT)
+    return clip(name, 256), clip("\n".join(lines[: len(lines) - brief]), FIELD_LIMIT)
+
+
+def card_fields(
+    cards: CardSet, hand: list[str], upgraded: list[str], room: int, locale: Locale = "en"
+) -> tuple[list[tuple[str, str]], bool]:
+    """The hand's cards as fields within `room` characters in all (Discord rejects an embed over
+    6,000), and whether any was shortened: whole if they fit, else without the parts least needed
+    (`card_field`'s `brief`), else each cut to an even share. Every card keeps its field, and the
+    controls below offer every move whatever is cut."""
+    fields: list[tuple[str, str]] = []
+    for brief in range(3):
+        fields = [card_field(cards, card, upgraded, locale, brief) for card in hand]
+        if sum(len(name) + len(value) for name, value in fields) <= room:
+            return fields, brief > 0
+    share = (room - sum(len(name) for name, _ in fields)) // max(1, len(fields))
+    return [(name, clip(value, max(1, share))) for name, value in fields], True
 
 
 def hand_embed(
@@ -94,10 +117,7 @@ def hand_embed(
         size=hand_size(state, seat),
     )
     text.append(count)
-    embed = discord.Embed(title=title, description="\n\n".join(text), colour=COLOURS[state.outcome])
-    for card_id in hand[:23]:
-        name, value = card_field(state.cards, card_id, state.upgraded, locale)
-        embed.add_field(name=name, value=value, inline=False)
+    embed = discord.Embed(title=title, colour=COLOURS[state.outcome])
     held = state.stations[seat]
     if held is not None:
         face = side(state.cards, held, state.upgraded)
@@ -114,6 +134,18 @@ def hand_embed(
             inline=False,
         )
     embed.set_footer(text=t(locale, "Game #{game} · update {version}", game=game_id, version=version))
+    shortened = t(locale, SHORTENED, command=Slash("dine card"))
+    shown = hand[:CARD_FIELDS]
+    # the description gives way only if even the cards' names and a line each would not fit beside it
+    least = sum(len(card_field(state.cards, card, state.upgraded, locale)[0]) + 80 for card in shown)
+    description = clip(
+        "\n\n".join(text), min(DESCRIPTION_LIMIT, EMBED_LIMIT - len(embed) - least - len(shortened) - 2)
+    )
+    room = EMBED_LIMIT - len(embed) - len(description) - len(shortened) - 2
+    fields, cut = card_fields(state.cards, shown, state.upgraded, room, locale)
+    embed.description = f"{description}\n\n{shortened}" if cut else description
+    for number, (name, value) in enumerate(fields):  # the cards before the occupied station
+        embed.insert_field_at(number, name=name, value=value, inline=False)
     return embed
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 FIELD_LIMIT = 1024  # characters in an embed field's value
+DESCRIPTION_LIMIT = 4096  # characters in an embed's description
+EMBED_LIMIT = 6000  # characters in all of an embed's texts together
 
 
 def fit(

@@ -17,7 +17,7 @@ import pytest
 
 from cogs.dine.board import board_embed, board_view, grid_lines, lobby_message, prompt, sector_lines
 from cogs.dine.commands import hint_text
-from cogs.dine.hand import card_field, hand_message
+from cogs.dine.hand import SHORTENED, card_field, hand_message
 from cogs.dine.ids import FAMILY, PAY, TAKE
 from core.dine.actions import PlayCard, Upgrade
 from core.dine.ai import heuristic
@@ -32,6 +32,7 @@ from core.dine.told import said
 from core.errors import RuleError
 from core.guide import topics
 from core.i18n import t
+from core.i18n.commands import Slash
 from core.render.dine_board import grid_heading
 from core.render.dine_controls import PUBLIC, for_seat
 from core.render.dine_hint import BY_EXPERT, BY_HEURISTIC, EXPERT_SEED
@@ -649,6 +650,53 @@ def test_every_state_offers_every_legal_action_within_discords_limits(crew, star
             check_state(state, vacant=(n % crew) if crew > 1 and n % 3 == 0 else None)
             checked += 1
     assert checked > 20
+
+
+def _long_hand(ship: str, size: int = 18) -> State:
+    """A solo hand of `size` cards, every other one upgraded, beside an occupied station: the longest
+    hand view a review found (18 cards of the Nostroven One in Spanish rendered 6,139 characters)."""
+    state = new_game(1, ship=ship, level="Salad", starter=False, crew=1)
+    cards = state.hands[0] + state.deck
+    held = cards[:size]
+    return state.model_copy(
+        update={
+            "hands": [held],
+            "deck": cards[size + 1 :],
+            "upgraded": sorted(held[::2]),
+            "stations": [cards[size]],
+        }
+    )
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_the_longest_hand_view_fits_discords_limit_with_every_card(locale) -> None:
+    """Each field was clipped and the cards capped at 23, but the total was never checked: the view
+    must fit Discord's 6,000 characters, with a note of the longest kind, in every language — each card
+    keeps its field (the details least needed give way first, and the view says so)."""
+    shortened = 0
+    for ship in [face.name for face in CARDS.ship_sides()]:
+        state = _long_hand(ship)
+        saved = saved_for(state)
+        shown = hand_message(1, 5, saved, 0, 1000, "You: " + "x" * 1500, locale=locale)
+        assert shown.embed is not None
+        check_embed(shown.embed)
+        names = [card_field(state.cards, card, state.upgraded, locale)[0] for card in state.hands[0]]
+        assert [field.name for field in shown.embed.fields][: len(names)] == names
+        assert len(shown.embed.fields) == len(names) + 1  # and the occupied station
+        whole = [card_field(state.cards, card, state.upgraded, locale)[1] for card in state.hands[0]]
+        cut = [field.value for field in shown.embed.fields][: len(names)] != whole
+        told = t(locale, SHORTENED, command=Slash("dine card")) in (shown.embed.description or "")
+        assert told == cut
+        shortened += cut
+    assert shortened  # the limit was met by leaving details out, not by luck
+
+
+def test_a_long_hand_view_keeps_every_move_and_an_ordinary_one_every_detail() -> None:
+    check_state(_long_hand("Nostroven One"))  # every legal move is still offered, within the limits
+    ordinary = hand_message(1, 5, saved_for(new_game(1, crew=1)), 0, 1000).embed
+    assert ordinary is not None
+    assert "Occupied: " in ordinary.fields[0].value
+    assert "left out" not in (ordinary.description or "")
 
 
 def ann_and_ben(state: State) -> DineSaved:
