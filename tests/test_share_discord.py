@@ -255,6 +255,26 @@ async def test_share_says_why_when_the_bot_may_not_post_there(world: World) -> N
     assert refusals(world) == 0
 
 
+@scenario
+async def test_a_share_on_a_second_server_links_to_that_server(world: World) -> None:
+    alice = world.player("Alice")
+    await finished_d6(world, alice)
+    other = world.env.create_guild("Second Home")
+    lobby = other.create_text_channel("lobby")
+    there = other.add_member(alice.actor.user)
+
+    posted = await there.slash(lobby, "daily share")
+    world.audit()
+    again = await there.slash(lobby, "daily share")
+    world.audit()
+
+    assert not posted.ephemeral
+    assert again.ephemeral
+    link = f"https://discord.com/channels/{other.id}/{lobby.id}/{posted.response.id}"
+    assert again.response.content == f"You already shared this result in <#{lobby.id}>: {link}"
+    assert refusals(world) == 1
+
+
 async def play_d6_to_the_end_in(world: World, player: Player, channel: Any, game_id: int) -> Any:
     """`play_d6_to_the_end` for a daily thread under another channel than #general."""
     home = world.channel

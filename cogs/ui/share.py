@@ -149,13 +149,16 @@ async def post_summary(
     interaction: discord.Interaction, record: GameRecord, result: ResultRecord, target: int, *, here: bool
 ) -> str:
     """Post the summary in channel `target` (`here`: as the public answer to this interaction, which
-    needs no permission there) once; returns the post's link. Call it under the share lock."""
+    needs no permission there) once; returns the post's link. Call it under the share lock.
+
+    `target` is the interaction's channel or its parent, so it is in the interaction's server, which
+    need not be the attempt's: a result may be shared on every server its player is on."""
     bot = bot_of(interaction)
-    store, user = bot.store, interaction.user
+    store, user, guild = bot.store, interaction.user, interaction.guild_id
     posted = (await store.preferences("user", user.id)).get(_key(record, target))
     mention = f"<#{target}>"
     if posted is not None:
-        raise RuleError(lazy(ALREADY, channel=mention, link=_link(record, target, posted)))
+        raise RuleError(lazy(ALREADY, channel=mention, link=_link(guild, target, posted)))
     log_entries = [entry.action_json for entry in await store.actions(record.id)]
     locale = await server_language(interaction)  # the post is public, in this server
     text = summary(record.kind, record.state_json, log_entries, result, f"<@{user.id}>", locale)
@@ -163,7 +166,7 @@ async def post_summary(
     if here:
         message = await send(interaction, text, ephemeral=False, allowed_mentions=quiet)
     else:
-        channel = bot.get_partial_messageable(target, guild_id=record.guild_id)
+        channel = bot.get_partial_messageable(target, guild_id=guild)
         try:
             message = await channel.send(text, allowed_mentions=quiet)
         except (discord.Forbidden, discord.NotFound) as error:
@@ -174,12 +177,13 @@ async def post_summary(
             raise RuleError(lazy(FAILED)) from None
     posted = str(message.id) if message is not None else ""  # not echoed back: shown, not linkable
     await store.set_preference("user", user.id, _key(record, target), posted)
-    return _link(record, target, posted)
+    return _link(guild, target, posted)
 
 
-def _link(record: GameRecord, channel_id: int, posted: str) -> str:
-    """A link to a share post (the channel's, if Discord did not say which message it is)."""
-    return message_link(record.guild_id, channel_id, int(posted)) if posted else f"<#{channel_id}>"
+def _link(guild_id: int | None, channel_id: int, posted: str) -> str:
+    """A link to a share post in `channel_id` of server `guild_id` (the channel's mention, if Discord
+    did not say which message it is)."""
+    return message_link(guild_id, channel_id, int(posted)) if posted else f"<#{channel_id}>"
 
 
 FAMILY.handlers[SHARE] = share_clicked
