@@ -212,7 +212,10 @@ class Standings(commands.Cog):
         today = day_of(discord.utils.utcnow())
         found = {
             game: player_stats(
-                await store.player_results(game, who.id), await store.daily_days(game, who.id), today
+                await store.player_results(game, who.id),
+                await store.daily_days(game, who.id),
+                today,
+                await store.running_daily_days(game, who.id),
             )
             for game in GAMES
         }

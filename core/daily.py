@@ -45,19 +45,20 @@ def playable(kind: str, version: str) -> bool:
     return game(kind).plays(version)
 
 
-def streaks(days: Iterable[date], today: date) -> tuple[int, int]:
-    """(current, best) runs of consecutive days played; today not played yet keeps yesterday's run."""
-    played = sorted(set(days))
+def streaks(days: Iterable[date], today: date, running: Iterable[date] = ()) -> tuple[int, int]:
+    """(current, best) runs of consecutive days played; today not played yet keeps yesterday's run.
+
+    An attempt counts on its challenge's day even if it ends after midnight, so a day whose attempt is
+    still `running` does not break a run: it bridges it without adding to it until it is finished
+    (played to its end it counts, given up it breaks the run, as it would have on its day)."""
+    played = set(days)
     best = run = 0
     previous: date | None = None
-    for day in played:
-        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+    for day in sorted(played | set(running)):
+        if previous is None or day - previous != timedelta(days=1):
+            run = 0
+        run += day in played
         best = max(best, run)
         previous = day
-    current = 0
-    cursor = today if today in played else today - timedelta(days=1)
-    lookup = set(played)
-    while cursor in lookup:
-        current += 1
-        cursor -= timedelta(days=1)
+    current = run if previous is not None and previous >= today - timedelta(days=1) else 0
     return current, best

@@ -59,11 +59,14 @@ def _tallies(results: Sequence[ResultRecord], label: Label) -> dict[str, Tally]:
     return {name: Tally(games[name], wins[name]) for name in sorted(games)}
 
 
-def player_stats(results: Sequence[ResultRecord], daily_days: Sequence[date], today: date) -> PlayerStats:
-    """Daily practice games (a replay of a known deal) do not count."""
+def player_stats(
+    results: Sequence[ResultRecord], daily_days: Sequence[date], today: date, running: Sequence[date] = ()
+) -> PlayerStats:
+    """Daily practice games (a replay of a known deal) do not count; `running`: the days of ranked
+    attempts still being played, which keep a streak alive (`core.daily.streaks`)."""
     results = [r for r in results if not detail_of(r).practice]
     wins = sum(result.outcome == "won" for result in results)
-    current, best = streaks(daily_days, today)
+    current, best = streaks(daily_days, today, running)
     return PlayerStats(
         overall=Tally(len(results), wins),
         by_difficulty=_tallies(results, lambda detail: detail.difficulty_label()),

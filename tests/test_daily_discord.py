@@ -241,6 +241,32 @@ async def test_day_rollover_makes_a_new_challenge_and_streaks_count_days(world: 
     assert len(seeds) == 3  # one challenge per day, each its own deal
 
 
+async def d6_stats_field(player: Player) -> str:
+    stats = await player.runs("stats")
+    (d6_field,) = [f for f in stats.response.embeds[0].fields if f.name == "Deep Space D-6"]
+    return d6_field.value
+
+
+async def test_an_attempt_played_on_after_midnight_keeps_the_streak_alive(world: World) -> None:
+    """Found by a review: yesterday's attempt still running after UTC midnight showed the streak as 0,
+    then 2 once finished; it counts on its challenge's day, so it never breaks the run."""
+    alice = world.player("Alice")
+    await take_daily(alice, "d6")
+    await play_d6_to_the_end(world, alice, (await attempt_record(world, "d6", alice)).id)
+    with world.env.time_context():
+        now = discord.utils.utcnow()
+    late = now.replace(hour=23, minute=50, second=0, microsecond=0) + timedelta(days=1)
+    await world.env.advance_time((late - now).total_seconds())  # the next day, ten to midnight
+    await take_daily(alice, "d6")
+    record = await attempt_record(world, "d6", alice)
+    await world.env.advance_time(15 * 60)  # five past midnight: that attempt is yesterday's
+
+    assert "Daily streak: **1** (best 1)" in await d6_stats_field(alice)
+    await play_d6_to_the_end(world, alice, record.id)
+    assert "Daily streak: **2** (best 2)" in await d6_stats_field(alice)
+    assert world.take_errors() == []
+
+
 async def test_the_leaderboard_ranks_verified_results_and_shows_the_callers_rank(world: World) -> None:
     players = [world.player(name) for name in ("Ann", "Ben", "Cy")]
     for player in players:

@@ -195,6 +195,19 @@ def test_streaks_count_consecutive_days_and_survive_until_today_is_over() -> Non
     assert streaks([], today) == (0, 0)
 
 
+def test_an_attempt_still_running_bridges_a_streak_and_counts_once_finished() -> None:
+    """Found by a review: yesterday's attempt played on after midnight broke the run until it ended."""
+    today = date(2026, 11, 30)
+    yesterday, before = today - timedelta(days=1), today - timedelta(days=2)
+    assert streaks([before], today, running=[yesterday]) == (1, 1)
+    assert streaks([before, yesterday], today) == (2, 2)  # finished: it counts on its own day
+    assert streaks([before, yesterday], today, running=[today]) == (2, 2)
+    assert streaks([before], today, running=[yesterday, today]) == (1, 1)
+    assert streaks([before, today], today, running=[yesterday]) == (2, 2)
+    assert streaks([], today, running=[today]) == (0, 0)
+    assert streaks([before], today + timedelta(days=1), running=[yesterday]) == (0, 1)  # today missed
+
+
 def test_the_daily_set_up_rotates_with_the_date_but_is_fixed_for_a_day() -> None:
     day = date(2026, 11, 30)
     assert setup_for("dine", day) == setup_for("dine", day)
@@ -495,6 +508,25 @@ async def test_abandoned_attempts_keep_no_streak_and_practice_games_count_in_no_
     stats = player_stats(await store.player_results("d6", 1), await store.daily_days("d6", 1), day)
     assert (stats.overall.games, stats.overall.wins, stats.best_score) == (2, 1, 5)
     assert (stats.streak, stats.best_streak) == (1, 1)
+
+
+async def test_the_days_of_attempts_still_running_are_told_apart_from_days_played(store: Store) -> None:
+    day = START.date()
+    played = NewResult(outcome="won", score=5, rounds=4, players=(1,))
+    await finished_with(store, 1, played, attempt=("d6", day - timedelta(days=1)))
+    await store.create_game(
+        kind="d6",
+        guild_id=1,
+        channel_id=77,
+        owner_id=1,
+        state_json="{}",
+        rules_version="d6-1",
+        attempt=("d6", day),
+    )
+    assert await store.daily_days("d6", 1) == [day - timedelta(days=1)]
+    assert await store.running_daily_days("d6", 1) == [day]
+    assert await store.running_daily_days("d6", 2) == []
+    assert await store.running_daily_days("dine", 1) == []
 
 
 async def test_turning_the_daily_post_off_and_on_again_never_posts_twice_a_day(store: Store) -> None:

@@ -329,6 +329,11 @@ class Store(ABC):
         count: streaks are for playing the challenge)."""
 
     @abstractmethod
+    async def running_daily_days(self, game: str, user_id: int) -> list[date]:
+        """The days whose ranked attempt the player is still playing: they count on their challenge's
+        day once finished, so they do not break a streak meanwhile."""
+
+    @abstractmethod
     async def set_daily_post(self, guild_id: int, channel_id: int | None, hour: int = 0) -> None:
         """Opt a server in (a channel) or out (None)."""
 

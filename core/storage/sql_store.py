@@ -497,6 +497,14 @@ class SqlStore(Store):
         )
         return [as_date(row["day"]) for row in rows]
 
+    async def running_daily_days(self, game: str, user_id: int) -> list[date]:
+        rows = await self._fetch(
+            "SELECT a.day FROM daily_attempts a JOIN games g ON g.id = a.game_id"
+            " WHERE a.user_id = ? AND a.game = ? AND g.status = 'active' ORDER BY a.day",
+            (user_id, game),
+        )
+        return [as_date(row["day"]) for row in rows]
+
     async def set_daily_post(self, guild_id: int, channel_id: int | None, hour: int = 0) -> None:
         async def work(tx: Tx) -> None:
             if channel_id is None:  # off, but the day posted is kept: opting in again posts no twice
