@@ -17,6 +17,7 @@ from core.dine.told import said
 from core.render.dine_controls import for_seat
 from core.storage import GameRecord
 from core.table import table_action
+from core.verify import difficulty_of
 from tests.dine_discord.helpers import Hands, perform, saved_of
 from tests.support.scenario import Player, World
 
@@ -88,7 +89,7 @@ async def test_a_deleted_daily_thread_ends_the_attempt_and_practice_opens(world:
     assert "The game ended: its thread was deleted." in load_d6(ended).table.recent
     assert await verified(world, record.id)
     podium = await world.bot.store.daily_podium(
-        "d6", date.fromisoformat(load_d6(ended).table.daily or ""), None
+        "d6", date.fromisoformat(load_d6(ended).table.daily or ""), None, rank_of=difficulty_of
     )
     assert [s.user_id for s in podium] == [alice.id]  # the replay accepted the ending: ranked, a loss
     practice = await alice.runs("daily d6", practice=True)

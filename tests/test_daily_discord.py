@@ -20,7 +20,7 @@ from core.d6.ai import heuristic as d6_heuristic
 from core.d6.codes import encode
 from core.render.d6_controls import as_shown
 from core.storage import GameRecord
-from core.verify import verify_pending
+from core.verify import difficulty_of, verify_pending
 from tests.support.locales import discord_locales
 from tests.support.messages import components
 from tests.support.postgres import BACKENDS
@@ -552,7 +552,9 @@ async def test_a_challenge_stored_under_older_rules_is_played_verified_and_ranke
     assert result is not None
     assert json.loads(result.detail_json)["rules_version"] == "d6-1"
     await verify_pending(world.bot.store)
-    assert [s.game_id for s in await world.bot.store.daily_podium("d6", today, None)] == [record.id]
+    assert [
+        s.game_id for s in await world.bot.store.daily_podium("d6", today, None, rank_of=difficulty_of)
+    ] == [record.id]
     assert world.take_errors() == []
 
 

@@ -29,7 +29,7 @@ from core.render.dine_controls import for_seat
 from core.results import new_result
 from core.storage import GameRecord, SqliteStore
 from core.table import Saved, credited, movers
-from core.verify import verify_pending
+from core.verify import difficulty_of, verify_pending
 
 DUMP = Path(__file__).parent / "data" / "dine-1-games.sql"
 AT = datetime(2026, 12, 1, 12, tzinfo=UTC)
@@ -150,5 +150,5 @@ async def test_a_restored_dine_1_database_plays_to_the_end_and_every_result_veri
     board = await restored.leaderboard("dine", "all", GLOBAL, user_id=1)
     assert board.players == 3  # each player's best of the seven Dine games
     assert {s.game_id for s in board.top} <= {1, 2, 3, 4, 5, 6, 7}
-    podium = await restored.daily_podium("dine", DAY, None)
+    podium = await restored.daily_podium("dine", DAY, None, rank_of=difficulty_of)
     assert {s.game_id for s in podium} == {6, 7}

@@ -19,7 +19,7 @@ from core.d6.actions import Stasis
 from core.games.d6 import GAME as D6
 from core.ranking import GLOBAL
 from core.storage import ActionRecord, NewResult, ResultRecord, SqliteStore
-from core.verify import check, mismatch, verify_pending
+from core.verify import check, difficulty_of, mismatch, verify_pending
 
 FIXTURE = json.loads((Path(__file__).parent / "data" / "d6-1-games.json").read_text())
 AT = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -99,7 +99,9 @@ async def test_results_recorded_under_d6_1_verify_and_stay_on_the_leaderboards(s
     assert await verify_pending(store) == 2
     board = await store.leaderboard("d6", "all", GLOBAL, user_id=1)
     assert {s.game_id for s in board.top} == {plain, daily}
-    podium = await store.daily_podium("d6", date.fromisoformat(FIXTURE["challenge"]["day"]), None)
+    podium = await store.daily_podium(
+        "d6", date.fromisoformat(FIXTURE["challenge"]["day"]), None, rank_of=difficulty_of
+    )
     assert [s.game_id for s in podium] == [daily]
 
 

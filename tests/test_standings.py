@@ -472,10 +472,10 @@ async def test_the_daily_podium_ranks_verified_ranked_attempts_of_that_day(store
         result = NewResult(outcome="won" if won else "lost", score=score, rounds=4, players=(user,))
         game_id = await finished_with(store, user, result, guild=1 if user < 4 else 2, attempt=("d6", day))
         await store.record_verification(game_id, ok=True)
-    podium = await store.daily_podium("d6", day, None)
+    podium = await store.daily_podium("d6", day, None, rank_of=difficulty_of)
     assert [(s.rank, s.user_id) for s in podium] == [(1, 2), (2, 4), (3, 1)]
-    assert [s.user_id for s in await store.daily_podium("d6", day, 1)] == [2, 1, 3]
-    assert await store.daily_podium("d6", day + timedelta(days=1), None) == []
+    assert [s.user_id for s in await store.daily_podium("d6", day, 1, rank_of=difficulty_of)] == [2, 1, 3]
+    assert await store.daily_podium("d6", day + timedelta(days=1), None, rank_of=difficulty_of) == []
     assert await store.daily_days("d6", 2) == [day]
 
 
@@ -486,10 +486,31 @@ async def test_equal_attempts_share_a_rank_on_the_podium_as_on_the_leaderboard(s
         result = NewResult(outcome="won", score=score, rounds=4, players=(user,))
         game_id = await finished_with(store, user, result, attempt=("d6", day))
         await store.record_verification(game_id, ok=True)
-    podium = await store.daily_podium("d6", day, None)
+    podium = await store.daily_podium("d6", day, None, rank_of=difficulty_of)
     assert [s.rank for s in podium] == [1, 1, 3]
     board = await store.leaderboard("d6", "all", GLOBAL, 3)
     assert [s.rank for s in board.top] == [1, 1, 3]
+
+
+async def test_a_day_s_standings_rank_a_give_up_as_the_leaderboard_does(store: Store) -> None:
+    """Found by a review: the podium ranked a hard attempt given up with a higher score above the
+    same deal's loss played out, which `/leaderboard period:today` puts first (one deal, one order)."""
+    day = START.date()
+
+    def lost(user: int, score: int, rounds: int, *, abandoned: bool = False) -> NewResult:
+        detail = D6Result(difficulty="hard", length="full", abandoned=abandoned, daily=day.isoformat())
+        return NewResult(
+            outcome="lost", score=score, rounds=rounds, players=(user,), detail_json=detail.to_json()
+        )
+
+    gave_up = await finished_with(store, 1, lost(1, 100, 20, abandoned=True), attempt=("d6", day))
+    played = await finished_with(store, 2, lost(2, 90, 30), attempt=("d6", day))
+    await verified_as_ranked(store, gave_up, played)
+
+    podium = await store.daily_podium("d6", day, None, limit=None, rank_of=difficulty_of)
+    board = await store.leaderboard("d6", period_key("today", day), GLOBAL, 1)
+    assert [(s.rank, s.user_id) for s in podium] == [(1, 2), (2, 1)]
+    assert [(s.rank, s.user_id) for s in board.top] == [(1, 2), (2, 1)]
 
 
 async def test_abandoned_attempts_keep_no_streak_and_practice_games_count_in_no_stats(

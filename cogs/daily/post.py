@@ -15,7 +15,7 @@ from core.i18n.commands import Slash
 from core.ranking import day_of
 from core.registry import GAMES
 from core.storage import DailyPost
-from core.verify import verify_pending
+from core.verify import difficulty_of, verify_pending
 from core.words import clip
 
 from ..standings import standing_line, title
@@ -46,7 +46,7 @@ async def daily_post_embed(bot: Any, guild_id: int, today: date, locale: Locale 
     yesterday = today - timedelta(days=1)
     embed = discord.Embed(title=t(locale, "Deep Space daily · {day}", day=today.isoformat()), colour=COLOUR)
     for game in GAMES:
-        podium = await bot.store.daily_podium(game, yesterday, guild_id)
+        podium = await bot.store.daily_podium(game, yesterday, guild_id, rank_of=difficulty_of)
         lines = [standing_line(locale, game, standing, setup=False) for standing in podium]
         embed.add_field(
             name=t(locale, "Yesterday's podium · {game}", game=title(game)),
@@ -80,7 +80,7 @@ async def standings_embed(
     set-up (every attempt played it, so the lines need not say it) and where the asker stands."""
     embed = discord.Embed(title=t(locale, "Daily standings · {day}", day=day.isoformat()), colour=COLOUR)
     for game in GAMES:
-        ranked = await bot.store.daily_podium(game, day, guild_id, limit=None)
+        ranked = await bot.store.daily_podium(game, day, guild_id, limit=None, rank_of=difficulty_of)
         lines = [standing_line(locale, game, standing, setup=False) for standing in ranked[:STANDINGS_SHOWN]]
         mine = next((standing for standing in ranked if standing.user_id == user_id), None)
         if mine is not None and mine.rank > STANDINGS_SHOWN:

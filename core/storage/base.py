@@ -305,10 +305,18 @@ class Store(ABC):
 
     @abstractmethod
     async def daily_podium(
-        self, game: str, day: date, guild_id: int | None, limit: int | None = 3
+        self,
+        game: str,
+        day: date,
+        guild_id: int | None,
+        limit: int | None = 3,
+        *,
+        rank_of: Callable[[ResultRecord], int | None],
     ) -> list[Standing]:
         """The best verified ranked attempts at a day's challenge (a server's members, or everyone),
-        best first; `limit` None: every one."""
+        best first; `limit` None: every one. `rank_of` gives each result's difficulty as the
+        leaderboards rank it (`core.verify.difficulty_of`; None: not ranked), so a day's standings
+        order its attempts as `/leaderboard period:today` does."""
 
     @abstractmethod
     async def player_results(self, kind: str, user_id: int) -> list[ResultRecord]: ...

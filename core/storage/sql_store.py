@@ -445,10 +445,16 @@ class SqlStore(Store):
         return Leaderboard(top=tuple(top), mine=mine, players=int(count["n"]))
 
     async def daily_podium(
-        self, game: str, day: date, guild_id: int | None, limit: int | None = 3
+        self,
+        game: str,
+        day: date,
+        guild_id: int | None,
+        limit: int | None = 3,
+        *,
+        rank_of: Callable[[ResultRecord], int | None],
     ) -> list[Standing]:
         sql = (
-            "SELECT a.user_id, r.game_id, r.outcome, r.score, r.rounds, r.finished_at, r.detail_json"
+            f"SELECT r.*, ({self.dialect.players}) AS players, a.user_id"
             " FROM daily_attempts a JOIN results r ON r.game_id = a.game_id"
             " JOIN verifications v ON v.game_id = a.game_id AND v.ok = 1"
             " WHERE a.game = ? AND a.day = ?"
@@ -456,13 +462,14 @@ class SqlStore(Store):
         params: tuple[Any, ...] = (game, day)
         if guild_id is not None:
             sql, params = sql + " AND r.guild_id = ?", (*params, guild_id)
-        rows = await self._fetch(sql, params)
-
-        def key(row: Row) -> int:
-            finished = as_datetime(row["finished_at"])
-            return rank_key(row["outcome"] == "won", 0, row["score"], row["rounds"], finished)  # one deal
-
-        keys = sorted(((key(row), row) for row in rows), key=lambda pair: pair[0], reverse=True)[:limit]
+        ranked: list[tuple[int, Row]] = []
+        for row in await self._fetch(sql, params):
+            result = _result(row)
+            difficulty = rank_of(result)
+            if difficulty is not None:  # the leaderboards' key: a give-up ranks as the easiest set-up
+                won, finished = result.outcome == "won", result.finished_at
+                ranked.append((rank_key(won, difficulty, result.score, result.rounds, finished), row))
+        keys = sorted(ranked, key=lambda pair: pair[0], reverse=True)[:limit]
         # equal results share a rank, as on the leaderboards ("1, 1, 3")
         firsts: dict[int, int] = {}
         return [_standing(row, firsts.setdefault(k, place)) for place, (k, row) in enumerate(keys, 1)]
