@@ -714,10 +714,13 @@ async def test_a_server_leaderboard_asked_outside_a_server_says_it_shows_everyon
     assert world.take_errors() == []
 
 
-async def test_a_daily_post_whose_channel_was_deleted_is_turned_off(world: World) -> None:
-    """Not a failed send every minute of the post's hours, every day, for ever."""
+async def test_a_daily_post_whose_channel_was_deleted_is_turned_off(world: World, monkeypatch) -> None:
+    """Not a failed send every minute of the post's hours, every day, for ever. Its status then says
+    why it is off, and since when (found by a review: it only said the post was off)."""
     managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
     admin = world.player("Admin", roles=[managers])
+    hans, rosa = world.player("Hans", roles=[managers]), world.player("Rosa", roles=[managers])
+    discord_locales(monkeypatch, {hans.id: "de", rosa.id: "es-ES"})
     news = world.guild.create_text_channel("news")
     await admin.runs("daily post", hour=10, channel=news)
     world.env.backend.delete_channel(news.id)
@@ -729,6 +732,73 @@ async def test_a_daily_post_whose_channel_was_deleted_is_turned_off(world: World
         r for r in world.env.http_requests if r.method == "POST" and r.path == f"/channels/{news.id}/messages"
     ]
     assert len(tries) == 1
+    with world.env.time_context():
+        today = discord.utils.utcnow().date().isoformat()
+    await world.env.advance_time(24 * 3600)  # said on a later day too: the day it was turned off
+    said = await admin.runs("daily post-status")
+    assert said.ephemeral
+    assert said.response.content == (
+        f"I turned the daily post off on {today} because its channel was deleted; run "
+        f"{await world.mention('daily post')} in another channel to turn it on again."
+    )
+    german = (await hans.runs("daily post-status")).response.content
+    assert german.startswith(
+        f"Ich habe den täglichen Beitrag am {today} ausgeschaltet, weil sein Kanal gelöscht"
+    )
+    spanish = (await rosa.runs("daily post-status")).response.content
+    assert spanish.startswith(f"Desactivé la publicación diaria el {today} porque se eliminó su canal")
+    await admin.runs("daily post", hour=10)  # on again, here: no longer "turned off"
+    said = await admin.runs("daily post-status")
+    assert said.response.content.startswith(
+        f"Every day at 10:00 UTC I post the daily in <#{world.channel.id}>."
+    )
+    await admin.runs("daily stop-posting")  # a manager's stop is the plain "off"
+    said = await admin.runs("daily post-status")
+    assert said.response.content.startswith("The daily post is off in this server;")
+    assert len(world.take_errors()) == 0
+
+
+async def advance_to(world: World, days: int, hour: int, minute: int = 0) -> None:
+    """Move simcord's clock to `hour`:`minute` UTC, `days` days after today."""
+    with world.env.time_context():
+        now = discord.utils.utcnow()
+    then = now.replace(hour=hour, minute=minute, second=0, microsecond=0) + timedelta(days=days)
+    await world.env.advance_time((then - now).total_seconds())
+
+
+async def test_a_post_that_was_off_or_at_another_hour_is_not_reported_missed(world: World) -> None:
+    """Found by a review: after the post was switched off for days, or moved to an hour already past,
+    its status said the day's post "did not go out", though none was due."""
+    managers = world.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    admin = world.player("Admin", roles=[managers])
+    await admin.runs("daily post", hour=9)
+    with world.env.time_context():
+        first = discord.utils.utcnow().date()
+    await advance_to(world, 0, 9, 2)  # posted at 09:00
+    await admin.runs("daily stop-posting")
+    await advance_to(world, 3, 15, 2)  # three days off; today's 09:00 is past
+    where = f"Every day at 09:00 UTC I post the daily in <#{world.channel.id}>."
+    posted = f"Last posted on {first.isoformat()}."
+
+    await admin.runs("daily post", hour=9)
+    assert (await admin.runs("daily post-status")).response.content == f"{where}\n{posted}"
+    await admin.runs("daily post", hour=8)  # moved to an hour already past: not due today either
+    said = (await admin.runs("daily post-status")).response.content
+    assert said == f"Every day at 08:00 UTC I post the daily in <#{world.channel.id}>.\n{posted}"
+
+    me = world.guild.me
+    assert me is not None
+    denied = discord.Permissions(send_messages=True).value
+    world.env.backend.set_overwrite(
+        world.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER, deny=denied)
+    )
+    await advance_to(world, 1, 10, 1)  # the next day's 08:00 and 09:00 are refused
+    missed = f"The post of {(first + timedelta(days=4)).isoformat()} did not go out."
+    assert (await admin.runs("daily post-status")).response.content.endswith(missed)
+    lounge = world.guild.create_text_channel("lounge")
+    await admin.runs("daily post", hour=8, channel=lounge)  # another channel, the same hour: still missed
+    assert (await admin.runs("daily post-status")).response.content.endswith(missed)
+    assert world.take_errors() == []
 
 
 @pytest.mark.parametrize(

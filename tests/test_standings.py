@@ -30,7 +30,7 @@ from core.games.dine import LEVELS, DineResult
 from core.ranking import DIFFICULTY_RANKS, GLOBAL, period_key, rank_key
 from core.results import new_result
 from core.stats import player_stats
-from core.storage import AttemptExists, NewResult, Store
+from core.storage import AttemptExists, DailyPost, NewResult, Store
 from core.table import Saved, Table, table_action_json
 from core.verify import difficulty_of, verify_pending
 from tests.support.postgres import drop_trigger, open_store, raw_execute
@@ -561,6 +561,32 @@ async def test_turning_the_daily_post_off_and_on_again_never_posts_twice_a_day(s
     assert (post.channel_id, post.hour, post.last_day) == (71, 8, day)
     assert not await store.mark_daily_posted(7, day)
     assert await store.mark_daily_posted(7, day + timedelta(days=1))
+
+
+async def test_a_daily_post_remembers_since_when_its_setting_holds_and_why_the_bot_turned_it_off(
+    store: Store, clock: Clock
+) -> None:
+    """`/daily post-status` reports only days a post was due on, and a post the bot turned off."""
+    assert await store.daily_post(7) is None
+    await store.set_daily_post(7, 70, hour=9)
+    clock.now += timedelta(hours=1)
+    await store.set_daily_post(7, 71, hour=9)  # another channel at the same hour: due all along
+    assert await store.daily_post(7) == DailyPost(guild_id=7, channel_id=71, hour=9, since=START)
+    await store.set_daily_post(7, 71, hour=8)
+    assert await store.daily_post(7) == DailyPost(
+        guild_id=7, channel_id=71, hour=8, since=START + timedelta(hours=1)
+    )
+    clock.now += timedelta(hours=1)
+    await store.set_daily_post(7, None, channel_gone=True)
+    clock.now += timedelta(hours=1)
+    await store.set_daily_post(7, None)  # off already: when and why it went off are kept
+    off = DailyPost(guild_id=7, channel_id=0, hour=8, since=START + timedelta(hours=2), channel_gone=True)
+    assert await store.daily_post(7) == off
+    assert not off.on
+    await store.set_daily_post(7, 72, hour=8)  # on again: since now, and not "gone" any more
+    again = DailyPost(guild_id=7, channel_id=72, hour=8, since=START + timedelta(hours=3))
+    assert await store.daily_post(7) == again
+    assert await store.daily_posts() == [again]
 
 
 async def test_the_standings_a_player_wants_are_those_of_the_game_they_finished_last(

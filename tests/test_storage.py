@@ -20,6 +20,7 @@ import pytest
 from core.ranking import GLOBAL
 from core.storage import (
     ActiveGameExists,
+    DailyPost,
     GameNotFound,
     NewResult,
     PostgresStore,
@@ -303,6 +304,7 @@ SEED_AT_VERSION = {
         " ('dine', '2026-01-01', 7, '{}', 'dine-1', '2026-01-01T00:00:00+00:00')",
         "INSERT INTO daily_attempts VALUES ('dine', '2026-01-01', 100, 2, '2026-01-01T00:00:00+00:00')",
         "INSERT INTO verifications VALUES (2, 1, '', '2026-01-01T00:00:00+00:00')",
+        "INSERT INTO daily_posts (guild_id, channel_id, hour, last_day) VALUES (1, 10, 9, '2026-01-02')",
     ],
     5: [
         "INSERT INTO games (id, kind, guild_id, channel_id, owner_id, status, state_json, version,"
@@ -312,6 +314,7 @@ SEED_AT_VERSION = {
     6: ["INSERT INTO preferences VALUES ('user', 100, 'language', 'de', '2026-01-01T00:00:00+00:00')"],
     7: [],  # its one row is the migration's own: the standings owe a new ranking (checked below)
     8: [],  # it owes that ranking again (a game given up ranks as the easiest set-up): checked below
+    9: ["INSERT INTO daily_posts VALUES (2, 0, 10, NULL, '2026-01-03T08:00:00+00:00', 1)"],
 }
 
 
@@ -361,6 +364,19 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
             assert record.board_version == shown
         if start >= 6:
             assert await store.preferences("user", 100) == {"language": "de"}
+        if start >= 4:  # a post set before its `since` was kept holds since the last day it went out
+            post = await store.daily_post(1)
+            assert post is not None
+            assert (post.last_day, post.channel_gone) == (date(2026, 1, 2), False)
+            assert post.since == (datetime(2026, 1, 2, tzinfo=UTC) if start < 9 else None)
+        if start >= 9:
+            assert await store.daily_post(2) == DailyPost(
+                guild_id=2,
+                channel_id=0,
+                hour=10,
+                since=datetime(2026, 1, 3, 8, tzinfo=UTC),
+                channel_gone=True,
+            )
         # the standings are ranked again from the verified results, once
         assert await store.rerank_if_owed(difficulty_of)
         assert not await store.rerank_if_owed(difficulty_of)

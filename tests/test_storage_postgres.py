@@ -21,7 +21,7 @@ import pytest
 from cogs.ui.errors import _policy_message  # pyright: ignore[reportPrivateUsage]
 from core.ranking import GLOBAL
 from core.settings import Settings
-from core.storage import NewResult, PostgresStore, SqliteStore, StoreUnavailable, store_for
+from core.storage import DailyPost, NewResult, PostgresStore, SqliteStore, StoreUnavailable, store_for
 from core.storage.postgres import migrate, numbered
 from core.storage.postgres_migrations import PG_LATEST_VERSION, PG_MIGRATIONS
 from core.verify import difficulty_of
@@ -145,12 +145,14 @@ SEED_AT_VERSION = {
         "INSERT INTO result_players VALUES (2, 100)",
         "INSERT INTO daily_attempts VALUES ('dine', '2026-01-01', 100, 2, now())",
         "INSERT INTO verifications VALUES (2, 1, '', now())",
+        "INSERT INTO daily_posts (guild_id, channel_id, hour, last_day) VALUES (1, 10, 9, '2026-01-02')",
         "SELECT setval(pg_get_serial_sequence('games', 'id'), 2)",
     ],
     2: ["INSERT INTO actions VALUES (2, 1, 100, '{}', now())"],
     3: ["INSERT INTO preferences VALUES ('user', 100, 'language', 'de', now())"],
     4: [],  # its one row is the migration's own: the standings owe a new ranking (checked below)
     5: [],  # it owes that ranking again (a game given up ranks as the easiest set-up)
+    6: ["INSERT INTO daily_posts VALUES (2, 0, 10, NULL, '2026-01-03T08:00:00+00:00', 1)"],
 }
 
 
@@ -183,6 +185,17 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(url: str, star
         assert attempt.game_id == 2
         assert await new_game(store, channel_id=99) == 3  # ids go on after the seeded ones
         assert await store.preferences("user", 100) == ({"language": "de"} if start >= 3 else {})
+        post = await store.daily_post(1)  # set before its `since` was kept: since the last day it went out
+        assert post is not None
+        assert post.since == (datetime(2026, 1, 2, tzinfo=UTC) if start < 6 else None)
+        if start >= 6:
+            assert await store.daily_post(2) == DailyPost(
+                guild_id=2,
+                channel_id=0,
+                hour=10,
+                since=datetime(2026, 1, 3, 8, tzinfo=UTC),
+                channel_gone=True,
+            )
         assert await store.rerank_if_owed(difficulty_of)  # ranked again from the verified results, once
         assert not await store.rerank_if_owed(difficulty_of)
         assert [s.game_id for s in (await store.leaderboard("dine", "all", GLOBAL, 100)).top] == [2]

@@ -4,7 +4,7 @@ a server's chosen hour), its status for the server's managers, and a day's stand
 from __future__ import annotations
 
 import logging
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import discord
@@ -113,6 +113,22 @@ def post_is_due(post: DailyPost, now: datetime) -> bool:
     return post.hour <= now.hour <= post.hour + RETRY_HOURS
 
 
+def tries_end(post: DailyPost, day: date) -> datetime:
+    """When the hours of trying `day`'s post are over (`post_is_due`; the day's end at the latest)."""
+    midnight = datetime.combine(day, time(), tzinfo=UTC)
+    return midnight + timedelta(hours=min(post.hour + RETRY_HOURS, 23) + 1)
+
+
+def missed(post: DailyPost, now: datetime) -> date | None:
+    """The last day whose post did not go out, its hours of trying over, if it was due then: a day
+    before the post was turned on or moved to its hour is not missed (nor one it was set up unknown)."""
+    today = day_of(now)
+    due = today if now >= tries_end(post, today) else today - timedelta(days=1)
+    if post.last_day is not None and post.last_day >= due:
+        return None
+    return due if post.since is not None and post.since < tries_end(post, due) else None
+
+
 async def post_due(bot: Any) -> int:
     """Post in every opted-in server whose hour has come and that has not had today's post.
 
@@ -139,7 +155,7 @@ async def post_due(bot: Any) -> int:
                 await channel.send(embed=await daily_post_embed(bot, fresh.guild_id, today, locale))
             except discord.HTTPException as error:
                 if unknown_channel(error):  # deleted: every later send would fail too, every day
-                    await bot.store.set_daily_post(fresh.guild_id, None)
+                    await bot.store.set_daily_post(fresh.guild_id, None, channel_gone=True)
                     log.warning("the daily post's channel in server %s is gone: it is off", post.guild_id)
                     continue
                 log.warning(
@@ -154,8 +170,16 @@ async def post_due(bot: Any) -> int:
 async def post_status_text(bot: Any, guild: discord.Guild, now: datetime, locale: Locale) -> str:
     """`/daily post-status`: where and when the daily post goes out in `guild`, when it last did, and
     what stops it now (a failed post is only retried for an hour, and only the log said why)."""
-    post = next((p for p in await bot.store.daily_posts() if p.guild_id == guild.id), None)
-    if post is None:
+    post = await bot.store.daily_post(guild.id)
+    if post is not None and not post.on and post.channel_gone and post.since is not None:
+        return t(
+            locale,
+            "I turned the daily post off on {day} because its channel was deleted; run {command} in "
+            "another channel to turn it on again.",
+            day=day_of(post.since).isoformat(),
+            command=Slash("daily post"),
+        )
+    if post is None or not post.on:
         return t(
             locale,
             "The daily post is off in this server; {command} turns it on.",
@@ -169,7 +193,6 @@ async def post_status_text(bot: Any, guild: discord.Guild, now: datetime, locale
             channel=f"<#{post.channel_id}>",
         )
     ]
-    today = day_of(now)
     if post.last_day is None:
         lines.append(t(locale, "It has not been posted yet."))
     else:
@@ -193,10 +216,8 @@ async def post_status_text(bot: Any, guild: discord.Guild, now: datetime, locale
                 permissions=permission_names(locale, missing),
             )
         )
-    # the last day whose hours of trying are over (`post_is_due`): today once they are, else yesterday
-    due = today if now.hour > min(post.hour + RETRY_HOURS, 23) else today - timedelta(days=1)
-    if post.last_day is not None and post.last_day < due:
-        lines.append(t(locale, "The post of {day} did not go out.", day=due.isoformat()))
+    if (day := missed(post, now)) is not None:
+        lines.append(t(locale, "The post of {day} did not go out.", day=day.isoformat()))
     return "\n".join(lines)
 
 

@@ -113,12 +113,20 @@ class Leaderboard(_Record):
 
 
 class DailyPost(_Record):
-    """A server's opt-in daily post: where and at which UTC hour; the last day posted."""
+    """A server's opt-in daily post: where (0: off) and at which UTC hour; the last day posted; since
+    when this setting holds (None: set before the bot kept it, and never posted), so a day before it
+    is not reported missed; whether the bot turned it off because its channel was deleted."""
 
     guild_id: int
     channel_id: int
     hour: int
     last_day: date | None = None
+    since: datetime | None = None
+    channel_gone: bool = False
+
+    @property
+    def on(self) -> bool:
+        return self.channel_id != 0
 
 
 class StorageError(Exception):
@@ -342,11 +350,20 @@ class Store(ABC):
         day once finished, so they do not break a streak meanwhile."""
 
     @abstractmethod
-    async def set_daily_post(self, guild_id: int, channel_id: int | None, hour: int = 0) -> None:
-        """Opt a server in (a channel) or out (None)."""
+    async def set_daily_post(
+        self, guild_id: int, channel_id: int | None, hour: int = 0, *, channel_gone: bool = False
+    ) -> None:
+        """Opt a server in (a channel) or out (None; `channel_gone`: by the bot, as the channel was
+        deleted). Turning it on or off, or another hour, starts its `since` again; another channel at
+        the same hour does not (the post was due all along)."""
 
     @abstractmethod
-    async def daily_posts(self) -> list[DailyPost]: ...
+    async def daily_posts(self) -> list[DailyPost]:
+        """The servers whose daily post is on."""
+
+    @abstractmethod
+    async def daily_post(self, guild_id: int) -> DailyPost | None:
+        """A server's daily post, on or off (None: never set)."""
 
     @abstractmethod
     async def mark_daily_posted(self, guild_id: int, day: date) -> bool:

@@ -186,4 +186,19 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        9,
+        "since when a daily post's setting holds (on at its hour, or off) and whether the bot turned it "
+        "off because its channel was deleted: only a day it was due on is reported missed",
+        (
+            "ALTER TABLE daily_posts ADD COLUMN since TEXT",
+            "ALTER TABLE daily_posts ADD COLUMN channel_gone INTEGER NOT NULL DEFAULT 0"
+            " CHECK (channel_gone IN (0, 1))",
+            # not known before: the last day posted is when it surely held (the reports stay as they were)
+            "UPDATE daily_posts SET since = last_day || 'T00:00:00+00:00' WHERE last_day IS NOT NULL",
+        ),
+    ),
+)
+
 LATEST_VERSION = MIGRATIONS[-1].version

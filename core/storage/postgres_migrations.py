@@ -162,4 +162,20 @@ PG_MIGRATIONS += (
     ),
 )
 
+PG_MIGRATIONS += (
+    Migration(
+        6,
+        "since when a daily post's setting holds (on at its hour, or off) and whether the bot turned it "
+        "off because its channel was deleted: only a day it was due on is reported missed",
+        (
+            "ALTER TABLE daily_posts ADD COLUMN since TIMESTAMPTZ",
+            "ALTER TABLE daily_posts ADD COLUMN channel_gone INTEGER NOT NULL DEFAULT 0"
+            " CHECK (channel_gone IN (0, 1))",
+            # not known before: the last day posted is when it surely held (the reports stay as they were)
+            "UPDATE daily_posts SET since = last_day::timestamp AT TIME ZONE 'UTC'"
+            " WHERE last_day IS NOT NULL",
+        ),
+    ),
+)
+
 PG_LATEST_VERSION = PG_MIGRATIONS[-1].version

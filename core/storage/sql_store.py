@@ -127,7 +127,12 @@ TABLES: tuple[Table, ...] = (
         ("kind", "scope", "period", "user_id", "rank_key", "game_id"),
         mutable=True,
     ),
-    Table("daily_posts", ("guild_id",), ("guild_id", "channel_id", "hour", "last_day"), mutable=True),
+    Table(
+        "daily_posts",
+        ("guild_id",),
+        ("guild_id", "channel_id", "hour", "last_day", "since", "channel_gone"),
+        mutable=True,
+    ),
     Table(
         "preferences",
         ("scope", "subject_id", "key"),
@@ -135,7 +140,7 @@ TABLES: tuple[Table, ...] = (
         mutable=True,
     ),
 )
-_TIMES = frozenset({"created_at", "updated_at", "at", "finished_at", "started_at", "checked_at"})
+_TIMES = frozenset({"created_at", "updated_at", "at", "finished_at", "started_at", "checked_at", "since"})
 _DAYS = frozenset({"day", "last_day"})
 
 
@@ -512,16 +517,26 @@ class SqlStore(Store):
         )
         return [as_date(row["day"]) for row in rows]
 
-    async def set_daily_post(self, guild_id: int, channel_id: int | None, hour: int = 0) -> None:
+    async def set_daily_post(
+        self, guild_id: int, channel_id: int | None, hour: int = 0, *, channel_gone: bool = False
+    ) -> None:
+        now = self._now()
+
         async def work(tx: Tx) -> None:
             if channel_id is None:  # off, but the day posted is kept: opting in again posts no twice
-                await tx.run("UPDATE daily_posts SET channel_id = 0 WHERE guild_id = ?", (guild_id,))
+                await tx.run(
+                    "UPDATE daily_posts SET channel_id = 0, since = ?, channel_gone = ?"
+                    " WHERE guild_id = ? AND channel_id <> 0",
+                    (now, int(channel_gone), guild_id),
+                )
                 return
             await tx.run(
-                "INSERT INTO daily_posts (guild_id, channel_id, hour) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE"
-                " SET channel_id = excluded.channel_id, hour = excluded.hour",
-                (guild_id, channel_id, hour),
+                "INSERT INTO daily_posts (guild_id, channel_id, hour, since) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,"
+                " hour = excluded.hour, channel_gone = 0, since = CASE"
+                " WHEN daily_posts.channel_id <> 0 AND daily_posts.hour = excluded.hour"
+                " THEN daily_posts.since ELSE excluded.since END",
+                (guild_id, channel_id, hour, now),
             )
 
         await self._write(work)
@@ -529,6 +544,10 @@ class SqlStore(Store):
     async def daily_posts(self) -> list[DailyPost]:
         rows = await self._fetch("SELECT * FROM daily_posts WHERE channel_id <> 0 ORDER BY guild_id")
         return [DailyPost.model_validate(row) for row in rows]
+
+    async def daily_post(self, guild_id: int) -> DailyPost | None:
+        rows = await self._fetch("SELECT * FROM daily_posts WHERE guild_id = ?", (guild_id,))
+        return DailyPost.model_validate(rows[0]) if rows else None
 
     async def mark_daily_posted(self, guild_id: int, day: date) -> bool:
         async def work(tx: Tx) -> int:
