@@ -99,6 +99,15 @@ class ResultDetail(BaseModel):
         """What `/stats` tallies wins by as the ship (None: the game has no ships)."""
         return None
 
+    def difficulty_position(self) -> int:
+        """Where `difficulty_label` stands in the game's own order, easiest first: `/stats` lists the
+        difficulties so, not alphabetically by their ids."""
+        return self.difficulty_rank()
+
+    def ship_position(self) -> int:
+        """Where `ship_label` stands in the order the game declares its ships, for `/stats` likewise."""
+        return 0
+
     def setup_words(self, locale: Locale = "en") -> str | None:
         """The set-up a leaderboard line names beside the score, since it ranks by it (None: none)."""
         return None

@@ -44,19 +44,24 @@ class PlayerStats:
 
 
 Label = Callable[[ResultDetail], str | None]
+Position = Callable[[ResultDetail], int]
 
 
-def _tallies(results: Sequence[ResultRecord], label: Label) -> dict[str, Tally]:
-    """Games and wins by `label` of each result's detail (a result it gives None for is not counted)."""
+def _tallies(results: Sequence[ResultRecord], label: Label, position: Position) -> dict[str, Tally]:
+    """Games and wins by `label` of each result's detail (a result it gives None for is not counted),
+    in the game's own order (`position`; equal ones by label), as its players know it."""
     games: Counter[str] = Counter()
     wins: Counter[str] = Counter()
+    places: dict[str, int] = {}
     for result in results:
-        value = label(detail_of(result))
+        detail = detail_of(result)
+        value = label(detail)
         if value is None:
             continue
         games[value] += 1
         wins[value] += result.outcome == "won"
-    return {name: Tally(games[name], wins[name]) for name in sorted(games)}
+        places.setdefault(value, position(detail))  # the same for every result of that label
+    return {name: Tally(games[name], wins[name]) for name in sorted(games, key=lambda n: (places[n], n))}
 
 
 def player_stats(
@@ -69,8 +74,8 @@ def player_stats(
     current, best = streaks(daily_days, today, running)
     return PlayerStats(
         overall=Tally(len(results), wins),
-        by_difficulty=_tallies(results, lambda detail: detail.difficulty_label()),
-        by_ship=_tallies(results, lambda detail: detail.ship_label()),
+        by_difficulty=_tallies(results, lambda d: d.difficulty_label(), lambda d: d.difficulty_position()),
+        by_ship=_tallies(results, lambda d: d.ship_label(), lambda d: d.ship_position()),
         best_score=max((result.score for result in results), default=None),
         streak=current,
         best_streak=best,

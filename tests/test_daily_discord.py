@@ -267,6 +267,20 @@ async def test_an_attempt_played_on_after_midnight_keeps_the_streak_alive(world:
     assert world.take_errors() == []
 
 
+async def test_stats_list_the_difficulties_in_the_games_own_order(world: World) -> None:
+    """Found by a review: `/stats` listed them alphabetically by id ("easy; hard; medium")."""
+    alice = world.player("Alice")
+    for difficulty in ("hard", "easy", "medium"):
+        await alice.runs("d6 new", difficulty=difficulty)
+        asked = await alice.runs("d6 abandon")
+        await alice.clicks(asked.response.message, "Abandon the game")
+
+    field = await d6_stats_field(alice)
+
+    assert "By difficulty: easy 0/1 won (0%); medium 0/1 won (0%); hard 0/1 won (0%)" in field
+    assert world.take_errors() == []
+
+
 async def test_the_leaderboard_ranks_verified_results_and_shows_the_callers_rank(world: World) -> None:
     players = [world.player(name) for name in ("Ann", "Ben", "Cy")]
     for player in players:

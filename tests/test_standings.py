@@ -20,6 +20,7 @@ from core.d6.state import Difficulty
 from core.daily import setup_for, streaks
 from core.dine.actions import action_to_json as dine_json
 from core.dine.ai import heuristic as dine_heuristic
+from core.dine.cards import card_set
 from core.dine.engine import apply as dine_apply
 from core.dine.engine import deal as dine_deal
 from core.dine.seating import Setup, lobby, seated
@@ -30,7 +31,7 @@ from core.games.dine import LEVELS, DineResult
 from core.ranking import DIFFICULTY_RANKS, GLOBAL, period_key, rank_key
 from core.results import new_result
 from core.stats import player_stats
-from core.storage import AttemptExists, DailyPost, NewResult, Store
+from core.storage import AttemptExists, DailyPost, NewResult, ResultRecord, Store
 from core.table import Saved, Table, table_action_json
 from core.verify import difficulty_of, verify_pending
 from tests.support.postgres import drop_trigger, open_store, raw_execute
@@ -529,6 +530,29 @@ async def test_abandoned_attempts_keep_no_streak_and_practice_games_count_in_no_
     stats = player_stats(await store.player_results("d6", 1), await store.daily_days("d6", 1), day)
     assert (stats.overall.games, stats.overall.wins, stats.best_score) == (2, 1, 5)
     assert (stats.streak, stats.best_streak) == (1, 1)
+
+
+def test_stats_list_dine_levels_and_ships_in_the_games_own_order() -> None:
+    """Found by a review: `/stats` listed levels and ships alphabetically, not as the game does."""
+    ships = [side.name for side in card_set(DINE.rules_version).ship_sides()]
+    played = [("normal", LEVELS[-1], ships[-1]), ("normal", LEVELS[0], ships[1]), ("starter", None, ships[0])]
+    results = [
+        ResultRecord(
+            game_id=n,
+            kind="dine",
+            guild_id=1,
+            finished_at=START,
+            outcome="lost",
+            score=0,
+            rounds=1,
+            players=(1,),
+            detail_json=DineResult(mode=mode, level=level, ship=ship).to_json(),
+        )
+        for n, (mode, level, ship) in enumerate([*played, ("normal", LEVELS[-1], "A ship no longer dealt")])
+    ]
+    stats = player_stats(results, [], START.date())
+    assert list(stats.by_difficulty) == ["starter game", LEVELS[0], LEVELS[-1]]
+    assert list(stats.by_ship) == [ships[0], ships[1], ships[-1], "A ship no longer dealt"]
 
 
 async def test_the_days_of_attempts_still_running_are_told_apart_from_days_played(store: Store) -> None:

@@ -56,6 +56,12 @@ class D6Result(ResultDetail):
     def difficulty_label(self) -> str | None:
         return self.difficulty
 
+    def difficulty_position(self) -> int:
+        """Very easy to hard, as the game lists them (one it does not know: last)."""
+        difficulties = list(Difficulty)
+        known = self.difficulty in difficulties
+        return difficulties.index(Difficulty(self.difficulty)) if known else len(difficulties)
+
     def setup_words(self, locale: Locale = "en") -> str | None:
         """ "hard, full game", as the board says it."""
         if self.difficulty is None:

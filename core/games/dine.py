@@ -57,6 +57,12 @@ class DineResult(ResultDetail):
     def ship_label(self) -> str | None:
         return self.ship
 
+    def ship_position(self) -> int:
+        """Each ship card's front, then its back, as the card set lists them (one it no longer has:
+        last)."""
+        ships = [side.name for side in card_set(RULES_VERSION).ship_sides()]
+        return ships.index(self.ship) if self.ship in ships else len(ships)
+
     def setup_words(self, locale: Locale = "en") -> str | None:
         label = self.difficulty_label()
         return None if label is None else term(locale, "dine", "difficulties", label)
