@@ -50,7 +50,19 @@ from ..ui.tips import guided
 from .board import COLOURS, board_message, closed_lobby, lobby_message
 from .hand import hand_message
 from .ids import Verb, ref
-from .play import RULES, bot_of, check_crew, check_may_end, commit, load, seated_users, show_tip, who
+from .play import (
+    RULES,
+    bot_of,
+    check_crew,
+    check_may_end,
+    commit,
+    load,
+    out_detail,
+    seated_users,
+    show_tip,
+    voted_out_lines,
+    who,
+)
 
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
@@ -231,30 +243,30 @@ class Dine(
             voter_seat = saved.seat_of(interaction.user.id)
             assert voter_seat is not None  # vote_refusal checked it
             saved = active(saved, voter_seat, now)  # voting is taking part too
-            saved, out = voted(saved, interaction.user.id, member.id, now, idle, seen)
-            name = escaped(member.display_name)
-            if out:
-                line = told(
-                    lazy("**{name}** was voted out; the crew now plays their hand together.", name=name)
-                )
+            before = saved
+            saved, outs = voted(saved, interaction.user.id, member.id, now, idle, seen)
+            if outs:
+                lines = voted_out_lines(before, outs, before.table.captain)
             else:
                 needed = votes_needed(saved, member.id, now, idle, seen)
                 missing = needed - set(saved.votes.get(member.id, ()))
-                line = told(
-                    lazy(
-                        "**{voter}** votes to vote out **{name}** (waiting for {count} more).",
-                        voter=who(interaction),
-                        name=name,
-                        count=len(missing),
+                lines = [
+                    told(
+                        lazy(
+                            "**{voter}** votes to vote out **{name}** (waiting for {count} more).",
+                            voter=who(interaction),
+                            name=escaped(member.display_name),
+                            count=len(missing),
+                        )
                     )
-                )
-            saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, line])})
-            record = await commit(
-                interaction, record, saved, table_action_json("vote", user=member.id, out=out)
-            )
+                ]
+            saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, *lines])})
+            action = table_action_json("vote", user=member.id, out=bool(outs), **out_detail(outs[1:]))
+            record = await commit(interaction, record, saved, action)
         bot.boards.request(record.id)
         async with saved_anyway("Your vote was saved, but Discord did not show it; the board shows it soon."):
-            await send(interaction, said(line, await server_language(interaction)), ephemeral=False)
+            server = await server_language(interaction)
+            await send(interaction, "\n".join(said(line, server) for line in lines), ephemeral=False)
 
     @app_commands.command(
         name="leave", description="Leave this channel's Dine game for good; the crew plays your hand."

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -21,7 +22,7 @@ import discord
 from core.dine.actions import Action, action_to_json
 from core.dine.codes import decode
 from core.dine.engine import abandon, apply, deal, decided_alone, legal_actions
-from core.dine.seating import DineSaved, active, leave_refusal, left, left_game, seated
+from core.dine.seating import DineSaved, Vacancy, active, leave_refusal, left, left_game, seated
 from core.dine.state import State
 from core.dine.told import in_every_language, said, told
 from core.errors import RuleError
@@ -111,6 +112,39 @@ async def commit(
     return await moves.commit(
         interaction, RULES, record, saved, action_json, crew, status=status, abandoned=abandoned, mover=mover
     )
+
+
+def out_detail(outs: Sequence[Vacancy]) -> dict[str, str]:
+    """The log's note of whom a vote-out or a leave let the crew vote out, if anyone."""
+    return {"voted_out": " ".join(str(out.user) for out in outs)} if outs else {}
+
+
+def seat_name(saved: DineSaved, user: int) -> str:
+    """The name of `user`'s seat for Discord text: the crew's lines name seats as the board does."""
+    seat = saved.seat_of(user)
+    assert seat is not None
+    return escaped(saved.seats[seat].name)
+
+
+def voted_out_lines(before: DineSaved, outs: Sequence[Vacancy], host: int) -> list[str]:
+    """The board's news of each member voted out, in turn (by a vote, or by votes a vacated seat let
+    carry), named as their seat: with who hosts now when it was the host (`host` hosted before the
+    first), or the new host never learns it."""
+    lines: list[str] = []
+    for out in outs:
+        name = seat_name(before, out.user)
+        if out.host == host:
+            line = lazy("**{name}** was voted out; the crew now plays their hand together.", name=name)
+        else:
+            line = lazy(
+                "**{name}** was voted out; the crew now plays their hand together, and **{host}** is the "
+                "host now.",
+                name=name,
+                host=seat_name(before, out.host),
+            )
+        lines.append(told(line))
+        host = out.host
+    return lines
 
 
 async def clicked(
@@ -633,21 +667,24 @@ async def confirm_leave(interaction: discord.Interaction, ref: Ref, _: str) -> N
         check_crew(saved, user)
         if (refusal := leave_refusal(saved, user)) is not None:
             raise RuleError(refusal)
-        after = left_game(saved, user)
+        idle = timedelta(minutes=bot.settings.dine_idle_minutes)
+        seen = bot.presence.of(record.id, seated_users(saved))
+        after, (leaving, *outs) = left_game(saved, user, discord.utils.utcnow(), idle, seen)
         line = lazy(
             "**{name}** leaves the game; the crew now plays their hand together.", name=who(interaction)
         )
-        if (host := after.table.captain) != saved.table.captain:  # said, or the new host never learns it
-            seat = after.seat_of(host)
-            assert seat is not None
+        if leaving.host != saved.table.captain:  # said, or the new host never learns it
             line = lazy(
                 "**{name}** leaves the game; the crew now plays their hand together, and **{host}** is the "
                 "host now.",
                 name=who(interaction),
-                host=escaped(after.seats[seat].name),
+                host=seat_name(saved, leaving.host),
             )
-        after = after.model_copy(update={"table": after.table.with_news([*after.table.recent, told(line)])})
-        record = await commit(interaction, record, after, table_action_json("leave", user=user))
+        lines = [told(line), *voted_out_lines(saved, outs, leaving.host)]
+        after = after.model_copy(update={"table": after.table.with_news([*after.table.recent, *lines])})
+        record = await commit(
+            interaction, record, after, table_action_json("leave", user=user, **out_detail(outs))
+        )
         server = await game_language(interaction, after.table)
     async with board_follows(interaction, record.id, saved_not_on_board(reader)):
         done = t(reader, "You left the game; the crew plays your hand now. You can still watch the board.")

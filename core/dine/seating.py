@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -168,6 +169,8 @@ def vote_refusal(
     seat = saved.seat_of(target)
     if seat is None and target in saved.voted_out:  # another vote got there first
         return lazy("They were already voted out; the crew plays their hand.")
+    if seat is None and target in saved.gone:
+        return lazy("They left the game; the crew plays their hand.")
     if seat is None:
         return lazy("That person does not hold a seat in this game.")
     if target == voter:
@@ -192,7 +195,8 @@ def vote_refusal(
             after=after,
             minutes=minutes,
         )
-    if voter in standing_votes(saved, target, seen):
+    if voter in standing_votes(saved, target, seen) and not carried(saved, target, now, idle_after, seen):
+        # a vote repeated once it carries (the others went idle since) completes it instead
         return lazy("You already voted; the rest of the crew must agree too.")
     return None
 
@@ -217,20 +221,65 @@ def votes_needed(saved: DineSaved, target: int, now: datetime, idle_after: timed
     }
 
 
+def carried(saved: DineSaved, target: int, now: datetime, idle_after: timedelta, seen: Seen) -> bool:
+    """Whether the standing votes against the seated `target` now have every vote needed. A vote from
+    a member no longer seated does not count (nobody there agreed), so a vote that carries always has
+    a voter still seated besides the target: a vote-out never leaves every seat vacant."""
+    if saved.seat_of(target) is None:
+        return False
+    voters = {voter for voter in standing_votes(saved, target, seen) if saved.seat_of(voter) is not None}
+    return bool(voters) and votes_needed(saved, target, now, idle_after, seen) <= voters
+
+
+class Vacancy(NamedTuple):
+    """A seat left vacant: the member who left it or was voted out, and who hosts from then on (the
+    same host unless they hosted: said on the board, or the new host never learns it)."""
+
+    user: int
+    host: int
+
+
 def voted(
     saved: DineSaved, voter: int, target: int, now: datetime, idle_after: timedelta, seen: Seen
-) -> tuple[DineSaved, bool]:
-    """Record the vote; when the others agree, the target's seat becomes vacant. Returns (saved, out).
-    Votes cast before the target last looked at the game lapse, as a move of theirs would clear them."""
+) -> tuple[DineSaved, tuple[Vacancy, ...]]:
+    """Record the vote; when it carries, the target's seat becomes vacant, and so does any other whose
+    vote now carries (`carried_out`). Returns (saved, the seats vacated: the target's first, or none
+    while the vote waits). Votes cast before the target last looked at the game lapse, as a move of
+    theirs would clear them."""
     standing = standing_votes(saved, target, seen)
     since = saved.votes_since.get(target)
-    voters = (*standing, voter)
+    voters = standing if voter in standing else (*standing, voter)  # a repeated vote counts once
     started = since if standing and since is not None else now  # votes kept before it had no time
-    if not votes_needed(saved, target, now, idle_after, seen) <= set(voters):
-        votes, since_now = {**saved.votes, target: voters}, {**saved.votes_since, target: started}
-        return saved.model_copy(update={"votes": votes, "votes_since": since_now}), False
+    votes, since_now = {**saved.votes, target: voters}, {**saved.votes_since, target: started}
+    saved = saved.model_copy(update={"votes": votes, "votes_since": since_now})
+    if not carried(saved, target, now, idle_after, seen):
+        return saved, ()
+    saved, first = ousted(saved, target)
+    saved, more = carried_out(saved, now, idle_after, seen)
+    return saved, (first, *more)
+
+
+def ousted(saved: DineSaved, target: int) -> tuple[DineSaved, Vacancy]:
+    """`target` voted out: their seat vacant, remembered so that they are told why when they click."""
     out = vacated(saved, target)
-    return out.model_copy(update={"voted_out": (*saved.voted_out, target)}), True
+    out = out.model_copy(update={"voted_out": (*saved.voted_out, target)})
+    return out, Vacancy(target, out.table.captain)
+
+
+def carried_out(
+    saved: DineSaved, now: datetime, idle_after: timedelta, seen: Seen
+) -> tuple[DineSaved, tuple[Vacancy, ...]]:
+    """Every standing vote that carries once a seat became vacant, completed in turn: the member who
+    left may have been the last vote a vote-out waited for, and nothing else would ever complete it
+    (its voters are told they already voted). Each completion may let another carry; `carried` keeps
+    a voter seated, so the cascade never empties every seat."""
+    outs: list[Vacancy] = []
+    while (
+        target := next((t for t in saved.votes if carried(saved, t, now, idle_after, seen)), None)
+    ) is not None:
+        saved, out = ousted(saved, target)
+        outs.append(out)
+    return saved, tuple(outs)
 
 
 def vacated(saved: DineSaved, user: int) -> DineSaved:
@@ -265,6 +314,12 @@ def leave_refusal(saved: DineSaved, user: int) -> Text | None:
     return None
 
 
-def left_game(saved: DineSaved, user: int) -> DineSaved:
-    """`user` left the started game: their seat is vacant, played by the crew, as after a vote-out."""
-    return vacated(saved, user).model_copy(update={"gone": (*saved.gone, user)})
+def left_game(
+    saved: DineSaved, user: int, now: datetime, idle_after: timedelta, seen: Seen
+) -> tuple[DineSaved, tuple[Vacancy, ...]]:
+    """`user` left the started game: their seat is vacant, played by the crew, as after a vote-out;
+    and any vote-out that waited only for them carries (`carried_out`). Returns (saved, the seats
+    vacated: theirs first, then those voted out)."""
+    gone = vacated(saved, user).model_copy(update={"gone": (*saved.gone, user)})
+    after, outs = carried_out(gone, now, idle_after, seen)
+    return after, (Vacancy(user, gone.table.captain), *outs)

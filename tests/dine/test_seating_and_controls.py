@@ -11,7 +11,7 @@ from core.dine.actions import NO_PAYMENT, PlayCard
 from core.dine.ai import heuristic
 from core.dine.codes import decode, encode
 from core.dine.engine import apply, legal_actions, new_game
-from core.dine.seating import Setup, active, left, lobby, seated, vote_refusal, voted
+from core.dine.seating import Setup, Vacancy, active, left, left_game, lobby, seated, vote_refusal, voted
 from core.render.dine_controls import LABEL_LIMIT, for_seat, moves
 
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
@@ -132,6 +132,48 @@ def test_a_vote_kept_before_votes_had_a_time_still_counts_and_the_game_still_loa
     pending, out = voted(three_crew().model_copy(update={"votes": {3: (2,)}}), 2, 3, NOW, IDLE, {})
     assert not out
     assert DineSaved.model_validate_json(pending.model_dump_json()).votes_since == {3: NOW}
+
+
+def test_a_leave_lets_the_votes_that_waited_for_it_carry_but_never_empties_every_seat() -> None:
+    """Votes cast only by members no longer seated carry nothing: Ben voted out Ann and Cy (each
+    vote waiting for the other), then left while both idled. Counting his votes would vacate every
+    seat, and nobody would be left to play them; the leave vacates his seat alone."""
+    later = NOW + timedelta(minutes=30)  # everyone idle
+    saved = three_crew().model_copy(update={"votes": {1: (2,), 3: (2,)}, "votes_since": {1: NOW, 3: NOW}})
+    after, vacancies = left_game(saved, 2, later, IDLE, {})
+    assert [seat.user for seat in after.seats] == [1, None, 3]
+    assert vacancies == (Vacancy(2, 1),)
+    # Ann's vote against Cy waited only for Ben: his leave carries it, and Ann stays seated
+    waiting = three_crew().model_copy(update={"votes": {3: (1,)}, "votes_since": {3: NOW}})
+    after, vacancies = left_game(waiting, 2, later, IDLE, {})
+    assert [seat.user for seat in after.seats] == [1, None, None]
+    assert vacancies == (Vacancy(2, 1), Vacancy(3, 1))
+    assert after.voted_out == (3,)
+    assert after.gone == (2,)
+
+
+def test_the_host_voted_out_by_a_carried_vote_passes_hosting_on() -> None:
+    saved = three_crew().model_copy(update={"votes": {1: (3,)}, "votes_since": {1: NOW}})
+    later = NOW + timedelta(minutes=30)
+    after, vacancies = left_game(saved, 2, later, IDLE, {3: later})  # Cy is here; Ann, the host, idle
+    assert vacancies == (Vacancy(2, 1), Vacancy(1, 3))
+    assert after.table.captain == 3
+    assert after.table.crew == (3,)
+
+
+def test_a_repeated_vote_carries_once_the_members_it_waited_for_went_idle() -> None:
+    saved = three_crew()
+    at = NOW + timedelta(minutes=11)
+    saved = active(active(saved, 0, at), 1, at)  # Ann and Ben play on: Ben must agree too
+    saved, out = voted(saved, 1, 3, at, IDLE, {})
+    assert not out
+    assert vote_refusal(saved, 1, 3, at, IDLE, {}) is not None
+    later = at + timedelta(minutes=11)
+    saved = active(saved, 0, later)  # Ann plays on; Ben went idle
+    assert vote_refusal(saved, 1, 3, later, IDLE, {}) is None
+    saved, out = voted(saved, 1, 3, later, IDLE, {})
+    assert out == (Vacancy(3, 1),)
+    assert [seat.user for seat in saved.seats] == [1, 2, None]
 
 
 def test_acting_clears_the_votes_against_you_and_only_you() -> None:

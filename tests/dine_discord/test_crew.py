@@ -755,6 +755,80 @@ async def test_after_a_restart_everyone_counts_as_here_until_the_idle_time_passe
     world.take_errors()
 
 
+async def test_a_vote_that_waited_only_for_a_member_who_leaves_carries_and_hosting_passes_on(world) -> None:
+    """A review: Cal voted the idle host Ann out, waiting for Ben; Ben left instead. Cal's vote was
+    then all it took, but nothing completed it and Cal was told "You already voted" for good. Now the
+    leave carries it at once, said on the board, and Cal hosts: the last one seated stays seated."""
+    ann, ben, cal = crew = [world.player(name) for name in ("Ann", "Ben", "Cal")]
+    game_id = await start_game(world, crew)
+    hands = Hands(world, game_id)
+    await world.env.advance_time(world.bot.settings.dine_idle_minutes * 60 + 60)
+    await hands.open(ben)
+    await hands.open(cal)  # Ben and Cal are here; Ann, the host, is idle
+    first = await cal.runs("dine vote-out", member=ann.actor)
+    assert first.response.content == "**Cal** votes to vote out **Ann** (waiting for 1 more)."
+    start = await record_of(world, game_id)
+
+    asked = await ben.runs("dine leave")
+    done = await ben.clicks(asked.response.message, "Leave the game")
+
+    assert done.response.content == (
+        "You left the game; the crew plays your hand now. You can still watch the board."
+    )
+    record, saved = await saved_of(world, game_id)
+    assert record.version == start.version + 1  # one save: the leave and the vote it let carry
+    assert [seat.user for seat in saved.seats] == [None, None, cal.id]
+    assert saved.table.captain == cal.id
+    assert saved.voted_out == (ann.id,)
+    assert saved.gone == (ben.id,)
+    assert saved.votes == {}
+    board = await board_of(world, game_id)
+    news = next(f.value for f in board.embeds[0].fields if f.name == "What happened")
+    assert news.endswith(
+        "**Ben** leaves the game; the crew now plays their hand together.\n"
+        "**Ann** was voted out; the crew now plays their hand together, and **Cal** is the host now."
+    )
+    late = await cal.runs("dine vote-out", member=ann.actor)
+    assert late.response.content == "They were already voted out; the crew plays their hand."
+    last = await cal.runs("dine leave")  # the last one seated is still sent to /dine end
+    assert last.response.content.startswith("You are the last crew member seated")
+    assert (await record_of(world, game_id)).version == record.version
+    assert slash_refusals(world) == [late.response.content, last.response.content]
+
+
+async def test_a_repeated_vote_carries_once_the_others_it_waited_for_went_idle(world) -> None:
+    """A review: Ann's vote waited for Ben, then Ben went idle too; Ann's vote was all it took, yet
+    voting again told her "You already voted; the rest of the crew must agree too." for good."""
+    ann, ben, cal = crew = [world.player(name) for name in ("Ann", "Ben", "Cal")]
+    game_id = await start_game(world, crew)
+    hands = Hands(world, game_id)
+    idle = world.bot.settings.dine_idle_minutes
+    await world.env.advance_time(idle * 60 + 60)
+    await hands.open(ann)
+    await hands.open(ben)
+    first = await ann.runs("dine vote-out", member=cal.actor)
+    assert first.response.content == "**Ann** votes to vote out **Cal** (waiting for 1 more)."
+    early = await ann.runs("dine vote-out", member=cal.actor)  # Ben is still here: his vote is needed
+    assert early.response.content == "You already voted; the rest of the crew must agree too."
+    await world.env.advance_time(idle * 60 + 60)  # Ben goes idle too; Ann keeps looking
+    await hands.open(ann)
+    start = await record_of(world, game_id)
+
+    again = await ann.runs("dine vote-out", member=cal.actor)
+
+    assert not again.ephemeral
+    assert again.response.content == "**Cal** was voted out; the crew now plays their hand together."
+    record, saved = await saved_of(world, game_id)
+    assert record.version == start.version + 1
+    assert [seat.user for seat in saved.seats] == [ann.id, ben.id, None]
+    assert saved.table.captain == ann.id
+    assert saved.voted_out == (cal.id,)
+    board = await board_of(world, game_id)
+    news = next(f.value for f in board.embeds[0].fields if f.name == "What happened")
+    assert news.endswith("**Cal** was voted out; the crew now plays their hand together.")
+    assert slash_refusals(world) == [early.response.content]
+
+
 async def test_a_vacant_seats_decision_is_said_to_be_the_crews_not_the_voted_out_members(world) -> None:
     """A review: after Cal was voted out the board said "Cal may occupy a station. They choose in My
     hand" and Ann's view "Waiting: Cal may occupy…", though Cal is gone and the crew plays his seat."""
@@ -849,6 +923,9 @@ async def test_a_member_leaves_a_running_game_and_the_crew_plays_their_seat(worl
     ben_view = await hands.open(ben)
     assert "Play seat 1 (Ann, vacant)" in [c.get("label") for c in components(ben_view)]
 
+    left_vote = await ben.runs("dine vote-out", member=ann.actor)  # told she left, not "no seat"
+    assert left_vote.response.content == "They left the game; the crew plays their hand."
+    assert (await record_of(world, game_id)).version == record.version
     cal_asked = await cal.runs("dine leave")
     assert "becomes the host" not in cal_asked.response.content  # Cal does not host
     await cal.clicks(cal_asked.response.message, "Leave the game")
@@ -866,6 +943,7 @@ async def test_a_member_leaves_a_running_game_and_the_crew_plays_their_seat(worl
     assert slash_refusals(world) == [
         self_vote.response.content,
         hand.response.content,
+        left_vote.response.content,
         last.response.content,
     ]
 
