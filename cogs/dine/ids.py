@@ -22,7 +22,7 @@ class Verb(StrEnum):
     START = "s"  # lobby: start the game (host)
     KICK = "k"  # lobby: the host removes the member picked in this menu
     END = "x"  # confirm ending the game (host)
-    QUIT = "q"  # confirm leaving a started game (the clicker's seat becomes vacant)
+    QUIT = "o"  # confirm leaving a started game (the clicker's seat becomes vacant)
 
 
 BOARD = "b"  # the seat part of the board's own controls
