@@ -104,7 +104,37 @@ async def test_copying_again_is_safe_and_brings_changed_rows_up_to_date(tmp_path
         assert [(p.channel_id, p.hour) for p in await new.daily_posts()] == [(66, 10)]
 
 
-async def test_a_copy_that_differs_from_its_source_is_reported(
+async def test_a_target_the_bot_already_played_on_is_refused_and_left_as_it_was(
+    tmp_path: Path, url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The bot started on PostgreSQL before the copy and a game was played there under id 1, which the
+    source uses for another game: its row was overwritten with the source's, keeping the other game's
+    log, and the copy went on half-written. Now nothing is written and the clash is named."""
+    source = tmp_path / "old.sqlite3"
+    async with SqliteStore(source) as old:
+        await fill(old)
+    async with PostgresStore(url) as new:
+        game = await new.create_game(
+            kind="d6", guild_id=2, channel_id=20, owner_id=6, state_json="{}", rules_version="d6-1"
+        )
+        await new.save(game.id, expected_version=0, user_id=6, action_json='{"new": 1}', state_json="{}")
+    before = await all_checksums(PostgresStore(url))
+
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 2
+    said = capsys.readouterr()
+    assert said.err.startswith("Nothing copied: the target already holds rows that are not this source's")
+    assert "games id 1" in said.err
+    assert "actions game_id/seq 1/1" in said.err
+    assert "MISMATCH" not in said.out
+    assert await all_checksums(PostgresStore(url)) == before  # nothing written, not even the source's
+    async with PostgresStore(url) as new:
+        kept = await new.get_game(game.id)
+        assert kept is not None
+        assert (kept.channel_id, kept.owner_id) == (20, 6)
+        assert [a.action_json for a in await new.actions(game.id)] == ['{"new": 1}']
+
+
+async def test_a_row_the_source_never_had_is_refused(
     tmp_path: Path, url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = tmp_path / "src.sqlite3"
@@ -112,11 +142,51 @@ async def test_a_copy_that_differs_from_its_source_is_reported(
         await fill(old)
     async with PostgresStore(url) as target:  # a row the source never had
         await target.set_daily_post(8, 77)
-        await raw_execute(target, "UPDATE daily_posts SET hour = 3 WHERE guild_id = 8")
-    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 1
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 2
+    assert "daily_posts guild_id 8" in capsys.readouterr().err
+    async with PostgresStore(url) as target:
+        assert await target.get_game(1) is None
+
+
+async def test_a_copy_that_differs_from_its_source_is_reported_and_rolled_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source, target = tmp_path / "src.sqlite3", tmp_path / "dst.sqlite3"
+    async with SqliteStore(source) as old:
+        await fill(old)
+    async with SqliteStore(target) as new:  # something in the target changes a row as it is written
+        await raw_execute(
+            new, "CREATE TRIGGER skew AFTER INSERT ON daily_posts BEGIN UPDATE daily_posts SET hour = 3; END"
+        )
+    assert (
+        await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", f"sqlite:///{target}"]) == 1
+    )
     captured = capsys.readouterr()
-    assert "daily_posts" in captured.err
+    assert "daily_posts; nothing was written" in captured.err
     assert captured.out.count("MISMATCH") == 1
+    async with SqliteStore(target) as new:
+        assert await new.get_game(1) is None  # the tables copied before it were rolled back too
+
+
+async def test_copying_again_deletes_what_the_source_deleted(tmp_path: Path, url: str) -> None:
+    """A player set their language back to automatic, a tip is to be shown again, the bests were
+    ranked again: the re-run said MISMATCH and kept the copy's stale rows."""
+    source = tmp_path / "live.sqlite3"
+    async with SqliteStore(source) as old:
+        await fill(old)
+        await old.set_preference("user", 5, "language", "de")
+        await old.set_preference("user", 5, "tip:board", "shown")
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    async with SqliteStore(source) as old:
+        await old.set_preference("user", 5, "language", None)
+        await old.set_preference("user", 5, "tip:board", None)
+        await raw_execute(old, "INSERT INTO pending_tasks (task) VALUES ('rerank bests')")
+        assert await old.rerank_if_owed(lambda result: None if result.players == (2,) else 0)
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    async with PostgresStore(url) as new:
+        assert await new.preferences("user", 5) == {}
+        assert (await new.leaderboard("d6", "all", GLOBAL, 2)).mine is None
+    assert await all_checksums(SqliteStore(source)) == await all_checksums(PostgresStore(url))
 
 
 async def test_postgresql_copies_back_to_sqlite_identically(tmp_path: Path, url: str) -> None:

@@ -4,10 +4,15 @@
     python -m tools.migrate_store --from postgresql://user@host/db --to sqlite:///var/copy.sqlite3
 
 Both stores are opened as the bot opens them (each is migrated to its latest schema first). Rows
-keep their ids, so a game's log, result and attempt still belong to it. Running it again is safe:
-insert-only rows (logs, results, verdicts, attempts) already copied are left alone, and rows that
-change (games, leaderboard bests, daily posts) are brought up to date. Afterwards every table's
-row count and checksum must be the same on both sides; otherwise it says which and exits 1.
+keep their ids, so a game's log, result and attempt still belong to it. The target must be empty or
+hold an earlier copy of this same source: a row that is not the source's (a game the bot already
+played there under an id the source uses for another, a log entry or result the source lacks) is
+named and nothing is written (exit 2). Running it again is safe: insert-only rows (logs, results,
+verdicts, attempts) already copied are left alone, rows that change (games, leaderboard bests,
+daily posts, preferences) are brought up to date, and rows the source has since deleted (a
+preference reset, bests ranked again) are deleted from the copy. Everything is written in one
+transaction and checked before it commits: every table's row count and checksum must be the same
+on both sides; otherwise it says which, writes nothing and exits 1.
 Stop the bot while copying, so the source does not change under it.
 """
 
@@ -24,7 +29,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 from core.storage.postgres import PostgresStore, is_postgres_url
-from core.storage.sql_store import TABLES, Row, SqlStore, Table
+from core.storage.sql_store import TABLES, Row, SqlStore, Table, TableWriter
 from core.storage.sqlite import SqliteStore
 
 
@@ -75,17 +80,82 @@ class TableReport:
         )
 
 
-async def copy_table(source: SqlStore, target: SqlStore, table: Table) -> TableReport:
-    rows = await source.dump(table)
-    await target.load(table, rows)
-    copied = await target.dump(table)
-    return TableReport(table.name, len(rows), len(copied), checksum(rows), checksum(copied))
+Key = tuple[object, ...]
+
+
+def _keyed(table: Table, rows: Sequence[Row]) -> dict[Key, Row]:
+    return {tuple(row[c] for c in table.key): row for row in rows}
+
+
+def foreign_rows(table: Table, source: Sequence[Row], target: Sequence[Row]) -> tuple[list[Key], list[Key]]:
+    """The target's rows that are not the source's (a key the source lacks in a table whose rows the
+    bot never deletes, or a key it has with other fixed columns: another game under the same id),
+    and the target's rows the source has since deleted (to delete from the copy)."""
+    theirs = _keyed(table, source)
+    foreign: list[Key] = []
+    stale: list[Key] = []
+    for key, row in _keyed(table, target).items():
+        original = theirs.get(key)
+        if original is None:
+            (stale if table.deletable else foreign).append(key)
+        elif any(_plain(row[c]) != _plain(original[c]) for c in table.fixed):
+            foreign.append(key)
+    return foreign, stale
+
+
+class Refused(Exception):
+    """The target holds rows that are not the source's; nothing was written."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+class Differs(Exception):
+    """The copy, read back inside its transaction, differs from the source: it was rolled back."""
+
+    def __init__(self, reports: list[TableReport]) -> None:
+        super().__init__(", ".join(r.table for r in reports if not r.ok))
+        self.reports = reports
+
+
+def _named(table: Table, keys: list[Key], shown: int = 3) -> str:
+    listed = ", ".join("/".join(map(str, key)) for key in keys[:shown])
+    more = f" and {len(keys) - shown} more" if len(keys) > shown else ""
+    return f"{table.name} {'/'.join(table.key)} {listed}{more}"
 
 
 async def migrate_store(source: SqlStore, target: SqlStore) -> list[TableReport]:
-    """Copy every table, parents first; the report of each (counts and checksums on both sides)."""
+    """Copy every table, parents first, in one transaction on the target; the report of each (counts
+    and checksums on both sides). Raises `Refused` or `Differs` having written nothing."""
     async with source, target:
-        return [await copy_table(source, target, table) for table in TABLES]
+        rows = {table.name: await source.dump(table) for table in TABLES}
+
+        async def copy(into: TableWriter) -> list[TableReport]:
+            stale: dict[str, list[Key]] = {}
+            problems: list[str] = []
+            for table in TABLES:
+                foreign, stale[table.name] = foreign_rows(table, rows[table.name], await into.dump(table))
+                if foreign:
+                    problems.append(_named(table, foreign))
+            if problems:
+                raise Refused(problems)
+            reports: list[TableReport] = []
+            for table in TABLES:
+                await into.delete(table, stale[table.name])
+                await into.load(table, rows[table.name])
+                copied = await into.dump(table)
+                source_rows = rows[table.name]
+                reports.append(
+                    TableReport(
+                        table.name, len(source_rows), len(copied), checksum(source_rows), checksum(copied)
+                    )
+                )
+            if not all(report.ok for report in reports):
+                raise Differs(reports)
+            return reports
+
+        return await target.copy_in(copy)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,6 +178,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         reports = asyncio.run(migrate_store(source, target))
+    except Refused as refusal:
+        print(
+            "Nothing copied: the target already holds rows that are not this source's, and copying"
+            f" would overwrite or mix them in ({refusal}). Copy into an empty database, or one that"
+            " holds only an earlier copy of this source.",
+            file=sys.stderr,
+        )
+        return 2
+    except Differs as difference:
+        for report in difference.reports:
+            print(report.line())
+        print(f"The copy differs from its source in: {difference}; nothing was written.", file=sys.stderr)
+        return 1
     except Exception as error:  # a database that cannot be opened or written: say so, no traceback
         print(
             f"Nothing copied: a database could not be used ({error or type(error).__name__}).",
@@ -116,10 +199,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for report in reports:
         print(report.line())
-    bad = [r.table for r in reports if not r.ok]
-    if bad:
-        print(f"The copy differs from its source in: {', '.join(bad)}.", file=sys.stderr)
-        return 1
     print(f"Copied and verified {sum(r.target_rows for r in reports)} rows in {len(reports)} tables.")
     return 0
 

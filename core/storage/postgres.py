@@ -246,13 +246,9 @@ class PostgresStore(SqlStore):
     async def schema_version(self) -> int:
         return await self._on_connection(schema_version)
 
-    async def _after_load(self) -> None:
+    async def _after_load(self, tx: Tx) -> None:
         """New games must get ids after the copied ones."""
-
-        async def work(tx: Tx) -> None:
-            await tx.rows(
-                "SELECT setval(pg_get_serial_sequence('games', 'id'),"
-                " greatest((SELECT max(id) FROM games), 1), (SELECT count(*) > 0 FROM games))"
-            )
-
-        await self._write(work)
+        await tx.rows(
+            "SELECT setval(pg_get_serial_sequence('games', 'id'),"
+            " greatest((SELECT max(id) FROM games), 1), (SELECT count(*) > 0 FROM games))"
+        )

@@ -92,13 +92,22 @@ class Dialect:
 
 @dataclass(frozen=True)
 class Table:
-    """A stored table as copied between stores: its key, its columns, and whether a row may change
-    after it is written (copied again on a re-run) or is insert-only (logs, results, verdicts)."""
+    """A stored table as copied between stores: its key, its columns, whether a row may change after
+    it is written (copied again on a re-run) or is insert-only (logs, results, verdicts), which of a
+    changing row's columns never change (what tells one game from another under the same id), and
+    whether the bot deletes rows (a re-run must delete them from the copy too)."""
 
     name: str
     key: tuple[str, ...]
     columns: tuple[str, ...]
     mutable: bool = False
+    identity: tuple[str, ...] = ()
+    deletable: bool = False
+
+    @property
+    def fixed(self) -> tuple[str, ...]:
+        """The columns a row keeps for ever once written: all of an insert-only row's."""
+        return self.identity if self.mutable else self.columns
 
 
 # Every table, parents before children (foreign keys).
@@ -106,7 +115,13 @@ class Table:
 # its own one-off tasks, and a copy that ranks its standings again from the copied verdicts gets the
 # same bests.
 TABLES: tuple[Table, ...] = (
-    Table("games", ("id",), tuple(GAME_COLUMNS.replace(" ", "").split(",")), mutable=True),
+    Table(
+        "games",
+        ("id",),
+        tuple(GAME_COLUMNS.replace(" ", "").split(",")),
+        mutable=True,
+        identity=("kind", "guild_id", "channel_id", "owner_id", "rules_version", "created_at"),
+    ),
     Table("actions", ("game_id", "seq"), ("game_id", "seq", "user_id", "action_json", "at")),
     Table(
         "results",
@@ -126,6 +141,7 @@ TABLES: tuple[Table, ...] = (
         ("kind", "scope", "period", "user_id"),
         ("kind", "scope", "period", "user_id", "rank_key", "game_id"),
         mutable=True,
+        deletable=True,  # ranking again starts from none
     ),
     Table(
         "daily_posts",
@@ -138,6 +154,7 @@ TABLES: tuple[Table, ...] = (
         ("scope", "subject_id", "key"),
         ("scope", "subject_id", "key", "value", "updated_at"),
         mutable=True,
+        deletable=True,  # a setting back to automatic, a tip shown again
     ),
 )
 _TIMES = frozenset({"created_at", "updated_at", "at", "finished_at", "started_at", "checked_at", "since"})
@@ -591,14 +608,40 @@ class SqlStore(Store):
 
     async def dump(self, table: Table) -> list[Row]:
         """Every row of `table` in key order, times and days typed alike for both stores."""
-        rows = await self._fetch(
-            f"SELECT {', '.join(table.columns)} FROM {table.name} ORDER BY {', '.join(table.key)}"
-        )
-        return [_typed(row) for row in rows]
+        return [_typed(row) for row in await self._fetch(_dump_sql(table))]
+
+    async def copy_in(self, work: Callable[[TableWriter], Awaitable[T]]) -> T:
+        """Run a copy's reads and writes (`work`) in one transaction: if it raises, nothing is written."""
+
+        async def whole(tx: Tx) -> T:
+            done = await work(TableWriter(tx, self.dialect))
+            await self._after_load(tx)
+            return done
+
+        return await self._write(whole)
+
+    async def _after_load(self, tx: Tx) -> None:
+        """What a backend must do after rows were written with their own ids (nothing by default)."""
+
+
+def _dump_sql(table: Table) -> str:
+    return f"SELECT {', '.join(table.columns)} FROM {table.name} ORDER BY {', '.join(table.key)}"
+
+
+class TableWriter:
+    """A copy's view of one transaction on a store: read a table, write rows keeping their keys,
+    delete rows by key."""
+
+    def __init__(self, tx: Tx, dialect: Dialect) -> None:
+        self.tx = tx
+        self.dialect = dialect
+
+    async def dump(self, table: Table) -> list[Row]:
+        return [_typed(row) for row in await self.tx.rows(_dump_sql(table))]
 
     async def load(self, table: Table, rows: Sequence[Row], batch: int = 1000) -> None:
-        """Write `rows` into `table` keeping their keys: a row already there is left alone if the table
-        is insert-only, or brought up to date if it is mutable; so copying again is safe."""
+        """Write `rows` keeping their keys: a row already there is left alone if the table is
+        insert-only, or brought up to date if it is mutable."""
         values = ", ".join("?" for _ in table.columns)
         keep_ids = f" {self.dialect.keep_ids}" if table.name == "games" else ""
         changes = ", ".join(f"{c} = excluded.{c}" for c in table.columns if c not in table.key)
@@ -608,16 +651,13 @@ class SqlStore(Store):
             f" ON CONFLICT ({', '.join(table.key)}) {conflict}"
         )
         for start in range(0, len(rows), batch):
-            chunk = [tuple(row[c] for c in table.columns) for row in rows[start : start + batch]]
+            await self.tx.run_many(
+                sql, [tuple(row[c] for c in table.columns) for row in rows[start : start + batch]]
+            )
 
-            async def work(tx: Tx, chunk: list[tuple[Any, ...]] = chunk) -> None:
-                await tx.run_many(sql, chunk)
-
-            await self._write(work)
-        await self._after_load()
-
-    async def _after_load(self) -> None:
-        """What a backend must do after rows were written with their own ids (nothing by default)."""
+    async def delete(self, table: Table, keys: Sequence[tuple[Any, ...]]) -> None:
+        where = " AND ".join(f"{column} = ?" for column in table.key)
+        await self.tx.run_many(f"DELETE FROM {table.name} WHERE {where}", keys)
 
 
 def _typed(row: Row) -> Row:
