@@ -15,7 +15,7 @@ import discord
 from pydantic import ValidationError
 
 from cogs.client import create_bot
-from core.logs import configure_logging
+from core.logs import configure_logging, without_secrets
 from core.settings import Settings
 from core.storage import store_for
 from core.storage.base import Store
@@ -105,13 +105,14 @@ async def check_store(store: Store) -> None:
 
 
 def store_problem(settings: Settings, error: Exception) -> str:
-    """One line naming the setting to fix; the URL is never printed (it may hold a password)."""
+    """One line naming the setting to fix; the URL is never printed (it may hold a password), and
+    neither is any part of its user name or password an error quotes."""
     where = (
         "DATABASE_URL (PostgreSQL)"
         if settings.database_url is not None
         else f"DATABASE_PATH={settings.database_path}"
     )
-    why = str(error) or type(error).__name__
+    why = without_secrets(str(error) or type(error).__name__, settings.secrets)
     return f"Deep Space cannot open its database at {where}: {why}. Check the setting (see .env.example)."
 
 
@@ -141,10 +142,7 @@ def main(argv: list[str] | None = None, *, retry_delays: Iterable[float] | None 
     try:
         asyncio.run(check_store(new_store()))
     except Exception as error:
-        message = store_problem(settings, error)
-        for secret in settings.secrets:
-            message = message.replace(secret, "***")
-        print(message, file=sys.stderr)
+        print(store_problem(settings, error), file=sys.stderr)
         return 2
     # `docker stop` and service managers send SIGTERM: stop as on Ctrl-C, closing the store.
     if threading.current_thread() is threading.main_thread():  # (tests run the bot in a thread)

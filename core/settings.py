@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Annotated, Self
-from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_core import PydanticUseDefault
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from core.logs import URL_SPECIAL, unencoded_special, url_secrets
 
 DEFAULT_DATABASE = Path("var") / "deepspace.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")  # NOTSET would turn on every library's debug output
@@ -93,8 +94,18 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _postgres_only(cls, value: SecretStr | None) -> SecretStr | None:
-        if value is not None and not value.get_secret_value().startswith(("postgresql://", "postgres://")):
+        if value is None:
+            return value
+        url = value.get_secret_value()
+        if not url.startswith(("postgresql://", "postgres://")):
             raise ValueError("must start with postgresql:// (leave it unset for SQLite at DATABASE_PATH)")
+        special = unencoded_special(url)
+        if special is not None:
+            encodings = ", ".join(f"{c} as {code}" for c, code in URL_SPECIAL.items())
+            raise ValueError(
+                f"its user name or password holds {special!r}, which must be percent-encoded there "
+                f"({encodings}; % itself as %25)"
+            )
         return value
 
     @field_validator("shard_ids", mode="before")
@@ -132,11 +143,10 @@ class Settings(BaseSettings):
 
     @property
     def secrets(self) -> tuple[str, ...]:
-        """What must never appear in a log: the token, and the database password if the URL has one."""
+        """What must never appear in a log: the token, and the database URL's user name and password."""
         found = [self.discord_token.get_secret_value()] if self.discord_token is not None else []
         if self.database_url is not None:
-            password = urlsplit(self.database_url.get_secret_value()).password
-            found += [password] if password else []
+            found += url_secrets(self.database_url.get_secret_value())
         return tuple(found)
 
     @property

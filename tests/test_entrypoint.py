@@ -111,6 +111,7 @@ def test_discord_out_of_reach_is_one_line_per_try_then_a_retry_and_no_voice_warn
         ("DATABASE_PATH", "/proc/no-such-dir/deepspace.sqlite3", "DATABASE_PATH=/proc/no-such-dir"),
         ("DATABASE_PATH", "/etc/hostname", "file is not a database"),
         ("DATABASE_URL", "postgresql://nobody:s3cret@127.0.0.1:{port}/x", "DATABASE_URL (PostgreSQL)"),
+        ("DATABASE_URL", "postgresql://nobody:s3cr%23et@127.0.0.1:{port}/x", "DATABASE_URL (PostgreSQL)"),
     ],
 )
 def test_a_database_the_bot_cannot_open_is_said_in_one_line_before_any_login(
@@ -132,7 +133,24 @@ def test_a_database_the_bot_cannot_open_is_said_in_one_line_before_any_login(
     (line,) = [line for line in done.stderr.splitlines() if line.strip()]
     assert line.startswith("Deep Space cannot open its database at ")
     assert said in line
-    assert "s3cret" not in out
+    assert "s3cr" not in out
+
+
+@pytest.mark.parametrize("special", ["#", "?", "/", "@"])
+def test_a_database_password_with_an_unencoded_special_character_is_said_and_never_shown(
+    tmp_path: Path, special: str
+) -> None:
+    """ "s3cr#et" was read as the port "s3cr" and the error quoted it; "p@ss" as the password "p"."""
+    url = f"postgresql://nobody:s3cr{special}et@127.0.0.1:{closed_port()}/x"
+    done = run_bot(tmp_path, DISCORD_TOKEN="not.a-real.token", DATABASE_URL=url)
+    out = done.stderr + done.stdout
+    assert done.returncode == 2, out
+    (line,) = [line for line in done.stderr.splitlines() if line.strip()]
+    assert line.startswith("Deep Space cannot start: a setting is invalid (DATABASE_URL: its user name")
+    assert f"password holds {special!r}" in line
+    assert "percent-encoded" in line
+    assert "s3cr" not in out
+    assert "Traceback" not in out
 
 
 def test_sigterm_stops_the_bot_as_ctrl_c_does(tmp_path: Path) -> None:

@@ -46,3 +46,12 @@ def test_tokens_are_redacted_from_messages_and_tracebacks(
     assert "RuntimeError: bad token [redacted]" in err
     assert FAKE_TOKEN not in err
     assert "hunter2-secret" not in err
+
+
+def test_a_url_is_logged_without_its_user_name_or_password(
+    restore_root: logging.Logger, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Up to the last "@": an unencoded "#", "/" or "@" in a password cuts no part of it loose."""
+    configure_logging("INFO")
+    logging.getLogger("deepspace.test").error("cannot reach postgresql://bot:s3cr#e/t@x@db:5432/deepspace")
+    assert "cannot reach postgresql://[redacted]@db:5432/deepspace" in capsys.readouterr().err

@@ -210,6 +210,10 @@ def test_locations_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["--from", f"sqlite:///{missing}", "--to", "postgresql://u@h/db"]) == 2
     assert "No SQLite database" in capsys.readouterr().err
     assert not missing.exists()
+    assert main(["--from", f"sqlite:///{missing}", "--to", "postgresql://u:s3cr#et@h/db"]) == 2
+    said = capsys.readouterr().err
+    assert "password in the PostgreSQL URL holds '#': percent-encode it (%23)" in said
+    assert "s3cr" not in said
 
 
 def test_checksums_see_times_as_instants() -> None:

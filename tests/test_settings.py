@@ -134,3 +134,22 @@ def test_a_list_setting_that_is_not_numbers_is_said_in_words(
     with pytest.raises(ValidationError) as raised:
         Settings(_env_file=None)
     assert [setting_problem(e["loc"], e["msg"]) for e in raised.value.errors()] == [said]
+
+
+@pytest.mark.parametrize("special", ["#", "?", "/", "@"])
+def test_a_database_password_with_an_unencoded_special_character_is_named_never_shown(special: str) -> None:
+    """Unencoded, it cuts the URL in the wrong place: "s3cr#et" became the port "s3cr"."""
+    with pytest.raises(ValidationError) as raised:
+        Settings(_env_file=None, database_url=f"postgresql://bot:s3cr{special}et@db:5432/deepspace")
+    (error,) = raised.value.errors()
+    said = setting_problem(error["loc"], error["msg"])
+    assert said.startswith(
+        f"DATABASE_URL: its user name or password holds {special!r}, which must be percent"
+    )
+    assert "s3cr" not in said
+
+
+def test_the_whole_user_and_password_part_of_the_database_url_is_secret() -> None:
+    """Masked as written and as decoded; an encoded special character is fine."""
+    settings = Settings(_env_file=None, database_url="postgresql://bot:s3cr%23et%40x@db/deepspace")
+    assert settings.secrets == ("bot:s3cr%23et%40x", "s3cr%23et%40x", "s3cr#et@x")

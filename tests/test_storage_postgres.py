@@ -117,7 +117,7 @@ def test_a_postgresql_url_selects_the_postgresql_store_and_sqlite_stays_the_defa
     secret = Settings(
         _env_file=None, discord_token="t0k", database_url="postgresql://bot:s3cret@db/deepspace"
     )
-    assert secret.secrets == ("t0k", "s3cret")  # what the logs redact
+    assert secret.secrets == ("t0k", "bot:s3cret", "s3cret")  # what the logs redact
     assert secret.database_location == "postgresql://bot:s3cret@db/deepspace"
     with pytest.raises(ValueError, match="postgresql://"):
         Settings(_env_file=None, database_url="mysql://bot@db/deepspace")

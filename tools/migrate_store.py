@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
+from core.logs import URL_SPECIAL, unencoded_special, url_secrets, without_secrets
 from core.storage.postgres import PostgresStore, is_postgres_url
 from core.storage.sql_store import TABLES, Row, SqlStore, Table, TableWriter
 from core.storage.sqlite import SqliteStore
@@ -37,6 +38,12 @@ def open_location(location: str) -> SqlStore:
     """`postgresql://…` is PostgreSQL; `sqlite:///relative/path`, `sqlite:////absolute/path` or a
     plain path is a SQLite file."""
     if is_postgres_url(location):
+        special = unencoded_special(location)
+        if special is not None:
+            raise ValueError(
+                f"the user name or password in the PostgreSQL URL holds {special!r}: percent-encode it "
+                f"({URL_SPECIAL[special]})"
+            )
         return PostgresStore(location, pool_size=2)
     if "://" in location and not location.startswith("sqlite:///"):
         scheme = location.split("://", 1)[0]
@@ -192,10 +199,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"The copy differs from its source in: {difference}; nothing was written.", file=sys.stderr)
         return 1
     except Exception as error:  # a database that cannot be opened or written: say so, no traceback
-        print(
-            f"Nothing copied: a database could not be used ({error or type(error).__name__}).",
-            file=sys.stderr,
-        )
+        secrets = (*url_secrets(args.source), *url_secrets(args.target))
+        why = without_secrets(str(error) or type(error).__name__, secrets)
+        print(f"Nothing copied: a database could not be used ({why}).", file=sys.stderr)
         return 2
     for report in reports:
         print(report.line())
