@@ -110,6 +110,7 @@ def test_discord_out_of_reach_is_one_line_per_try_then_a_retry_and_no_voice_warn
     [
         ("DATABASE_PATH", "/proc/no-such-dir/deepspace.sqlite3", "DATABASE_PATH=/proc/no-such-dir"),
         ("DATABASE_PATH", "/etc/hostname", "file is not a database"),
+        ("DATABASE_PATH", "{folder}", "unable to open database file"),  # and no "Event loop is closed"
         ("DATABASE_URL", "postgresql://nobody:s3cret@127.0.0.1:{port}/x", "DATABASE_URL (PostgreSQL)"),
         ("DATABASE_URL", "postgresql://nobody:s3cr%23et@127.0.0.1:{port}/x", "DATABASE_URL (PostgreSQL)"),
     ],
@@ -124,7 +125,7 @@ def test_a_database_the_bot_cannot_open_is_said_in_one_line_before_any_login(
         [sys.executable, "-c", script],
         cwd=tmp_path,
         DISCORD_TOKEN="not.a-real.token",
-        **{setting: value.format(port=closed_port())},
+        **{setting: value.format(port=closed_port(), folder=tmp_path)},
     )
     out = done.stderr + done.stdout
     assert done.returncode == 2, out

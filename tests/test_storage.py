@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
+import threading
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -489,3 +490,16 @@ async def test_preferences_are_per_player_and_per_server_and_can_be_forgotten(st
     await store.set_preference("user", 8, "language", None)  # forgetting what was never set is fine
     assert await store.preferences("user", 7) == {"seen:dine.pay": "1"}
     assert await store.preferences("user", 8) == {}
+
+
+def _workers() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
+
+
+async def test_a_file_that_cannot_be_opened_leaves_no_worker_thread_behind(tmp_path: Path) -> None:
+    """aiosqlite's thread outlived the failed open; when start-up then closed its event loop, the
+    thread printed two "Event loop is closed" tracebacks after the bot's one-line message."""
+    before = _workers()
+    with pytest.raises(sqlite3.OperationalError, match="unable to open database file"):
+        await connect(tmp_path)  # a folder
+    assert _workers() <= before

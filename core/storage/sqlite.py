@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import AsyncGenerator, Awaitable, Callable, Generator, Iterable, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from datetime import UTC, date, datetime
@@ -28,7 +29,7 @@ async def connect(path: Path | str) -> aiosqlite.Connection:
     """Open a connection with the pragmas every connection to our database must have."""
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    db = await aiosqlite.connect(str(path), isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+    db = await _open(path)
     try:
         db.row_factory = aiosqlite.Row
         await execute(db, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -39,6 +40,20 @@ async def connect(path: Path | str) -> aiosqlite.Connection:
         await db.close()  # an open connection keeps a worker thread alive (and the process with it)
         raise
     return db
+
+
+async def _open(path: Path | str) -> aiosqlite.Connection:
+    """aiosqlite's connection, or the error opening it once its worker thread has ended: on that error
+    aiosqlite stops the thread without waiting, and a thread outliving its event loop (a failed start
+    ends `asyncio.run`) dies printing "Event loop is closed" tracebacks after our one-line message."""
+    db = aiosqlite.connect(str(path), isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+    try:
+        return await db
+    except BaseException:
+        worker = getattr(db, "_thread", None)  # not public; aiosqlite 0.20-0.22 keep the thread there
+        if isinstance(worker, threading.Thread):
+            await asyncio.to_thread(worker.join, 5)
+        raise
 
 
 async def _enable_wal(db: aiosqlite.Connection) -> None:
