@@ -613,6 +613,20 @@ async def test_a_daily_post_remembers_since_when_its_setting_holds_and_why_the_b
     assert await store.daily_posts() == [again]
 
 
+async def test_a_daily_post_migrated_without_since_gets_one_when_set_again_at_its_hour(
+    store: Store, clock: Clock
+) -> None:
+    """Migration SQLite 9 / PostgreSQL 6 leaves `since` empty for a post that never went out; setting
+    the post again at the same hour kept the empty value for ever."""
+    await store.set_daily_post(7, 70, hour=9)
+    await raw_execute(store, "UPDATE daily_posts SET since = NULL WHERE guild_id = 7")
+    clock.now += timedelta(hours=1)
+    await store.set_daily_post(7, 70, hour=9)
+    assert await store.daily_post(7) == DailyPost(
+        guild_id=7, channel_id=70, hour=9, since=START + timedelta(hours=1)
+    )
+
+
 async def test_the_standings_a_player_wants_are_those_of_the_game_they_finished_last(
     store: Store, clock: Clock
 ) -> None:

@@ -552,7 +552,7 @@ class SqlStore(Store):
                 " ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,"
                 " hour = excluded.hour, channel_gone = 0, since = CASE"
                 " WHEN daily_posts.channel_id <> 0 AND daily_posts.hour = excluded.hour"
-                " THEN daily_posts.since ELSE excluded.since END",
+                " THEN COALESCE(daily_posts.since, excluded.since) ELSE excluded.since END",
                 (guild_id, channel_id, hour, now),
             )
 
