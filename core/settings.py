@@ -28,7 +28,8 @@ class Settings(BaseSettings):
         default=None, description="The bot token from the Discord developer portal (required to run)."
     )
     database_path: Path = Field(
-        default=DEFAULT_DATABASE, description="Where the SQLite database lives; its folder is created."
+        default=DEFAULT_DATABASE,
+        description="Where the SQLite database lives (~ is the home folder); its folder is created.",
     )
     database_url: SecretStr | None = Field(
         default=None,
@@ -90,6 +91,13 @@ class Settings(BaseSettings):
                 raise ValueError("must be Discord user ids (numbers), separated by commas or spaces")
             return frozenset(int(part) for part in parts)
         return value
+
+    @field_validator("database_path")
+    @classmethod
+    def _home(cls, value: Path) -> Path:
+        """`~/ds.sqlite3` means the home folder: a shell expands `~` only unquoted, `.env` never does,
+        and the bot created a folder named "~" instead."""
+        return value.expanduser()
 
     @field_validator("database_url")
     @classmethod

@@ -205,6 +205,9 @@ def test_locations_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[st
     absolute = open_location("sqlite:////srv/x.sqlite3")
     assert isinstance(absolute, SqliteStore)
     assert absolute.path == Path("/srv/x.sqlite3")
+    home = open_location("sqlite:///~/x.sqlite3")
+    assert isinstance(home, SqliteStore)
+    assert home.path == Path.home() / "x.sqlite3"
     assert main(["--from", "sqlite:///a", "--to", "sqlite:///a"]) == 2
     missing = tmp_path / "missing.sqlite3"
     assert main(["--from", f"sqlite:///{missing}", "--to", "postgresql://u@h/db"]) == 2

@@ -153,3 +153,10 @@ def test_the_whole_user_and_password_part_of_the_database_url_is_secret() -> Non
     """Masked as written and as decoded; an encoded special character is fine."""
     settings = Settings(_env_file=None, database_url="postgresql://bot:s3cr%23et%40x@db/deepspace")
     assert settings.secrets == ("bot:s3cr%23et%40x", "s3cr%23et%40x", "s3cr#et@x")
+
+
+def test_a_database_path_in_the_home_folder_is_there(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`~/ds.sqlite3` made a folder literally named "~" in the working folder."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("DATABASE_PATH", "~/ds.sqlite3")
+    assert Settings(_env_file=None).database_path == tmp_path / "ds.sqlite3"

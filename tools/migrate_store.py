@@ -35,8 +35,8 @@ from core.storage.sqlite import SqliteStore
 
 
 def open_location(location: str) -> SqlStore:
-    """`postgresql://…` is PostgreSQL; `sqlite:///relative/path`, `sqlite:////absolute/path` or a
-    plain path is a SQLite file."""
+    """`postgresql://…` is PostgreSQL; `sqlite:///relative/path`, `sqlite:////absolute/path`,
+    `sqlite:///~/path` (home folder) or a plain path is a SQLite file."""
     if is_postgres_url(location):
         special = unencoded_special(location)
         if special is not None:
@@ -49,7 +49,7 @@ def open_location(location: str) -> SqlStore:
         scheme = location.split("://", 1)[0]
         raise ValueError(f"unknown kind of database {scheme!r}: use sqlite:///path or postgresql://…")
     path = location.removeprefix("sqlite:///")
-    return SqliteStore(Path(path))
+    return SqliteStore(Path(path).expanduser())
 
 
 def _plain(value: object) -> object:
