@@ -38,6 +38,7 @@ from core.render.dine_board import (
 )
 from core.render.dine_cards import font
 from core.render.dine_text import SHOWN_ROWS, SUMMARY_LIMIT, board_summary
+from core.render.fonts import drawable_name
 
 CARDS = card_set(RULES_VERSION)  # the cards new games are dealt with
 
@@ -168,6 +169,17 @@ def test_long_text_is_shortened_to_its_room() -> None:
     assert shortened.endswith("…")
     assert font(14).getlength(shortened) <= 200
     assert fit("Zoë 🚀", 14, 200) == "Zoë "  # the shipped font has ë, no emoji: left out, not a box
+
+
+def test_names_the_font_cannot_draw_fall_back_on_crew_numbers() -> None:
+    # an emoji-only name drew as nothing and CJK as "??": the crew list read "1." and the banner
+    # "Decision: , ?? and ?? may each occupy a station."; now they draw as "Crew 1"…, as with no names
+    occupying = new_game(3, crew=3).model_copy(update={"pending": Pending(kind="occupy", seats=(0, 1, 2))})
+    assert render_board(occupying, ["🍕🍕", "ミク", "李雷"]) == render_board(occupying)
+    assert drawable_name("🍕🍕") == drawable_name("ミク") == drawable_name("李B") == ""
+    assert drawable_name("李雷 Bob") == "?? Bob"  # most of it still reads: kept
+    assert drawable_name("Zoë 🍕") == "Zoë"
+    assert drawable_name("Who?") == "Who?"  # a question mark of its own is no lost letter
 
 
 def test_the_banners_show_a_decision_a_win_and_a_loss() -> None:

@@ -42,7 +42,7 @@ from .dine_text import (
     upgraded_mark,
     voyage_lines,
 )
-from .fonts import LEADING, drawable, fit, fit_lines, shrunk, wrap
+from .fonts import LEADING, drawable, drawable_name, fit, fit_lines, shrunk, wrap
 from .png import blended_palette, encode
 
 Colour = tuple[int, int, int]
@@ -509,6 +509,8 @@ def _footer(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
 def render_board(state: State, names: Sequence[str] | None = None, locale: Locale = "en") -> bytes:
     """The public table as PNG bytes in `locale` (the server's language: the board is public); the
     same state, names and language always give the same bytes."""
+    # A name the font cannot draw becomes "", which the crew list and the banner say as "Crew 2".
+    names = [drawable_name(name) for name in names] if names else names
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     title = f"Deep Space Dine  |  {ship_name(locale, state.ship)}  |  {difficulty_name(locale, state)}"

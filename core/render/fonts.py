@@ -110,6 +110,18 @@ def drawable(text: str) -> str:
     return "".join(out)
 
 
+def drawable_name(name: str) -> str:
+    """A display name as the picture can draw it, or "" when too little of it survives `drawable`: an
+    emoji-only name draws as nothing and a CJK one as "??", which reads as a blank or a glitch (a
+    banner said "Decision: , ?? and ?? may each occupy a station."). "" makes the caller fall back on
+    the seat's "Crew 2", so a name is either readable or replaced, never empty. A name keeps its
+    place while at least half its characters draw as themselves ("李雷 Bob" → "?? Bob")."""
+    drawn = " ".join(drawable(name).split())
+    lost = drawn.count("?") - name.count("?")
+    shown = sum(not c.isspace() for c in drawn)
+    return "" if not shown or 2 * lost >= shown else drawn
+
+
 @lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, made drawable, shortened with "…" to at most `width` pixels: long names never run into
