@@ -19,7 +19,7 @@ from core.registry import GAMES, featured, find
 from core.stats import PlayerStats, Tally, player_stats
 from core.storage import Leaderboard, Standing, Store
 from core.verify import verify_pending
-from core.words import clip
+from core.words import clip, escaped
 
 from .client import DeepSpaceBot
 from .ui.language import reader_language, server_language
@@ -130,7 +130,8 @@ def _tallies(locale: Locale, kind: str, section: str, tallies: dict[str, Tally])
 
 
 def stats_embed(locale: Locale, user: discord.abc.User, found: dict[str, PlayerStats]) -> discord.Embed:
-    embed = discord.Embed(title=t(locale, "Stats of {name}", name=user.display_name), colour=COLOUR)
+    # the title renders Markdown too: "ann *the* _great_" is shown as typed, not styled
+    embed = discord.Embed(title=t(locale, "Stats of {name}", name=escaped(user.display_name)), colour=COLOUR)
     for game, stats in found.items():
         overall = stats.overall.text(locale) if stats.overall.games else t(locale, "No finished games yet.")
         lines = [overall]

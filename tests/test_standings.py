@@ -7,10 +7,12 @@ import json
 import logging
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
-from cogs.standings import leaderboard_embed
+from cogs.standings import leaderboard_embed, stats_embed
 from core.d6 import State as D6State
 from core.d6 import action_to_json as d6_json
 from core.d6 import apply as d6_apply
@@ -553,6 +555,12 @@ def test_stats_list_dine_levels_and_ships_in_the_games_own_order() -> None:
     stats = player_stats(results, [], START.date())
     assert list(stats.by_difficulty) == ["starter game", LEVELS[0], LEVELS[-1]]
     assert list(stats.by_ship) == [ships[0], ships[1], ships[-1], "A ship no longer dealt"]
+
+
+def test_stats_title_shows_the_name_as_typed() -> None:
+    """Found by a review: the title rendered a display name's Markdown ("ann *the* _great_")."""
+    user = cast(Any, SimpleNamespace(display_name="ann *the* _great_"))
+    assert stats_embed("en", user, {}).title == r"Stats of ann \*the\* \_great\_"
 
 
 async def test_the_days_of_attempts_still_running_are_told_apart_from_days_played(store: Store) -> None:
