@@ -14,6 +14,12 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
+def capitalised(text: str) -> str:
+    """`text` with its first letter a capital and the rest as it is: `str.capitalize` would lower a
+    name or a card's words inside it ("Quedan 7 de 7 …", "Easy side: …")."""
+    return text[:1].upper() + text[1:]
+
+
 def escaped(text: str) -> str:
     """User-given text (a display name, an option) for a line Discord renders as markdown: shown as
     typed, so it can neither style the line nor turn into a mention (a zero-width space follows @)."""

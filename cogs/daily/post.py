@@ -16,7 +16,7 @@ from core.ranking import day_of
 from core.registry import GAMES
 from core.storage import DailyPost
 from core.verify import difficulty_of, verify_pending
-from core.words import clip
+from core.words import capitalised, clip
 
 from ..standings import standing_line, title
 from ..ui.endings import serves, unknown_channel
@@ -100,11 +100,6 @@ async def standings_embed(
         )
     embed.set_footer(text=t(locale, DAILY_FOOTER))
     return embed
-
-
-def capitalised(text: str) -> str:
-    """`text` with its first letter a capital (and the rest as it is: names keep theirs)."""
-    return text[:1].upper() + text[1:]
 
 
 def post_is_due(post: DailyPost, now: datetime) -> bool:

@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from core.dine.cards import CardSet
 from core.i18n import LANGUAGES, Locale, t
+from core.words import capitalised
 
 from .dine_cards import sector_card, sheet, ship_card, station_card
 from .dine_names import card_name, help_name, help_text, sector_name, ship_name, station_kind, word
@@ -98,7 +99,7 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
                 t(locale, "sector card"),
                 tuple(
                     (
-                        _capitalised(
+                        capitalised(
                             t(locale, "{kind} side: {name}", kind=word(locale, face.kind), name=name)
                         ),
                         sector_text(face, None, locale, name),
@@ -130,11 +131,6 @@ def entries(cards: CardSet, locale: Locale = "en") -> tuple[CardEntry, ...]:
             )
         )
     return tuple(found)
-
-
-def _capitalised(text: str) -> str:
-    """The first letter upper case, the rest as it is ("Easy side: …", "Cara fácil: …")."""
-    return text[:1].upper() + text[1:]
 
 
 _UNMARKED = str.maketrans({"'": None, "\u2019": None, "\u2018": None, "-": " ", "\u2010": " ", "\u2011": " "})
