@@ -18,8 +18,9 @@ from core.render.dine_board import (
     BACKGROUND,
     BANNER,
     CURRENT,
-    DAMAGE_ON,
+    DAMAGE_LEFT,
     DECISION,
+    HARM,
     HEIGHT,
     LEFT_RIGHT,
     LOST,
@@ -98,13 +99,15 @@ def test_the_picture_is_a_png_of_the_board_size_and_deterministic() -> None:
 
 
 def test_the_damage_and_pizza_tracks_show_the_spaces_left() -> None:
+    # an untouched ship's damage track was all red ("Damage 7/7"), as if hit seven times: the spaces
+    # left are the track's healthy colour, the spaces lost crossed out in red
     state = new_game(3, ship="Spacehopper 3000")  # damage 7, pizza 5, no ship-marker track
     full = picture(state)
-    assert track(full, 0, 7) == [DAMAGE_ON] * 7
+    assert track(full, 0, 7) == [DAMAGE_LEFT] * 7
     assert track(full, 1, 5) == [PIZZA_ON] * 5
     hit = picture(state.model_copy(update={"damage": 3, "pizza": 2}))
-    assert track(hit, 0, 7) == [DAMAGE_ON] * 3 + [TRACK_OFF] * 4
-    assert track(hit, 1, 5) == [PIZZA_ON] * 2 + [TRACK_OFF] * 3
+    assert track(hit, 0, 7) == [DAMAGE_LEFT] * 3 + [HARM] * 4
+    assert track(hit, 1, 5) == [PIZZA_ON] * 2 + [HARM] * 3
     assert full.getpixel(centre(pip_box(2, 0, 5))) == BACKGROUND  # this ship has no marker track
 
 
@@ -116,7 +119,7 @@ def test_real_damage_from_the_engine_empties_a_space() -> None:
         if 0 < state.damage < 7
     )
     image = picture(hit)
-    assert track(image, 0, 7) == [DAMAGE_ON] * hit.damage + [TRACK_OFF] * (7 - hit.damage)
+    assert track(image, 0, 7) == [DAMAGE_LEFT] * hit.damage + [HARM] * (7 - hit.damage)
 
 
 def test_the_ship_marker_track_shows_on_ships_that_have_one() -> None:

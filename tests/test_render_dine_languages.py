@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
+from core.dine.engine import new_game
 from core.dine.state import State
 from core.i18n import Locale
 from core.i18n.glossary import glossary
@@ -174,7 +175,18 @@ def test_a_finished_board_says_its_outcome_and_tracks_in_the_language() -> None:
         render_board(finished("won"), None, "es")
     said = [text for text, _ in spanish]
     assert any(text.endswith("|  GANADA") for text in said)
-    assert any(text.startswith("Marcador ") for text in said)
+    assert "Marcador" in said
+    assert any(text.startswith(("quedan ", "queda ")) for text in said)  # the spaces left, said as such
+
+
+def test_the_tracks_say_their_number_is_the_spaces_left() -> None:
+    """ "Damage 7/7" on an untouched ship read as seven damage taken."""
+    with texts_drawn() as english:
+        render_board(new_game(3, ship="Spacehopper 3000"), None, "en")
+    said = [text for text, _ in english]
+    assert "Damage" in said
+    assert "7 of 7 left" in said
+    assert not any(text.startswith("Damage 7/7") for text in said)
 
 
 @pytest.mark.parametrize("locale", ["de", "es"])

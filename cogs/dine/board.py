@@ -23,7 +23,7 @@ from core.i18n import Locale, mark, t, tn
 from core.i18n.commands import Slash
 from core.render.dine_board import render_board
 from core.render.dine_controls import BUTTON_LIMIT, LABEL_LIMIT, Move, moves
-from core.render.dine_names import card_name, sector_name, ship_name, word
+from core.render.dine_names import card_name, sector_name, ship_name
 from core.render.dine_text import (
     board_summary,
     changed_note,
@@ -35,12 +35,12 @@ from core.render.dine_text import (
     road_text,
     sector_text,
     symbol_text,
-    track_note,
+    track_left,
     tracks,
     upgraded_mark,
     voyage_lines,
 )
-from core.words import clip, escaped, stars
+from core.words import capitalised, clip, escaped, stars
 
 from ..ui.controls import Ref
 from ..ui.games import play_again
@@ -132,10 +132,7 @@ def closed_lobby(saved: DineSaved, why: str, locale: Locale = "en") -> BoardMess
 
 
 def status_line(state: State, locale: Locale = "en") -> str:
-    tracked = [
-        f"{word(locale, name).capitalize()} {v}/{n}{track_note(state, name, locale)}"
-        for name, v, n in tracks(state)
-    ]
+    tracked = [capitalised(track_left(state, name, v, n, locale)) for name, v, n in tracks(state)]
     parts = [f"**{ship_name(locale, state.ship)}**", *tracked]
     parts += [deck_text(state, locale), t(locale, "Discard {count}", count=len(state.discard))]
     return " · ".join(parts)

@@ -56,7 +56,9 @@ TEXT = (232, 236, 245)
 MUTED = (170, 180, 205)  # at least 4.5:1 against every ground it is drawn on
 DARK = (20, 22, 30)
 TRACK_OFF = (55, 64, 92)
-DAMAGE_ON, PIZZA_ON, MARKER_ON = (220, 90, 70), (240, 170, 50), (90, 150, 230)
+# A track's spaces left, in its colour (damage: healthy green, not the red of harm); HARM crosses out a
+# space lost and fills the danger's pips.
+DAMAGE_LEFT, PIZZA_ON, MARKER_ON, HARM = (70, 165, 100), (240, 170, 50), (90, 150, 230), (220, 90, 70)
 DANGER_TEXT = (240, 110, 90)  # the danger line: the damage colour, light enough to read on a panel
 CURRENT = (250, 210, 90)  # the current row's mark
 WON, LOST, DECISION = (36, 110, 64), (170, 50, 50), (120, 90, 30)  # white text on each: ≥ 5:1
@@ -305,7 +307,7 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
             draw.text((x, y + 2), drawable(words), font=font(13), fill=DANGER_TEXT)
         step = min(16, (LEFT_RIGHT - 10 - pips_x) // max(1, value))
         for i in range(value):
-            on = DAMAGE_ON if i < count else TRACK_OFF
+            on = HARM if i < count else TRACK_OFF
             draw.rectangle((pips_x + i * step, y + 4, pips_x + i * step + step - 4, y + 16), fill=on)
         y += 21
     then = t(locale, "Then: {consequences}", consequences=consequences_text(spec, locale))
@@ -330,13 +332,18 @@ def _voyage(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
 
 
 def _tracks(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
+    """Each track's spaces left, in words ("7 of 7 left") and as spaces: a marker counts what is left,
+    so the spaces left are drawn in the track's own colour (damage: a healthy green) and the spaces
+    lost crossed out in red; "Damage 7/7" in red boxes read as seven damage taken. The ship marker's
+    other spaces are not lost, only not reached: they stay plain."""
     ship = ship_of(state)
-    specs: list[tuple[str, int, TrackSpec | None, Colour]] = [
-        ("damage", state.damage, ship.damage, DAMAGE_ON),
-        ("pizza", state.pizza, ship.pizza, PIZZA_ON),
-        ("marker", state.marker, ship.marker, MARKER_ON),
+    specs: list[tuple[str, int, TrackSpec | None, Colour, bool]] = [
+        ("damage", state.damage, ship.damage, DAMAGE_LEFT, True),
+        ("pizza", state.pizza, ship.pizza, PIZZA_ON, True),
+        ("marker", state.marker, ship.marker, MARKER_ON, False),
     ]
-    for track, (label, value, spec, on) in enumerate(specs):
+    room = PIP_X - MARGIN - 24
+    for track, (label, value, spec, on, losable) in enumerate(specs):
         if spec is None:
             continue
         y = TRACK_Y + track * TRACK_STEP
@@ -344,11 +351,15 @@ def _tracks(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
             icons.symbol(draw, label, MARGIN, y + 3, 15)
         else:
             draw.polygon([(MARGIN, y + 4), (MARGIN + 15, y + 10), (MARGIN, y + 17)], fill=on)
-        words = fit(f"{word(locale, label).capitalize()} {value}/{spec.length}", 13, PIP_X - MARGIN - 24)
-        draw.text((MARGIN + 20, y + 3), words, font=font(13), fill=TEXT)
+        shrunk(draw, MARGIN + 20, y - 3, word(locale, label).capitalize(), 13, room, fill=TEXT)
+        left = tn(locale, "{count} of {length} left", "{count} of {length} left", value, length=spec.length)
+        shrunk(draw, MARGIN + 20, y + 11, left, 11, room, fill=MUTED)
         for i in range(spec.length):
             box = pip_box(track, i, spec.length)
             draw.rectangle(box, fill=on if i < value else TRACK_OFF)
+            if losable and i >= value:  # a space lost: crossed out
+                draw.line((box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3), fill=HARM, width=3)
+                draw.line((box[0] + 3, box[3] - 3, box[2] - 3, box[1] + 3), fill=HARM, width=3)
             if i + 1 in spec.remove_cards:  # a "Remove cards" space
                 draw.rectangle((box[0], box[3] + 2, box[2], box[3] + 4), fill=MUTED)
 
@@ -553,8 +564,8 @@ def render_board(state: State, names: Sequence[str] | None = None, locale: Local
 def palette() -> Image.Image:
     """Every solid colour drawn, plus each ink blended into the grounds it is drawn on."""
     chips = [*icons.SYMBOL_ICONS.values(), *icons.STATION_COLOURS.values(), *icons.PIZZA_TOPPINGS]
-    grounds = [BACKGROUND, PANEL, CURRENT_PANEL, CARD, ROTATED, TRACK_OFF, DAMAGE_ON, PIZZA_ON, MARKER_ON]
+    grounds = [BACKGROUND, PANEL, CURRENT_PANEL, CARD, ROTATED, TRACK_OFF, DAMAGE_LEFT, PIZZA_ON, MARKER_ON]
     grounds += [WON, LOST, DECISION, *KIND_COLOURS.values()]
     pairs = [(g, ink) for g in grounds for ink in (TEXT, MUTED)]
     pairs += [(CURRENT_PANEL, CURRENT), (PANEL, DANGER_TEXT)]
-    return blended_palette([*grounds, *chips, TEXT, MUTED, DARK, CURRENT, DANGER_TEXT], pairs)
+    return blended_palette([*grounds, *chips, TEXT, MUTED, DARK, CURRENT, DANGER_TEXT, HARM], pairs)

@@ -453,13 +453,32 @@ def track_note(state: State, name: str, locale: Locale = "en") -> str:
     return remove_cards_note(ship_of(state).damage.remove_cards, locale) if name == "damage" else ""
 
 
-def tracks_text(state: State, locale: Locale = "en") -> str:
-    """ "damage 3/5 (each time the damage marker reaches space 2, …), pizza 4/6" (and the ship marker):
-    the tracks in a sentence."""
-    return ", ".join(
-        f"{word(locale, name)} {value}/{length}{track_note(state, name, locale)}"
-        for name, value, length in tracks(state)
+# The ship's tracks by the rulebook's names, for the lines that say how many spaces each has left.
+TRACK_NAMES = {
+    "damage": mark("damage track"),
+    "pizza": mark("pizza track"),
+    "ship marker": mark("ship marker track"),
+}
+
+
+def track_left(state: State, name: str, value: int, length: int, locale: Locale = "en") -> str:
+    """ "7 of 7 spaces left on the damage track (each time …)": a marker counts the spaces LEFT, from
+    the last toward none, and "Damage 7/7" on an untouched ship read as seven damage taken."""
+    left = tn(
+        locale,
+        "{count} of {length} spaces left on the {track}",
+        "{count} of {length} spaces left on the {track}",
+        value,
+        length=length,
+        track=t(locale, TRACK_NAMES[name]),
     )
+    return left + track_note(state, name, locale)
+
+
+def tracks_text(state: State, locale: Locale = "en") -> str:
+    """ "3 of 5 spaces left on the damage track (each time the damage marker reaches space 2, …), 4 of 6
+    spaces left on the pizza track" (and the ship marker): the tracks in a sentence."""
+    return ", ".join(track_left(state, name, value, length, locale) for name, value, length in tracks(state))
 
 
 def top_card(state: State, locale: Locale = "en") -> str | None:

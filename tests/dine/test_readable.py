@@ -403,8 +403,9 @@ def test_the_damage_tracks_remove_cards_spaces_are_on_the_board_before_they_are_
     text and the ship card say so, and what such a space does, before the marker reaches them."""
     state = table(hands=[["pilot-1"]], ship="Crusty Cruiser", level="Salad")
     note = "(each time the damage marker reaches space 5 or 2, one crew member removes a hand card)"
-    assert f"Crusty Cruiser: damage 6/6 {note}, pizza 5/5" in describe_board(state)
-    assert f"damage 6/6 {note}, pizza 5/5" in board_summary(state)
+    tracks = f"6 of 6 spaces left on the damage track {note}, 5 of 5 spaces left on the pizza track"
+    assert f"Crusty Cruiser: {tracks}" in describe_board(state)
+    assert tracks in board_summary(state)
     assert (
         "(jedes Mal, wenn der Schadensmarker Feld 5 oder 2 erreicht, entfernt ein Crewmitglied eine "
         "Handkarte)" in board_summary(state, locale="de")

@@ -122,6 +122,10 @@ async def test_the_board_says_what_the_damage_tracks_remove_cards_space_does(
     note = (
         "(cada vez que el marcador de daño llega a la casilla 2, un tripulante retira una carta de su mano)"
     )
-    assert f"**Spacehopper 3000** · Daño 7/7 {note} · Pizza 7/7" in str(board.embeds[0].description)
-    assert f"daño 7/7 {note}, pizza 7/7" in board.attachments[0].description
+    damage, pizza = (
+        "quedan 7 de 7 casillas en la pista de daño",
+        "quedan 7 de 7 casillas en la pista de pizza",
+    )
+    assert f"**Spacehopper 3000** · Q{damage[1:]} {note} · Q{pizza[1:]}" in str(board.embeds[0].description)
+    assert f"{damage} {note}, {pizza}" in board.attachments[0].description
     assert "Retirar cartas en" not in str(board.embeds[0].description) + board.attachments[0].description
