@@ -623,6 +623,9 @@ def danger_text(state: State, locale: Locale = "en") -> str:
     )
 
 
+_ARTICLES = frozenset({"The", "Die", "Der", "Das", "La", "El"})  # a help card's name's, dropped for short
+
+
 def _help(locale: Locale, key: str) -> str:
     return term(locale, "dine", "help", HELP_NAMES[key])
 
@@ -650,13 +653,20 @@ def road_ahead(state: State, *, short: bool = False, locale: Locale = "en") -> s
             runs.append((step, 1))
 
     def said(kind: str, n: int) -> str:
-        if kind in HELP_NAMES:
+        if kind in HELP_NAMES:  # a card's name: its article off in the short list, quoted mid-sentence
             name = _help(locale, kind)
-            return name.removeprefix("The ") if short and locale == "en" else name
+            if short:
+                bare = name.split(" ", 1)[1] if name.split(" ", 1)[0] in _ARTICLES else name
+                return bare[:1].upper() + bare[1:]
+            return name if locale == "en" else t(locale, "“{name}”", name=name)
         if kind == "boss":
             return t(locale, "boss") if short else t(locale, "the boss")
+        if short and kind == "easy":  # an adjective: plural in German and Spanish
+            return tn(locale, "{count} easy", "{count} easy", n)
+        if short and kind == "hard":
+            return tn(locale, "{count} hard", "{count} hard", n)
         if short:
-            return f"{n} {word(locale, kind)}"
+            return tn(locale, "{count} starter", "{count} starter", n)
         if kind == "easy":
             return tn(locale, "{count} easy sector", "{count} easy sectors", n)
         if kind == "hard":
@@ -666,7 +676,7 @@ def road_ahead(state: State, *, short: bool = False, locale: Locale = "en") -> s
     words = [said(kind, n) for kind, n in runs]
     if short:
         return ", ".join(words) if words else t(locale, "last sector")
-    return t(locale, ", then ").join(words) if words else t(locale, "nothing: the customer's door is next")
+    return t(locale, ", then ").join(words) if words else t(locale, "none (the customer's door is next)")
 
 
 def road_text(state: State, locale: Locale = "en") -> str:
@@ -782,15 +792,15 @@ def board_summary(state: State, names: Sequence[str] | None = None, locale: Loca
     lines.append(
         t(
             locale,
-            "{ship} ({level}): {tracks}. {deck}; discard {discard}, removed {removed}. {road}.",
+            "{ship} ({level}): {tracks}. {deck}; discard {discard}, removed {removed}.",
             ship=ship_name(locale, state.ship),
             level=difficulty_name(locale, state),
             tracks=tracks_text(state, locale),
             deck=deck_text(state, locale),
             discard=len(state.discard),
             removed=len(state.removed),
-            road=road_text(state, locale),
         )
+        + (f" {road_text(state, locale)}." if state.outcome == "playing" else "")  # none once it is over
     )
     members: list[str] = []
     for seat, name in enumerate(crew):

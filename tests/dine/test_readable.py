@@ -376,7 +376,7 @@ def test_after_the_frontier_the_road_counts_the_hard_sectors_left_and_ends_at_th
     state = state.model_copy(update={"stack": stack})
     assert road_ahead(state) == "1 hard sector, then the boss"
     last = state.model_copy(update={"stack": [StackCard(sector=boss)]})
-    assert road_ahead(last) == "nothing: the customer's door is next"
+    assert road_ahead(last) == "none (the customer's door is next)"
 
 
 def test_a_cards_printed_drive_is_said_wherever_a_card_is_picked() -> None:

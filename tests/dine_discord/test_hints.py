@@ -81,8 +81,8 @@ async def test_the_expert_hint_says_what_its_playouts_saw(world) -> None:
 
 async def test_a_german_hint_names_the_way_out_a_card_helps_in_good_german(german_world, monkeypatch) -> None:
     """ "Für" takes the accusative, and the ways out are said in the nominative ("der Sprung"): the
-    hint read "sie bringt 4 Antrieb für der Sprung". It now says which way out needs what the card
-    adds, and names a sector to solve without declining its name ("das Lösen des Sektors …")."""
+    hint read "sie bringt 4 Antrieb für der Sprung". The way out is the subject ("der Sprung bekommt
+    damit …"), and a sector to solve is named without declining its name ("das Lösen des Sektors …")."""
     world = german_world
     world.bot.hint_seconds = 0  # the heuristic answers
     hans = world.player("hans")
@@ -103,11 +103,10 @@ async def test_a_german_hint_names_the_way_out_a_card_helps_in_good_german(germa
             break
         await perform(hands, hans, heuristic(saved.state).action)
 
-    assert (
-        "Sie bringt 2 Energie, die das Lösen des Sektors Flug nach Orion braucht: Das Raster hält"
-        in (shown["solving"])
-    )
-    assert re.search(r"Sie bringt [^:]+, die der Sprung braucht: Das Raster hält", shown["the jump"])
+    # "die" after the symbols read wrong for a masculine one ("1 Antrieb, die der Sprung braucht")
+    solving = "Das Lösen des Sektors Flug nach Orion bekommt damit 2 Energie: Das Raster hält"
+    assert solving in shown["solving"]
+    assert re.search(r"Der Sprung bekommt damit [^:]+: Das Raster hält", shown["the jump"])
     assert not [hint for hint in shown.values() if " für der " in hint or " von Flug" in hint]
 
 

@@ -45,7 +45,7 @@ async def test_each_member_reads_their_own_language_and_the_board_the_servers(ge
     board = await board_now(world, game_id)
     embed = board.embeds[0]
     assert [field.name for field in embed.fields][:3] == ["Sektor", "Raster", "Crew"]
-    assert "· Schaden " in embed.description
+    assert "· 7 von 7 Feldern auf der Schadensleiste übrig " in embed.description
     assert "· Stapel " in embed.description
     assert "Jedes Crewmitglied darf jederzeit handeln" in embed.description
     assert "Meine Hand" in labels(board)
