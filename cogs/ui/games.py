@@ -82,6 +82,12 @@ class GameRules(Generic[SavedT]):
         RULES_BY_KIND[kind] = made
         return made
 
+    def is_crew(self, record: GameRecord, user: int) -> bool:
+        """Whether `user` is on `record`'s crew as the game itself stores it (its `Table`), not only
+        its owner: a D-6 crew member or a Dine lobby member or seat holder is; a Dine member who left
+        or was voted out is no longer."""
+        return self.game.load_saved(record.state_json).table.is_crew(user)
+
 
 RULES_BY_KIND: dict[str, GameRules[Any]] = {}  # each game's names by kind, as its cog declares them
 
@@ -174,8 +180,9 @@ async def game_for_click(
 
 async def game_in_channel(interaction: discord.Interaction, rules: GameRules) -> GameRecord:
     """The active game of `rules`'s kind in this channel, for commands such as hint and board. Where
-    there is none, the refusal points to the asker's own game of that kind in this server (a daily
-    challenge plays in a thread of its own)."""
+    there is none, the refusal points to a game of that kind in this server whose crew the asker is on
+    (a daily challenge plays in a thread of its own; a crew member's game is theirs as much as its
+    host's)."""
     store = bot_of(interaction).store
     channel_id = interaction.channel_id
     record = await store.active_game(channel_id) if channel_id is not None else None
@@ -185,7 +192,7 @@ async def game_in_channel(interaction: discord.Interaction, rules: GameRules) ->
     mine = [
         link
         for game in (await store.active_games(rules.kind, guild_id=guild) if guild is not None else [])
-        if game.owner_id == interaction.user.id and (link := board_link(game))
+        if rules.is_crew(game, interaction.user.id) and (link := board_link(game))
     ]
     if mine:
         raise RuleError(

@@ -351,3 +351,20 @@ async def test_a_shot_split_too_many_ways_for_three_menus_pages_through_them(wor
     after = await record_of(world, record.id)
     assert after.version == record.version + 1
     assert load(after).state.dice[1].place is not Place.POOL
+
+
+async def test_a_crew_member_asking_in_another_channel_is_pointed_to_the_board(world) -> None:
+    """A review: Bob, on Alice's crew, ran `/d6 hint` in another channel and was told to start a game."""
+    alice, bob = world.player("alice"), world.player("bob")
+    record = await start(world, alice, crew=True)
+    await bob.clicks(message(world, record.board_message_id), "Join crew")
+    elsewhere = world.guild.create_text_channel("elsewhere")
+    await world.env.settle()
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{record.board_message_id}"
+    for command in ("d6 hint", "d6 board"):
+        asked = await bob.actor.slash(elsewhere, command)
+        assert asked.ephemeral
+        assert asked.response.content == (
+            f"There is no Deep Space D-6 game in this channel. Your game is [here]({link}): run this there."
+        )
+    assert [type(e.__cause__) for e in world.take_errors()] == [RuleError] * 2

@@ -1075,3 +1075,32 @@ async def test_the_hand_view_of_the_move_that_ends_the_game_says_the_end_once(wo
     assert saved.state.outcome == "won"  # the test's seeded deal
     assert "**Delivered!**" not in text, text
     assert text.count("The pizza is delivered!") == 1, text  # the engine's line, once
+
+
+async def test_a_crew_member_asking_in_another_channel_is_pointed_to_their_game(world) -> None:
+    """A review: Ben, on Ann's crew, ran `/dine hand` in another channel and was told to start a game,
+    while Ann was linked to the board. Every crew member is pointed to it; one who left the game is
+    crew no more, and is told how to start one."""
+    crew = [world.player(name) for name in ("Ann", "Ben", "Cal")]
+    ben, cal = crew[1:]
+    game_id = await start_game(world, crew)
+    record = await record_of(world, game_id)
+    elsewhere = world.guild.create_text_channel("elsewhere")
+    await world.env.settle()
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{record.board_message_id}"
+    pointed = (
+        f"There is no Deep Space Dine game in this channel. Your game is [here]({link}): run this there."
+    )
+
+    for command in ("dine hand", "dine hint", "dine board", "dine leave"):
+        asked = await ben.actor.slash(elsewhere, command)
+        assert asked.ephemeral
+        assert asked.response.content == pointed, command
+    left = await cal.runs("dine leave")
+    await cal.clicks(left.response.message, "Leave the game")
+    gone = await cal.actor.slash(elsewhere, "dine hand")
+    assert gone.response.content == (
+        f"There is no Deep Space Dine game in this channel. Start one with {await world.mention('dine new')}."
+    )
+    assert (await record_of(world, game_id)).version == record.version + 1  # Cal's leave, nothing else
+    assert len(slash_refusals(world)) == 5
