@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 from simcord.backend.models.channel import Overwrite
-from simcord.enums import OverwriteType
+from simcord.enums import ChannelType, OverwriteType
 
 from cogs.d6.play import load as load_d6
 from cogs.daily.post import post_due
@@ -485,11 +485,11 @@ async def test_no_ordinary_game_is_suggested_where_one_is_already_running(world:
     world.take_errors()
 
 
-async def test_a_ranked_attempt_is_refused_inside_a_thread(world: World) -> None:
+async def test_a_ranked_attempt_is_refused_inside_a_members_thread(world: World) -> None:
     alice = world.player("Alice")
-    await take_daily(alice, "dine")
-    dine = await attempt_record(world, "dine", alice)
-    thread = next(t for t in world.channel.threads if t.id == dine.channel_id)
+    made = world.env.backend.create_thread(world.channel.id, "chat", alice.id, type=ChannelType.PUBLIC_THREAD)
+    await world.env.settle()
+    thread = next(t for t in world.channel.threads if t.id == made.id)
 
     refused = await alice.actor.slash(thread, "daily d6")
     world.audit()
@@ -500,6 +500,33 @@ async def test_a_ranked_attempt_is_refused_inside_a_thread(world: World) -> None
     assert len(await world.bot.store.active_games("d6")) == 0
     assert len(world.channel.threads) == 1
     assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]
+
+
+async def test_practice_and_the_other_games_attempt_start_from_inside_a_daily_thread(world: World) -> None:
+    """A review: a finished attempt's board says to play the deal again with `/daily d6` and its
+    `practice` option, but run there, in the attempt's thread, it was refused (a thread cannot hold a
+    thread). From a daily thread the new private thread opens under the thread's own channel."""
+    alice = world.player("Alice")
+    await take_daily(alice, "d6")
+    ranked = await play_d6_to_the_end(world, alice, (await attempt_record(world, "d6", alice)).id)
+    thread = next(t for t in world.channel.threads if t.id == ranked.channel_id)
+    assert (
+        "its `practice` option"
+        in thread_message(world, thread.id, ranked.board_message_id).embeds[0].description
+    )
+
+    practice = await alice.actor.slash(thread, "daily d6", practice=True)
+    other = await alice.actor.slash(thread, "daily dine")
+    world.audit()
+
+    assert practice.ephemeral
+    assert other.ephemeral
+    assert practice.response.content.startswith("Practice (unranked) at today's Deep Space D-6 challenge")
+    assert other.response.content.startswith("Your ranked attempt at today's Deep Space Dine challenge")
+    games = {(r.kind, r.id != ranked.id): r.channel_id for r in await world.bot.store.active_games()}
+    assert set(games) == {("d6", True), ("dine", True)}
+    assert {t.id for t in world.channel.threads} == {thread.id, *games.values()}  # under #general
+    assert world.take_errors() == []
 
 
 async def test_giving_up_a_ranked_attempt_says_it_is_todays_only_one(world: World) -> None:

@@ -126,12 +126,30 @@ def missing_permissions(locale: Locale, permissions: discord.Permissions) -> str
     return t(locale, "the {first} and {second} permissions", first=", ".join(names[:-1]), second=names[-1])
 
 
+def _thread_home(interaction: discord.Interaction) -> Any:
+    """Where the player's new private thread goes: this channel, or, when the command is run in a
+    daily thread (a private thread the bot made: it makes none other), that thread's text channel.
+    A finished attempt's board offers the same deal's practice there, and a thread cannot hold a
+    thread. Threads have no permissions of their own, so the interaction's are the parent's."""
+    channel = interaction.channel
+    me = bot_of(interaction).user
+    if (
+        isinstance(channel, discord.Thread)
+        and channel.type is discord.ChannelType.private_thread
+        and me is not None
+        and channel.owner_id == me.id
+        and isinstance(channel.parent, discord.TextChannel)
+    ):
+        return channel.parent
+    return channel
+
+
 async def private_thread(
     interaction: discord.Interaction, name: str, game: str, locale: Locale
 ) -> discord.Thread:
-    """A private thread for the player under this channel; `NoPrivateThread` says why none can be made
-    (in `locale`, the player's language)."""
-    channel = interaction.channel
+    """A private thread for the player under this channel (under its parent, from a daily thread:
+    `_thread_home`); `NoPrivateThread` says why none can be made (in `locale`, the player's language)."""
+    channel = _thread_home(interaction)
     command = Slash(f"daily {game}")
     if getattr(channel, "type", None) in THREAD_TYPES:
         raise NoPrivateThread(
