@@ -969,3 +969,54 @@ async def test_an_attempt_whose_board_was_never_shown_is_pointed_to_when_asked_a
         "there shows its board."
     )
     world.take_errors()
+
+
+async def test_a_player_who_left_the_server_of_their_attempt_can_give_it_up_from_another(
+    world: World,
+) -> None:
+    """A review: Alice left the server where her ranked attempt runs; `/daily d6` in another server
+    pointed her to a board she can no longer open, and nothing let her end it, so no practice all day.
+    She is told where it is, and a button gives it up as `/d6 abandon` would: her ranked loss."""
+    alice, bob = world.player("Alice"), world.player("Bob")
+    other = world.env.create_guild("Second Server")
+    lounge = other.create_text_channel("lounge")
+    await world.env.settle()
+    there = Player(world, other.add_member(alice.actor.user))
+    bob_there = Player(world, other.add_member(bob.actor.user))
+    await world.env.settle()
+    await take_daily(alice, "d6")
+    await take_daily(bob, "d6")
+    attempt = await attempt_record(world, "d6", alice)
+    world.guild.remove_member(alice.actor)
+    await world.env.settle()
+
+    stayed = await bob_there.actor.slash(lounge, "daily d6", practice=True)  # Bob is still in #general's
+    assert stayed.response.content.startswith("Your ranked attempt at today's challenge is still running:")
+    offered = await there.actor.slash(lounge, "daily d6", practice=True)
+    world.audit()
+    assert offered.ephemeral
+    assert offered.response.content.startswith(
+        "Your ranked attempt at today's Deep Space D-6 challenge is still running, in a server you are no "
+        "longer in"
+    )
+    assert await world.bot.store.get_game(attempt.id) == attempt  # nothing changes before the click
+    twice = await there.actor.slash(lounge, "daily d6")  # the ranked command offers it as well
+
+    given_up = await there.clicks(offered.response.message, "Give up the attempt")
+    assert given_up.response.content.startswith("Your ranked attempt is over and counts as a loss.")
+    ended = await world.bot.store.get_game(attempt.id)
+    assert ended is not None
+    assert ended.status == "abandoned"
+    result = await world.bot.store.result(attempt.id)
+    assert result is not None
+    assert result.outcome == "lost"
+    assert result.players == (alice.id,)
+    assert components(given_up.response.message) == []  # the button went with the offer
+    await world.env.settle()
+    board = thread_message(world, attempt.channel_id, attempt.board_message_id).embeds[0]
+    assert "The game ended: its player gave it up, having left the server." in str(board.fields)
+    again = await there.clicks(twice.response.message, "Give up the attempt")
+    assert again.response.content.startswith("That attempt is over already, so nothing was done.")
+    practice = await there.actor.slash(lounge, "daily d6", practice=True)
+    assert practice.response.content.startswith("Practice (unranked) at today's Deep Space D-6 challenge")
+    assert [type(e.__cause__).__name__ for e in world.take_errors()] == ["RuleError"]  # Bob's refusal

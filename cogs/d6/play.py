@@ -271,7 +271,7 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
             await announce(interaction, record, saved)
 
 
-def abandoned(record: GameRecord, why: Text, moved: set[int], locale: Locale) -> Ending:
+def abandoned(record: GameRecord, why: Text, moved: set[int], ended_by: int | None, locale: Locale) -> Ending:
     """A game whose channel is gone, or that everyone forgot, ends as `/d6 abandon` ends it: a loss,
     logged as abandoned; its news lines are in its board's `locale`."""
     saved = load(record)
@@ -279,7 +279,7 @@ def abandoned(record: GameRecord, why: Text, moved: set[int], locale: Locale) ->
     ended = t(locale, "The game ended: {why}.", why=why.say(locale))
     lines = [ended, *(say(locale, event.text) for event in events)]
     saved = Saved[State](table=saved.table.with_news(lines), state=state)
-    players = credited(saved.table.crew, moved, record.owner_id)
+    players = credited(saved.table.crew, moved, record.owner_id, ended_by)
     result = new_result(D6, state, saved.table, players, abandoned=True)
     return Ending(table_action_json("abandon", why=why.say("en")), saved.model_dump_json(), result)
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 from ..client import DeepSpaceBot
 from ..ui.share import FAMILY as SHARE_CONTROLS
 from .commands import Daily
+from .give_up import FAMILY as GIVE_UP_CONTROLS
 
 
 async def setup(bot: DeepSpaceBot) -> None:
-    bot.add_dynamic_items(*SHARE_CONTROLS.items())
+    bot.add_dynamic_items(*SHARE_CONTROLS.items(), *GIVE_UP_CONTROLS.items())
     await bot.add_cog(Daily(bot))

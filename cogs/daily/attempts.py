@@ -36,6 +36,7 @@ from ..ui.games import board_link, saved_anyway
 from ..ui.language import reader_language
 from ..ui.message import BoardMessage
 from ..ui.replies import send
+from .give_up import left_its_server, offer_to_give_up
 
 log = logging.getLogger(__name__)
 
@@ -255,6 +256,9 @@ async def _start_daily(interaction: discord.Interaction, game: str, practice: bo
     taken = await store.get_game(attempt.game_id) if attempt is not None else None
     if taken is not None and taken.status == "active" and not await still_there(bot, taken):
         taken = await store.get_game(taken.id)  # its thread was deleted: ended, so practice is open
+    if taken is not None and taken.status == "active" and await left_its_server(interaction, taken):
+        await offer_to_give_up(interaction, taken)  # else nothing lets them play it, nor practise
+        return
     if taken is not None and taken.status == "active":  # no practice either: it would show the deal
         link = board_link(taken)
         raise RuleError(

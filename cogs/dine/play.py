@@ -695,7 +695,7 @@ async def confirm_leave(interaction: discord.Interaction, ref: Ref, _: str) -> N
         await bot.boards.show(record, shown)
 
 
-def abandoned(record: GameRecord, why: Text, moved: set[int], _: Locale) -> Ending:
+def abandoned(record: GameRecord, why: Text, moved: set[int], ended_by: int | None, _: Locale) -> Ending:
     """A game whose channel is gone, or that everyone forgot, ends as `/dine end` ends it: a lobby
     closes, a started game is a loss, logged as abandoned. Its lines are told in each reader's words."""
     saved = load(record)
@@ -706,7 +706,7 @@ def abandoned(record: GameRecord, why: Text, moved: set[int], _: Locale) -> Endi
     state, events = abandon(saved.state)
     lines = [line, *(e.text for e in events)]
     saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
-    players = credited(seated_users(saved), moved, record.owner_id)
+    players = credited(seated_users(saved), moved, record.owner_id, ended_by)
     return Ending(
         table_action_json("abandon", why=why.say("en")),
         saved.model_dump_json(),

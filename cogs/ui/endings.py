@@ -45,8 +45,9 @@ class Ending:
 
 
 # kind -> how a stored game of that kind is abandoned, given why (for its news line), who made a move
-# in it (the result counts for them: `core.table.credited`) and the language of its board
-ENDINGS: dict[str, Callable[[GameRecord, Text, set[int], Locale], Ending]] = {}
+# in it and who ended it, if someone did (the result counts for them: `core.table.credited`), and the
+# language of its board
+ENDINGS: dict[str, Callable[[GameRecord, Text, set[int], int | None, Locale], Ending]] = {}
 _VERIFYING: set[asyncio.Task[int]] = set()  # keeps the background verifications referenced
 
 
@@ -57,10 +58,14 @@ def verify_soon(store: Store) -> None:
     task.add_done_callback(_VERIFYING.discard)
 
 
-async def end_abandoned(bot: Any, record: GameRecord, why: Text, *, board_gone: bool = True) -> bool:
+async def end_abandoned(
+    bot: Any, record: GameRecord, why: Text, *, board_gone: bool = True, ended_by: int | None = None
+) -> bool:
     """End an active game as abandoned (a loss), as its owner; True if this call ended it. `why` is
     said on the board's news line, in the game's language. A board whose place is gone is never
     redrawn; one still there (`board_gone` false: a forgotten game) is redrawn to show the end.
+    `ended_by`: the player who gave it up, credited with the loss as their own end command would
+    (None: the bot ends it, and it counts only for those who moved).
 
     It does not take the game's lock, whose holder may be the caller (an edit of the board that found
     its channel gone): a save made meanwhile is a version conflict, and the ending is worked out again
@@ -72,7 +77,7 @@ async def end_abandoned(bot: Any, record: GameRecord, why: Text, *, board_gone: 
         if record.status != "active" or abandon is None:
             return False
         moved = movers((entry.user_id, entry.action_json) for entry in await bot.store.actions(record.id))
-        ending = abandon(record, why, moved, locale)
+        ending = abandon(record, why, moved, ended_by, locale)
         try:
             await bot.store.save(
                 record.id,

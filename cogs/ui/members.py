@@ -16,9 +16,11 @@ log = logging.getLogger(__name__)
 
 async def in_server(interaction: discord.Interaction, user_id: int) -> bool:
     """Whether `user_id` is still a member of the interaction's server (True when that can't be told)."""
-    guild = interaction.guild
-    if guild is None:
-        return True
+    return interaction.guild is None or await member_of(interaction.guild, user_id)
+
+
+async def member_of(guild: discord.Guild, user_id: int) -> bool:
+    """Whether `user_id` is still a member of `guild`, asking Discord (True when that can't be told)."""
     try:
         await guild.fetch_member(user_id)
     except discord.NotFound:
