@@ -107,7 +107,10 @@ def leaderboard_embed(
         mine = t(locale, "Not ranked here yet.")
     embed.add_field(name=t(locale, "You"), value=mine, inline=False)
     footer = t(locale, "Each player's best game counts, ranked by {order}.", order=t(locale, RANK_ORDER))
-    embed.set_footer(text=" ".join(filter(None, (footer, versions_note(locale, game)))))
+    here = (
+        t(locale, "Games played in this server.") if scope == "server" else ""
+    )  # not its members' elsewhere
+    embed.set_footer(text=" ".join(filter(None, (here, footer, versions_note(locale, game)))))
     return embed
 
 
@@ -172,7 +175,7 @@ class Standings(commands.Cog):
     @app_commands.describe(
         game=f"Which game (default: the one last finished here or by you, else {featured().title}).",
         period="Which results count (default: this week).",
-        scope="This server's players or everyone's (default: this server).",
+        scope="Games played in this server, or everyone's anywhere (default: this server).",
     )
     @app_commands.choices(
         game=GAME_CHOICES,

@@ -66,6 +66,7 @@ CUTS = {
     "sectors": mark("-# Sectors {first}–{last} of {count}."),
 }
 # true on the day after too: an attempt played over midnight is shared then, when the command deals anew
+ELSEWHERE = mark("-# Played in another server, so this server's standings do not list it (everyone's do).")
 INVITE = mark("-# Your turn: {command}, the same deal for everyone, a new one each day.")
 # --- the Share button and `/daily share` ---
 BUTTON, BUTTON_SHARED = mark("Share"), mark("Shared")
@@ -136,12 +137,21 @@ def shareable(game: AnyGame, result: ResultRecord, today: date) -> bool:
 
 
 def summary(
-    kind: str, state_json: str, log: Sequence[str], result: ResultRecord, player: str, locale: Locale = "en"
+    kind: str,
+    state_json: str,
+    log: Sequence[str],
+    result: ResultRecord,
+    player: str,
+    locale: Locale = "en",
+    *,
+    elsewhere: bool = False,
 ) -> str:
     """The public post of a finished ranked daily attempt, replayed from its stored game and log, in
     `locale` (the language of the server where it is posted).
 
     `player` is how the post names its player (a mention, which pings nobody as the bot sends it).
+    `elsewhere`: the attempt was played in another server than the post's, whose standings list only
+    the attempts played in it; the post says so, or it would seem left out there.
     ValueError for a result that is no ranked daily attempt.
     """
     game = declaration(kind)
@@ -162,5 +172,8 @@ def summary(
     if run.rating is not None:
         lines.append(t(locale, RATING, stars=stars(run.rating)))
     lines += strip_lines(run.strip, run.rows, locale)
-    lines += [t(locale, LEGENDS[run.strip]), t(locale, INVITE, command=Slash(f"daily {kind}"))]
+    lines.append(t(locale, LEGENDS[run.strip]))
+    if elsewhere:
+        lines.append(t(locale, ELSEWHERE))
+    lines.append(t(locale, INVITE, command=Slash(f"daily {kind}")))
     return "\n".join(lines)

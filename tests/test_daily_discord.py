@@ -925,7 +925,9 @@ async def test_daily_standings_rank_todays_finished_attempts_at_once(world: Worl
     assert [line.split("<@")[1].split(">")[0] for line in d6_lines] == [str(user) for user in order]
     assert all("(" not in line.split("—")[1].split(",")[0] for line in d6_lines)  # one deal: no set-up
     assert f"<@{carol.id}>" not in fields["Deep Space D-6"]
-    assert fields["Deep Space Dine"].startswith("No ranked attempt has finished yet. Play it with ")
+    assert fields["Deep Space Dine"].startswith(
+        "No ranked attempt played in this server has finished yet. Play it with "
+    )
     everyone = await carol.runs("daily standings", scope="global")
     assert everyone.response.embeds[0].fields[0].value == embed.fields[0].value  # one server here
     assert "even if it ends after midnight" in (embed.footer.text or "")
@@ -934,12 +936,13 @@ async def test_daily_standings_rank_todays_finished_attempts_at_once(world: Worl
     await world.env.advance_time(24 * 3600)
     await play_d6_to_the_end(world, carol, (await attempt_record_of_day(world, "d6", carol, today)).id)
     fresh = (await carol.runs("daily standings")).response.embeds[0]
-    assert fresh.fields[0].value.startswith("No ranked attempt has finished yet.")
+    assert fresh.fields[0].value.startswith("No ranked attempt played in this server has finished yet.")
     yesterday = (await carol.runs("daily standings", day="yesterday")).response.embeds[0]
     assert yesterday.title == f"Daily standings · {today.isoformat()}"
     assert f"<@{carol.id}>" in yesterday.fields[0].value  # finished after midnight: counts on its day
     assert {f"<@{alice.id}>", f"<@{bob.id}>"} <= set(re.findall(r"<@\d+>", yesterday.fields[0].value))
-    assert yesterday.fields[1].value == "No ranked attempt was finished."  # nobody played Dine
+    nobody = "No ranked attempt played in this server was finished."
+    assert yesterday.fields[1].value == nobody  # nobody played Dine
     assert world.take_errors() == []
 
 

@@ -55,7 +55,8 @@ async def test_a_german_player_in_a_spanish_server(spanish_world: World, monkeyp
     assert " rondas · " in embed.description or " ronda · " in embed.description
     assert fields(board)["Tú"] == "n.º 1 de 1, en la lista de arriba"
     assert embed.footer.text.startswith(
-        "Cuenta la mejor partida de cada jugador, ordenada así: una victoria, luego la partida más difícil"
+        "Partidas jugadas en este servidor. Cuenta la mejor partida de cada jugador, ordenada así: una "
+        "victoria, luego la partida más difícil"
     )
 
     stats = await hans.runs("stats")

@@ -275,6 +275,36 @@ async def test_a_share_on_a_second_server_links_to_that_server(world: World) -> 
     assert refusals(world) == 1
 
 
+@scenario
+async def test_a_share_on_another_server_and_its_standings_say_where_attempts_count(world: World) -> None:
+    """A review: Alice's attempt, played on the first server and shared on a second, seemed missing
+    from the second's standings ("nobody played", "Not ranked here yet"): they list the attempts
+    played there, as the post, the empty text, the footers and the `scope` option now say."""
+    alice = world.player("Alice")
+    await finished_d6(world, alice)
+    other = world.env.create_guild("Second Home")
+    lobby = other.create_text_channel("lobby")
+    there = other.add_member(alice.actor.user)
+    elsewhere = "-# Played in another server, so this server's standings do not list it (everyone's do)."
+
+    posted = await there.slash(lobby, "daily share")
+    standings = await there.slash(lobby, "daily standings")
+    board = await there.slash(lobby, "leaderboard", game="d6", period="today")
+    at_home = await alice.runs("daily share")
+    world.audit()
+
+    assert elsewhere in posted.response.content.split("\n")
+    assert elsewhere not in at_home.response.content
+    d6 = standings.response.embeds[0]
+    assert d6.fields[0].value.startswith("No ranked attempt played in this server has finished yet.")
+    assert d6.footer.text.startswith("Attempts played in this server. One ranked attempt per player")
+    assert board.response.embeds[0].footer.text.startswith("Games played in this server. Each player's best")
+    everyone = await there.slash(lobby, "daily standings", scope="global")
+    assert f"<@{alice.id}>" in everyone.response.embeds[0].fields[0].value
+    assert not everyone.response.embeds[0].footer.text.startswith("Attempts played in this server.")
+    assert refusals(world) == 0
+
+
 async def play_d6_to_the_end_in(world: World, player: Player, channel: Any, game_id: int) -> Any:
     """`play_d6_to_the_end` for a daily thread under another channel than #general."""
     home = world.channel

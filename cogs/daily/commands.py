@@ -126,7 +126,7 @@ class Daily(
         name="standings", description="Today's challenge (or yesterday's): the best ranked attempts so far."
     )
     @app_commands.describe(
-        scope="This server's players or everyone's (default: this server).",
+        scope="Attempts played in this server, or everyone's anywhere (default: this server).",
         day="Today's challenge or yesterday's (default: today).",
     )
     @app_commands.choices(scope=SCOPE_CHOICES, day=DAY_CHOICES)

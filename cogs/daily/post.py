@@ -88,18 +88,33 @@ async def standings_embed(
         if today:
             setup = parse_setup(game, (await todays_challenge(bot, game, day)).setup_json)
             command = Slash(f"daily {game}")
-            nobody = t(locale, "No ranked attempt has finished yet. Play it with {command}.", command=command)
+            nobody = t(locale, NONE_YET[guild_id is not None], command=command)
         else:  # a past day's challenge is read, never made
             past = await bot.store.find_daily_challenge(game, day)
             setup = parse_setup(game, past.setup_json) if past is not None else setup_for(game, day)
-            nobody = t(locale, "No ranked attempt was finished.")
+            nobody = t(locale, NONE_FINISHED[guild_id is not None])
         embed.add_field(
             name=f"{title(game)} · {setup.describe(locale)}",
             value=clip("\n".join(lines), 1024) or nobody,
             inline=False,
         )
-    embed.set_footer(text=t(locale, DAILY_FOOTER))
+    here = t(locale, SERVER_ONLY) if guild_id is not None else ""
+    embed.set_footer(text=" ".join(filter(None, (here, t(locale, DAILY_FOOTER)))))
     return embed
+
+
+# A server's standings list the attempts played in it, not every attempt of its members (one played on
+# another server ranks there, and on everyone's): said where the list is empty and under it, since a
+# member who shared an attempt here (`/daily share`) would otherwise look left out.
+NONE_YET = {
+    False: mark("No ranked attempt has finished yet. Play it with {command}."),
+    True: mark("No ranked attempt played in this server has finished yet. Play it with {command}."),
+}
+NONE_FINISHED = {
+    False: mark("No ranked attempt was finished."),
+    True: mark("No ranked attempt played in this server was finished."),
+}
+SERVER_ONLY = mark("Attempts played in this server.")
 
 
 def post_is_due(post: DailyPost, now: datetime) -> bool:

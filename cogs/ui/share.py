@@ -161,7 +161,10 @@ async def post_summary(
         raise RuleError(lazy(ALREADY, channel=mention, link=_link(guild, target, posted)))
     log_entries = [entry.action_json for entry in await store.actions(record.id)]
     locale = await server_language(interaction)  # the post is public, in this server
-    text = summary(record.kind, record.state_json, log_entries, result, f"<@{user.id}>", locale)
+    elsewhere = record.guild_id not in (None, guild)  # this server's standings do not list it
+    text = summary(
+        record.kind, record.state_json, log_entries, result, f"<@{user.id}>", locale, elsewhere=elsewhere
+    )
     quiet = discord.AllowedMentions.none()
     if here:
         message = await send(interaction, text, ephemeral=False, allowed_mentions=quiet)
