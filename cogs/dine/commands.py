@@ -176,8 +176,9 @@ class Dine(
     async def hand(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(interaction, RULES)
         self.bot.presence.saw(record.id, interaction.user.id)
-        saved = started(load(record))
-        check_crew(saved, interaction.user.id)
+        saved = load(record)
+        check_crew(saved, interaction.user.id)  # first: "not started" would tell an outsider to wait
+        started(saved)
         seats = saved.seats_for(interaction.user.id)
         if not seats:
             raise RuleError(lazy("You no longer hold a seat in this game."))
@@ -275,9 +276,9 @@ class Dine(
         """Asks first, as `/dine end` does: a seat left cannot be taken back."""
         record = await game_in_channel(interaction, RULES)
         saved = load(record)
+        check_crew(saved, interaction.user.id)
         if saved.state is None:
             raise RuleError(lazy("The game has not started yet: to leave the lobby, press **Leave** on it."))
-        check_crew(saved, interaction.user.id)
         if (refusal := leave_refusal(saved, interaction.user.id)) is not None:
             raise RuleError(refusal)
         locale = await reader_language(interaction)
@@ -300,8 +301,9 @@ class Dine(
     async def hint(self, interaction: discord.Interaction) -> None:
         record = await game_in_channel(interaction, RULES)
         self.bot.presence.saw(record.id, interaction.user.id)
-        saved = started(load(record))
+        saved = load(record)
         check_crew(saved, interaction.user.id)
+        started(saved)
         check_hints(RULES, saved.table)
         locale = await reader_language(interaction)
         text = await thought_hint(saved, interaction.user.id, bot_of(interaction).hint_seconds, locale)

@@ -1104,3 +1104,21 @@ async def test_a_crew_member_asking_in_another_channel_is_pointed_to_their_game(
     )
     assert (await record_of(world, game_id)).version == record.version + 1  # Cal's leave, nothing else
     assert len(slash_refusals(world)) == 5
+
+
+async def test_someone_outside_a_lobby_is_told_they_are_not_on_its_crew(world) -> None:
+    """A review: `/dine hand` in someone else's lobby said "The game has not started yet…", as if
+    waiting would give the asker a hand. Whether they are on the crew is told first."""
+    ann, ben = world.player("Ann"), world.player("Ben")
+    game_id = await open_lobby(ann, world)
+    before = await record_of(world, game_id)
+
+    asked = {command: await ben.runs(command) for command in ("dine hand", "dine hint", "dine leave")}
+    own = await ann.runs("dine hand")
+
+    for command, shown in asked.items():
+        assert shown.ephemeral
+        assert shown.response.content.startswith(NOT_CREW), command
+    assert own.response.content == "The game has not started yet: the host presses **Start** on the lobby."
+    assert await record_of(world, game_id) == before
+    assert len(slash_refusals(world)) == 4
