@@ -65,6 +65,7 @@ def about_embed(tree: app_commands.CommandTree, locale: Locale, languages: str) 
 
 START_HERE = mark("{first} · {second}: start a game in this channel")
 START_IN_SERVER = mark("{first} · {second}: start a game in a server's channel")  # /help in a DM
+IN_SERVERS = mark("In a server's channels (private messages do not offer them):")  # /help in a DM
 HELP_LINES = (  # the commands a newcomer needs, each with what it is for
     (START_HERE, "dine new", "d6 new"),
     (mark("{first} · {second}: today's challenge, the same deal for everyone"), "daily dine", "daily d6"),
@@ -88,6 +89,8 @@ def help_embed(
         )
         for line, first, second in HELP_LINES
     ]
+    if not in_server:  # the game, daily and rules commands are the servers'; the standings work anywhere
+        lines = [t(locale, IN_SERVERS), *(f"- {line}" for line in lines[:-1]), lines[-1]]
     embed.insert_field_at(len(GAMES), name=t(locale, "Commands"), value="\n".join(lines), inline=False)
     return embed
 

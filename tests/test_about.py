@@ -81,5 +81,10 @@ async def test_help_in_a_private_message_says_games_start_in_a_servers_channel(w
     shown = await dee.slash("help")
     world.audit()
     fields = {field.name: field.value for field in shown.response.embeds[0].fields}
-    first = fields["Commands"].split("\n")[0]
-    assert first.endswith(": start a game in a server's channel")
+    lines = fields["Commands"].split("\n")
+    # the game, daily and rules commands are not offered in a private message: said, not offered
+    assert lines[0] == "In a server's channels (private messages do not offer them):"
+    assert lines[1].startswith("- ")
+    assert lines[1].endswith(": start a game in a server's channel")
+    assert [line[:2] for line in lines[1:]] == ["- ", "- ", "- ", "</"]  # the last: a command mention
+    assert lines[-1].endswith(": the standings and a player's record")

@@ -17,7 +17,10 @@ import pytest
 from core.d6.cards import CREW_FACES
 from core.d6.state import Station
 from core.daily import DAY_ONE, day_number
+from core.dine.engine import abandon, new_game
 from core.game import AnyGame
+from core.games.dine import ENDED, NOT_REACHED, _run
+from core.games.dine import GAME as DINE
 from core.i18n import LANGUAGES, Language, t
 from core.registry import GAMES
 from core.results import new_result
@@ -233,3 +236,21 @@ def test_a_result_is_shared_on_its_challenges_day_or_the_day_it_ended() -> None:
     ordinary = result_of(game, state, Table.start(42), abandoned=True)
     assert not shareable(game, practice, DAY)
     assert not shareable(game, ordinary, DAY)
+
+
+@pytest.mark.parametrize(
+    ("level", "starter"), [("Quattro Formaggi", False), ("Margherita", False), ("", True)]
+)
+def test_a_dine_run_has_a_square_for_every_sector_of_its_game_however_early_it_ended(
+    level: str, starter: bool
+) -> None:
+    """A loss in the first sector once showed 🟥⬛⬛: the set-up's sectors only, not those The Final
+    Frontier (and Procure Ingredient) lay out later. The strip has every sector of the game."""
+    options = {"starter": True} if starter else {"level": level}
+    dealt = new_game(5, crew=1, rules_version=DINE.rules_version, **options)
+    level_spec = dealt.cards.level(dealt.level)
+    starters = sum(1 for card in dealt.stack if card.sector is not None)
+    total = starters + 4 + level_spec.hard + 1 if starter else level_spec.easy + level_spec.hard + 1
+    lost, _ = abandon(dealt)
+    (row,) = _run([dealt, lost]).rows
+    assert row == (ENDED, *(NOT_REACHED,) * (total - 1))

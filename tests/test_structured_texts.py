@@ -72,7 +72,7 @@ def test_star_rating_clipping_and_tracks_have_one_wording() -> None:
     assert clip("a long name here", 8, tidy=True) == "a long…"
     state, _ = deal(1, ship="Crusty Cruiser", crew=1)
     assert tracks_text(state).startswith("5 of 5 spaces left on the damage track (")  # left, not taken
-    assert "1 of 5 spaces left on the ship marker track" in tracks_text(state)
+    assert tracks_text(state).endswith(", the ship marker on space 1 of 5")  # where it stands: it moves on
     d6_state, _ = deal_d6(1, "medium", "full")
     assert d6_text.tracks_text(d6_state) == "Hull 8/8, Shields 4/4"
     assert NOBODY == ()

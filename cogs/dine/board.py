@@ -146,7 +146,13 @@ def sector_lines(state: State, locale: Locale = "en") -> str:
     drive = jump_drive(state)
     row = len(state.current_row)
     if danger:
-        strike = t(locale, "**{held}/{danger}** cards in the current row", held=row, danger=danger)
+        strike = tn(  # "0/1 card": the row holds up to one card
+            locale,
+            "**{held}/{count}** card in the current row",
+            "**{held}/{count}** cards in the current row",
+            danger,
+            held=row,
+        )
         strike += changed_note(state, "danger", locale)
     else:
         strike = t(locale, "danger **0**: it strikes at once")
@@ -211,8 +217,9 @@ def crew_lines(saved: DineSaved, locale: Locale = "en") -> list[str]:
             )
         lines.append(f"{seat + 1}. {who}: {cards}{occupied}")
         if saved.setup.open_hands and state.hands[seat]:  # R17: the crew lays its hands out openly
-            held_cards = ", ".join(
-                card_name(locale, state.cards, c, state.upgraded) for c in state.hands[seat]
+            held_cards = ", ".join(  # an upgraded card says so, as in the grid
+                card_name(locale, state.cards, c, state.upgraded) + upgraded_mark(state, c, locale)
+                for c in state.hands[seat]
             )
             lines.append(t(locale, "  Hand: {cards}", cards=held_cards))
     return lines

@@ -66,8 +66,7 @@ RULES = GameRules.of(
     running=mark(  # Dine has a host, not a captain; hosting passes on when the host is voted out or leaves
         "A game is already running in this channel. {where} Its host can end it with {end} (when the host "
         "is voted out or leaves the game, the next crew member hosts), as can someone who may manage this "
-        "channel, or its crew once its host has left the server (anyone, once the whole crew has). Or "
-        "start yours in a thread or another channel."
+        "channel, or its crew once its host has left the server (anyone, once the whole crew has)."
     ),
 )
 HOST_CLOSED = mark("The host closed the lobby.")
@@ -78,6 +77,13 @@ NOTE_LIMIT = 1500  # a move's note in the hand view, under the embed's descripti
 SAVED_NOT_ON_BOARD = mark(
     "Saved, but Discord did not show it. The board catches up in a moment; if not, use {command}."
 )
+
+
+def public_lines(saved: DineSaved, events: Sequence[Event]) -> list[str | Text]:
+    """What the board's log tells of `events`: what everyone may read; with open hands (R17) every
+    hand is on the board, so what a hand card is, is no secret ("Ann upgrades Ramjet")."""
+    everyone = range(len(saved.seats)) if saved.setup.open_hands else NOBODY
+    return [event.seen_by(everyone) for event in events]
 
 
 def saved_not_on_board(reader: Locale) -> str:
@@ -326,7 +332,7 @@ async def start(interaction: discord.Interaction, ref: Ref, _: str) -> None:
                     setup=in_every_language(setup.describe),
                 )
             ),
-            *(e.text for e in events),
+            *public_lines(saved, events),
         ]
         saved = saved.model_copy(update={"table": saved.table.with_news(lines)})
         detail = {
@@ -522,7 +528,7 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         # The board's log: what everyone may read. A seat's move made by its own holder is told in full
         # by the engine ("Ann plays … into row 1", "Ann occupies …"): the move's line would say it twice.
         said_by_engine = owner == user and told_by_engine(action)
-        lines = [*([] if said_by_engine else [line]), *(e.text for e in events)]
+        lines = [*([] if said_by_engine else [line]), *public_lines(saved, events)]
         now = discord.utils.utcnow()
         played_by = {
             s for s in (acting, saved.seat_of(user)) if s is not None

@@ -20,6 +20,7 @@ from .bot import bot_of
 from .errors import lacking, permission_names
 from .games import (
     BOARD_MOVED,
+    ELSEWHERE,
     RULES_BY_KIND,
     GameRules,
     board_link,
@@ -39,12 +40,13 @@ Draw = Callable[[GameRecord], Awaitable[BoardMessage]]
 BOARD_PERMISSIONS = ("view_channel", "embed_links")
 
 
-def already_running(record: GameRecord, rules: GameRules) -> RuleError:
+def already_running(record: GameRecord, rules: GameRules, *, in_thread: bool = False) -> RuleError:
     """The refusal of a second game in a channel: where the running one is, and the ways on (a
-    forgotten game must not block the channel for good)."""
+    forgotten game must not block the channel for good; a thread suggests no thread in it)."""
     running = RULES_BY_KIND.get(record.kind, rules)
     where = where_board_is(record, running)
-    return RuleError(lazy(running.running, where=where, end=Slash(running.end.removeprefix("/"))))
+    said = lazy(running.running, where=where, end=Slash(running.end.removeprefix("/")))
+    return RuleError(lazy("{refusal} {elsewhere}", refusal=said, elsewhere=lazy(ELSEWHERE[in_thread])))
 
 
 async def post_board(interaction: discord.Interaction, record: GameRecord, draw: Draw) -> GameRecord:
@@ -73,7 +75,7 @@ async def open_game(
             rules_version=rules_version,
         )
     except ActiveGameExists as error:
-        raise already_running(error.existing, rules) from None
+        raise already_running(error.existing, rules, in_thread=from_thread(interaction)) from None
     try:
         return await post_board(interaction, record, draw)
     except discord.HTTPException as error:
@@ -134,11 +136,16 @@ async def _outside_private_thread(interaction: discord.Interaction) -> bool:
     return False
 
 
+def from_thread(interaction: discord.Interaction) -> bool:
+    """Whether the command came from a thread (a forum post is one too)."""
+    return isinstance(interaction.channel, discord.Thread)
+
+
 async def check_channel_free(interaction: discord.Interaction, rules: GameRules) -> None:
     assert interaction.channel_id is not None
     existing = await bot_of(interaction).store.active_game(interaction.channel_id)
     if existing is not None:
-        raise already_running(existing, rules)
+        raise already_running(existing, rules, in_thread=from_thread(interaction))
 
 
 async def repost_board(interaction: discord.Interaction, rules: GameRules, draw: Draw) -> None:

@@ -34,8 +34,12 @@ log = logging.getLogger(__name__)
 CAPTAIN_ENDS = mark(
     "A game is already running in this channel. {where} Its captain can end it with {end}, as "
     "can someone who may manage this channel, or its crew once its captain has left the server "
-    "(anyone, once the whole crew has). Or start yours in a thread or another channel."
+    "(anyone, once the whole crew has)."
 )
+ELSEWHERE = {  # what follows the refusal: a thread cannot hold a thread of its own
+    False: mark("Or start yours in a thread or another channel."),
+    True: mark("Or start yours in another channel."),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +204,15 @@ async def game_in_channel(interaction: discord.Interaction, rules: GameRules) ->
                 "There is no {game} game in this channel. Your game is [here]({link}): run this there.",
                 game=rules.title,
                 link=mine[-1],
+            )
+        )
+    if record is not None and (other := RULES_BY_KIND.get(record.kind)) is not None:  # one game a channel
+        raise RuleError(
+            lazy(
+                "This channel's game is {other}, not {game}: start one in another channel with {command}.",
+                other=other.title,
+                game=rules.title,
+                command=Slash(rules.start.removeprefix("/")),
             )
         )
     raise RuleError(

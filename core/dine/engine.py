@@ -1452,3 +1452,21 @@ def idle_effect(state: State, effects: tuple[Effect, ...]) -> IdleOp | None:
 
 def describe_effects(effects: tuple[Effect, ...], locale: Locale = "en") -> str:
     return ", ".join(effect_text(e, locale) for e in effects)
+
+
+def road(state: State) -> list[str]:
+    """What lies under the current sector, in order, as the table shows it: each sector's kind
+    ("starter", "easy", "hard", "boss") and each help card ("procure", "frontier") followed by what it
+    will lay out (Procure Ingredient: 4 easy sectors, then The Final Frontier; The Final Frontier: the
+    level's hard sectors, then a boss). Public: the help cards say what they lay out, the level how many."""
+    hard = state.cards.level(state.level).hard
+    frontier = ["frontier", *["hard"] * hard, "boss"]
+    steps: list[str] = []
+    for card in state.stack[1:] if state.sector_card is not None else state.stack:
+        if card.sector is not None:
+            steps.append(state.cards.sector(card.sector).showing(card.side).kind)
+        elif card.help == "procure":
+            steps += ["procure", *["easy"] * EASY_FROM_PROCURE, *frontier]
+        elif card.help == "frontier":
+            steps += frontier
+    return steps

@@ -9,7 +9,7 @@ from random import Random
 from core.dine.actions import Action, action_from_json, action_to_json
 from core.dine.cards import CARD_FILES, card_set
 from core.dine.codes import decode
-from core.dine.engine import Event, abandon, apply, deal, legal_actions
+from core.dine.engine import Event, abandon, apply, deal, legal_actions, road
 from core.dine.seating import DineSaved, lobby, seated
 from core.dine.seating import Setup as Lobby
 from core.dine.state import RULES_VERSION, State
@@ -148,7 +148,10 @@ def _run(states: Sequence[State]) -> Run:
     """The level's sectors in a row, cleared, where the run ended, or not reached, and the stars of a
     win: how far the crew got, never which sector lay where or what the cards were."""
     last = states[-1]
-    ahead = sum(1 for card in last.stack if card.sector is not None)  # the current sector among them
+    current = last.outcome != "won" and last.sector_card is not None
+    # the sectors still ahead, with those the help cards will lay out (a loss in the first sector
+    # once showed the 3 sectors of the set-up only)
+    ahead = current + sum(1 for step in road(last) if step not in ("procure", "frontier"))
     ended = (ENDED,) if ahead and last.outcome != "won" else ()
     sectors = (CLEARED,) * last.cleared + ended + (NOT_REACHED,) * (ahead - len(ended))
     return Run(strip="sectors", rows=(sectors,), rating=last.stars if last.outcome == "won" else None)

@@ -352,7 +352,12 @@ def _tracks(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
         else:
             draw.polygon([(MARGIN, y + 4), (MARGIN + 15, y + 10), (MARGIN, y + 17)], fill=on)
         shrunk(draw, MARGIN + 20, y - 3, word(locale, label).capitalize(), 13, room, fill=TEXT)
-        left = tn(locale, "{count} of {length} left", "{count} of {length} left", value, length=spec.length)
+        if losable:
+            left = tn(
+                locale, "{count} of {length} left", "{count} of {length} left", value, length=spec.length
+            )
+        else:  # the ship marker stands on a space and moves on: where it stands, not what is left
+            left = t(locale, "space {value} of {length}", value=value, length=spec.length)
         shrunk(draw, MARGIN + 20, y + 11, left, 11, room, fill=MUTED)
         for i in range(spec.length):
             box = pip_box(track, i, spec.length)

@@ -24,7 +24,6 @@ from core.dine.actions import (
 from core.dine.cards import Action as CardAction
 from core.dine.cards import CardSet, Cost, Occupied, Row, SectorSide, ShipSide, Solution, StationSide, Symbol
 from core.dine.engine import (
-    EASY_FROM_PROCURE,
     STRANDED,
     danger_value,
     describe_effects,
@@ -33,6 +32,7 @@ from core.dine.engine import (
     occupied_by,
     pending_reason,
     printed_drive,
+    road,
     sector_side,
     ship_of,
     symbols,
@@ -463,7 +463,10 @@ TRACK_NAMES = {
 
 def track_left(state: State, name: str, value: int, length: int, locale: Locale = "en") -> str:
     """ "7 of 7 spaces left on the damage track (each time …)": a marker counts the spaces LEFT, from
-    the last toward none, and "Damage 7/7" on an untouched ship read as seven damage taken."""
+    the last toward none, and "Damage 7/7" on an untouched ship read as seven damage taken. The ship
+    marker stands on a space and moves on as the crew gains: "the ship marker on space 2 of 5"."""
+    if name == "ship marker":
+        return t(locale, "the ship marker on space {value} of {length}", value=value, length=length)
     left = tn(
         locale,
         "{count} of {length} spaces left on the {track}",
@@ -635,18 +638,8 @@ def road_ahead(state: State, *, short: bool = False, locale: Locale = "en") -> s
     cards say what they lay out, the level how many; which cards, and which boss, stay unknown):
     "3 easy sectors, then The Final Frontier, then 3 hard sectors, then the boss"; `short` for the
     picture's header: "3 easy, Final Frontier, 3 hard, boss"."""
-    hard = state.cards.level(state.level).hard
-    frontier = ["frontier", *["hard"] * hard, "boss"]
-    steps: list[str] = []
-    for card in state.stack[1:] if state.sector_card is not None else state.stack:
-        if card.sector is not None:
-            steps.append(state.cards.sector(card.sector).showing(card.side).kind)
-        elif card.help == "procure":
-            steps += ["procure", *["easy"] * EASY_FROM_PROCURE, *frontier]
-        elif card.help == "frontier":
-            steps += frontier
     runs: list[tuple[str, int]] = []
-    for step in steps:
+    for step in road(state):
         if runs and runs[-1][0] == step and step != "boss":
             runs[-1] = (step, runs[-1][1] + 1)
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from simcord.enums import ChannelType
 
 from cogs.d6.play import load, saved_but_not_shown
 from cogs.ui.refresh import BOARD_WAS_BEHIND
@@ -372,3 +373,28 @@ async def test_a_board_buried_under_chat_is_posted_again_at_the_bottom_after_a_m
     await world.bot.boards.idle()
     assert (await record_of(world, record.id)).board_message_id == newest.id
     assert world.take_errors() == []
+
+
+async def test_a_busy_thread_suggests_another_channel_not_a_thread(world) -> None:
+    """The busy-channel refusal ends "Or start yours in a thread or another channel"; in a thread, where
+    no thread can be made, it says another channel."""
+    alice, bob = world.player("alice"), world.player("bob")
+    made = world.env.backend.create_thread(
+        world.channel.id, "games", alice.id, type=ChannelType.PUBLIC_THREAD
+    )
+    await world.env.settle()
+    thread = next(t for t in world.channel.threads if t.id == made.id)
+    started = await alice.actor.slash(thread, "d6 new")
+    assert not started.ephemeral
+
+    refused = await bob.actor.slash(thread, "dine new")
+    in_channel = await bob.runs("d6 new")  # the channel itself is free
+    world.audit()
+
+    assert refused.ephemeral
+    assert refused.response.content.startswith("A game is already running in this channel.")
+    assert refused.response.content.endswith(
+        "(anyone, once the whole crew has). Or start yours in another channel."
+    )
+    assert not in_channel.ephemeral
+    assert [type(e.__cause__) for e in world.take_errors()] == [RuleError]

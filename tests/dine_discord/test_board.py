@@ -989,3 +989,19 @@ def test_a_solo_game_does_not_speak_of_a_crew_in_its_prompt() -> None:
     assert prompt(occupying) == "**Decide:** You may occupy a station. Choose in **My hand**."
     crew_upgrading = crew.model_copy(update={"pending": Pending(kind="upgrade")})
     assert prompt(crew_upgrading).startswith("**Decide:** One crew member may upgrade one hand card.")
+
+
+async def test_a_command_of_the_other_game_says_which_game_this_channel_holds(world) -> None:
+    """A channel holds one game: `/d6 board` where a Dine game runs (and `/dine board` where D-6 does)
+    once said "Start one with /d6 new", which that channel refuses. It says which game is here."""
+    alice = world.player("Alice")
+    await alice.runs("dine new")
+
+    shown = await alice.runs("d6 board")
+
+    assert shown.ephemeral
+    assert shown.response.content == (
+        "This channel's game is Deep Space Dine, not Deep Space D-6: start one in another channel with "
+        f"{await world.mention('d6 new')}."
+    )
+    assert refusals(world) == [RuleError]

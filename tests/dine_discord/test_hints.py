@@ -9,7 +9,9 @@ from random import Random
 
 import pytest
 
+from core.dine.actions import Upgrade
 from core.dine.ai import heuristic
+from core.dine.cards import card_set
 from core.dine.engine import STRANDED, apply, new_game
 from core.dine.state import RULES_VERSION, State
 from core.dine.symbols import side
@@ -23,6 +25,8 @@ from tests.support.messages import message, record_of
 from tests.test_hint_checker import reason_problems
 
 from .helpers import Hands, open_lobby, owner, perform, saved_of, start_game
+
+CARDS = card_set(RULES_VERSION)
 
 
 async def test_the_quick_hint_says_why_and_names_the_close_second(world) -> None:
@@ -238,3 +242,30 @@ def test_the_hint_for_the_move_that_strands_the_crew_says_the_game_is_lost_after
         held = state.clone()
         held.hands[(seat + 1) % 3] = [state.removed[0]]  # a card back in play: only its count shows
         assert t("en", LAST_MOVE) not in dine_hint.hint_text(held, [seat], names, private=True)
+
+
+async def test_with_open_hands_the_boards_log_names_the_card_upgraded(world) -> None:
+    """With private hands the log says "Ann upgrades a hand card" (the card stays hidden in the hand);
+    with open hands every hand is on the board, so the log names it, and the hand list marks it."""
+    alice, bob = world.player("Alice"), world.player("Bob")
+    game_id = await start_game(world, [alice, bob], hands="open")
+    hands = Hands(world, game_id)
+    for _ in range(120):
+        record, saved = await saved_of(world, game_id)
+        state = saved.state
+        assert state is not None
+        action = heuristic(state).action
+        await perform(hands, owner(saved, action, [alice, bob]), action)
+        if isinstance(action, Upgrade) and action.card is not None:
+            break
+    else:
+        raise AssertionError("no upgrade within 120 moves")
+    record, saved = await saved_of(world, game_id)
+    embed = message(world, record.board_message_id).embeds[0]
+    fields = {f.name: f.value for f in embed.fields}
+    name = side(CARDS, action.card, ()).name
+    seat_name = saved.seat_names()[action.seat or 0]
+    assert f"{seat_name} upgrades {name}." in fields["What happened"]
+    assert "upgrades a hand card" not in fields["What happened"]
+    if action.card in (saved.state.hands[action.seat or 0] if saved.state else []):
+        assert f"{name} (upgraded)" in fields["Crew"]

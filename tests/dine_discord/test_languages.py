@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cogs.dine.board import sector_lines
 from cogs.dine.ids import TAKE
+from core.dine.engine import danger_value, new_game
+from core.dine.state import RULES_VERSION
 from core.i18n import PSEUDO
 from core.i18n.glossary import term
 from core.i18n.pseudo import CLOSE, OPEN, pseudo
@@ -209,3 +212,17 @@ async def test_a_refusal_names_the_option_and_choice_as_the_readers_discord_show
     ]
     assert await world.bot.store.active_game(world.channel.id) is None
     assert len(world.take_errors()) == 3
+
+
+def test_a_danger_of_one_reads_card_not_cards() -> None:
+    """German read "**0/1** Karten in der aktuellen Reihe" where the alt text said "0 von 1 Karte"."""
+    one = new_game(5, level="Salad", crew=1, rules_version=RULES_VERSION)  # its first sector: danger 1
+    five = new_game(1, starter=True, crew=1, rules_version=RULES_VERSION)  # Flight to Orion: danger 5
+    assert (danger_value(one), danger_value(five)) == (1, 5)
+    said = [(sector_lines(one, locale), sector_lines(five, locale)) for locale in ("en", "de", "es")]
+    assert "**0/1** card in the current row" in said[0][0]
+    assert "**0/5** cards in the current row" in said[0][1]
+    assert "**0/1** Karte in der aktuellen Reihe" in said[1][0]
+    assert "**0/5** Karten in der aktuellen Reihe" in said[1][1]
+    assert "**0/1** carta en la fila actual" in said[2][0]
+    assert "**0/5** cartas en la fila actual" in said[2][1]
