@@ -319,6 +319,12 @@ SEED_AT_VERSION = {
 }
 
 
+# The seeded daily post of server 2 (both stores' newest seed): turned off because its channel went.
+SWITCHED_OFF = DailyPost(
+    guild_id=2, channel_id=0, hour=10, since=datetime(2026, 1, 3, 8, tzinfo=UTC), channel_gone=True
+)
+
+
 def test_every_migration_has_seed_rows_and_versions_are_consecutive() -> None:
     assert [m.version for m in MIGRATIONS] == list(range(1, LATEST_VERSION + 1))
     assert set(SEED_AT_VERSION) == {m.version for m in MIGRATIONS}
@@ -371,13 +377,7 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
             assert (post.last_day, post.channel_gone) == (date(2026, 1, 2), False)
             assert post.since == (datetime(2026, 1, 2, tzinfo=UTC) if start < 9 else None)
         if start >= 9:
-            assert await store.daily_post(2) == DailyPost(
-                guild_id=2,
-                channel_id=0,
-                hour=10,
-                since=datetime(2026, 1, 3, 8, tzinfo=UTC),
-                channel_gone=True,
-            )
+            assert await store.daily_post(2) == SWITCHED_OFF
         # the standings are ranked again from the verified results, once
         assert await store.rerank_if_owed(difficulty_of)
         assert not await store.rerank_if_owed(difficulty_of)

@@ -21,12 +21,13 @@ import pytest
 from cogs.ui.errors import _policy_message  # pyright: ignore[reportPrivateUsage]
 from core.ranking import GLOBAL
 from core.settings import Settings
-from core.storage import DailyPost, NewResult, PostgresStore, SqliteStore, StoreUnavailable, store_for
+from core.storage import NewResult, PostgresStore, SqliteStore, StoreUnavailable, store_for
 from core.storage.postgres import migrate, numbered
 from core.storage.postgres_migrations import PG_LATEST_VERSION, PG_MIGRATIONS
 from core.verify import difficulty_of
 from tests.support import postgres as support
 from tests.support.postgres import fresh_schema
+from tests.test_storage import SWITCHED_OFF
 
 
 @pytest.fixture
@@ -189,13 +190,7 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(url: str, star
         assert post is not None
         assert post.since == (datetime(2026, 1, 2, tzinfo=UTC) if start < 6 else None)
         if start >= 6:
-            assert await store.daily_post(2) == DailyPost(
-                guild_id=2,
-                channel_id=0,
-                hour=10,
-                since=datetime(2026, 1, 3, 8, tzinfo=UTC),
-                channel_gone=True,
-            )
+            assert await store.daily_post(2) == SWITCHED_OFF
         assert await store.rerank_if_owed(difficulty_of)  # ranked again from the verified results, once
         assert not await store.rerank_if_owed(difficulty_of)
         assert [s.game_id for s in (await store.leaderboard("dine", "all", GLOBAL, 100)).top] == [2]
