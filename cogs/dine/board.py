@@ -132,7 +132,7 @@ def closed_lobby(saved: DineSaved, why: str, locale: Locale = "en") -> BoardMess
 
 
 def status_line(state: State, locale: Locale = "en") -> str:
-    tracked = [capitalised(track_left(state, name, v, n, locale)) for name, v, n in tracks(state)]
+    tracked = [capitalised(track_left(state, name, v, n, locale, ahead=True)) for name, v, n in tracks(state)]
     parts = [f"**{ship_name(locale, state.ship)}**", *tracked]
     parts += [deck_text(state, locale), t(locale, "Discard {count}", count=len(state.discard))]
     return " · ".join(parts)

@@ -461,10 +461,26 @@ TRACK_NAMES = {
 }
 
 
-def track_left(state: State, name: str, value: int, length: int, locale: Locale = "en") -> str:
+def remove_cards_next(state: State, locale: Locale = "en") -> str:
+    """ " (the next damage reaches space 2: one crew member removes a hand card)" while the damage
+    marker's next space is printed "Remove cards", else "": what the board's status line says of those
+    spaces, where it matters, rather than listing them all on every redraw (the picture shows them)."""
+    space = state.damage - 1
+    if state.outcome != "playing" or space not in ship_of(state).damage.remove_cards:
+        return ""
+    return t(
+        locale, " (the next damage reaches space {space}: one crew member removes a hand card)", space=space
+    )
+
+
+def track_left(
+    state: State, name: str, value: int, length: int, locale: Locale = "en", *, ahead: bool = False
+) -> str:
     """ "7 of 7 spaces left on the damage track (each time …)": a marker counts the spaces LEFT, from
     the last toward none, and "Damage 7/7" on an untouched ship read as seven damage taken. The ship
-    marker stands on a space and moves on as the crew gains: "the ship marker on space 2 of 5"."""
+    marker stands on a space and moves on as the crew gains: "the ship marker on space 2 of 5".
+    `ahead`: the damage track says only the next space's "Remove cards" (`remove_cards_next`), for a
+    line redrawn on every move (the board's)."""
     if name == "ship marker":
         return t(locale, "the ship marker on space {value} of {length}", value=value, length=length)
     left = tn(
@@ -475,6 +491,8 @@ def track_left(state: State, name: str, value: int, length: int, locale: Locale 
         length=length,
         track=t(locale, TRACK_NAMES[name]),
     )
+    if ahead:
+        return left + (remove_cards_next(state, locale) if name == "damage" else "")
     return left + track_note(state, name, locale)
 
 

@@ -11,13 +11,16 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.dine.board import add_moves
+from cogs.dine.board import add_moves, status_line
 from cogs.dine.ids import PAY, TAKE, Verb, ref
 from core.dine.actions import PlayCard, UseShip
 from core.dine.codes import decode
+from core.dine.engine import ship_of
+from core.i18n import Locale, t
 from core.render import dine_menu
 from core.render.dine_controls import Move, Option
-from core.render.dine_text import card_brief
+from core.render.dine_text import board_summary, card_brief
+from tests.dine.helpers import table
 from tests.support.locales import discord_locales
 from tests.support.messages import board_of, components
 
@@ -109,9 +112,10 @@ def test_a_long_description_keeps_its_ways_to_pay_in_view() -> None:
 async def test_the_board_says_what_the_damage_tracks_remove_cards_space_does(
     spanish_world, monkeypatch
 ) -> None:
-    """ "Damage 7/7 (Remove cards at 2)" read as a rule of its own: the board and its picture's alt text
-    say that a crew member removes a hand card when the damage marker reaches that space (in the
-    server's language, here Spanish)."""
+    """ "Damage 7/7 (Remove cards at 2)" read as a rule of its own: the picture's alt text says that a
+    crew member removes a hand card when the damage marker reaches that space (in the server's
+    language, here Spanish). The board's own status line, redrawn on every move, says it only when
+    the next damage would land there (`test_the_board_says_a_remove_cards_space_once_it_is_next`)."""
     world = spanish_world
     rosa = world.player("Rosa")
     discord_locales(monkeypatch, {rosa.id: "es-ES"})
@@ -126,6 +130,38 @@ async def test_the_board_says_what_the_damage_tracks_remove_cards_space_does(
         "quedan 7 de 7 casillas en la pista de daño",
         "quedan 7 de 7 casillas en la pista de pizza",
     )
-    assert f"**Spacehopper 3000** · Q{damage[1:]} {note} · Q{pizza[1:]}" in str(board.embeds[0].description)
+    assert f"**Spacehopper 3000** · Q{damage[1:]} · Q{pizza[1:]}" in str(board.embeds[0].description)
     assert f"{damage} {note}, {pizza}" in board.attachments[0].description
     assert "Retirar cartas en" not in str(board.embeds[0].description) + board.attachments[0].description
+
+
+@pytest.mark.parametrize(
+    ("locale", "next_space"),
+    [
+        ("en", "(the next damage reaches space {space}: one crew member removes a hand card)"),
+        ("de", "(der nächste Schaden erreicht Feld {space}: ein Crewmitglied entfernt eine Handkarte)"),
+        ("es", "(el próximo daño llega a la casilla {space}: un tripulante retira una carta de su mano)"),
+    ],
+)
+def test_the_board_says_a_remove_cards_space_once_it_is_next(locale: Locale, next_space: str) -> None:
+    """A review: the board's status line repeated "(each time the damage marker reaches space 4 or 2,
+    one crew member removes a hand card)" on every redraw of every game. The status line now says a
+    "Remove cards" space only while the next damage would land on it; the picture shows the spaces,
+    and its alt text and the ship's card text still list them."""
+    fresh = table(hands=[["pilot-1"]])  # this Spacehopper 3000: "Remove cards" on damage spaces 2 and 4
+    assert ship_of(fresh).damage.remove_cards == (2, 4)
+    note = t(
+        locale,
+        " (each time the damage marker reaches space {spaces}, one crew member removes a hand card)",
+        spaces=f"4{t(locale, ' or ')}2",
+    )
+    warned = {5: 4, 3: 2}  # the damage marker's value → the "Remove cards" space the next damage reaches
+    for damage in range(7, 0, -1):
+        state = fresh.model_copy(update={"damage": damage})
+        line = status_line(state, locale)
+        shown = [space for space in (4, 2) if next_space.format(space=space) in line]
+        assert shown == ([warned[damage]] if damage in warned else []), (damage, line)
+        assert note not in line
+        assert note in board_summary(state, [], locale)  # the alt text still lists them
+    ended = fresh.model_copy(update={"damage": 3, "outcome": "lost"})
+    assert next_space.format(space=2) not in status_line(ended, locale)
