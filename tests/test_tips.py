@@ -156,7 +156,7 @@ def test_dine_the_ship_tip_waits_until_a_ship_action_would_do_something() -> Non
     state = dine_deal(5, ship="Spacehopper 3000", level="Salad", crew=3, starter=True)[0]
     assert not state.deck
     assert not state.discard
-    assert any(isinstance(a, UseShip) and a.seat == 0 for a in dine_legal(state))
+    assert not any(isinstance(a, UseShip) for a in dine_legal(state))  # not offered while idle (E10)
     assert "ship" not in dine_tips.decisions(state, [0])
     later = state.model_copy(update={"discard": [state.hands[1][0]]})  # a card to get back now
     assert "ship" in dine_tips.decisions(later, [0])  # "recover 2" would take it back into a hand

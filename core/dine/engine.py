@@ -350,7 +350,36 @@ def legal_actions(state: State) -> list[Action]:
 def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action]:
     """The main actions in `legal_actions` order. With `keep`, a hand-card cost offers only the
     combination giving up the least by `keep` (its first lowest), for a crew that would discard the
-    others anyway."""
+    others anyway.
+
+    Ruling E10: a ship action that would change nothing now (`idle_effect`: a draw from no cards, a
+    repair with no damage, the marker already at its end) is not offered while any other main action
+    is; when nothing else is left it still is, so a crew is stranded (R18) exactly when it was before
+    and every recorded game replays as it was played."""
+    idle = _idle_ship(state)
+    if not idle:
+        yield from _every_main_action(state, keep)
+        return
+    held: list[Action] | None = []  # the idle ship actions, offered only if nothing else is
+    for action in _every_main_action(state, keep):
+        if isinstance(action, UseShip) and action.index in idle:
+            if held is not None:
+                held.append(action)
+            continue
+        held = None
+        yield action
+    if held:
+        yield from held
+
+
+def _idle_ship(state: State) -> frozenset[int]:
+    """The ship's actions (by index) that would change nothing now (E10): the same for every seat."""
+    actions = ship_of(state).actions
+    return frozenset(i for i, a in enumerate(actions) if idle_effect(state, a.effects) is not None)
+
+
+def _every_main_action(state: State, keep: HandWorth | None) -> Iterator[Action]:
+    """`main_actions` with the ship's idle actions among the others (E10 holds them back)."""
     for i in track_solutions(state):
         yield Clear(how="solve", solution=i)
     upgraded, cards = state.upgraded, state.cards
@@ -399,6 +428,7 @@ class Unavailable:
     spent: bool
     card: str | None = None  # the hand card it is printed on (None: the occupied station's or the ship's)
     index: int | None = None  # its place on that card or among the ship's actions (None: the station's)
+    idle: IdleOp | None = None  # a ship action held back because it would change nothing now (E10)
 
 
 def unavailable(state: State, seat: int) -> list[Unavailable]:
@@ -415,11 +445,26 @@ def unavailable(state: State, seat: int) -> list[Unavailable]:
     station = side(state.cards, held, state.upgraded).occupied.action if held is not None else None
     others = [(f"station:{seat}", None, station)] if station is not None else []
     others += [(_ship_use(i), i, a) for i, a in enumerate(ship_of(state).actions)]
+    held_back = _held_back(state)
     for key, index, action in others:
         spent = not _available(state, key, action)
         if spent or next(_payments(state, seat, action.cost, None), None) is None:
             missing.append(Unavailable(action, spent=spent, index=index))
+        elif index is not None and index in held_back:
+            missing.append(
+                Unavailable(action, spent=False, index=index, idle=idle_effect(state, action.effects))
+            )
     return missing
+
+
+def _held_back(state: State) -> frozenset[int]:
+    """The ship's actions (by index) that `main_actions` holds back now: those that would change
+    nothing, while some other main action is offered (E10)."""
+    idle = _idle_ship(state)
+    if not idle:
+        return idle
+    first = next(main_actions(state), None)
+    return frozenset() if isinstance(first, UseShip) and first.index in idle else idle
 
 
 # The same few hundred actions and payments recur in every decision, and a frozen dataclass costs
@@ -1424,8 +1469,8 @@ IdleOp = Literal["draw", "recover", "repair", "ship_right"]
 def idle_effect(state: State, effects: tuple[Effect, ...]) -> IdleOp | None:
     """Why a station's or the ship's action would change nothing now — no card left to draw, an empty
     discard pile to take from, nothing to repair, the ship marker at its end — or None if it would
-    change something. Such an action stays legal (its cost can be paid; the rulebook forbids nothing),
-    but the greedy crew takes it only when nothing else is legal and the hand view says so."""
+    change something. A station's such action stays legal, and the ship's is offered only when nothing
+    else is (E10); the greedy crew takes one only when nothing else is legal, and the hand view says so."""
     ship = ship_of(state)
     why: IdleOp | None = None
     for e in effects:

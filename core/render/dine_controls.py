@@ -125,6 +125,9 @@ def _why_not(missing: Unavailable, locale: Locale) -> str:
     """Why a printed action cannot be taken now: used up this sector, or its cost unpayable (the cost
     itself is said beside it)."""
     cost, own = missing.action.cost, missing.card is not None
+    if missing.idle is not None:  # held back while other moves are offered (E10): "does nothing now: …"
+        said = t(locale, IDLE_WORDS[missing.idle])
+        return said[:1].lower() + said[1:]
     if missing.spent:  # a ship action's limit is the whole crew's (ruling E6), a station's its holder's
         if missing.index is None:
             return t(locale, "used up this sector")
@@ -200,8 +203,9 @@ def _jump_forgoes_upgrade(state: State) -> bool:
     return spec is not None and "no_upgrade" not in spec.rules and len(state.stack) > 1
 
 
-# Why a station's or the ship's action would change nothing now (`idle_effect`): it stays on offer, the
-# rulebook forbids nothing, and its description says so before anyone pays for it.
+# Why a station's or the ship's action would change nothing now (`idle_effect`). A station's stays on
+# offer, and so does the ship's when nothing else is (E10): its description says so before anyone pays
+# for it. A ship action held back while other moves are offered is listed under "Not possible now" so.
 IDLE_WORDS: dict[IdleOp, str] = {
     "draw": mark("Does nothing now: no card is left to draw"),
     "recover": mark("Does nothing now: the discard pile is empty"),

@@ -22,7 +22,7 @@ from core.dine.engine import apply, danger_value, deal, legal_actions, sector_si
 from core.dine.state import Pending, StackCard, State
 from core.dine.told import said
 from core.render import dine_menu
-from core.render.dine_controls import LABEL_LIMIT, moves
+from core.render.dine_controls import LABEL_LIMIT, moves, unavailable_text
 from core.render.dine_lookup import entries
 from core.render.dine_names import card_name
 from core.render.dine_text import (
@@ -77,12 +77,13 @@ def terminal(state: State, *typed: str) -> str:
 
 
 def test_a_starter_first_move_is_one_line_per_move_not_one_per_payment() -> None:
-    """Seed 4's starter deal: 52 legal actions (one per way of paying) are 16 lines: each hand
-    card's two actions and the two ship actions, the ways to pay behind the line."""
+    """Seed 4's starter deal: 45 legal actions (one per way of paying) are 15 lines: each hand
+    card's two actions and the ship's draw, the ways to pay behind the line (the ship's "take 2 from
+    the discard pile" is not offered while the pile is empty: ruling E10)."""
     state, _ = deal(4, crew=1, starter=True)
-    assert len(legal_actions(state)) == 52
+    assert len(legal_actions(state)) == 45
     lines = dine_menu.lines(dine_menu.menu(state))
-    assert len(lines) == 16
+    assert len(lines) == 15
     assert [move.group for move in lines] == [move.group for move in moves(state, 0)]
 
 
@@ -223,7 +224,9 @@ def test_the_terminal_keeps_numbers_and_asks_how_to_pay_only_when_there_are_ways
     assert "How do you pay for Warp Sled — discard another hand card: rotate, play, draw 2?" in shown
     after = shown.split("Crew 1 discards Helm Console to pay.")[1]
     assert "  3. Plasma Coil — free: play" in after  # still 3 after Warp Sled left the hand
-    assert " 17. Autopilot — free: play" in after  # a drawn card takes a new number
+    assert " 16. Autopilot — free: play" in after  # a drawn card takes a new number
+    # the ship's "take 2 from the discard pile", not offered while the pile was empty (E10), is now
+    assert " 20. Ship — discard a hand card: take 2 from the discard pile" in after
     hint = next(line for line in after.splitlines() if line.startswith("Hint: "))
     number = hint.removeprefix("Hint: ").split(".", 1)[0]
     assert f"\n{number:>3}. " in after
@@ -237,7 +240,7 @@ def test_the_terminal_keeps_numbers_and_asks_how_to_pay_only_when_there_are_ways
 
 def test_question_mark_shows_the_cards_behind_a_move_and_a_way_to_pay() -> None:
     state, _ = deal(4, crew=1, starter=True, rules_version=SCENARIO_RULES)  # its menu numbers are dine-2's
-    shown = terminal(state, "?1", "?16", "2", "?1", "0", "?99")
+    shown = terminal(state, "?1", "?15", "2", "?1", "0", "?99")
     # the corner drive counted once, in the row; beside the level, what a "card with N drive" cost
     # counts on it (E9: the corner, the production's drive and the occupied action's 2 drive)
     assert (
@@ -511,33 +514,49 @@ def test_the_greedy_crew_never_spends_the_ship_marker_on_a_draw_with_nothing_to_
         marker=2,
     )
     draws = [a for a in legal_actions(state) if isinstance(a, UseShip) and a.index == 0]
-    assert draws, "the scenario offers the ship's draw"
-    assert heuristic(state).action not in draws
+    assert not draws, "a draw with nothing to draw is not offered while a card can be played (E10)"
+    assert not isinstance(heuristic(state).action, UseShip)
     with_a_card = state.model_copy(update={"deck": rest[:1], "removed": rest[1:]})
+    draws = [a for a in legal_actions(with_a_card) if isinstance(a, UseShip) and a.index == 0]
     assert heuristic(with_a_card).action in draws, "a draw that draws is still worth the marker here"
 
 
-def test_a_station_or_ship_action_that_would_change_nothing_says_so_before_it_is_paid() -> None:
-    """The Quasar Calzone's "discard: repair" at an undamaged ship, and the Nostroven One's draw with
-    no card left, stay on offer (nothing in the rulebook forbids them) but say they do nothing now;
-    the same move with something to do says nothing of the kind."""
+def test_a_ship_action_that_would_change_nothing_is_offered_only_when_nothing_else_is() -> None:
+    """Ruling E10: the Quasar Calzone's "discard: repair" at an undamaged ship, and the Nostroven One's
+    draw with no card left, are not on offer while the crew can do anything else; the same move with
+    something to do is. A crew left with nothing but such a move still has it (it is not stranded
+    before it was by R18), and its line says it does nothing now before it is paid."""
 
-    def ship_move(state: State, index: int) -> str:
-        return next(
-            m.description for m in moves(state, 0) if decode(state, m.group) == UseShip(seat=0, index=index)
-        )
+    def ship_moves(state: State, index: int) -> list[str]:
+        return [
+            m.description
+            for m in moves(state, 0)
+            if isinstance(action := decode(state, m.group), UseShip) and action.index == index
+        ]
 
     quasar = ship_deck("Quasar Calzone")
     whole = table(hands=[quasar[:3]], ship="Quasar Calzone")
     assert whole.damage == CARDS.ship("Quasar Calzone").damage.length
-    assert "Does nothing now: there is no damage to repair" in ship_move(whole, 0)
+    assert ship_moves(whole, 0) == []
+    assert not any(isinstance(a, UseShip) and a.index == 0 for a in legal_actions(whole))
+    assert (  # the hand view says why it is missing
+        "Ship — discard a hand card: repair 1, once per sector (does nothing now: there is no damage to "
+        "repair)" in unavailable_text(whole, 0)
+    )
+    assert "(bewirkt jetzt nichts: es gibt keinen Schaden zu reparieren)" in unavailable_text(whole, 0, "de")
     hit = whole.model_copy(update={"damage": whole.damage - 1})
-    assert "Does nothing now" not in ship_move(hit, 0)
+    assert len(ship_moves(hit, 0)) == 1
+    assert "Does nothing now" not in ship_moves(hit, 0)[0]
     nostroven = ship_deck("Nostroven One")
     dry = table(hands=[nostroven[:2]], ship="Nostroven One", deck=[], removed=nostroven[2:], marker=3)
-    assert "Does nothing now: no card is left to draw" in ship_move(dry, 0)
+    assert ship_moves(dry, 0) == []
     wet = dry.model_copy(update={"discard": nostroven[2:3], "removed": nostroven[3:]})
-    assert "Does nothing now" not in ship_move(wet, 0)
+    assert len(ship_moves(wet, 0)) == 1
+    assert "Does nothing now" not in ship_moves(wet, 0)[0]
+    # empty hands, no card to draw: the marker's draw is all that is left, and it says so
+    stuck = dry.model_copy(update={"hands": [[]], "removed": nostroven})
+    assert [type(a) for a in legal_actions(stuck)] == [UseShip]
+    assert ship_moves(stuck, 0) == ["Does nothing now: no card is left to draw"]
 
 
 def test_a_per_member_solution_says_its_total_for_the_crew() -> None:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from core.dine.actions import NO_PAYMENT, PlayCard
+from core.dine.actions import NO_PAYMENT, PlayCard, UseShip
 from core.dine.ai import heuristic
 from core.dine.codes import decode, encode
 from core.dine.engine import apply, legal_actions, new_game
@@ -253,18 +253,17 @@ def test_the_board_shows_only_decisions_about_nobodys_hand(seat: int) -> None:
         state, _ = apply(state, heuristic(state).action)
 
 
-def test_a_move_that_changes_nothing_now_comes_last_and_says_so() -> None:
+def test_a_ship_action_that_changes_nothing_now_is_not_on_offer() -> None:
     """Three crew in the starter game hold all 10 cards: the ship's draw and its "take 2 from the
-    discard pile" are legal (the rulebook forbids neither) but do nothing; they come after every move
-    that does something, even one that costs for good (seed 1: paying pizza to solve a sector)."""
+    discard pile" would do nothing, so no member's menu offers them (ruling E10), while a move that
+    costs for good (seed 1: paying pizza to solve a sector) still is."""
     state = new_game(1, crew=3, starter=True)
     for _ in range(34):
         state, _ = apply(state, heuristic(state).action)
-    shown = moves(state, 0)
-    idle = [m for m in shown if m.idle]
-    assert [m.description for m in idle] == [
-        "Does nothing now: no card is left to draw",
-        "Does nothing now: the discard pile is empty",
-    ]
-    assert shown[-len(idle) :] == idle
-    assert any(m.costly for m in shown[: -len(idle)])
+    assert not state.deck
+    assert not state.discard
+    assert not any(isinstance(a, UseShip) for a in legal_actions(state))
+    for seat in range(3):
+        shown = moves(state, seat)
+        assert not any(m.idle for m in shown)
+    assert any(m.costly for m in moves(state, 0))
