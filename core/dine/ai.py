@@ -314,7 +314,9 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
         assert isinstance(action, UseShip)
         card_action = ship_of(state).actions[action.index]
         name = ""
-    if idle_effect(state, card_action.effects) is not None:  # it would only put off the next play
+    # It would only put off the next play. Read without the cost, as the crews always have (a grid
+    # payment's cards drawn back with no other card left count as nothing): their games stay the same.
+    if idle_effect(state, card_action.effects) is not None:
         return IDLE, ("using", name, "", 0.0)
     worth = _cached_effects_value(state, now, card_action.effects)
     worth -= CARD_SPENT.get(card_action.cost.kind, 0.0) * len(action.payment.hand)
@@ -344,7 +346,8 @@ def _reason(
             else ship_of(state).actions[action.index]
         )
         effects = used.effects if used is not None else ()
-        return use_words(state, effects, action.seat, len(action.payment.hand), locale)
+        cost = used.cost if used is not None else None
+        return use_words(state, effects, action.seat, len(action.payment.hand), locale, cost)
     assert isinstance(action, PlayCard), "the rest of the main actions are plays"
     have, (used, _, _), size, drive = _after_play(state, now, action)
     before, after = as_counter(now.vector), as_counter(have)

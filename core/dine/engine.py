@@ -375,7 +375,7 @@ def main_actions(state: State, keep: HandWorth | None = None) -> Iterator[Action
 def _idle_ship(state: State) -> frozenset[int]:
     """The ship's actions (by index) that would change nothing now (E10): the same for every seat."""
     actions = ship_of(state).actions
-    return frozenset(i for i, a in enumerate(actions) if idle_effect(state, a.effects) is not None)
+    return frozenset(i for i, a in enumerate(actions) if idle_effect(state, a.effects, a.cost) is not None)
 
 
 def _every_main_action(state: State, keep: HandWorth | None) -> Iterator[Action]:
@@ -452,7 +452,9 @@ def unavailable(state: State, seat: int) -> list[Unavailable]:
             missing.append(Unavailable(action, spent=spent, index=index))
         elif index is not None and index in held_back:
             missing.append(
-                Unavailable(action, spent=False, index=index, idle=idle_effect(state, action.effects))
+                Unavailable(
+                    action, spent=False, index=index, idle=idle_effect(state, action.effects, action.cost)
+                )
             )
     return missing
 
@@ -1466,20 +1468,23 @@ def effect_text(effect: Effect, locale: Locale = "en") -> str:
 IdleOp = Literal["draw", "recover", "repair", "ship_right"]
 
 
-def idle_effect(state: State, effects: tuple[Effect, ...]) -> IdleOp | None:
+def idle_effect(state: State, effects: tuple[Effect, ...], cost: Cost | None = None) -> IdleOp | None:
     """Why a station's or the ship's action would change nothing now — no card left to draw, an empty
     discard pile to take from, nothing to repair, the ship marker at its end — or None if it would
+    (`cost`: a cost paid from the grid puts its cards on the discard pile first, where a draw or a
+    "take from the discard pile" then finds them)
     change something. A station's such action stays legal, and the ship's is offered only when nothing
     else is (E10); the greedy crew takes one only when nothing else is legal, and the hand view says so."""
     ship = ship_of(state)
     why: IdleOp | None = None
+    paid_to_discard = cost is not None and cost.kind == "pay"  # grid cards: they go to the discard pile
     for e in effects:
         if e.op in ("draw", "crew_draw"):
-            if state.deck or state.discard:
+            if state.deck or state.discard or paid_to_discard:
                 return None
             why = why or "draw"
         elif e.op == "recover":
-            if state.discard:
+            if state.discard or paid_to_discard:
                 return None
             why = why or "recover"
         elif e.op == "repair":

@@ -16,7 +16,7 @@ from core.i18n import Locale, mark, t, tn
 from core.i18n.glossary import term
 
 from .actions import Choose, Clear, Give, Occupy, Shield, Upgrade
-from .cards import Effect, Occupied, SectorSide, StationSide, Symbol
+from .cards import Cost, Effect, Occupied, SectorSide, StationSide, Symbol
 from .engine import (
     SYMBOL_NAMES,
     danger_value,
@@ -216,11 +216,16 @@ def gain_words(
 
 
 def use_words(
-    state: State, effects: Sequence[Effect], seat: int | None, spent: int = 0, locale: Locale = "en"
+    state: State,
+    effects: Sequence[Effect],
+    seat: int | None,
+    spent: int = 0,
+    locale: Locale = "en",
+    cost: Cost | None = None,
 ) -> str:
     """Why use a station's or the ship's action: what it gives now (nothing, when every effect would
-    change nothing: a repair with no damage, a draw from no cards)."""
-    if idle_effect(state, tuple(effects)) is not None:
+    change nothing: a repair with no damage, a draw from no cards; `cost` as `idle_effect` reads it)."""
+    if idle_effect(state, tuple(effects), cost) is not None:
         return t(locale, "it changes nothing now: there is nothing for it to do")
     gains = gain_words(state, effects, seat, spent, locale)
     return gains or t(

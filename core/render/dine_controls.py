@@ -219,7 +219,7 @@ def _idle(state: State, action: Action) -> IdleOp | None:
     if not isinstance(action, UseStation | UseShip):
         return None
     used = used_action(state, action)
-    return idle_effect(state, used.effects) if used is not None else None
+    return idle_effect(state, used.effects, used.cost) if used is not None else None
 
 
 def _card_words(state: State, action: Action, locale: Locale) -> str:

@@ -70,7 +70,7 @@ def _does_something(state: State, action: UseStation | UseShip) -> bool:
     else:
         held = state.stations[action.seat]
         used = side(state.cards, held, state.upgraded).occupied.action if held is not None else None
-    return used is not None and idle_effect(state, used.effects) is None
+    return used is not None and idle_effect(state, used.effects, used.cost) is None
 
 
 def _rotated(state: State, action: Action) -> bool:

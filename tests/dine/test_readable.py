@@ -13,8 +13,18 @@ from collections.abc import Iterator
 
 import pytest
 
-from core.dine.actions import Action, Clear, Occupy, Payment, PlayCard, Upgrade, UseShip
-from core.dine.ai import heuristic
+from core.dine.actions import (
+    NO_PAYMENT,
+    Action,
+    Clear,
+    Occupy,
+    Payment,
+    PlayCard,
+    Upgrade,
+    UseShip,
+    UseStation,
+)
+from core.dine.ai import explain, heuristic
 from core.dine.cards import CARD_FILES, card_set
 from core.dine.codes import decode
 from core.dine.crews import POLICIES
@@ -557,6 +567,25 @@ def test_a_ship_action_that_would_change_nothing_is_offered_only_when_nothing_el
     stuck = dry.model_copy(update={"hands": [[]], "removed": nostroven})
     assert [type(a) for a in legal_actions(stuck)] == [UseShip]
     assert ship_moves(stuck, 0) == ["Does nothing now: no card is left to draw"]
+
+
+def test_a_station_draw_paid_from_the_grid_does_something_with_no_card_left() -> None:
+    """The occupied Warp Sled's "pay 2 drive from one row: draw 2" with the deck and the discard pile
+    empty: the Ramjet paid goes to the discard pile first, and the draw shuffles it into a new deck and
+    takes it into the hand. Its line read "Does nothing now: no card is left to draw" (and the greedy
+    crew ranked it below every move); it does not say so, and the hint does not call it idle."""
+    deck = ship_deck("Spacehopper 3000")
+    hand = ["pilot-1", "pilot-2"]
+    rest = [c for c in deck if c not in {"rdrive-3", "rdrive-1", *hand}]
+    state = table(hands=[hand], grid=[["rdrive-1"]], stations=["rdrive-3"], deck=[], removed=rest)
+    use = next(a for a in legal_actions(state) if isinstance(a, UseStation))
+    unpaid = UseStation(seat=0, payment=NO_PAYMENT)
+    line = next(m for m in moves(state, 0) if decode(state, m.group) == unpaid)
+    assert not line.idle
+    assert "Does nothing now" not in line.description
+    assert "changes nothing" not in explain(state, use)
+    after, _ = apply(state, use)
+    assert sorted(after.hands[0]) == sorted([*hand, "rdrive-1"])  # the card paid came back into the hand
 
 
 def test_a_per_member_solution_says_its_total_for_the_crew() -> None:
