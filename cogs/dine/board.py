@@ -297,7 +297,8 @@ def _decision(
         return asked
     if solo:
         return f"{asked} {t(locale, SOLO_IN_HAND)}"
-    where = [] if orphans and set(state.pending.deciding) <= set(vacant) else [t(locale, _IN_HAND[kind])]
+    chosen = _IN_HAND_ONE.get(kind, _IN_HAND[kind]) if state.pending.amount == 1 else _IN_HAND[kind]
+    where = [] if orphans and set(state.pending.deciding) <= set(vacant) else [t(locale, chosen)]
     where += [t(locale, FOR_SEAT_IN_HAND, number=seat + 1) for seat in orphans]
     return " ".join([asked, *where])
 
@@ -332,6 +333,7 @@ _IN_HAND = {
     "upgrade": mark("Any crew member chooses the card in **My hand**."),
     "occupy": mark("They choose in **My hand**."),
 }
+_IN_HAND_ONE = {"give": _IN_HAND["upgrade"]}  # one card to give: "the card", not "the cards"
 
 
 def board_embed(

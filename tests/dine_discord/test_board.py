@@ -749,6 +749,11 @@ def test_the_member_who_may_occupy_reads_you_in_their_hand_and_their_name_elsewh
             "Discard 2 hand cards.",
             "Any crew member chooses the cards in **My hand**.",
         ),
+        (  # a "Remove cards" damage space: one card, not "the cards"
+            Pending(kind="give", give="remove", amount=1),
+            "Remove 1 hand card.",
+            "Any crew member chooses the card in **My hand**.",
+        ),
         (
             Pending(kind="upgrade"),
             "One crew member may upgrade one hand card.",
