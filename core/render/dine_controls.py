@@ -292,8 +292,8 @@ def _move_words(
     if used is None:
         deed = describe(state, action, NOBODY if seat is None else (seat,), locale).deed
         cost = _cost_for_good(state, action, locale)
-        if cost is None:
-            return deed, card
+        if cost is None:  # a label starts with a capital, as "Jump to the next sector" beside it does
+            return deed[:1].upper() + deed[1:], card
         spec = sector_side(state)
         if isinstance(action, Clear) and action.how == "solve" and spec is not None:
             # the payment is the cost said first

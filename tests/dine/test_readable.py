@@ -31,6 +31,7 @@ from core.dine.crews import POLICIES
 from core.dine.engine import apply, danger_value, deal, legal_actions, sector_side
 from core.dine.state import Pending, StackCard, State
 from core.dine.told import said
+from core.i18n import Locale
 from core.render import dine_menu
 from core.render.dine_controls import LABEL_LIMIT, moves, unavailable_text
 from core.render.dine_lookup import entries
@@ -203,10 +204,10 @@ def test_giving_up_the_first_of_two_cards_keeps_the_other_cards_numbers() -> Non
         update={"pending": Pending(kind="give", amount=2, give="discard", reason="Discard 2 hand cards.")}
     )
     shown = terminal(state, "2").split("Discard 1 hand card.")
-    first = [line for line in shown[0].splitlines() if ": discard " in line]
-    after = [line for line in shown[1].splitlines() if ": discard " in line]
+    first = [line for line in shown[0].splitlines() if ": Discard " in line]
+    after = [line for line in shown[1].splitlines() if ": Discard " in line]
     assert [line[:5] for line in first] == ["  1. ", "  2. ", "  3. ", "  4. "]
-    assert f"discards {first[1].split(': discard ')[1].split(' (')[0]}." in shown[0]
+    assert f"discards {first[1].split(': Discard ')[1].split(' (')[0]}." in shown[0]
     assert after == [first[0], first[2], first[3]]  # the same lines, the same numbers
 
 
@@ -606,6 +607,24 @@ def test_a_per_member_solution_says_its_total_for_the_crew() -> None:
 # --- 5. what changes under a player's hand is said ---------------------------------------------------
 
 
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_every_decision_line_starts_with_a_capital_as_its_neighbours_do(locale: Locale) -> None:
+    """A three-crew game's hand menus read "upgrade Autopilot" and "occupy nothing new" right under
+    "The upgrade is lost: upgrade nothing" and beside "Jump to the next sector": every line a member
+    picks from starts with a capital letter, in every language."""
+    hands = [["reactor-2", "pilot-2"], ["pilot-1"], ["rdrive-1"]]
+    for pending in [
+        Pending(kind="occupy", seat=0, seats=(0, 1, 2), reason="Occupy."),
+        Pending(kind="upgrade", reason="Upgrade a hand card."),
+        Pending(kind="give", amount=1, give="remove", reason="Remove 1 hand card."),
+        Pending(kind="give", amount=1, give="discard", reason="Discard 1 hand card."),
+    ]:
+        state = table(hands=hands).model_copy(update={"pending": pending})
+        labels = [m.label for m in moves(state, 0, locale=locale)]
+        assert labels, pending.kind
+        assert all(label[:1].isupper() for label in labels), labels
+
+
 def test_occupying_in_place_of_a_held_station_says_the_old_one_goes_to_the_discard_pile() -> None:
     """Rulebook: a member occupies one station; a new one sends the old to the discard pile. The menu
     says so before the choice, and the log after it."""
@@ -613,7 +632,7 @@ def test_occupying_in_place_of_a_held_station_says_the_old_one_goes_to_the_disca
         update={"pending": Pending(kind="occupy", seat=0, reason="Crew 1 may occupy a station.")}
     )
     occupy = next(m for m in moves(state, 0) if decode(state, m.group) == Occupy(seat=0, card="reactor-2"))
-    assert occupy.label == "occupy Antimatter Bottle in place of Helm Console"
+    assert occupy.label == "Occupy Antimatter Bottle in place of Helm Console"
     after, events = apply(state, Occupy(seat=0, card="reactor-2"))
     assert after.discard[-1] == "pilot-1"
     assert said(events[0].text) == "Crew 1 occupies Antimatter Bottle; Helm Console goes to the discard pile."
