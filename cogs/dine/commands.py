@@ -178,7 +178,7 @@ class Dine(
         self.bot.presence.saw(record.id, interaction.user.id)
         saved = load(record)
         check_crew(saved, interaction.user.id)  # first: "not started" would tell an outsider to wait
-        started(saved)
+        started(saved, interaction.user.id)
         seats = saved.seats_for(interaction.user.id)
         if not seats:
             raise RuleError(lazy("You no longer hold a seat in this game."))
@@ -234,7 +234,7 @@ class Dine(
         bot.presence.saw(record.id, interaction.user.id)  # a vote, even refused, shows the voter is here
         async with bot.game_locks(record.id):
             record = await game_in_channel(interaction, RULES)
-            saved = started(load(record))
+            saved = started(load(record), interaction.user.id)
             idle = timedelta(minutes=bot.settings.dine_idle_minutes)
             now = discord.utils.utcnow()
             seen = bot.presence.of(record.id, seated_users(saved))
@@ -303,7 +303,7 @@ class Dine(
         self.bot.presence.saw(record.id, interaction.user.id)
         saved = load(record)
         check_crew(saved, interaction.user.id)
-        started(saved)
+        started(saved, interaction.user.id)
         check_hints(RULES, saved.table)
         locale = await reader_language(interaction)
         text = await thought_hint(saved, interaction.user.id, bot_of(interaction).hint_seconds, locale)
@@ -366,8 +366,14 @@ async def cards_here(interaction: discord.Interaction) -> CardSet:
     return NEW_CARDS
 
 
-def started(saved: DineSaved) -> DineSaved:
+def started(saved: DineSaved, user: int | None = None) -> DineSaved:
+    """`saved`, refused while it is still a lobby: the host (`user`) is told to press **Start**, not
+    that the host presses it."""
     if saved.state is None:
+        if user is not None and user == saved.table.captain:
+            raise RuleError(
+                lazy("The game has not started yet: press **Start** on the lobby when everyone is in.")
+            )
         raise RuleError(lazy("The game has not started yet: the host presses **Start** on the lobby."))
     return saved
 

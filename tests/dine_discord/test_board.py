@@ -442,8 +442,8 @@ async def test_dine_hint_without_a_started_game_is_refused_politely(world) -> No
     assert nothing.response.content == (
         f"There is no Deep Space Dine game in this channel. Start one with {await world.mention('dine new')}."
     )
-    assert early.response.content == (
-        "The game has not started yet: the host presses **Start** on the lobby."
+    assert early.response.content == (  # Alice is the host: she is told to press it
+        "The game has not started yet: press **Start** on the lobby when everyone is in."
     )
     assert refusals(world) == [RuleError, RuleError]
 

@@ -1115,10 +1115,19 @@ async def test_someone_outside_a_lobby_is_told_they_are_not_on_its_crew(world) -
 
     asked = {command: await ben.runs(command) for command in ("dine hand", "dine hint", "dine leave")}
     own = await ann.runs("dine hand")
+    unchanged = await record_of(world, game_id) == before
+    await ben.clicks(await board_of(world, game_id), "Join")
+    joined = await ben.runs("dine hand")
 
     for command, shown in asked.items():
         assert shown.ephemeral
         assert shown.response.content.startswith(NOT_CREW), command
-    assert own.response.content == "The game has not started yet: the host presses **Start** on the lobby."
-    assert await record_of(world, game_id) == before
-    assert len(slash_refusals(world)) == 4
+    # Ann is the host: she is told to press Start, not that the host presses it; Ben, on the crew now,
+    # is told that the host does
+    assert (
+        own.response.content
+        == "The game has not started yet: press **Start** on the lobby when everyone is in."
+    )
+    assert joined.response.content == "The game has not started yet: the host presses **Start** on the lobby."
+    assert unchanged
+    assert len(slash_refusals(world)) == 5
