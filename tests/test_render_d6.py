@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
+import pytest
 from PIL import Image, ImageDraw
 
 from core.d6 import apply, new_game
@@ -19,9 +20,12 @@ from core.d6.actions import Stasis
 from core.d6.ai import heuristic
 from core.d6.cards import Face, card, card_text, deck
 from core.d6.engine import card_of, legal_actions
+from core.d6.names import face_name, threat_name
 from core.d6.state import Die, Pending, Place, State, Station, Threat
+from core.i18n import Locale, t
 from core.render.d6_board import die_fill, render_board
 from core.render.d6_layout import (
+    AREAS,
     BANNED,
     FACE_COLOURS,
     HEIGHT,
@@ -42,7 +46,7 @@ from core.render.d6_layout import (
     layout,
     pip_box,
 )
-from core.render.d6_text import describe_board
+from core.render.d6_text import describe_board, die_state
 from core.render.fonts import font, missing
 from core.render.shapes import Box, Text, inside, paint
 
@@ -439,3 +443,33 @@ def test_a_painted_text_is_the_text_pillow_draws() -> None:
         paint(painted, ImageDraw.Draw(painted), shape)
         ImageDraw.Draw(drawn).text((100, 30), text, font=font(size, bold), fill=TEXT, anchor=anchor)
         assert painted.tobytes() == drawn.tobytes(), text
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_the_words_name_a_used_die_where_the_picture_draws_it(locale: Locale) -> None:
+    """A review: the words said "Tactical, at Weapons" ("Táctico, en Armas") while the picture titles
+    its stations by crew face only ("Tactical", "Táctico"): a player could not find Weapons on it. A
+    die at a station now names the title of the box the picture draws it in, and a stasis beam's die
+    the threat whose card it is drawn on."""
+    seen: set[Station] = set()
+    for state in played():
+        mat = layout(state, locale)
+        cards = {c.uid: c.box for c in mat.cards()}
+        for shape in mat.dice():
+            die = state.dice[shape.index]
+            if die.place is not Place.STATION or die.station is None:
+                continue
+            seen.add(die.station)
+            said = die_state(state, shape.index, locale)
+            if die.station is Station.STASIS and die.on in cards:
+                threat = state.threat(die.on)
+                assert threat is not None
+                assert inside(cards[die.on], *centre(shape.box))
+                assert threat_name(locale, threat.card) in said, said
+                assert threat_name(locale, threat.card) in words_in(mat, cards[die.on])
+                continue
+            [area] = [title for title, _, _ in AREAS if inside(area_box(title), *centre(shape.box))]
+            [title] = [text.text for text in mat.texts(area_box(area)) if text.bold]
+            at = t(locale, "at the {station} station", station=title)
+            assert said == f"{face_name(locale, die.face)}, {at}", (said, title)
+    assert seen == set(Station)  # the games used every station

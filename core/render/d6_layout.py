@@ -24,7 +24,7 @@ from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Station, Threat
 from core.i18n import Locale, mark, t, tn
 
 from . import icons
-from .d6_text import activation_text, offline_note
+from .d6_text import STATION_FACES, activation_text, offline_note
 from .fonts import LEADING, fit, fit_lines, font, shrink, wrap
 from .shapes import Box, Colour, Icon, Poly, Rect, Text, inside
 
@@ -406,13 +406,11 @@ def _title(locale: Locale, title: str, face: Face | None) -> str:
     return face_name(locale, face) if face is not None else title
 
 
+# The area a die used at a station is drawn in: the one wearing the station's crew face, as the words
+# name it (`d6_text.STATION_FACES`); a stasis beam's die is drawn on its threat's card when it is drawn.
 STATION_OF: dict[Station, str] = {
-    Station.COMMANDER: "Commander",
-    Station.WEAPONS: "Tactical",
-    Station.SHIELDS: "Science",
-    Station.STASIS: "Science",  # drawn on its threat's card, where the rules put it
-    Station.REPAIR: "Engineering",
-    Station.MEDICAL: "Medical",
+    station: next(title for title, area_face, _ in AREAS if area_face is face)
+    for station, face in STATION_FACES.items()
 }
 
 

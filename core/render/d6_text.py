@@ -97,7 +97,7 @@ def die_state(state: State, index: int, locale: Locale = "en") -> str:
         return t(locale, "{face}, unused this round", face=face)
     where = place_name(locale, die.place)
     if die.place is Place.STATION and die.station is not None:
-        where = t(locale, "at {station}", station=station_name(locale, die.station))
+        where = _at_station(state, die, locale)
     elif die.on is not None and (threat := state.threat(die.on)) is not None:
         where += f" ({threat_name(locale, threat.card)})"
     return f"{face}, {where}"
@@ -108,8 +108,7 @@ def _been(state: State, die: Die, locale: Locale) -> str:
     face = face_name(locale, die.face)
     match die.place:
         case Place.STATION if die.station is not None:
-            used = t(locale, "used at {station}", station=station_name(locale, die.station))
-            return f"{face}, {used}"
+            return f"{face}, {_at_station(state, die, locale, used=True)}"
         case Place.MISSION:  # recalled: the mission starts over
             recalled = t(locale, "recalled from an away mission")
             if die.on is not None and (threat := state.threat(die.on)) is not None:
@@ -127,22 +126,37 @@ def _rolls_next(state: State, said: str, locale: Locale) -> str:
     return t(locale, "{state}, rolls next round", state=said) if state.outcome == "playing" else said
 
 
-# The ship's stations a die can be at, in words ("at Weapons"); the Commander station is named by its
-# crew face, as the board and the rules name it (`station_name`).
-STATIONS = {
-    "weapons": mark("Weapons"),
-    "shields": mark("Shields"),
-    "stasis": mark("Stasis"),
-    "repair": mark("Repair"),
-    "medical": mark("Medical"),
+# Where a die used at a station is drawn on the picture (`core.render.d6_layout`): in the box titled by
+# the crew face the station takes (the rulebook's Fire Weapons is the "Tactical" box, Repair Hull the
+# "Engineering" one), or, for the stasis beam, on its threat's card. The words name the same.
+STATION_FACES: dict[Station, Face] = {
+    Station.COMMANDER: Face.COMMANDER,
+    Station.WEAPONS: Face.TACTICAL,
+    Station.SHIELDS: Face.SCIENCE,
+    Station.STASIS: Face.SCIENCE,
+    Station.REPAIR: Face.ENGINEERING,
+    Station.MEDICAL: Face.MEDICAL,
 }
 
 
 def station_name(locale: Locale, station: Station) -> str:
-    """A station in words: "Weapons", "Shields"…; the Commander's is the Commander face's name."""
-    if station is Station.COMMANDER:
-        return face_name(locale, Face.COMMANDER)
-    return t(locale, STATIONS[station.value])
+    """A station as the picture titles it: by the crew face it takes ("Tactical", "Táctico")."""
+    return face_name(locale, STATION_FACES[station])
+
+
+def _at_station(state: State, die: Die, locale: Locale, *, used: bool = False) -> str:
+    """Where a die at a station is, as the picture shows it: "at the Tactical station", or for the
+    stasis beam "stasis beam on Bounty Ship" (its threat's card); `used` once it is back in the pool."""
+    assert die.station is not None
+    if die.station is Station.STASIS:
+        name = _name(state, die.on, locale) if die.on is not None else t(locale, "a threat")
+        if used:
+            return t(locale, "used for the stasis beam on {name}", name=name)
+        return t(locale, "stasis beam on {name}", name=name)
+    station = station_name(locale, die.station)
+    if used:
+        return t(locale, "used at the {station} station", station=station)
+    return t(locale, "at the {station} station", station=station)
 
 
 def die_line(state: State, index: int, locale: Locale = "en") -> str:

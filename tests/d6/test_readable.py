@@ -367,15 +367,15 @@ def test_after_the_assignment_each_die_says_what_it_did_this_round() -> None:
     assert state.pending.kind == "gather"
     assert [die_line(state, i) for i in range(6)] == [
         "Die 1: returned, rolls next round",
-        "Die 2: Medical, used at Medical, rolls next round",
+        "Die 2: Medical, used at the Medical station, rolls next round",
         "Die 3: Tactical, on an away mission (Invaders)",
-        "Die 4: Commander, used at Commander, rolls next round",
+        "Die 4: Commander, used at the Commander station, rolls next round",
         "Die 5: Engineering, unused this round",
         "Die 6: Engineering, unused this round",
     ]
     assert [die_line(state, i, "es") for i in (1, 3)] == [
-        "Dado 2: Médico, usado en Médico, se tira la próxima ronda",
-        "Dado 4: Comandante, usado en Comandante, se tira la próxima ronda",
+        "Dado 2: Médico, usado en la estación de Médico, se tira la próxima ronda",
+        "Dado 4: Comandante, usado en la estación de Comandante, se tira la próxima ronda",
     ]
     for locale in ("en", "es"):  # the alt text says each die as the board does
         summary = board_summary(state, locale)
@@ -388,13 +388,13 @@ def test_after_the_assignment_each_die_says_what_it_did_this_round() -> None:
     over, _ = abandon(state)
     assert [die_state(over, i) for i in range(6)] == [
         "returned",
-        "Medical, used at Medical",
+        "Medical, used at the Medical station",
         "Tactical, on an away mission (Invaders)",
-        "Commander, used at Commander",
+        "Commander, used at the Commander station",
         "Engineering, unused this round",
         "Engineering, unused this round",
     ]
-    assert "Dados: 1 devuelto; 2 Médico, usado en Médico;" in board_summary(over, "es")
+    assert "Dados: 1 devuelto; 2 Médico, usado en la estación de Médico;" in board_summary(over, "es")
 
 
 def test_a_recalled_or_scanned_die_back_in_the_pool_says_so() -> None:
@@ -494,16 +494,17 @@ def test_the_close_second_is_never_a_shot_that_spends_damage_a_threat_does_not_n
 
 
 def test_a_used_die_names_its_station_as_the_board_does() -> None:
-    """Station names are capitalised everywhere ("Science, at shields" read like a typo)."""
+    """Station names are capitalised everywhere ("Science, at shields" read like a typo), and are the
+    titles the picture prints ("Science", not "Shields", which the picture never shows)."""
     state = make_state([die(S, Place.STATION, station=Station.SHIELDS), *pool(T)])
-    assert die_state(state, 0) == "Science, at Shields"
+    assert die_state(state, 0) == "Science, at the Science station"
 
 
 def test_the_commander_station_is_named_as_the_board_and_the_rules_name_it() -> None:
     """Not "Comandante, en Mando": the station is the Commander's, named by its crew face."""
     state = make_state([die(C, Place.STATION, station=Station.COMMANDER), *pool(T)])
-    assert die_state(state, 0) == "Commander, at Commander"
-    assert die_state(state, 0, "es") == "Comandante, en Comandante"
+    assert die_state(state, 0) == "Commander, at the Commander station"
+    assert die_state(state, 0, "es") == "Comandante, en la estación de Comandante"
     assert die_state(state, 0, "de") == "Kommandant, an der Station Kommandant"
 
 
@@ -527,8 +528,8 @@ def test_no_move_or_board_line_nests_parentheses() -> None:
 
 
 def test_a_die_the_infirmary_asks_for_is_named_as_the_crew_list_names_it() -> None:
-    """Two dice at stations read "Tactical, at Weapons" and "Science, at Shields", not both "at a
-    station", and an unused die says its face, as its line in the crew list does."""
+    """Two dice at stations read "Tactical, at the Tactical station" and "Science, at the Science
+    station", not both "at a station", and an unused die says its face, as its line in the crew list does."""
     dice = [*pool(C, E), die(T, Place.STATION, Station.WEAPONS), die(S, Place.STATION, Station.SHIELDS)]
     state = make_state(dice, external=[threat(1, "bomber_h3")], shields=3)
     state, _ = end_round(state, threat_die=[3])
@@ -540,7 +541,7 @@ def test_a_die_the_infirmary_asks_for_is_named_as_the_crew_list_names_it() -> No
         labels.append(describe_action(state, action))
         assert labels[-1] == f"Send die {action.die + 1} to the Infirmary: {shown}"
     assert len(set(labels)) == len(labels)
-    assert "Send die 3 to the Infirmary: Tactical, at Weapons" in labels
+    assert "Send die 3 to the Infirmary: Tactical, at the Tactical station" in labels
 
 
 @pytest.mark.parametrize("locale", ["en", "de", "es"])
