@@ -10,10 +10,11 @@ from simcord.enums import ChannelType
 from cogs.d6.play import load, saved_but_not_shown
 from cogs.ui.refresh import BOARD_WAS_BEHIND
 from core.d6 import action_from_json, apply, legal_actions
-from core.d6.actions import EndAssignment
+from core.d6.actions import ChangeFace, EndAssignment
+from core.d6.codes import encode
 from core.errors import RuleError
 from core.games.d6 import GAME as D6
-from core.render.d6_controls import controls
+from core.render.d6_controls import as_shown, controls
 from core.render.d6_text import board_summary
 from core.storage import GameRecord
 from tests.support.messages import components, custom_ids, message, record_of
@@ -187,6 +188,51 @@ async def test_the_game_carries_on_after_a_restart_with_the_old_boards_buttons(w
     resumed = await record_of(world, record.id)
     assert resumed.version == after.version + 1
     assert load(resumed).state == apply(load(after).state, EndAssignment())[0]
+
+
+async def _press_shown(player: Player, board, code: str):
+    """Press, on `board` as it is, the control offering the action `code` (a button or a menu option)."""
+    for control in components(board):
+        if control["type"] == 2 and control["custom_id"].endswith(f":{code}"):
+            return await player.clicks(board, custom_id=control["custom_id"])
+        if control["type"] == 3 and code in [option["value"] for option in control["options"]]:
+            return await player.picks(board, [code], custom_id=control["custom_id"])
+    raise AssertionError(f"no control on the board offers {code}")
+
+
+@pytest.mark.parametrize("menu", [False, True], ids=["button", "menu"])
+async def test_a_die_pressed_before_a_restart_keeps_its_uses_on_the_board_and_they_work(world, menu) -> None:
+    """The README: old buttons keep working after a restart. A die pressed just before it (its uses
+    showing on the board, nothing saved yet) stays pressed: the start-up catch-up leaves a board that
+    is not behind its game alone, and a use pressed on that message afterwards (a button, or a
+    Commander's face change in a menu) is applied as it would have been without the restart."""
+    alice = world.player("alice")
+    record = await start(world, alice)
+    await perform(alice, world, record.id, EndAssignment())  # a move first: the board is at update 1
+    record = await record_of(world, record.id)
+    state = load(record).state
+    action = next(
+        as_shown(state, a)
+        for a in legal_actions(state)
+        if getattr(a, "die", None) is not None and isinstance(a, ChangeFace) == menu
+    )
+    die = getattr(action, "die")  # noqa: B009 (every action here names its die)
+    board = message(world, record.board_message_id)
+    await alice.clicks(board, custom_id=f"ds:d6:p:{record.id}:{record.version}:{die}")
+    pressed = message(world, record.board_message_id)
+    uses = custom_ids(pressed)
+    assert uses != custom_ids(board)  # the die's uses show
+
+    await world.restart()
+    await world.bot.boards.idle()  # the start-up catch-up has done what it does
+
+    board = message(world, record.board_message_id)
+    assert custom_ids(board) == uses  # still pressed, not redrawn without the die's uses
+    done = await _press_shown(alice, board, encode(action))
+    assert not done.ephemeral, done.response.content if done.response else done
+    after = await record_of(world, record.id)
+    assert after.version == record.version + 1
+    assert load(after).state == apply(state, action)[0]
 
 
 async def test_one_game_per_channel(world) -> None:
