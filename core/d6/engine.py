@@ -1059,8 +1059,12 @@ def _hurt(s: State, ev: Events, uid: int, points: int, *, cause: str) -> None:
     name = ThreatName(threat.card)
     if health > 0:
         _replace(s, threat.model_copy(update={"health": health}))
-        said = lazy(
-            "{name} takes {points} damage ({health} health left).", name=name, points=points, health=health
+        said = lazy_n(  # one form in English; es "le queda 1" / "le quedan 3"
+            "{name} takes {points} damage ({count} health left).",
+            "{name} takes {points} damage ({count} health left).",
+            health,
+            name=name,
+            points=points,
         )
         ev.append(Event(said))
         return

@@ -395,12 +395,13 @@ def _shot(state: State, uid: int, points: int, locale: Locale) -> str:
     name = _name(state, uid, locale)
     threat = state.threat(uid)
     if threat is not None and threat.health is not None and points > threat.health:
-        return t(
+        return tn(  # one form in English; de "1 Lebenspunkt" / "2 Lebenspunkte"
             locale,
-            "{points} on {name} (it has {health} health left)",
+            "{points} on {name} (it has {count} health left)",
+            "{points} on {name} (it has {count} health left)",
+            threat.health,
             points=points,
             name=name,
-            health=threat.health,
         )
     return t(locale, "{points} on {name}", points=points, name=name)
 

@@ -12,10 +12,11 @@ import pytest
 
 from core import guide, tips
 from core.d6 import apply, new_game
+from core.d6.actions import Fire
 from core.d6.ai import heuristic
 from core.d6.cards import card_text, deck
 from core.d6.state import State, Threat
-from core.i18n import PSEUDO, Locale, t
+from core.i18n import PSEUDO, Locale, say, t
 from core.i18n.glossary import glossary
 from core.render.d6_layout import (
     AREAS,
@@ -35,9 +36,11 @@ from core.render.d6_layout import (
     area_box,
     layout,
 )
-from core.render.d6_text import describe_board
+from core.render.d6_text import describe_action, describe_board
 from core.render.fonts import fit, font, wrap
 from core.render.shapes import Box, Text
+from tests.d6.helpers import T as TACTICAL
+from tests.d6.helpers import make_state, pool, threat
 from tools.i18n import read
 
 LOCALES: tuple[Locale, ...] = ("de", "es", PSEUDO)
@@ -215,3 +218,19 @@ def test_no_board_picture_of_whole_games_cuts_a_word(locale: Locale) -> None:
                 break
             state, _ = apply(state, heuristic(state).action)
     assert cut == set()
+
+
+def test_health_left_agrees_with_its_number_in_spanish_and_german() -> None:
+    """A review: "Buque insignia recibe 1 de daño (le queda 3 de salud)" and "2 a Dron (le quedan 1 de
+    vida)", "hat noch 1 Lebenspunkte": the health left is counted, so its words follow the number
+    (and Spanish says "salud" for health, as the board does)."""
+    state = make_state(pool(TACTICAL, TACTICAL), external=[threat(1, "flagship"), threat(2, "drone_a")])
+    state, events = apply(state, Fire(die=0, split=((1, 1),)))
+    said = {locale: [say(locale, event.text) for event in events] for locale in ("es", "de")}
+    assert "Buque insignia recibe 1 de daño (le quedan 3 de salud)." in said["es"]
+    state, events = apply(state, Fire(die=1, split=((1, 2),)))
+    assert "Buque insignia recibe 2 de daño (le queda 1 de salud)." in [say("es", e.text) for e in events]
+    overkill = make_state(pool(TACTICAL, TACTICAL), external=[threat(2, "drone_a")], tactical_used=1)
+    shot = Fire(die=0, split=((2, 2),))
+    assert describe_action(overkill, shot, locale="es").endswith("2 a Dron (le queda 1 de salud)")
+    assert describe_action(overkill, shot, locale="de").endswith("(hat noch 1 Lebenspunkt)")
