@@ -296,6 +296,16 @@ def test_away_missions_and_held_dice_are_on_their_cards() -> None:
         assert inside(card_of_threat(mat, threat).box, *centre(placed[index].box))
     assert "Holds" in words_in(mat, card_of_threat(mat, distracted).box)
     assert " or " in f" {words_in(mat, card_of_threat(mat, pandemic).box)} "  # Science or Medical
+    # the words say the held die as the card does ("Holds"), not "distracted (Distracted)"
+    assert die_state(state, 1) == "Engineering, held by Distracted"
+    held: tuple[tuple[Locale, str, str], ...] = (
+        ("de", "Hält", "Technik, festgehalten von Abgelenkt"),
+        ("es", "Retiene", "Ingeniería, retenido por Distraído"),
+    )
+    for locale, holds, said in held:
+        there = layout(state, locale)
+        assert holds in words_in(there, card_of_threat(there, distracted).box)
+        assert die_state(state, 1, locale) == said
 
 
 def test_a_banned_station_says_so() -> None:

@@ -98,6 +98,9 @@ def die_state(state: State, index: int, locale: Locale = "en") -> str:
     where = place_name(locale, die.place)
     if die.place is Place.STATION and die.station is not None:
         where = _at_station(state, die, locale)
+    elif die.place is Place.HELD and die.on is not None and (holder := state.threat(die.on)) is not None:
+        # as the picture's card says it ("Holds"), not "distracted (Distracted)"
+        where = t(locale, "held by {name}", name=threat_name(locale, holder.card))
     elif die.on is not None and (threat := state.threat(die.on)) is not None:
         where += f" ({threat_name(locale, threat.card)})"
     return f"{face}, {where}"
