@@ -666,7 +666,10 @@ def _roll(s: State, ev: Events, dice: list[int]) -> None:
         s.dice[i] = Die(face=FACES[rng.die(f"crew:{s.round}") - 1])
     if dice:
         faces = Joined(tuple(FaceName(s.dice[i].face) for i in dice))
-        ev.append(Event(lazy("Rolled {count} crew: {faces}.", count=len(dice), faces=faces)))
+        rolled = lazy_n(  # one form in English; es "Tirado 1 dado" / "Tirados 2 dados"
+            "Rolled {count} crew: {faces}.", "Rolled {count} crew: {faces}.", len(dice), faces=faces
+        )
+        ev.append(Event(rolled))
     if detected := sum(s.dice[i].face is Face.THREAT for i in dice):
         said = lazy_n(
             "{detected} {count} die locks in the Scanners.",

@@ -12,7 +12,7 @@ import pytest
 
 from core import guide, tips
 from core.d6 import apply, new_game
-from core.d6.actions import Fire
+from core.d6.actions import Fire, Reroll
 from core.d6.ai import heuristic
 from core.d6.cards import card_text, deck
 from core.d6.state import State, Threat
@@ -39,6 +39,7 @@ from core.render.d6_layout import (
 from core.render.d6_text import describe_action, describe_board
 from core.render.fonts import fit, font, wrap
 from core.render.shapes import Box, Text
+from tests.d6.helpers import C as COMMANDER
 from tests.d6.helpers import T as TACTICAL
 from tests.d6.helpers import make_state, pool, threat
 from tools.i18n import read
@@ -234,3 +235,13 @@ def test_health_left_agrees_with_its_number_in_spanish_and_german() -> None:
     shot = Fire(die=0, split=((2, 2),))
     assert describe_action(overkill, shot, locale="es").endswith("2 a Dron (le queda 1 de salud)")
     assert describe_action(overkill, shot, locale="de").endswith("(hat noch 1 Lebenspunkt)")
+
+
+def test_a_roll_of_one_die_is_said_in_the_singular_in_spanish() -> None:
+    """A review: a Commander re-rolling the one other ready die read "Tirados 1 dados de tripulación"."""
+    state = make_state(pool(COMMANDER, TACTICAL), external=[threat(1, "corsair")])
+    _, one = apply(state, Reroll(die=0))
+    assert [say("es", e.text) for e in one][1].startswith("Tirado 1 dado de tripulación: ")
+    state = make_state(pool(COMMANDER, TACTICAL, TACTICAL), external=[threat(1, "corsair")])
+    _, two = apply(state, Reroll(die=0))
+    assert [say("es", e.text) for e in two][1].startswith("Tirados 2 dados de tripulación: ")
