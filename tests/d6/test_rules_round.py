@@ -19,8 +19,10 @@ from core.d6.actions import (
     Gather,
     HoldDie,
     Recall,
+    Recharge,
     Repair,
     Reroll,
+    SendToInfirmary,
     Stasis,
 )
 from core.d6.cards import deck as card_deck
@@ -422,3 +424,28 @@ def test_a_refused_away_mission_leaves_the_state_unchanged():
     state = make_state(pool(C, T), external=[threat(1, "hijackers")])
     assert AwayMission(die=0, target=1) in legal_actions(state)
     assert refused(state, AwayMission(die=1, target=1)) == "That move is not allowed right now."
+
+
+def test_the_rulebooks_example_of_play_ends_as_it_says():
+    """The Spanish rulebook's "Ejemplo de juego": Captain Niven, hull 5 and shields 0, an Assault
+    Cruiser in play, a Threat die locked. Medical frees it, the Commander turns a Tactical die to
+    Science, Science recharges the shields to 4, the two Tactical dice deal 3 to the cruiser. Pandemic
+    is drawn; the threat die activates both: the cruiser's 2 go to the shields, Pandemic sends a die to
+    the Infirmary. "The ship is now at 5 Hull and 2 Shields", and Niven rolls only 5 crew dice."""
+    dice = [die(X, Place.SCANNER), *pool(M, C, T, T, T)]
+    state = make_state(dice, external=[threat(1, "assault_cruiser_b")], deck=["pandemic"], hull=5, shields=0)
+    state, _ = play(
+        state,
+        ClearScanner(die=1, scanner_die=0),
+        ChangeFace(die=2, target=3, face=S),
+        Recharge(die=3),
+        Fire(die=4, split=((1, 1),)),
+        Fire(die=5, split=((1, 2),)),
+    )
+    assert (state.shields, state.external[0].health) == (4, 1)  # 3 damage to the cruiser
+    state, said = end_round(state, threat_die=[1])
+    assert in_order(said, "New threat: Pandemic", "Threat die: 1.", "Pandemic activates.")
+    state, said = play(state, SendToInfirmary(die=4))
+    assert (state.hull, state.shields) == (5, 2)
+    assert in_order(said, "Assault Cruiser hits for 2 — shields absorb 2.", "Rolled 5 crew")
+    assert dice_at(state, Place.INFIRMARY) == [4]
