@@ -483,3 +483,21 @@ def test_the_words_name_a_used_die_where_the_picture_draws_it(locale: Locale) ->
             at = t(locale, "at the {station} station", station=title)
             assert said == f"{face_name(locale, die.face)}, {at}", (said, title)
     assert seen == set(Station)  # the games used every station
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_the_words_name_the_area_a_die_set_aside_by_the_scanners_is_drawn_in(locale: Locale) -> None:
+    """Three Threat dice that filled the Scanners are set aside until the gather; the picture draws
+    them in its Returned area, so the words name that area too (they said only "set aside by the
+    Scanners", a place the picture does not show)."""
+    seen = 0
+    for state in played():
+        mat = layout(state, locale)
+        for shape in mat.dice():
+            if state.dice[shape.index].place is not Place.RESET:
+                continue
+            seen += 1
+            assert inside(area_box("Returned"), *centre(shape.box))
+            [title] = [text.text for text in mat.texts(area_box("Returned")) if text.bold]
+            assert title in die_state(state, shape.index, locale), die_state(state, shape.index, locale)
+    assert seen

@@ -98,6 +98,8 @@ def die_state(state: State, index: int, locale: Locale = "en") -> str:
     where = place_name(locale, die.place)
     if die.place is Place.STATION and die.station is not None:
         where = _at_station(state, die, locale)
+    elif die.place is Place.RESET:  # the picture draws it in the Returned area: say so
+        where = t(locale, "set aside by the Scanners, in the {area} area", area=d6_term(locale, "returned"))
     elif die.place is Place.HELD and die.on is not None and (holder := state.threat(die.on)) is not None:
         # as the picture's card says it ("Holds"), not "distracted (Distracted)"
         where = t(locale, "held by {name}", name=threat_name(locale, holder.card))
