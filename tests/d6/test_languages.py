@@ -12,7 +12,7 @@ import pytest
 
 from core import guide, tips
 from core.d6 import apply, new_game
-from core.d6.actions import Fire, Reroll
+from core.d6.actions import EndAssignment, Fire, Reroll
 from core.d6.ai import heuristic
 from core.d6.cards import card_text, deck
 from core.d6.state import State, Threat
@@ -41,7 +41,7 @@ from core.render.fonts import fit, font, wrap
 from core.render.shapes import Box, Text
 from tests.d6.helpers import C as COMMANDER
 from tests.d6.helpers import T as TACTICAL
-from tests.d6.helpers import make_state, pool, threat
+from tests.d6.helpers import make_state, pool, rig_threat_die, threat
 from tools.i18n import read
 
 LOCALES: tuple[Locale, ...] = ("de", "es", PSEUDO)
@@ -228,9 +228,10 @@ def test_health_left_agrees_with_its_number_in_spanish_and_german() -> None:
     state = make_state(pool(TACTICAL, TACTICAL), external=[threat(1, "flagship"), threat(2, "drone_a")])
     state, events = apply(state, Fire(die=0, split=((1, 1),)))
     said = {locale: [say(locale, event.text) for event in events] for locale in ("es", "de")}
-    assert "Buque insignia recibe 1 de daño (le quedan 3 de salud)." in said["es"]
+    assert "La amenaza Buque insignia recibe 1 de daño (le quedan 3 de salud)." in said["es"]
     state, events = apply(state, Fire(die=1, split=((1, 2),)))
-    assert "Buque insignia recibe 2 de daño (le queda 1 de salud)." in [say("es", e.text) for e in events]
+    hit = "La amenaza Buque insignia recibe 2 de daño (le queda 1 de salud)."
+    assert hit in [say("es", e.text) for e in events]
     overkill = make_state(pool(TACTICAL, TACTICAL), external=[threat(2, "drone_a")], tactical_used=1)
     shot = Fire(die=0, split=((2, 2),))
     assert describe_action(overkill, shot, locale="es").endswith("2 a Dron (le queda 1 de salud)")
@@ -245,3 +246,16 @@ def test_a_roll_of_one_die_is_said_in_the_singular_in_spanish() -> None:
     state = make_state(pool(COMMANDER, TACTICAL, TACTICAL), external=[threat(1, "corsair")])
     _, two = apply(state, Reroll(die=0))
     assert [say("es", e.text) for e in two][1].startswith("Tirados 2 dados de tripulación: ")
+
+
+def test_a_threat_named_in_the_plural_is_the_subject_of_a_verb_that_agrees() -> None:
+    """A review: "Saqueadores se activa", "Piratas espaciales golpea por 2", "Eindringlinge wird
+    aktiviert": many threats' Spanish and German names are plurals. The events name the threat as "la
+    amenaza …" / "die Bedrohung …", as "¡La amenaza … queda destruida!" already did."""
+    state = make_state(pool(TACTICAL), external=[threat(1, "raiders_a")], shields=4)
+    state, events = apply(rig_threat_die(state, 4), EndAssignment())
+    said = {locale: [say(locale, e.text) for e in events] for locale in ("es", "de")}
+    assert "La amenaza Saqueadores se activa." in said["es"]
+    assert any(line.startswith("La amenaza Saqueadores golpea por 2 — ") for line in said["es"])
+    assert "Die Bedrohung Plünderer wird aktiviert." in said["de"]
+    assert any(line.startswith("Die Bedrohung Plünderer trifft mit 2 — ") for line in said["de"])
