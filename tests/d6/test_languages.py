@@ -259,3 +259,14 @@ def test_a_threat_named_in_the_plural_is_the_subject_of_a_verb_that_agrees() -> 
     assert any(line.startswith("La amenaza Saqueadores golpea por 2 — ") for line in said["es"])
     assert "Die Bedrohung Plünderer wird aktiviert." in said["de"]
     assert any(line.startswith("Die Bedrohung Plünderer trifft mit 2 — ") for line in said["de"])
+
+
+def test_a_threat_named_in_the_plural_reads_right_on_the_spanish_board() -> None:
+    """The board's threat lines read "Saqueadores, 2/2 de salud, se activa con 4, 6" and
+    "Comunicaciones caídas, nunca se activa: se queda…": they say it without a verb now."""
+    internal, external = [threat(1, "comms_offline")], [threat(2, "raiders_a")]
+    state = make_state(pool(TACTICAL), internal=internal, external=external)
+    board = describe_board(state, "es")
+    assert "Saqueadores, 2/2 de salud, activación con 4, 6." in board
+    assert "Comunicaciones caídas, sin activación: en juego hasta completar su misión ausente." in board
+    assert "se activa con" not in board
