@@ -46,7 +46,7 @@ from core.render.d6_layout import (
     layout,
     pip_box,
 )
-from core.render.d6_text import describe_board, die_state
+from core.render.d6_text import describe_board, die_state, station_lines
 from core.render.fonts import font, missing
 from core.render.shapes import Box, Text, inside, paint
 
@@ -501,3 +501,13 @@ def test_the_words_name_the_area_a_die_set_aside_by_the_scanners_is_drawn_in(loc
             [title] = [text.text for text in mat.texts(area_box("Returned")) if text.bold]
             assert title in die_state(state, shape.index, locale), die_state(state, shape.index, locale)
     assert seen
+
+
+def test_the_stations_now_lines_follow_the_stations_on_the_picture() -> None:
+    """The words listed the stations in die order (Commander, Tactical, Medical, Science, Engineering)
+    while the mat lays them out Commander, Tactical, Science, Engineering, Medical: the same order now."""
+    state = new_game(5, "medium")
+    said = [line.split(":")[0] for line in station_lines(state)]
+    mat = layout(state)
+    drawn = [title for title, face, _ in AREAS if face not in (None, Face.THREAT)]
+    assert said == drawn == [t.text for title in drawn for t in mat.texts(area_box(title)) if t.bold]

@@ -26,7 +26,7 @@ from core.d6.actions import (
     SendToInfirmary,
     Stasis,
 )
-from core.d6.cards import CREW_FACES, Card, Face
+from core.d6.cards import Card, Face
 from core.d6.engine import (
     assignment_over,
     banned_by,
@@ -142,6 +142,11 @@ STATION_FACES: dict[Station, Face] = {
     Station.REPAIR: Face.ENGINEERING,
     Station.MEDICAL: Face.MEDICAL,
 }
+
+
+# The stations in the order the picture's mat lays them out (Commander, Tactical, Science,
+# Engineering, Medical), which the "Stations now" lines follow.
+MAT_ORDER: tuple[Face, ...] = tuple(dict.fromkeys(STATION_FACES.values()))
 
 
 def station_name(locale: Locale, station: Station) -> str:
@@ -276,7 +281,7 @@ def stations_matter(state: State) -> bool:
 
 def station_lines(state: State, locale: Locale = "en") -> list[str]:
     """What each crew face would do at its station now ("Tactical: 1 damage, 3 with a second die")."""
-    return [f"{face_name(locale, face)}: {_station_now(state, face, locale)}" for face in CREW_FACES]
+    return [f"{face_name(locale, face)}: {_station_now(state, face, locale)}" for face in MAT_ORDER]
 
 
 def describe_board(state: State, locale: Locale = "en") -> str:

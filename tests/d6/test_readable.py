@@ -264,9 +264,9 @@ def test_the_status_says_what_each_station_would_do_now() -> None:
     assert station_lines(state) == [
         "Commander: turn another ready die to any face, or re-roll the other ready dice",
         "Tactical: 1 damage, 3 with a second die",
-        "Medical: bring back 1 die from the Infirmary; or free 1 of 1 die locked in the Scanners",
         "Science: recharge the shields to 4 (+2); or stasis beam on Drone",
         "Engineering: repair 1 hull, 3 with a second die",
+        "Medical: bring back 1 die from the Infirmary; or free 1 of 1 die locked in the Scanners",
     ]
     state, _ = play(state, Repair(die=1), Fire(die=0, split=((1, 1),)))
     assert "Engineering: repair 2 hull" in station_lines(state)  # 3 missing: the next die repairs 2
