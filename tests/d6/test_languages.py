@@ -12,7 +12,7 @@ import pytest
 
 from core import guide, tips
 from core.d6 import apply, new_game
-from core.d6.actions import EndAssignment, Fire, Reroll
+from core.d6.actions import EndAssignment, Fire, Gather, Reroll
 from core.d6.ai import heuristic
 from core.d6.cards import card_text, deck
 from core.d6.state import State, Threat
@@ -270,3 +270,13 @@ def test_a_threat_named_in_the_plural_reads_right_on_the_spanish_board() -> None
     assert "Saqueadores, 2/2 de salud, activación con 4, 6." in board
     assert "Comunicaciones caídas, sin activación: en juego hasta completar su misión ausente." in board
     assert "se activa con" not in board
+
+
+def test_leaving_the_away_teams_says_where_in_german_and_spanish() -> None:
+    """ "Die Außenteams lassen" ("let the away teams") and "Dejar los equipos ausentes" missed "in place"."""
+    assert describe_action(make_state(pool(TACTICAL)), Gather(), locale="de").startswith(
+        "Die Außenteams dort lassen ("
+    )
+    assert describe_action(make_state(pool(TACTICAL)), Gather(), locale="es").startswith(
+        "Dejar los equipos ausentes en su sitio ("
+    )
