@@ -18,6 +18,7 @@ from core.d6.cards import card_text, deck
 from core.d6.state import State, Threat
 from core.i18n import PSEUDO, Locale, say, t
 from core.i18n.glossary import glossary
+from core.render.d6_hint import hint_text
 from core.render.d6_layout import (
     AREAS,
     BOTTOM,
@@ -40,6 +41,8 @@ from core.render.d6_text import describe_action, describe_board
 from core.render.fonts import fit, font, wrap
 from core.render.shapes import Box, Text
 from tests.d6.helpers import C as COMMANDER
+from tests.d6.helpers import E as ENGINEERING
+from tests.d6.helpers import S as SCIENCE
 from tests.d6.helpers import T as TACTICAL
 from tests.d6.helpers import make_state, pool, rig_threat_die, threat
 from tools.i18n import read
@@ -280,3 +283,11 @@ def test_leaving_the_away_teams_says_where_in_german_and_spanish() -> None:
     assert describe_action(make_state(pool(TACTICAL)), Gather(), locale="es").startswith(
         "Dejar los equipos ausentes en su sitio ("
     )
+
+
+def test_the_german_hint_for_a_half_done_mission_says_noch_once() -> None:
+    """A review: "ihre Außenmission braucht dann noch noch 1: Kommandant" (the count's own "noch 1")."""
+    state = make_state(pool(SCIENCE, ENGINEERING), internal=[threat(1, "cloaked_threats")])
+    said = hint_text(state, "de")
+    assert "ihre Außenmission braucht dann noch 1: Kommandant." in said
+    assert "noch noch" not in said
