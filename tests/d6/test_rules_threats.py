@@ -152,6 +152,24 @@ def test_under_rules_d6_1_distracted_still_finds_no_die_on_the_stations():
     assert "Rolled 6 crew" in said[-1]
 
 
+def test_a_stasis_beam_holds_its_threat_when_distracted_takes_the_science_die_that_fired_it():
+    """§6 Stasis Beam: "This threat cannot activate during the next Threat Activation phase" is the
+    beam's effect, fired when the die is placed; the die only marks it until it "returns during the
+    Gather Phase". So when Distracted (§9, revealed at step 4) holds that very Science die, the threat
+    stays in stasis through step 5 (our ruling, docs/d6.md)."""
+    state = make_state(
+        pool(S, C, E, M, T, T), external=[threat(1, "corsair")], deck=["distracted", DONT_PANIC]
+    )
+    state, _ = play(state, Stasis(die=0, target=1))
+    state, said = end_round(state, threat_die=[5])  # Corsair activates on 4-6, Distracted on 3-4
+    assert "New threat: Distracted inside the ship." in said[-1]
+    state, said = play(state, HoldDie(die=0))
+    assert said[0] == "Die 1 is distracted and unavailable."
+    assert (state.dice[0].place, state.dice[0].on) == (Place.HELD, 2)
+    assert "Corsair is held in stasis and does not activate." in said
+    assert (state.hull, state.shields) == (8, 4)  # the Corsair's 2 damage never landed
+
+
 def test_distracted_activation_returns_the_held_die_and_discards_the_card():
     """§9/§13 Distracted: "This unit is unavailable until this threat is activated" — activation
     returns the die (rolled next round) and discards the card."""
