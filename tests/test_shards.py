@@ -12,11 +12,14 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from datetime import timedelta
+from pathlib import Path
+from types import SimpleNamespace
 
 import discord
 import pytest
 
 from cogs.client import DeepSpaceBot, create_bot
+from cogs.daily.post import post_due
 from cogs.dine.commands import close_idle_lobbies
 from cogs.ui.endings import serves
 from core.d6 import action_to_json as d6_json
@@ -206,3 +209,54 @@ async def test_each_process_closes_only_its_own_servers_idle_lobbies(
         assert record is not None
         assert record.status == "abandoned"
     await first.boards.idle()
+
+
+class Channel:
+    """Where a bot not connected to Discord sends a daily post: Discord takes it after a moment."""
+
+    def __init__(self, sent: list[int], bot: int, failing: dict[str, bool]) -> None:
+        self.sent, self.bot, self.failing = sent, bot, failing
+
+    async def send(self, **_: object) -> None:
+        await asyncio.sleep(0.05)  # the round trip to Discord, when the other process may look too
+        if self.failing["now"]:
+            raise discord.HTTPException(SimpleNamespace(status=500, reason="boom"), "boom")
+        self.sent.append(self.bot)
+
+
+async def test_two_processes_serving_one_server_send_its_daily_post_once(
+    location: Path | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a review: the day was marked posted only after Discord took the post, so two processes
+    serving one server (a restart's overlap, on either store) both sent it. It is claimed first now, and
+    a send that fails gives the claim back for a later try."""
+    if isinstance(location, str):
+        settings = Settings(_env_file=None, database_url=location)
+    else:
+        settings = Settings(_env_file=None, database_path=location)
+    first, second = (create_bot(settings, store_for(settings.database_location)) for _ in range(2))
+    await asyncio.gather(first.store.open(), second.store.open())
+    try:
+        hour = discord.utils.utcnow().hour
+        await first.store.set_daily_post(SHARD_0_GUILD, 70, hour)
+        sent: list[int] = []
+        failing = {"now": True}
+        for n, bot in enumerate((first, second)):
+            channel = Channel(sent, n, failing)
+            monkeypatch.setattr(bot, "get_partial_messageable", lambda *_, c=channel, **__: c)
+
+        assert await asyncio.gather(post_due(first), post_due(second)) == [0, 0]  # Discord refused
+        post = await first.store.daily_post(SHARD_0_GUILD)
+        assert post is not None
+        assert post.last_day is None  # given back: tried again by the next loop
+        failing["now"] = False
+        done = await asyncio.gather(post_due(first), post_due(second), post_due(first), post_due(second))
+        assert sorted(done) == [0, 0, 0, 1]
+        assert len(sent) == 1
+        post = await second.store.daily_post(SHARD_0_GUILD)
+        assert post is not None
+        assert post.last_day == day_of(discord.utils.utcnow())
+        assert await asyncio.gather(post_due(first), post_due(second)) == [0, 0]  # once a day
+        assert len(sent) == 1
+    finally:
+        await asyncio.gather(first.store.close(), second.store.close())

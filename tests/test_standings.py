@@ -595,6 +595,34 @@ async def test_turning_the_daily_post_off_and_on_again_never_posts_twice_a_day(s
     assert await store.mark_daily_posted(7, day + timedelta(days=1))
 
 
+async def test_a_daily_post_is_claimed_by_one_sender_given_back_or_taken_over_when_stale(
+    store: Store, clock: Clock
+) -> None:
+    """Two senders (loops, processes) claim a day's post before sending it: one gets it; a claim given
+    back (the send failed) or left by a sender that died can be taken again; a sent or off post cannot."""
+    day, stale = START.date(), START - timedelta(minutes=15)
+    assert await store.claim_daily_post(7, day, stale_before=stale) is None  # never set
+    await store.set_daily_post(7, 70, hour=9)
+    claims = await asyncio.gather(*(store.claim_daily_post(7, day, stale_before=stale) for _ in range(5)))
+    assert claims.count(START) == 1
+    assert claims.count(None) == 4
+    await store.release_daily_post(7, START - timedelta(seconds=1))  # not that claim: nothing changes
+    assert await store.claim_daily_post(7, day, stale_before=stale) is None
+    await store.release_daily_post(7, START)  # the send failed
+    clock.now += timedelta(minutes=1)
+    claimed = await store.claim_daily_post(7, day, stale_before=stale)
+    assert claimed == START + timedelta(minutes=1)
+    clock.now += timedelta(minutes=20)  # its sender died unfinished
+    assert await store.claim_daily_post(7, day, stale_before=clock.now - timedelta(minutes=15)) == clock.now
+    assert await store.mark_daily_posted(7, day)
+    assert await store.claim_daily_post(7, day, stale_before=clock.now) is None  # sent today
+    clock.now += timedelta(days=1)
+    next_day = day + timedelta(days=1)
+    assert await store.claim_daily_post(7, next_day, stale_before=clock.now - timedelta(minutes=15))
+    await store.set_daily_post(7, None)
+    assert await store.claim_daily_post(7, next_day + timedelta(days=1), stale_before=clock.now) is None
+
+
 async def test_a_daily_post_remembers_since_when_its_setting_holds_and_why_the_bot_turned_it_off(
     store: Store, clock: Clock
 ) -> None:

@@ -281,6 +281,24 @@ async def test_connections_use_wal_foreign_keys_and_a_busy_timeout(sqlite_store:
 
 # --- migrations ------------------------------------------------------------------------------
 
+# A daily post of server 3 claimed at 08:00 on 4 January 2026 (SQLite 10 / PostgreSQL 7), not yet sent.
+CLAIMED_POST = (
+    "INSERT INTO daily_posts VALUES (3, 30, 8, NULL, '2026-01-04T07:00:00+00:00', 0,"
+    " '2026-01-04T08:00:00+00:00')"
+)
+CLAIMED_AT = datetime(2026, 1, 4, 8, tzinfo=UTC)
+
+
+async def check_claims_after_migrating(store: Store, claimed: bool) -> None:
+    """A post migrated unclaimed can be claimed; one claimed is held until its claim is stale."""
+    assert await store.claim_daily_post(1, date(2026, 1, 3), stale_before=CLAIMED_AT) is not None
+    if claimed:
+        held = await store.claim_daily_post(3, date(2026, 1, 4), stale_before=CLAIMED_AT)
+        assert held is None
+        stale = CLAIMED_AT + timedelta(minutes=1)
+        assert await store.claim_daily_post(3, date(2026, 1, 4), stale_before=stale) is not None
+
+
 # Rows that are valid at each schema version, to check that migrating forward keeps them.
 SEED_AT_VERSION = {
     1: [
@@ -315,7 +333,11 @@ SEED_AT_VERSION = {
     6: ["INSERT INTO preferences VALUES ('user', 100, 'language', 'de', '2026-01-01T00:00:00+00:00')"],
     7: [],  # its one row is the migration's own: the standings owe a new ranking (checked below)
     8: [],  # it owes that ranking again (a game given up ranks as the easiest set-up): checked below
-    9: ["INSERT INTO daily_posts VALUES (2, 0, 10, NULL, '2026-01-03T08:00:00+00:00', 1)"],
+    9: [
+        "INSERT INTO daily_posts (guild_id, channel_id, hour, last_day, since, channel_gone)"
+        " VALUES (2, 0, 10, NULL, '2026-01-03T08:00:00+00:00', 1)"
+    ],
+    10: [CLAIMED_POST],
 }
 
 
@@ -378,6 +400,8 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
             assert post.since == (datetime(2026, 1, 2, tzinfo=UTC) if start < 9 else None)
         if start >= 9:
             assert await store.daily_post(2) == SWITCHED_OFF
+        if start >= 4:
+            await check_claims_after_migrating(store, claimed=start >= 10)
         # the standings are ranked again from the verified results, once
         assert await store.rerank_if_owed(difficulty_of)
         assert not await store.rerank_if_owed(difficulty_of)

@@ -27,7 +27,7 @@ from core.storage.postgres_migrations import PG_LATEST_VERSION, PG_MIGRATIONS
 from core.verify import difficulty_of
 from tests.support import postgres as support
 from tests.support.postgres import fresh_schema
-from tests.test_storage import SWITCHED_OFF
+from tests.test_storage import CLAIMED_POST, SWITCHED_OFF, check_claims_after_migrating
 
 
 @pytest.fixture
@@ -153,7 +153,11 @@ SEED_AT_VERSION = {
     3: ["INSERT INTO preferences VALUES ('user', 100, 'language', 'de', now())"],
     4: [],  # its one row is the migration's own: the standings owe a new ranking (checked below)
     5: [],  # it owes that ranking again (a game given up ranks as the easiest set-up)
-    6: ["INSERT INTO daily_posts VALUES (2, 0, 10, NULL, '2026-01-03T08:00:00+00:00', 1)"],
+    6: [
+        "INSERT INTO daily_posts (guild_id, channel_id, hour, last_day, since, channel_gone)"
+        " VALUES (2, 0, 10, NULL, '2026-01-03T08:00:00+00:00', 1)"
+    ],
+    7: [CLAIMED_POST],
 }
 
 
@@ -191,6 +195,7 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(url: str, star
         assert post.since == (datetime(2026, 1, 2, tzinfo=UTC) if start < 6 else None)
         if start >= 6:
             assert await store.daily_post(2) == SWITCHED_OFF
+        await check_claims_after_migrating(store, claimed=start >= 7)
         assert await store.rerank_if_owed(difficulty_of)  # ranked again from the verified results, once
         assert not await store.rerank_if_owed(difficulty_of)
         assert [s.game_id for s in (await store.leaderboard("dine", "all", GLOBAL, 100)).top] == [2]

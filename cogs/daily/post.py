@@ -3,6 +3,7 @@ a server's chosen hour), its status for the server's managers, and a day's stand
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
@@ -142,9 +143,10 @@ def missed(post: DailyPost, now: datetime) -> date | None:
 async def post_due(bot: Any) -> int:
     """Post in every opted-in server whose hour has come and that has not had today's post.
 
-    The day is marked posted only once Discord took the post, so one failed send does not lose it.
-    Each server's post is sent under its own lock, after reading its state again, so two loops (or a
-    loop and a restart) never both send it.
+    Each server's post is claimed in the store before it is sent (`Store.claim_daily_post`), so of two
+    loops, two processes serving one server (a restart's overlap, shards on one database) only one
+    sends it; the day is marked posted once Discord took the post, and a failed send gives the claim
+    back, so a later loop tries again.
     """
     now = discord.utils.utcnow()
     today = day_of(now)
@@ -154,27 +156,42 @@ async def post_due(bot: Any) -> int:
             continue
         if not serves(bot, post.guild_id):  # the process running that server's shard posts it
             continue
-        async with bot.game_locks(("daily-post", post.guild_id)):
-            fresh = next((p for p in await bot.store.daily_posts() if p.guild_id == post.guild_id), None)
-            if fresh is None or (fresh.last_day is not None and fresh.last_day >= today):
-                continue  # turned off, or posted by another loop meanwhile
-            await verify_pending(bot.store)
-            channel = bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
-            try:
-                locale = await guild_language(bot, fresh.guild_id)
-                await channel.send(embed=await daily_post_embed(bot, fresh.guild_id, today, locale))
-            except discord.HTTPException as error:
-                if unknown_channel(error):  # deleted: every later send would fail too, every day
-                    await bot.store.set_daily_post(fresh.guild_id, None, channel_gone=True)
-                    log.warning("the daily post's channel in server %s is gone: it is off", post.guild_id)
-                    continue
-                log.warning(
-                    "could not post the daily in server %s (tried again soon): %s", post.guild_id, error
-                )
-                continue
-            await bot.store.mark_daily_posted(fresh.guild_id, today)
+        claimed = await bot.store.claim_daily_post(post.guild_id, today, stale_before=now - CLAIM_STALE)
+        if claimed is None:
+            continue  # turned off, posted, or being posted by another loop or process meanwhile
+        if await _send_claimed(bot, post.guild_id, today, claimed):
             posted += 1
     return posted
+
+
+CLAIM_STALE = timedelta(minutes=15)  # a claim this old was left by a sender that died: taken over
+
+
+async def _send_claimed(bot: Any, guild_id: int, today: date, claimed: datetime) -> bool:
+    """Send a server's claimed daily post; whether it went out (if not, the claim is given back)."""
+    sent = False
+    try:
+        fresh = await bot.store.daily_post(guild_id)  # its channel now (the claim checked it is on)
+        if fresh is None or not fresh.on:
+            return False
+        await verify_pending(bot.store)
+        channel = bot.get_partial_messageable(fresh.channel_id, guild_id=guild_id)
+        try:
+            locale = await guild_language(bot, guild_id)
+            await channel.send(embed=await daily_post_embed(bot, guild_id, today, locale))
+        except discord.HTTPException as error:
+            if unknown_channel(error):  # deleted: every later send would fail too, every day
+                await bot.store.set_daily_post(guild_id, None, channel_gone=True)
+                log.warning("the daily post's channel in server %s is gone: it is off", guild_id)
+                return False
+            log.warning("could not post the daily in server %s (tried again soon): %s", guild_id, error)
+            return False
+        sent = True
+        await bot.store.mark_daily_posted(guild_id, today)
+        return True
+    finally:
+        if not sent:  # also when cancelled or the store failed: a later loop may claim it again
+            await asyncio.shield(bot.store.release_daily_post(guild_id, claimed))
 
 
 async def post_status_text(bot: Any, guild: discord.Guild, now: datetime, locale: Locale) -> str:

@@ -366,6 +366,17 @@ class Store(ABC):
         """A server's daily post, on or off (None: never set)."""
 
     @abstractmethod
+    async def claim_daily_post(self, guild_id: int, day: date, *, stale_before: datetime) -> datetime | None:
+        """Claim the sending of a server's post of `day`, atomically across processes: the claim's time
+        if this caller may send it now, None if it is off, already sent that day, or claimed by another
+        sender since `stale_before` (an older claim of a sender that died unfinished is taken over).
+        Once sent, `mark_daily_posted`; if the send failed, `release_daily_post` lets a later try claim it."""
+
+    @abstractmethod
+    async def release_daily_post(self, guild_id: int, claimed_at: datetime) -> None:
+        """Give back a claim (`claim_daily_post`) whose post was not sent, if it still is that claim."""
+
+    @abstractmethod
     async def mark_daily_posted(self, guild_id: int, day: date) -> bool:
         """Record the day's post as sent (call it once Discord took the post); False if it already was."""
 

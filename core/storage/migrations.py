@@ -201,4 +201,13 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        10,
+        "a daily post is claimed before it is sent (when, by whichever process claimed it), so two "
+        "processes serving one server never both send a day's post; a send that fails gives it back",
+        ("ALTER TABLE daily_posts ADD COLUMN claimed_at TEXT",),
+    ),
+)
+
 LATEST_VERSION = MIGRATIONS[-1].version

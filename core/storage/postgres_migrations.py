@@ -178,4 +178,13 @@ PG_MIGRATIONS += (
     ),
 )
 
+PG_MIGRATIONS += (
+    Migration(
+        7,
+        "a daily post is claimed before it is sent (when, by whichever process claimed it), so two "
+        "processes serving one server never both send a day's post; a send that fails gives it back",
+        ("ALTER TABLE daily_posts ADD COLUMN claimed_at TIMESTAMPTZ",),
+    ),
+)
+
 PG_LATEST_VERSION = PG_MIGRATIONS[-1].version

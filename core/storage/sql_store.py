@@ -566,6 +566,32 @@ class SqlStore(Store):
         rows = await self._fetch("SELECT * FROM daily_posts WHERE guild_id = ?", (guild_id,))
         return DailyPost.model_validate(rows[0]) if rows else None
 
+    async def claim_daily_post(self, guild_id: int, day: date, *, stale_before: datetime) -> datetime | None:
+        now = self._now()
+        # A claim made before the day began is an earlier day's; one older than `stale_before` was left
+        # by a sender that died: either may be taken. One conditional UPDATE of the server's row, so of
+        # two senders racing, the second finds the first's claim (PostgreSQL re-reads the row it waited
+        # for; SQLite writes one at a time).
+        cutoff = max(datetime.combine(day, datetime.min.time(), tzinfo=UTC), stale_before.astimezone(UTC))
+
+        async def work(tx: Tx) -> int:
+            return await tx.run(
+                "UPDATE daily_posts SET claimed_at = ? WHERE guild_id = ? AND channel_id <> 0"
+                " AND (last_day IS NULL OR last_day < ?) AND (claimed_at IS NULL OR claimed_at < ?)",
+                (now, guild_id, day, cutoff),
+            )
+
+        return now if await self._write(work) == 1 else None
+
+    async def release_daily_post(self, guild_id: int, claimed_at: datetime) -> None:
+        async def work(tx: Tx) -> int:
+            return await tx.run(
+                "UPDATE daily_posts SET claimed_at = NULL WHERE guild_id = ? AND claimed_at = ?",
+                (guild_id, claimed_at.astimezone(UTC)),
+            )
+
+        await self._write(work)
+
     async def mark_daily_posted(self, guild_id: int, day: date) -> bool:
         async def work(tx: Tx) -> int:
             return await tx.run(
