@@ -41,6 +41,9 @@ LOST_AT_LINE = mark("**{rank}.** <@{user}> — lost ({setup}), score **{score}**
 # a game given up (abandoned) says so, as its shared result does: it ranks as the easiest set-up
 GAVE_UP_LINE = mark("**{rank}.** <@{user}> — gave up, score **{score}**, {rounds} · {when}")
 GAVE_UP_AT_LINE = mark("**{rank}.** <@{user}> — gave up ({setup}), score **{score}**, {rounds} · {when}")
+DAILY_ON_ITS_DAY = mark(
+    "A ranked daily attempt counts on its challenge's day, even if it ends after midnight (UTC)."
+)
 SCOPES = {"server": mark("this server"), "global": mark("everyone")}
 # the `scope` option of `/leaderboard` and `/daily standings`
 SCOPE_CHOICES = [
@@ -110,7 +113,10 @@ def leaderboard_embed(
     here = (
         t(locale, "Games played in this server.") if scope == "server" else ""
     )  # not its members' elsewhere
-    embed.set_footer(text=" ".join(filter(None, (here, footer, versions_note(locale, game)))))
+    # today's and this week's boards: an attempt at yesterday's challenge finished after midnight is
+    # yesterday's, as on `/daily standings` (`core.ranking`)
+    daily = t(locale, DAILY_ON_ITS_DAY) if period != "all" else ""
+    embed.set_footer(text=" ".join(filter(None, (here, footer, daily, versions_note(locale, game)))))
     return embed
 
 

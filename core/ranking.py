@@ -12,7 +12,9 @@ bit win, 4 bits difficulty, 12 bits score, 14 bits rounds, 32 bits "earlier fini
 2020, inverted): 63 bits, a signed 64-bit column.
 
 Periods: `today` is the current UTC day, `week` the current ISO week (Monday to Sunday, UTC), and
-`all` every result. A player's entry in a period is their best result in it.
+`all` every result. A player's entry in a period is their best result in it. A result falls in the
+periods of the day it ended, except a ranked daily attempt: it counts on its challenge's day, even
+if it ended after midnight, as the day's standings and streaks count it.
 """
 
 from __future__ import annotations

@@ -38,3 +38,14 @@ def test_the_callers_own_line_is_shown_only_when_the_list_does_not_show_it() -> 
     you = {f.name: f.value for f in below.fields}["You"]
     assert you.startswith("#12 of 12\n")
     assert "<@99>" in you
+
+
+def test_todays_and_this_weeks_boards_say_a_daily_attempt_counts_on_its_challenges_day() -> None:
+    """An attempt at yesterday's challenge finished after midnight is not on today's board: said so."""
+    board = Leaderboard(top=(), mine=None, players=0)
+    note = "A ranked daily attempt counts on its challenge's day, even if it ends after midnight (UTC)."
+    for period in ("today", "week"):
+        assert note in (leaderboard_embed("en", "d6", period, "server", board).footer.text or "")
+    assert note not in (leaderboard_embed("en", "d6", "all", "server", board).footer.text or "")
+    german = leaderboard_embed("de", "d6", "today", "server", board).footer.text or ""
+    assert "Tag seiner Herausforderung" in german

@@ -516,6 +516,39 @@ async def test_a_day_s_standings_rank_a_give_up_as_the_leaderboard_does(store: S
     assert [(s.rank, s.user_id) for s in board.top] == [(1, 2), (2, 1)]
 
 
+async def test_a_daily_attempt_ranks_on_its_challenges_day_and_other_games_on_the_day_they_end(
+    store: Store, clock: Clock
+) -> None:
+    """Found by a review: `/leaderboard period:today` put an attempt at Sunday's challenge finished at
+    five past midnight on Monday's board (and in Monday's week), not with Sunday's daily; the day's
+    standings and streaks count it on Sunday. An ordinary game counts on the day it ended."""
+    sunday = date(2026, 12, 6)
+    clock.now = datetime(2026, 12, 7, 0, 5, tzinfo=UTC)  # Monday, five past midnight
+    late = NewResult(outcome="won", score=9, rounds=4, players=(1,))
+    attempt = await finished_with(store, 1, late, attempt=("d6", sunday))
+    ordinary = await plain_result(store, 2, won=True, score=5, rounds=4)
+    await store.record_verification(attempt, ok=True)
+
+    async def ranked(period: str) -> list[int]:
+        return [s.user_id for s in (await store.leaderboard("d6", period, GLOBAL, 1)).top]
+
+    async def boards() -> dict[str, list[int]]:
+        periods = ("2026-12-06", "2026-12-07", "2026-W49", "2026-W50", "all")
+        return {period: await ranked(period) for period in periods}
+
+    expected = {"2026-12-06": [1], "2026-12-07": [2], "2026-W49": [1], "2026-W50": [2], "all": [1, 2]}
+    assert await boards() == expected
+    assert [s.game_id for s in await store.daily_podium("d6", sunday, None, rank_of=difficulty_of)] == [
+        attempt
+    ]
+    assert await store.daily_days("d6", 1) == [sunday]
+    owed = "INSERT INTO pending_tasks (task) VALUES ('rerank bests') ON CONFLICT DO NOTHING"
+    await raw_execute(store, owed)
+    assert await store.rerank_if_owed(difficulty_of)  # ranked again from the results: the same boards
+    assert await boards() == expected
+    assert ordinary
+
+
 async def test_abandoned_attempts_keep_no_streak_and_practice_games_count_in_no_stats(
     store: Store,
 ) -> None:

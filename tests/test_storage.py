@@ -338,6 +338,7 @@ SEED_AT_VERSION = {
         " VALUES (2, 0, 10, NULL, '2026-01-03T08:00:00+00:00', 1)"
     ],
     10: [CLAIMED_POST],
+    11: [],  # it owes the standings a new ranking (a daily attempt counts on its challenge's day)
 }
 
 
@@ -415,6 +416,19 @@ async def test_a_database_ranked_at_version_7_owes_its_standings_a_new_ranking(t
     db = await connect(path)
     assert await migrate(db, target=7) == 7
     await db.execute("DELETE FROM pending_tasks")  # the bot ranked them at version 7
+    await db.commit()
+    await db.close()
+    async with SqliteStore(path) as store:
+        assert await store.rerank_if_owed(difficulty_of)
+        assert not await store.rerank_if_owed(difficulty_of)
+
+
+async def test_a_database_ranked_at_version_10_owes_its_standings_a_new_ranking(tmp_path: Path) -> None:
+    """Version 11 ranks a daily attempt on its challenge's day, not the day it ended: owed again."""
+    path = tmp_path / "v10.sqlite3"
+    db = await connect(path)
+    assert await migrate(db, target=10) == 10
+    await db.execute("DELETE FROM pending_tasks")  # the bot ranked them at version 10
     await db.commit()
     await db.close()
     async with SqliteStore(path) as store:

@@ -158,6 +158,7 @@ SEED_AT_VERSION = {
         " VALUES (2, 0, 10, NULL, '2026-01-03T08:00:00+00:00', 1)"
     ],
     7: [CLAIMED_POST],
+    8: [],  # it owes the standings a new ranking (a daily attempt counts on its challenge's day)
 }
 
 
@@ -199,6 +200,19 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(url: str, star
         assert await store.rerank_if_owed(difficulty_of)  # ranked again from the verified results, once
         assert not await store.rerank_if_owed(difficulty_of)
         assert [s.game_id for s in (await store.leaderboard("dine", "all", GLOBAL, 100)).top] == [2]
+
+
+async def test_a_database_ranked_at_version_7_owes_its_standings_a_new_ranking(url: str) -> None:
+    """Version 8 ranks a daily attempt on its challenge's day, not the day it ended: owed again."""
+    conn = await asyncpg.connect(url)
+    try:
+        assert await migrate(conn, target=7) == 7
+        await conn.execute("DELETE FROM pending_tasks")  # the bot ranked them at version 7
+    finally:
+        await conn.close()
+    async with PostgresStore(url) as store:
+        assert await store.rerank_if_owed(difficulty_of)
+        assert not await store.rerank_if_owed(difficulty_of)
 
 
 async def test_a_database_from_a_newer_bot_is_refused(url: str) -> None:

@@ -210,4 +210,13 @@ MIGRATIONS += (
     ),
 )
 
+MIGRATIONS += (
+    Migration(
+        11,
+        "rank the leaderboards' bests again: a ranked daily attempt counts on its challenge's day (today, "
+        "this week), not on the day it ended, as the day's standings and streaks count it",
+        ("INSERT OR IGNORE INTO pending_tasks (task) VALUES ('rerank bests')",),
+    ),
+)
+
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -187,4 +187,13 @@ PG_MIGRATIONS += (
     ),
 )
 
+PG_MIGRATIONS += (
+    Migration(
+        8,
+        "rank the leaderboards' bests again: a ranked daily attempt counts on its challenge's day (today, "
+        "this week), not on the day it ended, as the day's standings and streaks count it",
+        ("INSERT INTO pending_tasks (task) VALUES ('rerank bests') ON CONFLICT DO NOTHING",),
+    ),
+)
+
 PG_LATEST_VERSION = PG_MIGRATIONS[-1].version

@@ -180,10 +180,13 @@ def _result(row: Row) -> ResultRecord:
     )
 
 
-async def _enter_bests(tx: Tx, result: ResultRecord, difficulty: int) -> None:
+async def _enter_bests(tx: Tx, result: ResultRecord, difficulty: int, daily_day: date | None) -> None:
     """A verified, ranked result as each of its players' best where it beats the one kept: in every
-    period it counts in, on its server's board and on everyone's."""
+    period it counts in, on its server's board and on everyone's. A ranked daily attempt counts on its
+    challenge's day (`daily_day`), as the day's standings and streaks count it, even if it ended after
+    midnight; any other game on the day it ended."""
     key = rank_key(result.outcome == "won", difficulty, result.score, result.rounds, result.finished_at)
+    day = daily_day if daily_day is not None else day_of(result.finished_at)
     scopes = [GLOBAL] + ([result.guild_id] if result.guild_id is not None else [])
     await tx.run_many(
         "INSERT INTO bests (kind, scope, period, user_id, rank_key, game_id)"
@@ -195,9 +198,15 @@ async def _enter_bests(tx: Tx, result: ResultRecord, difficulty: int) -> None:
             (result.kind, scope, period, user, key, result.game_id)
             for user in result.players
             for scope in scopes
-            for period in period_keys(day_of(result.finished_at))
+            for period in period_keys(day)
         ],
     )
+
+
+def _daily_day(row: Row) -> date | None:
+    """The `daily_day` of a `_results_with_day` row, taken out of it (the rest is a result)."""
+    day = row.pop("daily_day")
+    return as_date(day) if day is not None else None
 
 
 def _standing(row: Row, rank: int) -> Standing:
@@ -222,6 +231,14 @@ class SqlStore(Store):
     @property
     def _results(self) -> str:
         return f"SELECT r.*, ({self.dialect.players}) AS players FROM results r"
+
+    @property
+    def _results_with_day(self) -> str:
+        """`_results` with `daily_day`: the challenge's day of a ranked daily attempt (else NULL)."""
+        return (
+            f"SELECT r.*, ({self.dialect.players}) AS players, a.day AS daily_day FROM results r"
+            " LEFT JOIN daily_attempts a ON a.game_id = r.game_id"
+        )
 
     # --- games ------------------------------------------------------------------------------------
 
@@ -421,8 +438,9 @@ class SqlStore(Store):
             )
             if inserted != 1 or not (ok and ranked):  # checked already (by a concurrent reader), or unranked
                 return
-            (row,) = await tx.rows(self._results + " WHERE r.game_id = ?", (game_id,))
-            await _enter_bests(tx, _result(row), difficulty)
+            (row,) = await tx.rows(self._results_with_day + " WHERE r.game_id = ?", (game_id,))
+            daily_day = _daily_day(row)
+            await _enter_bests(tx, _result(row), difficulty, daily_day)
 
         await self._write(work)
 
@@ -432,11 +450,12 @@ class SqlStore(Store):
                 return False  # owed nothing, or another reader is doing it (its delete holds the row)
             await tx.run("DELETE FROM bests")
             verified = " JOIN verifications v ON v.game_id = r.game_id AND v.ok = 1 ORDER BY r.game_id"
-            for row in await tx.rows(self._results + verified):
+            for row in await tx.rows(self._results_with_day + verified):
+                daily_day = _daily_day(row)
                 result = _result(row)
                 difficulty = rank_of(result)
                 if difficulty is not None:
-                    await _enter_bests(tx, result, difficulty)
+                    await _enter_bests(tx, result, difficulty, daily_day)
             return True
 
         return await self._write(work)
