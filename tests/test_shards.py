@@ -30,7 +30,14 @@ from core.dine.seating import Setup, lobby
 from core.dine.state import RULES_VERSION as DINE_RULES
 from core.ranking import GLOBAL, day_of, period_key
 from core.settings import Settings
-from core.storage import AttemptExists, GameRecord, PostgresStore, VersionConflict, store_for
+from core.storage import (
+    AttemptExists,
+    GameRecord,
+    PostgresStore,
+    StoreUnavailable,
+    VersionConflict,
+    store_for,
+)
 from core.verify import verify_pending
 from tests.support.postgres import fresh_schema
 from tests.test_standings import finished_d6
@@ -260,3 +267,33 @@ async def test_two_processes_serving_one_server_send_its_daily_post_once(
         assert len(sent) == 1
     finally:
         await asyncio.gather(first.store.close(), second.store.close())
+
+
+async def test_a_claim_the_store_cannot_give_back_does_not_stop_the_other_servers_posts(
+    location: Path | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failed send whose claim could not be given back (the store unreachable a moment) raised out of
+    the loop, and the servers after it got no post that minute; the claim lapses instead."""
+    settings = (
+        Settings(_env_file=None, database_url=location)
+        if isinstance(location, str)
+        else Settings(_env_file=None, database_path=location)
+    )
+    bot = create_bot(settings, store_for(settings.database_location))
+    await bot.store.open()
+    try:
+        hour = discord.utils.utcnow().hour
+        await bot.store.set_daily_post(SHARD_0_GUILD, 70, hour)
+        await bot.store.set_daily_post(SHARD_1_GUILD, 71, hour)
+        sent: list[int] = []
+        channels = {70: Channel(sent, 70, {"now": True}), 71: Channel(sent, 71, {"now": False})}
+        monkeypatch.setattr(bot, "get_partial_messageable", lambda channel_id, **_: channels[channel_id])
+
+        async def unreachable(*_: object) -> None:
+            raise StoreUnavailable()
+
+        monkeypatch.setattr(bot.store, "release_daily_post", unreachable)
+        assert await post_due(bot) == 1
+        assert sent == [71]
+    finally:
+        await bot.store.close()

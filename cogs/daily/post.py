@@ -191,7 +191,16 @@ async def _send_claimed(bot: Any, guild_id: int, today: date, claimed: datetime)
         return True
     finally:
         if not sent:  # also when cancelled or the store failed: a later loop may claim it again
-            await asyncio.shield(bot.store.release_daily_post(guild_id, claimed))
+            await _release(bot, guild_id, claimed)
+
+
+async def _release(bot: Any, guild_id: int, claimed: datetime) -> None:
+    """Give a claim back; if the store cannot (it is unreachable, or closing), the claim lapses once
+    stale (`CLAIM_STALE`), and the other servers' posts still go out."""
+    try:
+        await asyncio.shield(bot.store.release_daily_post(guild_id, claimed))
+    except Exception as error:
+        log.warning("could not give back the daily post's claim in server %s (%r)", guild_id, error)
 
 
 async def post_status_text(bot: Any, guild: discord.Guild, now: datetime, locale: Locale) -> str:
