@@ -100,6 +100,12 @@ class Daily(
         except Exception:
             log.exception("the daily post loop failed; it tries again next minute")
 
+    @post_loop.before_loop
+    async def _ready(self) -> None:
+        """Not before Discord told the bot its servers: a post sent at start-up (the bot started within
+        a server's hour) would not know the server's Discord language, and speak English there."""
+        await self.bot.wait_until_ready()
+
     @app_commands.command(
         name="d6", description="Today's Deep Space D-6 challenge (one ranked attempt a day)."
     )
