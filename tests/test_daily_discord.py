@@ -267,6 +267,37 @@ async def test_an_attempt_played_on_after_midnight_keeps_the_streak_alive(world:
     assert world.take_errors() == []
 
 
+async def test_an_attempt_finished_after_midnight_points_to_todays_challenge_not_its_practice(
+    world: World,
+) -> None:
+    """Found by a review: yesterday's attempt finished after midnight said "Play this deal again,
+    unranked, with /daily d6 and its practice option", which then refused ("Take today's ranked
+    attempt first"): practice is of today's deal. It points to today's challenge and the standings of
+    the deal's day instead; an attempt finished on its day still offers its practice."""
+    alice = world.player("Alice")
+    with world.env.time_context():
+        now = discord.utils.utcnow()
+    late = now.replace(hour=23, minute=50, second=0, microsecond=0)
+    await world.env.advance_time((late - now).total_seconds())
+    await take_daily(alice, "d6")
+    record = await attempt_record(world, "d6", alice)
+    await world.env.advance_time(15 * 60)  # five past midnight: the attempt is yesterday's
+
+    finished = await play_d6_to_the_end(world, alice, record.id)
+
+    thread = next(t for t in world.channel.threads if t.id == record.channel_id)
+    texts = [e.description or "" for m in thread.history() for e in m.embeds][:2]  # result and board
+    daily, standings = await world.mention("daily d6"), await world.mention("daily standings")
+    over = (
+        f"This deal's day is over (UTC), so it cannot be played again: today's challenge is {daily} · "
+        f"this deal's standings: {standings} with `day` yesterday"
+    )
+    assert len(texts) == 2
+    assert all(over in text and "Play this deal again" not in text for text in texts), texts
+    assert finished.status == "finished"
+    assert world.take_errors() == []
+
+
 async def test_stats_list_the_difficulties_in_the_games_own_order(world: World) -> None:
     """Found by a review: `/stats` listed them alphabetically by id ("easy; hard; medium")."""
     alice = world.player("Alice")

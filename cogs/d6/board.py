@@ -65,7 +65,7 @@ def board_embed(
     else:
         lines.append(t(locale, "**Game over.** Score **{score}**.", score=state.score))
     if state.outcome != "playing":
-        lines.append(play_again(FAMILY.kind, locale, daily=table.is_daily))
+        lines.append(play_again(FAMILY.kind, locale, daily=table.daily))
     embed = discord.Embed(title=title, description="\n\n".join(lines), colour=COLOURS[state.outcome])
     dice = fit([die_line(state, i, locale) for i in range(len(state.dice))], more=more(locale))
     embed.add_field(name=t(locale, "Crew dice"), value=dice, inline=False)

@@ -106,7 +106,7 @@ def result_embed(
         players=players,
         footer=t(locale, "Game #{game} · {kind}", game=record.id, kind=game_kind(state, locale)),
         kind=RULES.kind,
-        daily=saved.table.is_daily,
+        daily=saved.table.daily,
         locale=locale,
     )
 

@@ -348,7 +348,7 @@ def board_embed(
         title = t(locale, "Deep Space Dine · the end")
     head = [status_line(state, locale), prompt(state, locale, saved.deciders(locale), vacant=saved.vacant)]
     if state.outcome != "playing":
-        head.append(play_again(FAMILY.kind, locale, daily=saved.table.is_daily))
+        head.append(play_again(FAMILY.kind, locale, daily=saved.table.daily))
     embed = discord.Embed(title=title, description="\n\n".join(head), colour=COLOURS[state.outcome])
     if state.outcome == "playing":
         embed.add_field(name=t(locale, "Sector"), value=fit([sector_lines(state, locale)]), inline=False)

@@ -608,7 +608,7 @@ def result_embed(
         players=players,
         footer=t(locale, "Game #{game} · {setup}", game=record.id, setup=saved.setup.describe(locale)),
         kind=RULES.kind,
-        daily=saved.table.is_daily,
+        daily=saved.table.daily,
         locale=locale,
     )
 

@@ -19,6 +19,7 @@ from core.game import Game, SavedT
 from core.guide import topic_name, topics
 from core.i18n import Locale, Text, lazy, mark, t
 from core.i18n.commands import Command, Slash
+from core.ranking import day_of
 from core.storage import GameRecord, GameStatus, NewResult, ResultRecord, Store, VersionConflict
 from core.table import Table, credited, movers
 from core.words import clip
@@ -136,11 +137,28 @@ DAILY_AGAIN = mark(
 )
 
 
-def play_again(kind: str, locale: Locale = "en", *, daily: bool = False) -> str:
+# An attempt played over midnight ends after its day: practice is of today's deal (after today's
+# attempt), so "this deal again" would be refused; its day's standings are yesterday's.
+DAILY_DAY_OVER = mark(
+    "This deal's day is over (UTC), so it cannot be played again: today's challenge is {command} · "
+    "this deal's standings: {standings} with `{option}` yesterday"
+)
+
+
+def play_again(kind: str, locale: Locale = "en", *, daily: str | None = None) -> str:
     """Under a finished game (its board and its result): where the next game and the standings are,
-    as commands the reader can click. A daily challenge's game is in its player's own thread, where
-    a new game of its kind is not what they came for: the same deal's practice is."""
-    if daily:
+    as commands the reader can click. A daily challenge's game (`daily`: its deal's UTC day) is in
+    its player's own thread, where a new game of its kind is not what they came for: the same deal's
+    practice is, on its day; after it, today's challenge and the deal's day's standings."""
+    if daily is not None and daily < day_of(discord.utils.utcnow()).isoformat():
+        return t(
+            locale,
+            DAILY_DAY_OVER,
+            command=Slash(f"daily {kind}"),
+            standings=Slash("daily standings"),
+            option=Command("day"),
+        )
+    if daily is not None:
         practice = Command("practice")
         return t(
             locale,

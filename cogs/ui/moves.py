@@ -124,7 +124,7 @@ def finished_embed(
     players: Sequence[int],
     footer: str,
     kind: str,
-    daily: bool,
+    daily: str | None,
     locale: Locale = "en",
 ) -> discord.Embed:
     """A finished game's result: the game's own title, text and figures, then who it counts for (in
