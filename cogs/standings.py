@@ -218,6 +218,7 @@ class Standings(commands.Cog):
     @app_commands.describe(user="Whose stats (default: yours).")
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         store = self.bot.store
+        await verify_pending(store)
         who = user or interaction.user
         today = day_of(discord.utils.utcnow())
         found = {

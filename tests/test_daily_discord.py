@@ -298,6 +298,28 @@ async def test_an_attempt_finished_after_midnight_points_to_todays_challenge_not
     assert world.take_errors() == []
 
 
+async def test_an_attempt_finished_days_after_its_day_points_only_to_todays_challenge(
+    world: World,
+) -> None:
+    """`/daily standings` offers today and yesterday only, so an attempt finished two days after its
+    deal's day does not point to "yesterday" (that is another day's standings): only to today's
+    challenge."""
+    alice = world.player("Alice")
+    await take_daily(alice, "d6")
+    record = await attempt_record(world, "d6", alice)
+    await world.env.advance_time(2 * 24 * 3600)
+
+    await play_d6_to_the_end(world, alice, record.id)
+
+    thread = next(t for t in world.channel.threads if t.id == record.channel_id)
+    texts = [e.description or "" for m in thread.history() for e in m.embeds][:2]  # result and board
+    daily = await world.mention("daily d6")
+    over = f"This deal's day is over (UTC), so it cannot be played again: today's challenge is {daily}"
+    assert len(texts) == 2
+    assert all(over in text and "yesterday" not in text for text in texts), texts
+    assert world.take_errors() == []
+
+
 async def test_stats_list_the_difficulties_in_the_games_own_order(world: World) -> None:
     """Found by a review: `/stats` listed them alphabetically by id ("easy; hard; medium")."""
     alice = world.player("Alice")

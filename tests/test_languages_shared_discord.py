@@ -292,8 +292,8 @@ async def test_private_texts_name_the_spanish_boards_buttons_as_a_german_player_
         "Nur der Gastgeber kann das Spiel starten; es beginnt, wenn er **Starten** (Empezar) drückt."
     )
     ana_refused = await ana.runs("dine hint")  # the same language as the board: nothing added
-    assert ana_refused.response.content == (
-        "La partida aún no ha empezado: el anfitrión pulsa **Empezar** en la sala."
+    assert ana_refused.response.content == (  # Ana hosts: she is told to press it herself
+        "La partida aún no ha empezado: pulsa **Empezar** en la sala cuando estéis todos."
     )
     await ana.clicks(lobby, "Empezar")
     board = message(world, (await record_of(world, game_id)).board_message_id)

@@ -325,6 +325,20 @@ async def test_a_tampered_action_log_fails_verification_and_is_logged(
     assert board.mine is None
 
 
+async def test_a_result_verification_refused_counts_in_no_stats_and_no_streak(store: Store) -> None:
+    """Found by a review: `/stats` counted a result verification had refused (its games, wins, best
+    score and daily streak), though it promises verified results as `/leaderboard` does."""
+    day = START.date()
+    played = NewResult(outcome="won", score=5, rounds=4, players=(1,))
+    honest = await finished_with(store, 1, played, attempt=("d6", day - timedelta(days=1)))
+    refused = await finished_with(store, 1, played.model_copy(update={"score": 99}), attempt=("d6", day))
+    await store.record_verification(honest, ok=True, note="")
+    await store.record_verification(refused, ok=False, note="tampered")
+
+    assert [r.game_id for r in await store.player_results("d6", 1)] == [honest]
+    assert await store.daily_days("d6", 1) == [day - timedelta(days=1)]
+
+
 async def test_an_edited_stored_state_or_result_fails_verification(store: Store) -> None:
     game = await finished_d6(store, seed=8, user=1)
     record = await store.get_game(game)

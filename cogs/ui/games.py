@@ -10,6 +10,7 @@ import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, Generic
 
 import discord
@@ -143,6 +144,10 @@ DAILY_DAY_OVER = mark(
     "This deal's day is over (UTC), so it cannot be played again: today's challenge is {command} · "
     "this deal's standings: {standings} with `{option}` yesterday"
 )
+# Older than yesterday (an attempt that expired days later): `/daily standings` no longer shows it.
+DAILY_LONG_OVER = mark(
+    "This deal's day is over (UTC), so it cannot be played again: today's challenge is {command}"
+)
 
 
 def play_again(kind: str, locale: Locale = "en", *, daily: str | None = None) -> str:
@@ -150,7 +155,10 @@ def play_again(kind: str, locale: Locale = "en", *, daily: str | None = None) ->
     as commands the reader can click. A daily challenge's game (`daily`: its deal's UTC day) is in
     its player's own thread, where a new game of its kind is not what they came for: the same deal's
     practice is, on its day; after it, today's challenge and the deal's day's standings."""
-    if daily is not None and daily < day_of(discord.utils.utcnow()).isoformat():
+    today = day_of(discord.utils.utcnow())
+    if daily is not None and daily < (today - timedelta(days=1)).isoformat():
+        return t(locale, DAILY_LONG_OVER, command=Slash(f"daily {kind}"))
+    if daily is not None and daily < today.isoformat():
         return t(
             locale,
             DAILY_DAY_OVER,

@@ -327,7 +327,8 @@ class Store(ABC):
         order its attempts as `/leaderboard period:today` does."""
 
     @abstractmethod
-    async def player_results(self, kind: str, user_id: int) -> list[ResultRecord]: ...
+    async def player_results(self, kind: str, user_id: int) -> list[ResultRecord]:
+        """The player's results of `kind` by finish time, save those verification refused."""
 
     @abstractmethod
     async def last_kind_finished(self, user_id: int) -> str | None:
@@ -342,7 +343,7 @@ class Store(ABC):
     @abstractmethod
     async def daily_days(self, game: str, user_id: int) -> list[date]:
         """The days on which the player played their ranked attempt to its end (abandoned ones do not
-        count: streaks are for playing the challenge)."""
+        count: streaks are for playing the challenge; nor do results verification refused)."""
 
     @abstractmethod
     async def running_daily_days(self, game: str, user_id: int) -> list[date]:

@@ -49,6 +49,9 @@ _STANDING = (
     " FROM bests b JOIN results r ON r.game_id = b.game_id"
 )
 
+# A result verification refused (`core.verify`) counts nowhere: not in `/stats`, not in a streak.
+_NOT_REFUSED = "NOT EXISTS (SELECT 1 FROM verifications v WHERE v.game_id = r.game_id AND v.ok = 0)"
+
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
@@ -519,7 +522,7 @@ class SqlStore(Store):
         rows = await self._fetch(
             self._results
             + " WHERE r.kind = ? AND r.game_id IN (SELECT game_id FROM result_players WHERE user_id = ?)"
-            " ORDER BY r.finished_at",
+            f" AND {_NOT_REFUSED} ORDER BY r.finished_at",
             (kind, user_id),
         )
         return [_result(row) for row in rows]
@@ -540,7 +543,8 @@ class SqlStore(Store):
     async def daily_days(self, game: str, user_id: int) -> list[date]:
         rows = await self._fetch(
             "SELECT a.day FROM daily_attempts a JOIN results r ON r.game_id = a.game_id"
-            f" WHERE a.user_id = ? AND a.game = ? AND {self.dialect.not_abandoned} ORDER BY a.day",
+            f" WHERE a.user_id = ? AND a.game = ? AND {self.dialect.not_abandoned} AND {_NOT_REFUSED}"
+            " ORDER BY a.day",
             (user_id, game),
         )
         return [as_date(row["day"]) for row in rows]
