@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 
 import discord
@@ -86,6 +87,8 @@ class DeepSpaceBot(commands.AutoShardedBot):
         self.boards = BoardKeeper(self)  # every game's board; each game cog registers how it is drawn
         self.presence = Presence()  # who looked at which game lately (a Dine vote-out asks)
         self.loop_seconds = 60.0  # how often background jobs look for work (idle lobbies, daily posts)
+        # (server, day) of daily posts Discord took but the store could not yet record: not sent again
+        self.daily_unrecorded: set[tuple[int, date]] = set()
 
     async def setup_hook(self) -> None:
         self.presence = Presence()  # from the start, on the clock the bot's handlers see

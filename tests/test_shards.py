@@ -269,6 +269,41 @@ async def test_two_processes_serving_one_server_send_its_daily_post_once(
         await asyncio.gather(first.store.close(), second.store.close())
 
 
+async def test_a_post_sent_but_not_recorded_is_recorded_later_not_sent_again(
+    location: Path | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a review: when Discord took the post but the store could not mark it posted, its claim
+    stood until stale, and the loop that took it over then sent the day's post a second time. The
+    process remembers the post went out and records it on the next loop instead."""
+    if isinstance(location, str):
+        settings = Settings(_env_file=None, database_url=location)
+    else:
+        settings = Settings(_env_file=None, database_path=location)
+    bot = create_bot(settings, store_for(settings.database_location))
+    await bot.store.open()
+    try:
+        await bot.store.set_daily_post(SHARD_0_GUILD, 70, discord.utils.utcnow().hour)
+        sent: list[int] = []
+        monkeypatch.setattr(bot, "get_partial_messageable", lambda *_, **__: Channel(sent, 0, {"now": False}))
+        monkeypatch.setattr("cogs.daily.post.CLAIM_STALE", timedelta(0))  # as if the claim were old
+        record = bot.store.mark_daily_posted
+
+        async def unreachable(*_: object) -> None:
+            raise StoreUnavailable()
+
+        monkeypatch.setattr(bot.store, "mark_daily_posted", unreachable)
+        assert await post_due(bot) == 1
+        monkeypatch.setattr(bot.store, "mark_daily_posted", record)  # the store is back
+        assert await post_due(bot) == 0
+        post = await bot.store.daily_post(SHARD_0_GUILD)
+        assert post is not None
+        assert post.last_day == day_of(discord.utils.utcnow())
+        assert await post_due(bot) == 0
+        assert sent == [0]
+    finally:
+        await bot.store.close()
+
+
 async def test_a_claim_the_store_cannot_give_back_does_not_stop_the_other_servers_posts(
     location: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -151,10 +151,14 @@ async def post_due(bot: Any) -> int:
     now = discord.utils.utcnow()
     today = day_of(now)
     posted = 0
+    bot.daily_unrecorded -= {owed for owed in bot.daily_unrecorded if owed[1] < today}  # days gone by
     for post in await bot.store.daily_posts():
         if not post_is_due(post, now) or (post.last_day is not None and post.last_day >= today):
             continue
         if not serves(bot, post.guild_id):  # the process running that server's shard posts it
+            continue
+        if (post.guild_id, today) in bot.daily_unrecorded:  # sent: only its record is owed
+            await _record(bot, post.guild_id, today)
             continue
         claimed = await bot.store.claim_daily_post(post.guild_id, today, stale_before=now - CLAIM_STALE)
         if claimed is None:
@@ -187,11 +191,24 @@ async def _send_claimed(bot: Any, guild_id: int, today: date, claimed: datetime)
             log.warning("could not post the daily in server %s (tried again soon): %s", guild_id, error)
             return False
         sent = True
-        await bot.store.mark_daily_posted(guild_id, today)
+        await _record(bot, guild_id, today)
         return True
     finally:
         if not sent:  # also when cancelled or the store failed: a later loop may claim it again
             await _release(bot, guild_id, claimed)
+
+
+async def _record(bot: Any, guild_id: int, today: date) -> None:
+    """Mark a sent post posted. If the store cannot now, the process remembers it was sent and the
+    next loop records it instead of sending it again: its claim, left standing, would otherwise go
+    stale and let a loop send the day's post a second time."""
+    try:
+        await bot.store.mark_daily_posted(guild_id, today)
+    except Exception as error:
+        bot.daily_unrecorded.add((guild_id, today))
+        log.warning("the daily post in server %s went out but is not recorded yet (%r)", guild_id, error)
+    else:
+        bot.daily_unrecorded.discard((guild_id, today))
 
 
 async def _release(bot: Any, guild_id: int, claimed: datetime) -> None:
