@@ -60,6 +60,9 @@ from .state import (
 )
 
 SETUP_DRAWS = 2
+# Why a game with no hull left was lost: stored in the state as this English msgid, so saved games keep
+# it; the result shows `render.d6_text.loss_text`, which words it without repeating "the ship is lost".
+HULL_DESTROYED = mark("The hull is destroyed. Your ship is lost.")
 
 
 # --- set-up ----------------------------------------------------------------------------------------
@@ -897,7 +900,7 @@ def _damage(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
     said = lazy("{name} hits for {amount} — {parts}.", name=name, amount=amount, parts=Joined(tuple(parts)))
     ev.append(Event(said, "bad"))
     if s.hull <= 0:
-        _finish(s, ev, "lost", mark("The hull is destroyed. Your ship is lost."))
+        _finish(s, ev, "lost", HULL_DESTROYED)
 
 
 def _destroy_shields(s: State, ev: Events, threat: Threat, effect: Effect) -> None:

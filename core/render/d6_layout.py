@@ -24,7 +24,7 @@ from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Station, Threat
 from core.i18n import Locale, mark, t, tn
 
 from . import icons
-from .d6_text import STATION_FACES, activation_text, offline_note
+from .d6_text import STATION_FACES, activation_text, loss_text, offline_note
 from .fonts import LEADING, fit, fit_lines, font, shrink, wrap
 from .shapes import Box, Colour, Icon, Poly, Rect, Text, inside
 
@@ -532,7 +532,7 @@ def _header(state: State, locale: Locale) -> Iterator[Shape]:
     if state.outcome == "won":
         status, fill = t(locale, "Won! Score {score}", score=state.score), WON
     elif state.outcome == "lost":
-        reason = t(locale, state.loss_reason) if state.loss_reason else t(locale, "The ship is lost.")
+        reason = loss_text(state, locale) or t(locale, "The ship is lost.")
         status, fill = t(locale, "Lost: {reason} Score {score}", reason=reason, score=state.score), LOST
     elif state.pending is not None:
         status, fill = t(locale, "Decision: {question}", question=pending_question(state)), DECISION

@@ -28,6 +28,7 @@ from core.d6.actions import (
 )
 from core.d6.cards import Card, Face
 from core.d6.engine import (
+    HULL_DESTROYED,
     assignment_over,
     banned_by,
     card_of,
@@ -318,9 +319,16 @@ def decision_text(state: State, locale: Locale = "en") -> str:
     return _capital(pending_question(state).say(locale)) if state.pending is not None else ""
 
 
+# Stored loss reasons worded for the result, which already says the ship is lost (its title, the
+# picture's "Lost:"): the hull's reason ends "Your ship is lost.", which would say it twice.
+_LOSS_WORDS = {HULL_DESTROYED: mark("The hull is destroyed.")}
+
+
 def loss_text(state: State, locale: Locale = "en") -> str:
-    """Why the game was lost (the engine stores the English wording, a marked message)."""
-    return t(locale, state.loss_reason) if state.loss_reason else ""
+    """Why the game was lost, for the result (the engine stores the English wording, a marked message)."""
+    if not state.loss_reason:
+        return ""
+    return t(locale, _LOSS_WORDS.get(state.loss_reason, state.loss_reason))
 
 
 def _where_it_stands(state: State, locale: Locale) -> list[str]:
