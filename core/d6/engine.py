@@ -63,6 +63,9 @@ SETUP_DRAWS = 2
 # Why a game with no hull left was lost: stored in the state as this English msgid, so saved games keep
 # it; the result shows `render.d6_text.loss_text`, which words it without repeating "the ship is lost".
 HULL_DESTROYED = mark("The hull is destroyed. Your ship is lost.")
+NO_THREAT_APPEARS = mark(
+    "Scanners full: three Threat dice reset; the threat deck is empty, so no threat appears."
+)
 
 
 # --- set-up ----------------------------------------------------------------------------------------
@@ -690,14 +693,19 @@ def _roll(s: State, ev: Events, dice: list[int]) -> None:
         for i in locked[:3]:
             _move(s, i, Place.RESET)
         locked = locked[3:]
+        # the draws go first in the queue: this one finds a card if the deck holds more than those before
+        if len(draws) < len(s.deck):
+            ev.append(Event(lazy("Scanners full: three Threat dice reset and a new threat appears!"), "bad"))
+        else:  # §7: with the deck empty, nothing is drawn; the three dice still reset
+            ev.append(Event(lazy(NO_THREAT_APPEARS)))
         draws.append(Task(op="draw", reason="scanners"))
-        ev.append(Event(lazy("Scanners full: three Threat dice reset and a new threat appears!"), "bad"))
     s.queue[:0] = draws
 
 
 def _draw(s: State, ev: Events, task: Task) -> None:
     if not s.deck:
-        ev.append(Event(lazy("The threat deck is empty: nothing more to draw.")))
+        if task.reason != "scanners":  # the Scanners said so as they filled (`_roll`)
+            ev.append(Event(lazy("The threat deck is empty: nothing more to draw.")))
         return
     card_id = s.deck.pop(0)
     drawn = card(card_id)

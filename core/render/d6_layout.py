@@ -461,6 +461,8 @@ def _area(state: State, title: str, face: Face | None, rule: str, locale: Locale
     yield Text(x + 33, y + 6, fit(_title(locale, title, face), 13, STATION_W - 40, True), 13, TEXT, True)
     if banned is not None:
         said = t(locale, "Cannot be used: {name} is in play", name=threat_name(locale, banned.card))
+    elif title == "Scanners" and not state.deck:  # §7: nothing left to draw, the three dice just reset
+        said = t(locale, "A third threat die resets the three: the threat deck is empty")
     else:
         said = t(locale, rule)
     for n, line in enumerate(wrap(said, 10, STATION_W - 20, 2)):

@@ -8,9 +8,25 @@ import pytest
 
 from core.d6 import new_game
 from core.d6.engine import HULL_DESTROYED
+from core.d6.state import Place, State
 from core.i18n import Locale, t
-from core.render.d6_layout import layout
+from core.render.d6_layout import area_box, layout
 from core.render.d6_text import loss_text
+from tests.d6.helpers import (
+    DONT_PANIC,
+    C,
+    E,
+    M,
+    S,
+    T,
+    X,
+    end_round,
+    in_order,
+    make_state,
+    places,
+    pool,
+    threat,
+)
 
 LOST = {"en": "lost", "de": "verloren", "es": "perdid"}
 
@@ -27,3 +43,38 @@ def test_a_hull_loss_is_not_said_twice(locale: Locale) -> None:
     assert picture.lower().count(LOST[locale]) <= 1  # "Lost: The hull is destroyed. Score 0"
     # a saved game keeps its stored English reason, and it still renders
     assert state.model_validate_json(state.model_dump_json()).loss_reason == HULL_DESTROYED
+
+
+def scanners_box(state: State, locale: Locale = "en") -> str:
+    """The words in the picture's Scanners box (under its title, above the dice)."""
+    x0, y0, x1, y1 = area_box("Scanners")
+    texts = [s for s in layout(state, locale=locale).texts() if x0 <= s.x < x1 and y0 + 20 <= s.y < y1]
+    return " ".join(s.text for s in texts)
+
+
+def test_the_scanners_box_says_what_a_third_threat_die_does_when_the_deck_is_empty() -> None:
+    """Rules §3/§7: a full Scanners draws a threat; with the deck empty nothing is drawn, the three
+    dice still reset."""
+    full = make_state(pool(C, T, M, S, E, C), deck=[DONT_PANIC])
+    assert scanners_box(full) == "A third threat die draws a new threat"
+    empty = make_state(pool(C, T, M, S, E, C), deck=[])
+    assert scanners_box(empty) == "A third threat die resets the three: the threat deck is empty"
+    for locale in ("de", "es"):  # whole, not cut short with "…"
+        assert "…" not in scanners_box(empty, locale)
+        assert scanners_box(empty, locale) != scanners_box(full, locale)
+
+
+def test_scanners_filling_with_the_deck_empty_do_not_promise_a_threat() -> None:
+    state = make_state(pool(C, T, M, S, E, C), external=[threat(1, "corsair")], deck=[])
+    state, said = end_round(state, threat_die=[1], next_roll=[X, X, X, T, S, M])
+    assert "Scanners full: three Threat dice reset and a new threat appears!" not in said
+    assert "Scanners full: three Threat dice reset; the threat deck is empty, so no threat appears." in said
+    assert places(state)[:3] == [Place.RESET] * 3
+    # one card left after step 4 and two sets of three: the first draws it, the second finds none
+    state = make_state(pool(C, T, M, S, E, C), external=[threat(1, "corsair")], deck=[DONT_PANIC] * 2)
+    state, said = end_round(state, threat_die=[1], next_roll=[X, X, X, X, X, X])
+    assert in_order(
+        said,
+        "Scanners full: three Threat dice reset and a new threat appears!",
+        "Scanners full: three Threat dice reset; the threat deck is empty, so no threat appears.",
+    )
