@@ -8,6 +8,7 @@ import pytest
 
 from core.d6 import new_game
 from core.d6.engine import HULL_DESTROYED
+from core.d6.names import d6_term
 from core.d6.state import Place, State
 from core.i18n import Locale, t
 from core.render.d6_layout import area_box, layout
@@ -78,3 +79,12 @@ def test_scanners_filling_with_the_deck_empty_do_not_promise_a_threat() -> None:
         "Scanners full: three Threat dice reset and a new threat appears!",
         "Scanners full: three Threat dice reset; the threat deck is empty, so no threat appears.",
     )
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_the_returned_area_and_a_returned_die_use_the_same_word(locale: Locale) -> None:
+    """The picture's area title and the dice lines ("1 returned") name the Returned area alike
+    (es once said "Devuelta" for the area and "devuelto" for the die)."""
+    area = d6_term(locale, "returned").lower()
+    die = t(locale, "returned").lower()
+    assert area.startswith(die)  # the area may say the dice in the plural ("Devueltos")
