@@ -123,8 +123,8 @@ def menu(state: State, locale: Locale = "en") -> list[Group]:
         if turns:
             label = tn(
                 locale,
-                "turn another ready die to another face… ({count} choice)",
-                "turn another ready die to another face… ({count} choices)",
+                "Turn another ready die to another face… ({count} choice)",
+                "Turn another ready die to another face… ({count} choices)",
                 len(turns),
             )
             lines.insert(1 if lines else 0, Move(("turn",), label, None, tuple(turns)))
@@ -145,13 +145,13 @@ def menu(state: State, locale: Locale = "en") -> list[Group]:
 
 
 def _turn_label(state: State, action: ChangeFace, locale: Locale) -> str:
-    """ "turn one Tactical die (3, 4) to science" ("one": "a" would read "a Engineering"); which die of
+    """ "Turn one Tactical die (3, 4) to science" ("one": "a" would read "a Engineering"); which die of
     a kind is turned makes no difference."""
     target = state.dice[action.target].face
     alike = [i for i in _ready(state, target) if i != action.die]
     return t(
         locale,
-        "turn one {face} die ({numbers}) to {to}",
+        "Turn one {face} die ({numbers}) to {to}",
         face=face_name(locale, target),
         numbers=_numbers(alike),
         to=face_name(locale, action.face),

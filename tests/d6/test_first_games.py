@@ -11,6 +11,7 @@ from core.d6.engine import HULL_DESTROYED
 from core.d6.names import d6_term
 from core.d6.state import Place, State
 from core.i18n import Locale, t
+from core.render import d6_menu
 from core.render.d6_layout import area_box, layout
 from core.render.d6_text import loss_text
 from tests.d6.helpers import (
@@ -88,3 +89,13 @@ def test_the_returned_area_and_a_returned_die_use_the_same_word(locale: Locale) 
     area = d6_term(locale, "returned").lower()
     die = t(locale, "returned").lower()
     assert area.startswith(die)  # the area may say the dice in the plural ("Devueltos")
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_every_menu_line_starts_with_a_capital(locale: Locale) -> None:
+    """The Commander's "Turn another ready die…" and its face changes read like the lines around them."""
+    state = make_state(pool(C, T, M, S, E, C), deck=[DONT_PANIC])
+    lines = d6_menu.moves(d6_menu.menu(state, locale))
+    labels = [line.label for line in lines] + [sub.label for line in lines for sub in line.then]
+    assert any(line.then for line in lines)
+    assert all(label[:1].isupper() for label in labels), labels

@@ -68,7 +68,7 @@ def test_three_commanders_give_one_line_per_distinct_move() -> None:
         "End of assignment",
     ]
     labels = [sub.label for sub in turn.then]
-    assert "turn one Commander die (4, 5) to Tactical" in labels
+    assert "Turn one Commander die (4, 5) to Tactical" in labels
     assert len(set(labels)) == len(labels)
 
 
@@ -120,8 +120,8 @@ def test_the_terminal_shows_grouped_lines_and_the_commander_step() -> None:
     assert play_d6(28, "easy", "full", ask=lambda _: next(typed), say=shown.append) == "quit"
     text = "\n".join(shown)
     assert text.count("Commander turns die") == 0  # no per-die face-change lines
-    assert "  2. turn another ready die to another face… (16 choices)" in text
-    assert " 16. turn one " in text  # the second step lists the 16 face changes
+    assert "  2. Turn another ready die to another face… (16 choices)" in text
+    assert " 16. Turn one " in text  # the second step lists the 16 face changes
     assert "Tactical die (3): The first Tactical die of a round deals 1 damage, each further one 2." in text
 
 
