@@ -65,7 +65,12 @@ class Settings(
                 )
             if not interaction.permissions.manage_guild:
                 raise RuleError(
-                    lazy("Only members with the Manage Server permission can set this server's language.")
+                    lazy(
+                        "Only members with the Manage Server permission can set this server's language: "
+                        "ask one of them. The language I speak to you is yours to choose: {command} "
+                        "without a scope.",
+                        command=Slash("settings language"),
+                    )
                 )
             await self.bot.store.set_preference("guild", interaction.guild_id, LANGUAGE, value)
         else:

@@ -97,8 +97,11 @@ async def test_settings_language_for_oneself_and_for_the_server(world: World) ->
 
     refused = await ana.runs("settings language", language="es", scope="server")
     assert refused.ephemeral
-    assert refused.response.content == (
-        "Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Sprache dieses Servers einstellen."
+    command = await world.mention("settings language")
+    assert refused.response.content == (  # who may, and what the member may do instead
+        "Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Sprache dieses Servers "
+        "einstellen: Frag eine von ihnen. Die Sprache, in der ich mit dir spreche, wählst du selbst: "
+        f"{command} ohne Bereich."
     )
     assert await store.preferences("guild", world.guild.id) == {}  # nothing changed
 
