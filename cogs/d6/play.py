@@ -242,7 +242,12 @@ async def check_may_abandon(interaction: discord.Interaction, table: Table) -> N
         return
     if not await may_end(interaction, table.captain, table.crew):
         raise RuleError(
-            lazy("Only the captain, or someone who may manage this channel, can abandon the game.")
+            lazy(
+                "Only the captain, or someone who may manage this channel, can abandon the game (its crew "
+                "too, once the captain has left the server). To play meanwhile, start a game of your own "
+                "with {command} in another channel or thread.",
+                command=Slash("d6 new"),
+            )
         )
 
 

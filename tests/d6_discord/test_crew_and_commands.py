@@ -125,7 +125,12 @@ async def test_only_the_captain_or_a_channel_manager_may_abandon(world) -> None:
     refused = await bob.runs("d6 abandon")
     assert refused_by_rule(world)
     assert refused.ephemeral
-    assert "Only the captain" in refused.response.content
+    command = await world.mention("d6 new")  # who may, and what bob may do instead
+    assert refused.response.content == (
+        "Only the captain, or someone who may manage this channel, can abandon the game (its crew too, once "
+        "the captain has left the server). To play meanwhile, start a game of your own with "
+        f"{command} in another channel or thread."
+    )
 
     asked = await mod.runs("d6 abandon")
     await mod.clicks(asked.response.message, "Abandon the game")
