@@ -10,6 +10,7 @@ from core.d6 import new_game
 from core.d6.engine import HULL_DESTROYED
 from core.d6.names import d6_term
 from core.d6.state import Place, State
+from core.guide import topics
 from core.i18n import Locale, t
 from core.render import d6_menu
 from core.render.d6_layout import area_box, layout
@@ -99,3 +100,10 @@ def test_every_menu_line_starts_with_a_capital(locale: Locale) -> None:
     labels = [line.label for line in lines] + [sub.label for line in lines for sub in line.then]
     assert any(line.then for line in lines)
     assert all(label[:1].isupper() for label in labels), labels
+
+
+@pytest.mark.parametrize(("locale", "empty"), [("en", "empty"), ("de", "leer"), ("es", "vacío")])
+def test_the_rules_round_says_a_full_scanners_draws_nothing_once_the_deck_is_empty(locale, empty) -> None:
+    round_ = list(topics("d6", locale).values())[1]  # Goal, Round, …
+    scan = round_.split("\n2. ")[1].split("\n")[0]  # step 2, Scan
+    assert empty in scan
