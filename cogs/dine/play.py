@@ -461,7 +461,7 @@ def _report(
     names = saved.names_in_text()
     seen = [said(event.seen_by(mine), locale, names) for event in events]
     by_engine = saved.seats[seat].user == user and told_by_engine(action) and bool(seen)
-    own = [] if by_engine else [t(locale, "You: {move}", move=describe(before, action, mine, locale).deed)]
+    own = [] if by_engine else [t(locale, "You: {move}", move=describe(before, action, mine, locale).line)]
     return clip("\n".join([*own, *seen]), NOTE_LIMIT)
 
 
@@ -515,7 +515,7 @@ async def _act(interaction: discord.Interaction, ref: Ref, seat_part: str, code:
         before = saved.state
         state, events = apply(before, action)
         owner = saved.seats[seat].user if seat is not None else user
-        deed = in_every_language(lambda locale: describe(before, action, NOBODY, locale).deed)
+        deed = in_every_language(lambda locale: describe(before, action, NOBODY, locale).line)
         if owner == user:
             line = told(lazy("**{name}**: {move}", name=who(interaction), move=deed))
         else:

@@ -283,7 +283,7 @@ def hint_text(
     def label(action: Action) -> str:
         """The move for its reader: their own seat's without "Ben:", a vacant seat's they hold with it."""
         said = describe(state, action, mine, locale, seat_names)
-        return said.deed if said.seat == mine[0] else said.text
+        return said.line if said.seat == mine[0] else said.text
 
     lines = [
         t(locale, "**Suggestion for you:** {move}", move=label(found.action)),

@@ -43,7 +43,7 @@ from core.dine.told import Seat
 from core.dine.why import amounts_text
 from core.i18n import Locale, mark, t, tn
 from core.i18n.glossary import term
-from core.words import clip, plural
+from core.words import capitalised, clip, plural
 
 from .dine_names import card_name, difficulty_name, sector_name, ship_name, station_kind, word
 
@@ -909,7 +909,13 @@ class Described:
         if self.seat is None:
             return self.deed
         crew = Seat(self.seat, self.name).say(self.locale)
-        return t(self.locale, "{crew}: {move}", crew=crew, move=self.deed)
+        return t(self.locale, "{crew}: {move}", crew=crew, move=self.line)
+
+    @property
+    def line(self) -> str:
+        """The move as a line of the log says it after whose it is: capitalised, as a crew decision's
+        ("Solve the sector …") is beside it ("Ann: Occupy nothing new", not "occupy nothing new")."""
+        return capitalised(self.deed)
 
 
 def used_action(state: State, action: Action) -> CardAction | None:

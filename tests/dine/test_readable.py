@@ -40,6 +40,7 @@ from core.render.dine_text import (
     board_summary,
     card_brief,
     changed_note,
+    describe,
     describe_board,
     occupy_left_out,
     road_ahead,
@@ -623,6 +624,23 @@ def test_every_decision_line_starts_with_a_capital_as_its_neighbours_do(locale: 
         labels = [m.label for m in moves(state, 0, locale=locale)]
         assert labels, pending.kind
         assert all(label[:1].isupper() for label in labels), labels
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_a_seats_move_in_the_log_starts_with_a_capital_as_a_crew_decision_does(locale: Locale) -> None:
+    """The board's log read "**Ann**: occupy nothing new" next to "**Ann**: Solve the sector (…)", and
+    the hand's note "You: occupy nothing new": a seat's move reads capitalised after whose it is."""
+    state = table(hands=[["reactor-2", "pilot-2"]]).model_copy(
+        update={"pending": Pending(kind="occupy", seat=0, reason="Occupy.")}
+    )
+    for action in [Occupy(seat=0, card=None), Occupy(seat=0, card="reactor-2")]:
+        move = describe(state, action, None, locale, ["Ann"])
+        assert move.line[:1].isupper(), move.line
+        assert move.text.split(": ", 1)[1][:1].isupper(), move.text
+    plain = table(hands=[["reactor-2", "pilot-2"]])
+    for action in legal_actions(plain):
+        move = describe(plain, action, None, locale, ["Ann"])
+        assert move.line[:1].isupper(), move.line
 
 
 def test_occupying_in_place_of_a_held_station_says_the_old_one_goes_to_the_discard_pile() -> None:

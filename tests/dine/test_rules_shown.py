@@ -182,7 +182,7 @@ def test_a_free_action_reads_free_never_a_dash() -> None:
 
     assert "Helm Console — free: play" in labels
     assert "Ship — free: draw 1, twice per sector" in labels
-    assert said(state, UseShip(seat=0, index=0)) == "Crew 1: ship action (free: draw 1, twice per sector)"
+    assert said(state, UseShip(seat=0, index=0)) == "Crew 1: Ship action (free: draw 1, twice per sector)"
     texts = [*labels, *(said(state, a) for a in legal_actions(state)), *terminal_lines(state)]
     assert not [text for text in texts if "–:" in text or "- -" in text or "-:" in text]
     assert action_words(CARDS.station("pilot-1").normal.actions[0]).cost == FREE
@@ -198,7 +198,7 @@ def test_an_occupied_stations_action_shows_its_cost_and_effect() -> None:
     printed = "discard a hand card with 2+ drive: draw 2, once per sector"
 
     assert f"Rotary Thruster (occupied) — {printed}" in [move.label for move in moves(state, 0)]
-    assert said(state, use) == f"Crew 1: use Rotary Thruster ({printed}) by discarding Ramjet"
+    assert said(state, use) == f"Crew 1: Use Rotary Thruster ({printed}) by discarding Ramjet"
     # The log line is public: in German it speaks of the crew member, not to the reader ("du").
     german = describe(state, use, locale="de").text
     assert german.endswith("unter Abwurf von Staustrahltriebwerk"), german
@@ -214,4 +214,4 @@ def test_a_free_station_action_reads_free() -> None:
     state = table(hands=[["pilot-1"]], stations=["reactor-1"])
 
     assert "Fusion Core (occupied) — free: draw 1, once per sector" in [m.label for m in moves(state, 0)]
-    assert said(state, UseStation(seat=0)) == "Crew 1: use Fusion Core (free: draw 1, once per sector)"
+    assert said(state, UseStation(seat=0)) == "Crew 1: Use Fusion Core (free: draw 1, once per sector)"

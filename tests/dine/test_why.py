@@ -25,7 +25,7 @@ def test_a_play_says_what_it_adds_toward_the_way_out_and_how_near_the_danger_is(
     found = hint(state, [0])
 
     assert found is not None
-    assert found.move == "Crew 1: play Ramjet upright (free: play)"
+    assert found.move == "Crew 1: Play Ramjet upright (free: play)"
     assert found.why == (
         "It adds 2 drive toward the jump: the grid then holds 5 of the 7 symbols needed, 1 drive, 1"
         " navigation to go; the row then holds 1 of the 4 cards that set Asteroid Drift off."
@@ -57,7 +57,7 @@ def test_occupying_says_what_the_station_does_not_its_name_again() -> None:
     found = hint(state, [0])
 
     assert found is not None
-    assert found.move == "Crew 1: occupy Helm Console"
+    assert found.move == "Crew 1: Occupy Helm Console"
     assert found.why == (
         "While occupied it gives draw 1 each time navigation is made in the grid, which serves the crew"
         " longer than one play."
@@ -71,7 +71,7 @@ def test_giving_up_a_card_says_why_that_one() -> None:
     found = hint(state, [0])
 
     assert found is not None
-    assert found.move == "Crew 1: remove Helm Console from the game"  # not "give up": it is gone for good
+    assert found.move == "Crew 1: Remove Helm Console from the game"  # not "give up": it is gone for good
     assert found.why == (
         "It gives only 1 navigation in a row, the least of your 2 cards, and it leaves the game for good."
     )

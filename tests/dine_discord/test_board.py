@@ -464,7 +464,7 @@ async def test_dine_hint_suggests_a_move_of_the_asking_member_and_never_names_an
         mine = heuristic(state, lambda action, seat=seat: for_seat(action, seat))
         text = shown[player.id].response.content
         assert shown[player.id].ephemeral
-        assert f"**Suggestion for you:** {describe(state, mine.action, (seat,)).deed}" in text
+        assert f"**Suggestion for you:** {describe(state, mine.action, (seat,)).line}" in text
         assert f"*Why:* {mine.reason}" in text
         assert text.endswith(BY_HEURISTIC)
         assert BY_EXPERT not in text
@@ -490,7 +490,7 @@ async def test_dine_hint_is_the_expert_crews_when_it_answers_in_time(world) -> N
     text = shown.response.content
     mine = expert_policy(EXPERT_SEED, only=lambda action: for_seat(action, 0))(state)
     assert shown.ephemeral
-    assert f"**Suggestion for you:** {describe(state, mine.action, (0,)).deed}" in text
+    assert f"**Suggestion for you:** {describe(state, mine.action, (0,)).line}" in text
     assert text.endswith(BY_EXPERT)
     assert BY_HEURISTIC not in text
     others = {side(state.cards, card, state.upgraded).name for card in state.hands[1]}

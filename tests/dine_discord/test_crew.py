@@ -237,6 +237,9 @@ async def test_the_log_tells_a_members_own_move_once_and_names_who_decided_for_t
         lines = [said(line, "en", after.names_in_text()) for line in after.table.recent]
         own = f"**{mover.actor.name}**: "
         kind = type(action).__name__
+        for line in lines:  # "**Ann**: Occupy nothing new" as "**Ann**: Solve the sector (…)" beside it
+            if line.startswith(own):
+                assert line[len(own) : len(own) + 1].isupper(), lines
         if isinstance(action, PlayCard | Give | Occupy | Upgrade) and getattr(action, "card", 1) is not None:
             seen.add(kind)
             assert not any(line.startswith(own) for line in lines), lines
@@ -860,7 +863,7 @@ async def test_a_vacant_seats_decision_is_said_to_be_the_crews_not_the_voted_out
     assert view.embeds[0].description.split("\n\n")[0] == (
         "**Decide:** Cal (vacant seat) may occupy a station. Choose for seat 3 with **Play seat 3** below."
     )
-    assert hint.response.content.startswith("**Suggestion for you:** Cal (vacant seat): occupy")
+    assert hint.response.content.startswith("**Suggestion for you:** Cal (vacant seat): Occupy")
     seat_view = await ann.clicks(view, "Play seat 3 (Cal, vacant)")
     hands.views[ann.id] = seat_view
     _, saved = await saved_of(world, game_id)

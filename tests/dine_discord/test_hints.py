@@ -52,10 +52,10 @@ async def test_the_quick_hint_says_why_and_names_the_close_second(world) -> None
     assert shown.ephemeral
     mine = saved.seats_for(alice.id)
     # the asker's own move without "Crew 1:", a vacant seat's they play with its holder's name
-    assert lines[0] == f"**Suggestion for you:** {describe(state, expected.action, mine).deed}"
+    assert lines[0] == f"**Suggestion for you:** {describe(state, expected.action, mine).line}"
     assert lines[1] == f"*Why:* {expected.why}"
     second = describe(state, expected.second, mine, names=saved.names_in_text())
-    said = second.deed if second.seat == mine[0] else second.text
+    said = second.line if second.seat == mine[0] else second.text
     assert lines[2] == f"*Close second:* {said}. {expected.second_why}"
     assert lines[-1] == BY_HEURISTIC  # which crew thought about it
     assert reason_problems(expected.move, expected.why) == []
@@ -76,7 +76,7 @@ async def test_the_expert_hint_says_what_its_playouts_saw(world) -> None:
     shown = await alice.runs("dine hint")
 
     lines = shown.response.content.split("\n")
-    assert lines[0] == f"**Suggestion for you:** {describe(state, expected.action, (0,)).deed}"
+    assert lines[0] == f"**Suggestion for you:** {describe(state, expected.action, (0,)).line}"
     assert lines[1] == f"*Why:* {expected.why}"
     assert re.search(r"Played out on \d+ reshuffled deals?, it did best of the \d moves weighed", lines[1])
     assert lines[-1] == BY_EXPERT
