@@ -148,12 +148,18 @@ def unavailable_text(state: State, seat: int, locale: Locale = "en") -> str:
     card's "rotate, play" that cannot be paid would otherwise simply be missing. Names hand cards:
     the holder's view only."""
     said: list[str] = []
+    idle: list[str] = []  # held back only while other moves are offered (E10): not impossible
     for missing in unavailable(state, seat):
         held = state.stations[seat] if missing.card is None and missing.index is None else None
         subject = _owner(state, missing.card, held, locale)
         words = action_words(missing.action, locale, in_hand=missing.card is not None)
-        said.append(f"{subject} — {words.text} ({_why_not(missing, locale)})")
-    return t(locale, "Not possible now: {actions}", actions="; ".join(said)) if said else ""
+        (idle if missing.idle is not None else said).append(
+            f"{subject} — {words.text} ({_why_not(missing, locale)})"
+        )
+    lines = [t(locale, "Not possible now: {actions}", actions="; ".join(said))] if said else []
+    if idle:
+        lines.append(t(locale, "Offered only when nothing else is: {actions}", actions="; ".join(idle)))
+    return "\n".join(lines)
 
 
 def _track_after(state: State, name: str, amount: int, locale: Locale) -> str:
@@ -205,7 +211,8 @@ def _jump_forgoes_upgrade(state: State) -> bool:
 
 # Why a station's or the ship's action would change nothing now (`idle_effect`). A station's stays on
 # offer, and so does the ship's when nothing else is (E10): its description says so before anyone pays
-# for it. A ship action held back while other moves are offered is listed under "Not possible now" so.
+# for it. A ship action held back while other moves are offered is listed in the hand view, on a line
+# of its own ("Offered only when nothing else is"): it is not impossible.
 IDLE_WORDS: dict[IdleOp, str] = {
     "draw": mark("Does nothing now: no card is left to draw"),
     "recover": mark("Does nothing now: the discard pile is empty"),

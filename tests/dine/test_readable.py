@@ -551,11 +551,15 @@ def test_a_ship_action_that_would_change_nothing_is_offered_only_when_nothing_el
     assert whole.damage == CARDS.ship("Quasar Calzone").damage.length
     assert ship_moves(whole, 0) == []
     assert not any(isinstance(a, UseShip) and a.index == 0 for a in legal_actions(whole))
-    assert (  # the hand view says why it is missing
-        "Ship — discard a hand card: repair 1, once per sector (does nothing now: there is no damage to "
-        "repair)" in unavailable_text(whole, 0)
+    assert (  # the hand view says why it is missing, on a line of its own: it is not impossible
+        "Offered only when nothing else is: Ship — discard a hand card: repair 1, once per sector (does "
+        "nothing now: there is no damage to repair)" in unavailable_text(whole, 0).split("\n")
     )
-    assert "(bewirkt jetzt nichts: es gibt keinen Schaden zu reparieren)" in unavailable_text(whole, 0, "de")
+    assert "Not possible now: Ship — discard a hand card: repair 1" not in unavailable_text(whole, 0)
+    german = unavailable_text(whole, 0, "de").split("\n")
+    assert german[-1].startswith("Nur im Angebot, wenn sonst nichts geht: Schiff — "), german
+    assert "(bewirkt jetzt nichts: es gibt keinen Schaden zu reparieren)" in german[-1], german
+    assert unavailable_text(whole, 0, "es").split("\n")[-1].startswith("Solo se ofrece cuando no se puede")
     hit = whole.model_copy(update={"damage": whole.damage - 1})
     assert len(ship_moves(hit, 0)) == 1
     assert "Does nothing now" not in ship_moves(hit, 0)[0]
