@@ -228,7 +228,9 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
             continue
         state, events = DINE.apply(state, dine_menu.action_of(state, code))
         show(events)
-        say(describe_board(state, decision=False))
+        # redrawn after every move: the "Remove cards" spaces only when the next damage reaches one, as
+        # on the Discord board (the first board and `b` list them all)
+        say(describe_board(state, decision=False, ahead=True))
     return str(state.outcome)
 
 

@@ -496,10 +496,13 @@ def track_left(
     return left + track_note(state, name, locale)
 
 
-def tracks_text(state: State, locale: Locale = "en") -> str:
+def tracks_text(state: State, locale: Locale = "en", *, ahead: bool = False) -> str:
     """ "3 of 5 spaces left on the damage track (each time the damage marker reaches space 2, …), 4 of 6
-    spaces left on the pizza track" (and the ship marker): the tracks in a sentence."""
-    return ", ".join(track_left(state, name, value, length, locale) for name, value, length in tracks(state))
+    spaces left on the pizza track" (and the ship marker): the tracks in a sentence. `ahead`: only the
+    next damage's "Remove cards" space, as the Discord board says it (`track_left`)."""
+    return ", ".join(
+        track_left(state, name, value, length, locale, ahead=ahead) for name, value, length in tracks(state)
+    )
 
 
 def top_card(state: State, locale: Locale = "en") -> str | None:
@@ -527,13 +530,15 @@ def _hand_card(state: State, card: str) -> str:
     return f"{face.name} ({', '.join(notes)})" if notes else face.name
 
 
-def describe_board(state: State, *, decision: bool = True) -> str:
+def describe_board(state: State, *, decision: bool = True, ahead: bool = False) -> str:
     """The whole table in words: sector, grid rows, tracks, hands, and the decision waiting unless
-    `decision` is False (the terminal's menu heads its answers with it: said once, not twice)."""
+    `decision` is False (the terminal's menu heads its answers with it: said once, not twice).
+    `ahead`: the damage track says a "Remove cards" space only when the next damage reaches one, as the
+    Discord board does, for a board redrawn after every move (`track_left`)."""
     spec = sector_side(state)
     have = symbols(state)
     lines = [
-        f"{state.ship}: {tracks_text(state)}"
+        f"{state.ship}: {tracks_text(state, ahead=ahead)}"
         + f". {deck_text(state)}; discard {len(state.discard)}. {road_text(state)}.",
     ]
     if spec is not None:

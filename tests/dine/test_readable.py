@@ -429,6 +429,22 @@ def test_the_damage_tracks_remove_cards_spaces_are_on_the_board_before_they_are_
     assert f"Damage track 6 {note}, pizza track 5" in ship_text(ship)
 
 
+def test_the_terminal_board_says_a_remove_cards_space_after_a_move_only_once_it_is_next() -> None:
+    """A review: the terminal board reprinted "(each time the damage marker reaches space 4 or 2, …)"
+    after every move. As on the Discord board, a board redrawn after a move says a "Remove cards" space
+    only while the next damage reaches it; the first board (and `b`) still lists them all."""
+    note = "(each time the damage marker reaches space 4 or 2, one crew member removes a hand card)"
+    warned = "(the next damage reaches space 4: one crew member removes a hand card)"
+    for damage, after in [(7, None), (5, warned)]:
+        state = table(hands=[["pilot-1", "reactor-2"]], damage=damage)
+        first, *redrawn = terminal(state, "1").split("Spacehopper 3000: ")[1:]
+        assert note in first
+        assert len(redrawn) == 1, redrawn
+        assert note not in redrawn[0]
+        assert (after in redrawn[0]) if after else "removes a hand card" not in redrawn[0], redrawn[0]
+    assert note in terminal(table(hands=[["pilot-1", "reactor-2"]]), "1", "b").split("Spacehopper 3000: ")[-1]
+
+
 def test_the_clear_decision_is_asked_once_in_words_that_fit_what_is_on_offer() -> None:
     """The terminal says the decision once (as the menu's heading), and it asks "solve or jump?"
     only when both are met; the alt text words it the same way."""
