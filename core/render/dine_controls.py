@@ -163,9 +163,33 @@ def unavailable_text(state: State, seat: int, locale: Locale = "en") -> str:
 
 
 def _track_after(state: State, name: str, amount: int, locale: Locale) -> str:
-    """ "pizza 6/6 → 4/6": a track before and after losing `amount` spaces."""
+    """ " (pizza: 6 → 4 of 6 left)": a track before and after losing `amount` spaces, in the status
+    line's terms (spaces left: "damage 7/7 → 6/7" read as seven damage taken, then six); the ship
+    marker stands on a space, " (ship marker: space 3 → 1 of 5)"."""
     now = {track: (value, length) for track, value, length in tracks(state)}.get(name)
-    return f" ({word(locale, name)} {now[0]}/{now[1]} → {max(0, now[0] - amount)}/{now[1]})" if now else ""
+    if now is None:
+        return ""
+    value, length = now
+    after = max(0, value - amount)
+    if name == "ship marker":
+        said = t(
+            locale,
+            "{track}: space {before} → {after} of {length}",
+            track=word(locale, name),
+            before=value,
+            after=after,
+            length=length,
+        )
+    else:
+        said = t(
+            locale,
+            "{track}: {before} → {after} of {length} left",
+            track=word(locale, name),
+            before=value,
+            after=after,
+            length=length,
+        )
+    return f" ({said})"
 
 
 def _cost_for_good(state: State, action: Action, locale: Locale = "en") -> str | None:

@@ -139,7 +139,7 @@ def test_a_costly_move_is_never_first_and_says_its_cost() -> None:
     assert legal_actions(state)[0] == Clear(how="solve", solution=1)  # the engine lists it first
     lines = dine_menu.lines(dine_menu.menu(state))
     assert lines[-1].costly
-    assert lines[-1].label == "Pay 2 pizza (pizza 6/6 → 4/6): solve Pirate Toll Booth now"
+    assert lines[-1].label == "Pay 2 pizza (pizza: 6 → 4 of 6 left): solve Pirate Toll Booth now"
     assert not lines[0].costly
     shown = terminal(state)
     assert shown.index("Gives up something for good:") > shown.index("Your moves:")
@@ -194,7 +194,9 @@ def test_jumping_and_taking_damage_say_what_they_give_up() -> None:
     )
     take = moves(shielded, None)[-1]
     assert take.costly
-    assert take.label == "1 damage (damage 5/7 → 4/7): take the damage"
+    assert take.label == "1 damage (damage: 5 → 4 of 7 left): take the damage"
+    # in the status line's terms: "damage 5/7 → 4/7" read as damage taken, not spaces left
+    assert moves(shielded, None, locale="de")[-1].label.startswith("1 Schaden (Schaden: 5 → 4 von 7 übrig)")
 
 
 def test_giving_up_the_first_of_two_cards_keeps_the_other_cards_numbers() -> None:

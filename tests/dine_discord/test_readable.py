@@ -75,7 +75,7 @@ async def test_paying_pizza_to_solve_is_never_the_first_choice_and_says_its_cost
     view = await Hands(world, game_id).open(alice)
     options = menu_options(view)
     labels = [o["label"] for o in options if not o.get("description", "").startswith("Does nothing now")]
-    assert labels[-1] == "Pay 2 pizza (pizza 7/7 → 5/7): solve Rival Food Truck now"  # dine-3: 7 pizza
+    assert labels[-1] == "Pay 2 pizza (pizza: 7 → 5 of 7 left): solve Rival Food Truck now"  # dine-3: 7 pizza
     assert [o["label"] for o in options][: len(labels)] == labels  # only moves that change nothing after it
     assert not labels[0].startswith("Pay ")
 
