@@ -326,9 +326,9 @@ def occupied_words(occupied: Occupied, locale: Locale = "en") -> str:
         )
     if occupied.permanent == "jump_drive":
         return t(locale, "lowers the drive every jump needs by {n}", n=occupied.amount)
-    return t(
+    return t(  # "gives draw 1 each time …" read as a typo: the effect is quoted, as the card words it
         locale,
-        "gives {effects} each time {symbol} is made in the grid",
+        "sets off “{effects}” each time the grid gains {symbol}",
         effects=describe_effects(occupied.effects, locale),
         symbol=t(locale, SYMBOL_NAMES[str(occupied.trigger)]),
     )

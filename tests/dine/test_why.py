@@ -59,9 +59,12 @@ def test_occupying_says_what_the_station_does_not_its_name_again() -> None:
     assert found is not None
     assert found.move == "Crew 1: Occupy Helm Console"
     assert found.why == (
-        "While occupied it gives draw 1 each time navigation is made in the grid, which serves the crew"
+        "While occupied it sets off “draw 1” each time the grid gains navigation, which serves the crew"
         " longer than one play."
-    )
+    )  # "it gives draw 1 each time navigation is made in the grid" read as a typo, in every language
+    german = hint(state, [0], locale="de")
+    assert german is not None
+    assert "„1 ziehen“ auslöst, jedes Mal wenn das Raster Navigation gewinnt" in german.why
 
 
 def test_giving_up_a_card_says_why_that_one() -> None:
