@@ -665,6 +665,16 @@ def test_a_seats_move_in_the_log_starts_with_a_capital_as_a_crew_decision_does(l
         assert move.line[:1].isupper(), move.line
 
 
+def test_a_discard_reads_in_german_with_the_verb_the_rest_of_the_game_uses() -> None:
+    """German said "2 Handkarten abwerfen" as the decision, "Ann wirft X ab." in the log, and "X ablegen"
+    on the very menu line (and in the hint) that answers it: one verb, "abwerfen"."""
+    pending = Pending(kind="give", amount=1, give="discard", reason="Discard 1 hand card.")
+    state = table(hands=[["reactor-2", "pilot-2"]]).model_copy(update={"pending": pending})
+    labels = [m.label for m in moves(state, 0, locale="de")]
+    assert labels, labels
+    assert all(label.endswith(" abwerfen") for label in labels), labels
+
+
 def test_occupying_in_place_of_a_held_station_says_the_old_one_goes_to_the_discard_pile() -> None:
     """Rulebook: a member occupies one station; a new one sends the old to the discard pile. The menu
     says so before the choice, and the log after it."""
