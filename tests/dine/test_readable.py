@@ -31,7 +31,7 @@ from core.dine.crews import POLICIES
 from core.dine.engine import apply, danger_value, deal, legal_actions, sector_side
 from core.dine.state import Pending, StackCard, State
 from core.dine.told import said
-from core.i18n import Locale
+from core.i18n import Locale, t, tn
 from core.render import dine_menu
 from core.render.dine_controls import LABEL_LIMIT, moves, unavailable_text
 from core.render.dine_lookup import entries
@@ -673,6 +673,21 @@ def test_a_discard_reads_in_german_with_the_verb_the_rest_of_the_game_uses() -> 
     labels = [m.label for m in moves(state, 0, locale="de")]
     assert labels, labels
     assert all(label.endswith(" abwerfen") for label in labels), labels
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es"])
+def test_a_sector_strikes_with_the_same_verb_whether_or_not_the_crew_draws(locale: Locale) -> None:
+    """Spanish told one strike "¡Aduana galáctica ataca!" and the next "¡Nebulosa de pimienta golpea! La
+    tripulación roba 2 cartas.": the same event, two verbs."""
+    alone = t(locale, "We have a problem: {sector} strikes!", sector="X")
+    drawing = tn(
+        locale,
+        "We have a problem: {sector} strikes! The crew draws {count} card.",
+        "We have a problem: {sector} strikes! The crew draws {count} cards.",
+        2,
+        sector="X",
+    )
+    assert drawing.startswith(alone), (alone, drawing)
 
 
 def test_occupying_in_place_of_a_held_station_says_the_old_one_goes_to_the_discard_pile() -> None:
