@@ -38,7 +38,8 @@ def test_a_described_move_is_its_parts_joined() -> None:
         for action in legal_actions(state):
             said = describe(state, action)
             assert said.text == describe_action(state, action)
-            assert said.text == (f"Crew {said.seat + 1}: {said.deed}" if said.seat is not None else said.deed)
+            assert said.text == (f"Crew {said.seat + 1}: {said.line}" if said.seat is not None else said.deed)
+            assert said.line == said.deed[:1].upper() + said.deed[1:]  # capitalised after whose it is
             assert said.deed.startswith(said.what)
             assert describe(state, action, EVERY_SEAT) == said
 
