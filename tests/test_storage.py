@@ -410,25 +410,21 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
         assert [s.game_id for s in ranked_now.top] == ([2] if start >= 4 else [])
 
 
-async def test_a_database_ranked_at_version_7_owes_its_standings_a_new_ranking(tmp_path: Path) -> None:
-    """Version 7's ranking done, version 8 ranks a game given up as the easiest set-up: owed again."""
-    path = tmp_path / "v7.sqlite3"
+@pytest.mark.parametrize(
+    "ranked_at",
+    [
+        7,  # version 8 ranks a game given up as the easiest set-up
+        10,  # version 11 ranks a daily attempt on its challenge's day, not the day it ended
+    ],
+)
+async def test_a_database_ranked_before_a_ranking_change_owes_its_standings_a_new_ranking(
+    tmp_path: Path, ranked_at: int
+) -> None:
+    """A migration that changes how results rank leaves the stored standings owed a new ranking."""
+    path = tmp_path / f"v{ranked_at}.sqlite3"
     db = await connect(path)
-    assert await migrate(db, target=7) == 7
-    await db.execute("DELETE FROM pending_tasks")  # the bot ranked them at version 7
-    await db.commit()
-    await db.close()
-    async with SqliteStore(path) as store:
-        assert await store.rerank_if_owed(difficulty_of)
-        assert not await store.rerank_if_owed(difficulty_of)
-
-
-async def test_a_database_ranked_at_version_10_owes_its_standings_a_new_ranking(tmp_path: Path) -> None:
-    """Version 11 ranks a daily attempt on its challenge's day, not the day it ended: owed again."""
-    path = tmp_path / "v10.sqlite3"
-    db = await connect(path)
-    assert await migrate(db, target=10) == 10
-    await db.execute("DELETE FROM pending_tasks")  # the bot ranked them at version 10
+    assert await migrate(db, target=ranked_at) == ranked_at
+    await db.execute("DELETE FROM pending_tasks")  # the bot ranked them at that version
     await db.commit()
     await db.close()
     async with SqliteStore(path) as store:

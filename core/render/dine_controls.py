@@ -162,6 +162,10 @@ def unavailable_text(state: State, seat: int, locale: Locale = "en") -> str:
     return "\n".join(lines)
 
 
+MARKER_MOVES = mark("{track}: space {before} → {after} of {length}")
+TRACK_LOSES = mark("{track}: {before} → {after} of {length} left")
+
+
 def _track_after(state: State, name: str, amount: int, locale: Locale) -> str:
     """ " (pizza: 6 → 4 of 6 left)": a track before and after losing `amount` spaces, in the status
     line's terms (spaces left: "damage 7/7 → 6/7" read as seven damage taken, then six); the ship
@@ -171,24 +175,8 @@ def _track_after(state: State, name: str, amount: int, locale: Locale) -> str:
         return ""
     value, length = now
     after = max(0, value - amount)
-    if name == "ship marker":
-        said = t(
-            locale,
-            "{track}: space {before} → {after} of {length}",
-            track=word(locale, name),
-            before=value,
-            after=after,
-            length=length,
-        )
-    else:
-        said = t(
-            locale,
-            "{track}: {before} → {after} of {length} left",
-            track=word(locale, name),
-            before=value,
-            after=after,
-            length=length,
-        )
+    form = MARKER_MOVES if name == "ship marker" else TRACK_LOSES  # the marker stands on a space
+    said = t(locale, form, track=word(locale, name), before=value, after=after, length=length)
     return f" ({said})"
 
 

@@ -265,6 +265,13 @@ def sector_rules_text(spec: SectorSide, locale: Locale = "en") -> str:
     return ", ".join(t(locale, SECTOR_RULES[r]) for r in spec.rules)
 
 
+# A jump's needs; a side that asks no navigation says none ("0 navigation" read as noise).
+JUMP_NEEDS = mark("{drive} drive and {navigation} navigation{no_jump}")
+JUMP_NEEDS_DRIVE = mark("{drive} drive{no_jump}")
+JUMP_NOW = mark("{drive} drive{note} + {navigation} navigation")
+JUMP_NOW_DRIVE = mark("{drive} drive{note}")
+
+
 def sector_text(
     spec: SectorSide, crew: int | None = None, locale: Locale = "en", name: str | None = None
 ) -> str:
@@ -284,7 +291,7 @@ def sector_text(
         no_jump = t(locale, " (X: that crew cannot jump)") if NO_JUMP in drive else ""
         jump = t(
             locale,
-            "{drive} drive and {navigation} navigation{no_jump}",
+            JUMP_NEEDS if spec.jump.navigation else JUMP_NEEDS_DRIVE,
             drive=drive,
             navigation=spec.jump.navigation,
             no_jump=no_jump,
@@ -628,7 +635,7 @@ def jump_text(state: State, locale: Locale = "en", *, short: bool = False) -> st
     note = changed_note(state, "jump_drive", locale, short=short)  # said beside the drive it explains
     return t(
         locale,
-        "{drive} drive{note} + {navigation} navigation",
+        JUMP_NOW if spec.jump.navigation else JUMP_NOW_DRIVE,
         drive=drive,
         note=note,
         navigation=spec.jump.navigation,
@@ -993,6 +1000,8 @@ def describe(
                 )
             elif solution:  # which symbols it takes: several solutions may be met at once
                 needs = solution_text(solution, locale, state.crew)
+                if spec is not None and len(spec.solutions) == 1:  # no number to tell it apart by
+                    return said(None, t(locale, "Solve the sector with {needs}", needs=needs))
                 what = t(locale, "solution {number}: {needs}", number=i + 1, needs=needs)
             else:
                 what = t(locale, "solution {number}", number=i + 1)

@@ -42,6 +42,7 @@ from core.render.dine_text import (
     changed_note,
     describe,
     describe_board,
+    jump_text,
     occupy_left_out,
     road_ahead,
     sector_text,
@@ -171,7 +172,7 @@ def test_jumping_and_taking_damage_say_what_they_give_up() -> None:
     )
     shown = [(move.label, move.description, move.costly) for move in moves(state, None)]
     assert shown == [
-        ("Solve the sector (solution 1: (2 shield, 1 firepower) per crew member)", "", False),
+        ("Solve the sector with (2 shield, 1 firepower) per crew member", "", False),
         ("Jump to the next sector", "No upgrade: the sector stays unsolved", False),
         ("Keep playing", "", False),
     ]
@@ -795,3 +796,23 @@ def test_a_ship_action_asks_for_a_hand_card_and_a_hand_cards_action_for_another(
     assert "another" not in ship
     station = station_text(CARDS.station("reactor-1").normal, "Reactor")
     assert "| discard another hand card: rotate, play" in station
+
+
+def test_a_jump_asking_no_navigation_and_a_lone_solution_say_only_what_matters() -> None:
+    """Found by a review: "Jump needs 3 drive + 0 navigation" read as noise to a newcomer, and "Solve
+    the sector (solution 1: 4 energy)" numbered a solution with nothing to tell it apart from."""
+    sides = [(c.id, name, getattr(c, name)) for c in CARDS.sectors for name in ("front", "back")]
+    assert {spec.jump.navigation == 0 for _, _, spec in sides} == {True, False}  # both kinds are dealt
+    lone = 0
+    for card_id, side, spec in sides:
+        state = table(hands=[["pilot-1"]], sector=card_id, side=side)
+        asks = spec.jump.navigation > 0
+        assert ("drive and" in sector_text(spec)) == asks, sector_text(spec)
+        if spec.jump.drive[0] is not None:
+            assert ("navigation" in jump_text(state)) == asks, jump_text(state)
+        for i, solution in enumerate(spec.solutions):
+            if solution.pay is None:
+                line = describe(state, Clear(how="solve", solution=i)).line
+                assert ("solution 1" in line or "solution 2" in line) == (len(spec.solutions) > 1), line
+                lone += len(spec.solutions) == 1
+    assert lone > 0
