@@ -1471,10 +1471,10 @@ IdleOp = Literal["draw", "recover", "repair", "ship_right"]
 def idle_effect(state: State, effects: tuple[Effect, ...], cost: Cost | None = None) -> IdleOp | None:
     """Why a station's or the ship's action would change nothing now — no card left to draw, an empty
     discard pile to take from, nothing to repair, the ship marker at its end — or None if it would
-    (`cost`: a cost paid from the grid puts its cards on the discard pile first, where a draw or a
-    "take from the discard pile" then finds them)
-    change something. A station's such action stays legal, and the ship's is offered only when nothing
-    else is (E10); the greedy crew takes one only when nothing else is legal, and the hand view says so."""
+    change something. With `cost`: a cost paid from the grid puts its cards on the discard pile first,
+    where a draw or a "take from the discard pile" then finds them. A station's such action stays
+    legal, and the ship's is offered only when nothing else is (E10); the greedy crew takes one only
+    when nothing else is legal, and the hand view says so."""
     ship = ship_of(state)
     why: IdleOp | None = None
     paid_to_discard = cost is not None and cost.kind == "pay"  # grid cards: they go to the discard pile
