@@ -1,6 +1,7 @@
 """Whether a speed-up changed the expert crew's games: whole games hashed, with their CPU time.
 
     python -m bench.dine_fingerprint /tmp/before.txt    # then again on the new code, and diff the files
+    python -m bench.dine_fingerprint OUT --first 3      # only the first 3 games (a quick check)
 
 Plays a few whole expert games (every crew size at Diavolo, three other levels on the Nostroven One)
 and writes one line a game: the outcome, the decisions and a hash of every decision's move and reason
@@ -10,9 +11,11 @@ and of the final state. Equal files mean the same games, so the same strength; t
 
 from __future__ import annotations
 
+import argparse
 import hashlib
-import sys
 import time
+from collections.abc import Sequence
+from pathlib import Path
 
 from core.dine.engine import apply, new_game
 from core.dine.expert import expert_policy
@@ -25,10 +28,14 @@ CASES = [("Diavolo", crew, "Spacehopper 3000", seed) for crew in (1, 2, 3) for s
 ]
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Whether a speed-up changed the expert crew's games.")
+    parser.add_argument("out", nargs="?", type=Path, help="where to write the games' lines")
+    parser.add_argument("--first", type=int, default=len(CASES), help="play only the first N games")
+    args = parser.parse_args(argv)
     lines: list[str] = []
     total = 0.0
-    for level, crew, ship, seed in CASES:
+    for level, crew, ship, seed in CASES[: args.first]:
         started = time.process_time()
         state = new_game(seed, level=level, crew=crew, ship=ship)
         choose = expert_policy(1)
@@ -47,9 +54,8 @@ def main() -> None:
         lines.append(f"{level} {crew} {ship} {seed}: {state.outcome} {decisions} {digest.hexdigest()[:16]}")
         print(lines[-1], f"{spent:.2f} s", flush=True)
     print(f"total CPU {total:.1f} s")
-    if len(sys.argv) > 1:
-        with open(sys.argv[1], "w", encoding="utf-8") as out:
-            out.write("\n".join(lines) + "\n")
+    if args.out is not None:
+        args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -44,3 +44,10 @@ class Event:
 
 
 Events = list[Event]
+
+
+class Muted(list[Event]):
+    """The events of a quiet `apply`: nothing is told, so no line is worked out or kept."""
+
+    def append(self, event: Event, /) -> None:
+        return None

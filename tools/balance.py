@@ -36,6 +36,7 @@ from core.dine.cards import CARD_FILES, CardSet, Symbol, card_set
 from core.dine.crews import POLICIES
 from core.dine.state import RULES_VERSION
 from tools.choices import split
+from tools.compiled import is_compiled
 from tools.sim import DineSummary, merged, simulate_dine, wilson
 
 DEFAULT = Path(__file__).resolve().parent.parent / "docs" / "balance.md"
@@ -816,7 +817,8 @@ def main(argv: list[str] | None = None) -> int:
         args.cache,
         expert_levels,
     )
-    command = "python -m tools.balance " + " ".join(sys.argv[1:] if argv is None else argv)
+    runner = "python -m tools.compiled tools.balance " if is_compiled() else "python -m tools.balance "
+    command = runner + " ".join(sys.argv[1:] if argv is None else argv)
     made = replace(made, command=command.strip())
     args.out.write_text(report(made), encoding="utf-8")
     print(f"wrote {args.out}")

@@ -276,8 +276,8 @@ def _after_play(
             have = _plus(now.vector, own)
             return have, middle, len(current) + 1, have[_DRIVE] - base[_DRIVE]
     current = (*current, (action.card, rotated, upgraded))
-    row = row_vector(now.cards, current)
-    return _plus(base, row), middle, len(current), row[_DRIVE]
+    added = row_vector(now.cards, current)
+    return _plus(base, added), middle, len(current), added[_DRIVE]
 
 
 @lru_cache(maxsize=1024)
@@ -307,9 +307,9 @@ def _worth(state: State, now: _Now, action: Action) -> tuple[float, tuple[str, s
     if isinstance(action, UseStation):
         card_id = state.stations[action.seat]
         name = card_id or ""
-        used = side(now.cards, name, now.upgraded).occupied.action
-        assert used is not None, "a legal UseStation uses a station that has an action"
-        card_action = used
+        held = side(now.cards, name, now.upgraded).occupied.action
+        assert held is not None, "a legal UseStation uses a station that has an action"
+        card_action = held
     else:
         assert isinstance(action, UseShip)
         card_action = ship_of(state).actions[action.index]
@@ -423,14 +423,14 @@ def _pending_pick(state: State, actions: list[Action]) -> Action:
             return actions[0]
         return max(upgrades, key=lambda a: _upgrade_gain(state, a.card or ""))
     if pending.kind == "occupy":  # one member's options (`_answers`)
-        options = [a for a in actions if isinstance(a, Occupy)]
-        if state.stations[options[0].seat] is not None:
-            return options[-1]
+        occupying = [a for a in actions if isinstance(a, Occupy)]
+        if state.stations[occupying[0].seat] is not None:
+            return occupying[-1]
         if _cards_in_play(state) <= sum(hand_size(state, seat) for seat in range(state.crew)):
-            return options[-1]
-        scored = [(_station_value(state, a.card), a) for a in options if a.card is not None]
+            return occupying[-1]
+        scored = [(_station_value(state, a.card), a) for a in occupying if a.card is not None]
         if not scored:
-            return options[-1]
+            return occupying[-1]
         return max(scored, key=lambda pair: pair[0])[1]
     if pending.kind == "choose":
         spec = sector_side(state)
@@ -562,7 +562,7 @@ def _best_action(state: State, actions: list[Action], now: _Now) -> Action:
     for action in actions:
         if type(action) is PlayCard:
             paid = action.payment
-            memo = (action.card, action.action, len(paid.hand), paid.row, paid.grid)
+            memo: tuple[object, ...] = (action.card, action.action, len(paid.hand), paid.row, paid.grid)
             worth = plays.get(memo)
             if worth is None:
                 worth = plays[memo] = _worth(state, now, action)[0]

@@ -318,19 +318,19 @@ class CardSet(_Data):
 
     @model_validator(mode="after")
     def _complete(self) -> CardSet:
-        ids = [c.id for c in (*self.ships, *self.stations, *self.sectors, *self.help)]
+        ids = [*(c.id for c in self.ships), *(c.id for c in self.stations), *(c.id for c in self.sectors)]
+        ids += [c.id for c in self.help]
         if len(ids) != len(set(ids)):
             raise ValueError("card ids must be unique")
         names = {c.station for c in self.stations}
         for side in self.ship_sides():
             if missing := set(side.stations) - names:
                 raise ValueError(f"{side.name} names stations no card has: {sorted(missing)}")
-        for names in [self.starter_deck] + [
-            s.starter_stations for s in self.ship_sides() if s.starter_stations
-        ]:
-            starter = [c for c in self.stations if c.station in names]
+        decks = [self.starter_deck] + [s.starter_stations for s in self.ship_sides() if s.starter_stations]
+        for deck in decks:
+            starter = [c for c in self.stations if c.station in deck]
             if len(starter) != 10:
-                raise ValueError(f"a starter deck must be exactly 10 cards, not {len(starter)} ({names})")
+                raise ValueError(f"a starter deck must be exactly 10 cards, not {len(starter)} ({deck})")
         if sorted(c.front.kind for c in self.sectors).count("boss") != 3:
             raise ValueError("there are exactly 3 boss sectors")
         if {self.sector(i).back.kind for i in self.starter} != {"starter"}:

@@ -12,14 +12,14 @@ shield or the damage) suspends it as a `Pending` decision that an action answers
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, Literal, cast
 
 from core.errors import IllegalAction
-from core.events import Event, Events
+from core.events import Event, Events, Muted
 from core.i18n import Locale, Text, lazy, lazy_n, mark, mark_plural, t, tn
 from core.rng import Rng
 from core.words import stars
@@ -113,12 +113,12 @@ def deal(
         state.stack.append(StackCard(help="procure"))
     else:
         state.stack = [*_easy_sectors(state, rng, chosen.easy), StackCard(help="frontier")]
-    deck = len(state.deck)
+    dealt = len(state.deck)
     in_deck = [name for name in (*spec.stations, *cards.starter_deck) if name in names]
     said = lazy_n(  # named, since a starter deck may not be the usual one (Nostroven One: Sensors)
         "The {ship} takes off with {count} station card in its deck: {stations}.",
         "The {ship} takes off with {count} station cards in its deck: {stations}.",
-        deck,
+        dealt,
         ship=Term("ships", spec.name),
         stations=Joined(tuple(Term("stations", name) for name in dict.fromkeys(in_deck)), LIST),
     )
@@ -407,16 +407,17 @@ def _every_main_action(state: State, keep: HandWorth | None) -> Iterator[Action]
                     yield _play_card(seat, card_id, index, payment)
         occupied = state.stations[seat]
         if occupied is not None:
-            action = side(cards, occupied, upgraded).occupied.action
-            if action is not None and _available(state, f"station:{seat}", action):
-                paying = _payments(state, seat, action.cost, None, keep, hand)
+            held_action = side(cards, occupied, upgraded).occupied.action
+            if held_action is not None and _available(state, f"station:{seat}", held_action):
+                paying = _payments(state, seat, held_action.cost, None, keep, hand)
                 yield from (_use_station(seat, p) for p in paying)
-        for index, action in ship:
-            if action.cost.kind in ("discard", "remove"):
-                paying = _payments(state, seat, action.cost, None, keep, hand)
-            elif (paying := shared.get(index)) is None:
-                paying = shared[index] = list(_payments(state, seat, action.cost, None, keep, hand))
-            yield from (_use_ship(seat, index, p) for p in paying)
+        for index, ship_action in ship:
+            found: Iterable[Payment] | None
+            if ship_action.cost.kind in ("discard", "remove"):
+                found = _payments(state, seat, ship_action.cost, None, keep, hand)
+            elif (found := shared.get(index)) is None:
+                found = shared[index] = list(_payments(state, seat, ship_action.cost, None, keep, hand))
+            yield from (_use_ship(seat, index, p) for p in found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,17 +444,19 @@ def unavailable(state: State, seat: int) -> list[Unavailable]:
                 missing.append(Unavailable(action, spent=False, card=card_id, index=index))
     held = state.stations[seat]
     station = side(state.cards, held, state.upgraded).occupied.action if held is not None else None
-    others = [(f"station:{seat}", None, station)] if station is not None else []
+    others: list[tuple[str, int | None, CardAction]] = []
+    if station is not None:
+        others.append((f"station:{seat}", None, station))
     others += [(_ship_use(i), i, a) for i, a in enumerate(ship_of(state).actions)]
     held_back = _held_back(state)
-    for key, index, action in others:
+    for key, at, action in others:
         spent = not _available(state, key, action)
         if spent or next(_payments(state, seat, action.cost, None), None) is None:
-            missing.append(Unavailable(action, spent=spent, index=index))
-        elif index is not None and index in held_back:
+            missing.append(Unavailable(action, spent=spent, index=at))
+        elif at is not None and at in held_back:
             missing.append(
                 Unavailable(
-                    action, spent=False, index=index, idle=idle_effect(state, action.effects, action.cost)
+                    action, spent=False, index=at, idle=idle_effect(state, action.effects, action.cost)
                 )
             )
     return missing
@@ -572,9 +575,9 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
     elif pending.kind == "occupy":  # each deciding seat's choices, the lowest seat's first
         cards = state.cards
         holders: dict[str, int] = {}  # station name: the first seat occupying it (`occupied_by`)
-        for s, card_id in enumerate(state.stations):
-            if card_id is not None:
-                holders.setdefault(_station_name(cards, card_id), s)
+        for s, held in enumerate(state.stations):
+            if held is not None:
+                holders.setdefault(_station_name(cards, held), s)
         for seat in pending.deciding:
             for card_id in sorted(state.hands[seat]):
                 holder = holders.get(_station_name(cards, card_id))
@@ -587,8 +590,8 @@ def _pending_actions(state: State, pending: Pending) -> Iterator[Action]:
         for seat in range(state.crew):
             yield from (Give(seat=seat, card=c) for c in sorted(state.hands[seat]))
     elif pending.kind == "shield":
-        for row, cards in payments(state.cards, state.grid, state.upgraded, {Symbol.SHIELD: 1}):
-            yield _shield(_grid_payment(row, cards))
+        for row, paid in payments(state.cards, state.grid, state.upgraded, {Symbol.SHIELD: 1}):
+            yield _shield(_grid_payment(row, paid))
         yield _shield(None)
 
 
@@ -620,13 +623,6 @@ def _station_name(cards: CardSet, card_id: str) -> str:
 
 
 # --- apply -----------------------------------------------------------------------------------------
-
-
-class Muted(list[Event]):
-    """The events of a quiet `apply`: nothing is told, so no line is worked out or kept."""
-
-    def append(self, event: Event, /) -> None:
-        return None
 
 
 def _tell(ev: Events, text: Text, kind: str = "info") -> None:
@@ -694,32 +690,39 @@ def _can_act(state: State) -> bool:
     return next(main_actions(state), None) is not None
 
 
+def _offered(payment: Payment, payments: Iterable[Payment]) -> bool:
+    """Whether `payments` offers `payment` (stops at the match)."""
+    return any(p == payment for p in payments)
+
+
 def _legal(state: State, action: Action) -> bool:
     """Whether `action` is among `legal_actions(state)`, checking only the actions of its own kind."""
     if state.pending is not None:
-        return action in _pending_actions(state, state.pending)  # stops at the match
+        return any(a == action for a in _pending_actions(state, state.pending))  # stops at the match
     if isinstance(action, PlayCard):
         if not 0 <= action.seat < state.crew or action.card not in state.hands[action.seat]:
             return False
         actions = side(state.cards, action.card, state.upgraded).actions
         if action.action not in (0, 1):
             return False
-        return action.payment in _payments(state, action.seat, actions[action.action].cost, action.card)
+        cost = actions[action.action].cost
+        return _offered(action.payment, _payments(state, action.seat, cost, action.card))
     if isinstance(action, UseStation | UseShip):
         if not 0 <= action.seat < state.crew:
             return False
+        used: CardAction | None
         if isinstance(action, UseStation):
             held = state.stations[action.seat]
             used = side(state.cards, held, state.upgraded).occupied.action if held is not None else None
             key = f"station:{action.seat}"
         else:
-            actions = ship_of(state).actions
-            used = actions[action.index] if 0 <= action.index < len(actions) else None
+            offered = ship_of(state).actions
+            used = offered[action.index] if 0 <= action.index < len(offered) else None
             key = f"ship:{action.index}"
         return (
             used is not None
             and _available(state, key, used)
-            and action.payment in _payments(state, action.seat, used.cost, None)
+            and _offered(action.payment, _payments(state, action.seat, used.cost, None))
         )
     if isinstance(action, Clear):
         return action.how == "solve" and action.solution in track_solutions(state)
@@ -1124,7 +1127,7 @@ def _task_give(s: State, ev: Events, task: Task) -> None:
     if not any(s.hands):
         _tell(ev, lazy("Nobody has a hand card to give up."))
         return
-    give = "remove" if task.op == "remove_cards" else "discard"
+    give: Literal["remove", "discard"] = "remove" if task.op == "remove_cards" else "discard"
     pending = Pending(kind="give", give=give, amount=task.amount)
     s.pending = pending.model_copy(update={"reason": pending_reason(pending)})
 

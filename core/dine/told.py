@@ -93,7 +93,8 @@ class Versions:
 
 def in_every_language(words: Callable[[Locale], str]) -> Versions:
     """`words` said now in every language (and the pseudo-locale), for a line read later."""
-    return Versions({locale: words(locale) for locale in (*LANGUAGES, PSEUDO)})
+    every: tuple[Locale, ...] = (*LANGUAGES, PSEUDO)
+    return Versions({locale: words(locale) for locale in every})
 
 
 def current_sector(state: State) -> Sector | None:
