@@ -51,6 +51,14 @@ SCOPE_CHOICES = [
     Choice(name="everyone (global)", value="global"),
 ]
 COLOUR = discord.Colour(0xC9A227)
+# `/leaderboard` without a game shows one and says why, with how to see the other (a player who just
+# finished one game in a channel where the other was finished last would otherwise wonder).
+SHOWN_BECAUSE = {
+    "channel": mark("the game last finished in this channel"),
+    "you": mark("the game you finished last"),
+    "featured": mark("no game has finished here or by you yet"),
+}
+SHOWN = mark("Showing {game}: {why}. For {others}, choose it in the command's `game` option.")
 
 
 def title(kind: str) -> str:
@@ -159,18 +167,24 @@ def stats_embed(locale: Locale, user: discord.abc.User, found: dict[str, PlayerS
     return embed
 
 
-async def _default_game(store: Store, interaction: discord.Interaction) -> str:
-    """The game `/leaderboard` shows without one: the game last finished in this channel (the result
-    whose "standings" link was clicked, for its players and its watchers alike), else the one the
-    asker finished last, else the featured game."""
+async def _default_game(store: Store, interaction: discord.Interaction) -> tuple[str, str]:
+    """The game `/leaderboard` shows without one, and why (a key of `SHOWN_BECAUSE`): the game last
+    finished in this channel (the result whose "standings" link was clicked, for its players and its
+    watchers alike), else the one the asker finished last, else the featured game."""
     channel = interaction.channel_id
-    for kind in (
-        await store.last_kind_finished_in(channel) if channel is not None else None,
-        await store.last_kind_finished(interaction.user.id),
+    for kind, why in (
+        (await store.last_kind_finished_in(channel) if channel is not None else None, "channel"),
+        (await store.last_kind_finished(interaction.user.id), "you"),
     ):
         if kind is not None and kind in GAMES:
-            return kind
-    return featured().kind
+            return kind, why
+    return featured().kind, "featured"
+
+
+def shown_note(locale: Locale, kind: str, why: str) -> str:
+    """Which game a `/leaderboard` without one shows, why, and how to see the others."""
+    others = " / ".join(title(other) for other in GAMES if other != kind)
+    return t(locale, SHOWN, game=title(kind), why=t(locale, SHOWN_BECAUSE[why]), others=others)
 
 
 class Standings(commands.Cog):
@@ -197,7 +211,7 @@ class Standings(commands.Cog):
     ) -> None:
         store = self.bot.store
         await verify_pending(store)
-        chosen_game = game.value if game else await _default_game(store, interaction)
+        chosen_game, why = (game.value, None) if game else await _default_game(store, interaction)
         chosen_period = cast(Period, period.value) if period else "week"  # the choices are the periods
         in_server = interaction.guild_id is not None  # outside a server there is only the global board
         chosen_scope = (scope.value if scope else "server") if in_server else "global"
@@ -207,9 +221,10 @@ class Standings(commands.Cog):
         locale = await server_language(interaction)
         embed = leaderboard_embed(locale, chosen_game, chosen_period, chosen_scope, board)
         asked_server = scope is not None and scope.value == "server" and not in_server
-        note = None
+        notes = [] if why is None else [shown_note(locale, chosen_game, why)]
         if asked_server:
-            note = t(locale, "Outside a server there is only everyone's board: here it is.")
+            notes.append(t(locale, "Outside a server there is only everyone's board: here it is."))
+        note = "\n".join(notes) or None
         await send(
             interaction, note, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none()
         )

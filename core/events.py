@@ -47,7 +47,9 @@ Events = list[Event]
 
 
 class Muted(list[Event]):
-    """The events of a quiet `apply`: nothing is told, so no line is worked out or kept."""
+    """The events of a quiet `apply`: nothing is told, so no line is worked out or kept. The engine asks
+    `type(events) is Muted` before it tells anything: code compiled with mypyc (`tools.compiled`)
+    appends to a list without looking this `append` up."""
 
     def append(self, event: Event, /) -> None:
         return None

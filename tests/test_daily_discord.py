@@ -802,9 +802,14 @@ async def test_a_server_leaderboard_asked_outside_a_server_says_it_shows_everyon
     world.audit()
     plain = await dee.slash("leaderboard")
     world.audit()
-    assert asked.response.content == "Outside a server there is only everyone's board: here it is."
+    shown = "Showing Deep Space Dine: no game has finished here or by you yet."  # no game was chosen
+    assert asked.response.content.splitlines() == [
+        f"{shown} For Deep Space D-6, choose it in the command's `game` option.",
+        "Outside a server there is only everyone's board: here it is.",
+    ]
     assert asked.response.embeds[0].title.endswith("everyone")
-    assert not plain.response.content  # nothing was asked that it could not give
+    assert plain.response.content.startswith(shown)
+    assert "Outside a server" not in plain.response.content  # nothing was asked that it could not give
     assert world.take_errors() == []
 
 

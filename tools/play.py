@@ -268,7 +268,11 @@ def _how_to_pay(state: DineState, move: DineMove, ask: Ask, say: Say) -> str | N
                 (n for n, code in enumerate(codes, 1) if dine_menu.action_of(state, code) == hint.action),
                 None,
             )
-            said = f"{where}. {move.options[where - 1].label}" if where else "not one of these: 0 to go back"
+            if where:
+                said = f"{where}. {move.options[where - 1].label}"
+            else:  # the hint is another move: name it, and the way back to the moves
+                better = DINE.describe_action(state, hint.action)
+                said = f"none of these ways: better {better} (0 goes back to the moves)"
             say(f"Hint: {said} — {hint.reason}")
             continue
         number = answer.removeprefix("?").strip()

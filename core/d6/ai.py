@@ -46,7 +46,7 @@ from .engine import (
     repaired,
     shields_offline,
 )
-from .names import FaceName, Joined, ThreatName
+from .names import FaceName, Joined, ThreatName, about
 from .state import SHIELDS_MAX, Place, State, Threat
 from .why import (
     away_words,
@@ -189,15 +189,24 @@ def _fire_value(state: State, action: Fire) -> Why:
         if points >= threat.health:
             kills.append(threat.card)
             value += worth + 1.0
-            destroys = lazy("{would}; this destroys it", would=threat_would(state, threat))
+            destroys = threat_would(
+                state,
+                threat,
+                mark("{name} would {deeds}; this destroys it"),
+                mark("{name} would {deeds}; this destroys them"),
+            )
             notes.append(Joined((destroys, *_blast_words(state, threat)), sep=", ", last=AND_THEN))
         else:
             hit.append(threat.card)
             value += 0.8 * worth * points / threat.health
             left = threat.health - points
             damaged.append(
-                lazy(
-                    "{would}; this leaves it with {left} health", would=threat_would(state, threat), left=left
+                threat_would(
+                    state,
+                    threat,
+                    mark("{name} would {deeds}; this leaves it with {left} health"),
+                    mark("{name} would {deeds}; this leaves them with {left} health"),
+                    left=left,
                 )
             )
     destroyed = Joined(tuple(ThreatName(c) for c in kills))
@@ -224,9 +233,11 @@ def _mission_value(state: State, action: AwayMission) -> Why:
         return Why(
             kill_value(state, threat) + 1.0,
             lazy("complete the away mission on {name}", name=name),
-            lazy(
-                "{would}; this die completes its away mission and removes it",
-                would=threat_would(state, threat),
+            threat_would(
+                state,
+                threat,
+                mark("{name} would {deeds}; this die completes its away mission and removes it"),
+                mark("{name} would {deeds}; this die completes their away mission and removes them"),
             ),
         )
     missing = list(missing_icons(state, threat))
@@ -236,9 +247,11 @@ def _mission_value(state: State, action: AwayMission) -> Why:
     return Why(
         0.8 * kill_value(state, threat) / needed,
         lazy("start the away mission on {name}", name=name),
-        lazy(
-            "{would}; its away mission then needs {needs}",
-            would=threat_would(state, threat),
+        threat_would(
+            state,
+            threat,
+            mark("{name} would {deeds}; its away mission then needs {needs}"),
+            mark("{name} would {deeds}; their away mission then needs {needs}"),
             needs=mission_needs(spec.mission, missing),
         ),
     )
@@ -317,7 +330,12 @@ def _value(state: State, action: Action) -> Why:
         return Why(
             _stasis_value(state, threat),
             lazy("hold {name} in stasis", name=ThreatName(threat.card)),
-            lazy("{would}; in stasis it skips its next activation", would=threat_would(state, threat)),
+            threat_would(
+                state,
+                threat,
+                mark("{name} would {deeds}; in stasis it skips its next activation"),
+                mark("{name} would {deeds}; in stasis they skip their next activation"),
+            ),
         )
     if isinstance(action, Heal):
         count = len(dice_in(state, Place.INFIRMARY))
@@ -471,9 +489,18 @@ def _pending_ranked(state: State, actions: list[Action]) -> list[_Weighed]:
             "no other crew die is free to roll next round: without the away team the crew is incapacitated"
         )
         return [_Weighed(1.0, Reasoned(a, why)) for a in recalls]
-    restart = lazy("its mission starts over, and the die rolls again next round")
     stay = _Weighed(1.0, Reasoned(gather, away_words(state)))
-    return [stay, *(_Weighed(0.0, Reasoned(a, restart)) for a in recalls)]
+    return [stay, *(_Weighed(0.0, Reasoned(a, _restarts(state, a))) for a in recalls)]
+
+
+def _restarts(state: State, recall: Recall) -> Text:
+    """Why not to recall: the mission starts over ("their mission" for Hijackers, `about`)."""
+    threat = state.threat(recall.target)
+    one, many = (
+        mark("its mission starts over, and the die rolls again next round"),
+        mark("their mission starts over, and the die rolls again next round"),
+    )
+    return lazy(one) if threat is None else about(threat.card, one, many)
 
 
 def ranked(state: State, locale: Locale = "en") -> list[Ranked]:

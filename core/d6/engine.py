@@ -38,7 +38,7 @@ from .actions import (
     Stasis,
 )
 from .cards import CREW_FACES, FACES, FILLER_ID, Card, Effect, Face, Passive, card, deck
-from .names import PLACES, CardWords, FaceName, Joined, Term, ThreatName, pending_question
+from .names import PLACES, CardWords, FaceName, Joined, Term, ThreatName, about, agreeing, pending_question
 from .state import (
     CARDS_REMOVED,
     DONT_PANIC_CARDS,
@@ -443,9 +443,10 @@ def _why_illegal(state: State, action: Action) -> Text:
         mission = action.target if isinstance(action, AwayMission) else None
         ban = banned_by(state, d.face, mission)
         if pending is None and ban is not None:
-            return lazy(
-                "{name} keeps {face} crew from being assigned.",
-                name=ThreatName(ban.card),
+            return about(
+                ban.card,
+                mark("{name} keeps {face} crew from being assigned."),
+                mark("{name} keep {face} crew from being assigned."),
                 face=FaceName(d.face),
             )
     return _station_refusal(state, action) or lazy("That move is not allowed right now.")
@@ -465,7 +466,8 @@ def _station_refusal(state: State, action: Action) -> Text | None:
     if isinstance(action, Stasis) and (target := state.threat(action.target)) is not None:
         name = ThreatName(target.card)
         if target.stasis:
-            return lazy("{name} is already held in stasis.", name=name)
+            held = (mark("{name} is already held in stasis."), mark("{name} are already held in stasis."))
+            return about(target.card, *held)
         return lazy(
             "{name} never activates on the threat die, so the stasis beam would do nothing to it.", name=name
         )
@@ -533,9 +535,11 @@ def _do_stasis(s: State, ev: Events, a: Stasis) -> None:
     threat = s.threat(a.target)
     assert threat is not None
     _replace(s, threat.model_copy(update={"stasis": True}))
-    ev.append(
-        Event(lazy("Stasis beam on {name}: it cannot activate this round.", name=ThreatName(threat.card)))
+    beam = (
+        mark("Stasis beam on {name}: it cannot activate this round."),
+        mark("Stasis beam on {name}: they cannot activate this round."),
     )
+    ev.append(Event(about(threat.card, *beam)))
 
 
 def _do_heal(s: State, ev: Events, a: Heal) -> None:
@@ -580,9 +584,19 @@ def _do_mission(s: State, ev: Events, a: AwayMission) -> None:
     s.completed += 1
     if threat in s.external:  # it scores as destroyed too (docs/d6.md, Score): the log says so
         s.destroyed += 1
-        ev.append(Event(lazy("Away mission complete: {name} is destroyed!", name=name), "good"))
+        done = about(
+            threat.card,
+            mark("Away mission complete: {name} is destroyed!"),
+            mark("Away mission complete: {name} are destroyed!"),
+        )
+        ev.append(Event(done, "good"))
     else:
-        ev.append(Event(lazy("Away mission complete: {name} is dealt with.", name=name), "good"))
+        done = about(
+            threat.card,
+            mark("Away mission complete: {name} is dealt with."),
+            mark("Away mission complete: {name} are dealt with."),
+        )
+        ev.append(Event(done, "good"))
     if mission.dice_go_to == "infirmary":
         ev.append(Event(lazy("The crew member who went is hurt and goes to the Infirmary.")))
     _remove(s, threat)
@@ -788,7 +802,11 @@ def _roll_threats(s: State, ev: Events, task: Task) -> None:
     tasks: list[Task] = []
     for threat in matching:
         if threat.stasis:
-            said = lazy("{name} is held in stasis and does not activate.", name=ThreatName(threat.card))
+            said = about(
+                threat.card,
+                mark("{name} is held in stasis and does not activate."),
+                mark("{name} are held in stasis and do not activate."),
+            )
             ev.append(Event(said))
         else:
             tasks.append(Task(op="activate", uid=threat.uid, face=face))
@@ -803,7 +821,7 @@ def _activate(s: State, ev: Events, task: Task) -> None:
     if threat is None:  # destroyed or discarded earlier in this pass
         return
     s.threat_activated_this_round = True
-    ev.append(Event(lazy("{name} activates.", name=ThreatName(threat.card)), "threat"))
+    ev.append(Event(about(threat.card, mark("{name} activates."), mark("{name} activate.")), "threat"))
     _effects(s, ev, threat, card_of(threat).on_activate)
 
 
@@ -892,7 +910,7 @@ def _effects(s: State, ev: Events, threat: Threat, effects: Iterable[Effect]) ->
 
 
 def _damage(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
-    name, amount = ThreatName(threat.card), effect.amount
+    amount = effect.amount
     absorbed = 0 if effect.ignores_shields or shields_offline(s) else min(s.shields, amount)
     s.shields -= absorbed
     lost = min(s.hull, amount - absorbed)
@@ -905,7 +923,13 @@ def _damage(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
         parts.append(lazy("shields are offline"))
     if lost or not absorbed:
         parts.append(lazy("hull −{lost} (now {hull})", lost=lost, hull=s.hull))
-    said = lazy("{name} hits for {amount} — {parts}.", name=name, amount=amount, parts=Joined(tuple(parts)))
+    said = about(
+        threat.card,
+        mark("{name} hits for {amount} — {parts}."),
+        mark("{name} hit for {amount} — {parts}."),
+        amount=amount,
+        parts=Joined(tuple(parts)),
+    )
     ev.append(Event(said, "bad"))
     if s.hull <= 0:
         _finish(s, ev, "lost", HULL_DESTROYED)
@@ -953,7 +977,11 @@ def _send_to_infirmary(s: State, ev: Events, threat: Threat, effect: Effect) -> 
         ev.append(Event(lazy("{name}: there is no crew left to send to the Infirmary.", name=name)))
     elif len(options) == 1:
         _move(s, options[0], Place.INFIRMARY)
-        ev.append(Event(lazy("{name} sends a crew member to the Infirmary.", name=name), "bad"))
+        sends = (
+            mark("{name} sends a crew member to the Infirmary."),
+            mark("{name} send a crew member to the Infirmary."),
+        )
+        ev.append(Event(about(threat.card, *sends), "bad"))
     else:
         s.pending = Pending(
             kind="infirmary",
@@ -1025,7 +1053,7 @@ def _roll_again(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
 def _discard_self(s: State, ev: Events, threat: Threat, effect: Effect) -> None:
     current = s.threat(threat.uid)
     if current is not None:
-        ev.append(Event(lazy("{name} is discarded.", name=ThreatName(current.card))))
+        ev.append(Event(about(current.card, mark("{name} is discarded."), mark("{name} are discarded."))))
         _remove(s, current)
 
 
@@ -1073,16 +1101,24 @@ def _hurt(s: State, ev: Events, uid: int, points: int, *, cause: str) -> None:
     name = ThreatName(threat.card)
     if health > 0:
         _replace(s, threat.model_copy(update={"health": health}))
-        said = lazy_n(  # one form in English; es "le queda 1" / "le quedan 3"
+        one = lazy_n(  # one form in English; es "le queda 1" / "le quedan 3"
             "{name} takes {points} damage ({count} health left).",
             "{name} takes {points} damage ({count} health left).",
             health,
             name=name,
             points=points,
         )
+        many = lazy_n(  # a plural name: "Raiders take 1 damage (2 health left)."
+            "{name} take {points} damage ({count} health left).",
+            "{name} take {points} damage ({count} health left).",
+            health,
+            name=name,
+            points=points,
+        )
+        said = agreeing(threat.card, one, many)
         ev.append(Event(said))
         return
-    ev.append(Event(lazy("{name} is destroyed!", name=name), "good"))
+    ev.append(Event(about(threat.card, mark("{name} is destroyed!"), mark("{name} are destroyed!")), "good"))
     s.destroyed += 1
     _remove(s, threat)
     spec = card_of(threat)

@@ -8,8 +8,9 @@ so one event reads "Nebulosa" to a Spanish reader and "Nebel" to a German one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from core.i18n import Locale, Text, lazy, mark, t
+from core.i18n import PSEUDO, Locale, Text, lazy, mark, t
 from core.i18n.glossary import term
 from core.i18n.messages import Sayable
 
@@ -36,6 +37,40 @@ def card_words(locale: Locale, card_id: str) -> str:
     """A card's printed effect in words, in `locale`: the glossary's "texts" (the English ones are
     `cards.card_text`, the icons in words; a test keeps them in step)."""
     return term(locale, GAME, "texts", card_id)
+
+
+def plural_name(locale: Locale, card_id: str) -> bool:
+    """Whether a threat's name is a plural in `locale` ("Raiders", "Saqueadores"; "Nebel" is not), as
+    the glossary's "number" section says: a sentence about it takes its verb in the plural."""
+    return term("en" if locale == PSEUDO else locale, GAME, "number", card_id) == "plural"
+
+
+@dataclass(frozen=True, slots=True)
+class Agreeing(Text):
+    """A sentence whose subject is a threat's name: said as `many` ("Raiders activate.") where the
+    name is a plural in the reader's language, as itself ("Nebula activates.") where it is not. One
+    event, one card, but the number is the language's: "Comms Offline" is one thing in English and
+    "Comunicaciones caídas" many in Spanish."""
+
+    card: str = ""
+    many: Text | None = None
+
+    def say(self, locale: Locale) -> str:
+        if self.many is not None and plural_name(locale, self.card):
+            return self.many.say(locale)
+        return Text.say(self, locale)
+
+
+def agreeing(card_id: str, one: Text, many: Text) -> Text:
+    """`one` about the threat `card_id`, or `many` where its name is a plural (`Agreeing`)."""
+    return Agreeing(one.message, one.fields, one.plural, one.count, card=card_id, many=many)
+
+
+def about(card_id: str, one: str, many: str, /, **fields: Any) -> Text:
+    """A sentence with the threat `card_id` as its `{name}`: `one` (a marked message) where its name is
+    singular in the reader's language, `many` where it is a plural ("{name} activate.")."""
+    named = {"name": ThreatName(card_id), **fields}
+    return agreeing(card_id, lazy(one, **named), lazy(many, **named))
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,13 +10,14 @@ are infinitive phrases ("hit for 2 on a 4 or 6"), which German and Spanish put a
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from core.i18n import Text, lazy, lazy_n, mark
 from core.i18n.messages import Sayable
 
 from .cards import Card, Effect, Face, Mission, card
 from .engine import card_of, dice_in, mission_dice
-from .names import AND, OR, FaceName, Joined, ThreatName
+from .names import AND, OR, FaceName, Joined, ThreatName, about
 from .state import HULL_MAX, SHIELDS_MAX, Place, State, Threat
 
 
@@ -94,13 +95,13 @@ def threat_does(card_id: str, blast_any: bool = True) -> Sayable:
     return _and(parts) if parts else lazy("stay in the way until it is dealt with")
 
 
-def threat_would(state: State, threat: Threat) -> Text:
-    """ "Bomber would hit for 1 and send a crew die to the Infirmary on a 3 or 4"."""
+def threat_would(state: State, threat: Threat, one: str, many: str, /, **fields: Any) -> Text:
+    """ "Bomber would hit for 1 and send a crew die to the Infirmary on a 3 or 4; this destroys it": what
+    `threat` would do left alone (`{name} would {deeds}`), then the rest of `one` (marked), or of
+    `many` where its name is a plural ("Raiders would …; this destroys them", `about`)."""
     rule = card_of(threat).on_destroyed_any_cause_rule
     blast_any = rule is None or bool(getattr(state.house_rules, rule))
-    return lazy(
-        "{name} would {deeds}", name=ThreatName(threat.card), deeds=threat_does(threat.card, blast_any)
-    )
+    return about(threat.card, one, many, deeds=threat_does(threat.card, blast_any), **fields)
 
 
 def mission_needs(mission: Mission, missing: list[Face]) -> Text:
@@ -240,9 +241,10 @@ def away_words(state: State) -> Text:
         have = len(mission_dice(state, uid))
         need = spec.mission.needed if spec.mission is not None else have
         parts.append(
-            lazy(
-                "{name} has {have} of the {need} crew its mission needs",
-                name=ThreatName(threat.card),
+            about(
+                threat.card,
+                mark("{name} has {have} of the {need} crew its mission needs"),
+                mark("{name} have {have} of the {need} crew their mission needs"),
                 have=have,
                 need=need,
             )

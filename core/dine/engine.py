@@ -206,6 +206,13 @@ def danger_value(state: State) -> int:
     return printed + _ship_bonus(state, "danger") + _permanent(state, "danger")
 
 
+def being_cleared(state: State) -> bool:
+    """Whether the current sector is solved, its upgrade still to choose: "Boldly Go…" came before "We
+    Have a Problem!" (R8), so its danger strikes no more, however full the current row is. (While the
+    crew decides whether to solve, jump or keep playing it still can: keeping playing checks it.)"""
+    return state.pending is not None and state.pending.kind == "upgrade"
+
+
 def jump_drive(state: State) -> int | None:
     spec = sector_side(state)
     printed = spec.jump.drive[state.crew - 1] if spec is not None else None

@@ -4,7 +4,8 @@
 ones of the game data (a threat's or card's `id`, a die face, a ship's or level's English name), so
 a German and a Spanish player at one table see the same card in their own words. Spanish D-6 terms
 follow the Spanish rulebook (Comandante, Táctico, Médico, Ciencia, Ingeniería, ¡Amenaza detectada!,
-Distraído, Nebulosa…). A name missing in a language falls back to English.
+Distraído, Nebulosa…). A name missing in a language falls back to English. D-6's "number" section says
+which threat names are plurals in each language, for the verbs that agree with them.
 """
 
 from __future__ import annotations

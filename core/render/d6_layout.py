@@ -19,7 +19,7 @@ from enum import StrEnum
 
 from core.d6.cards import Card, Face
 from core.d6.engine import assignment_over, banned_by, card_of
-from core.d6.names import card_words, d6_term, face_name, pending_question, threat_name
+from core.d6.names import about, card_words, d6_term, face_name, pending_question, threat_name
 from core.d6.state import HULL_MAX, SHIELDS_MAX, Place, State, Station, Threat
 from core.i18n import Locale, mark, t, tn
 
@@ -460,7 +460,9 @@ def _area(state: State, title: str, face: Face | None, rule: str, locale: Locale
     yield Icon(icon, x + 11, y + 6, 16, colour, BOX)
     yield Text(x + 33, y + 6, fit(_title(locale, title, face), 13, STATION_W - 40, True), 13, TEXT, True)
     if banned is not None:
-        said = t(locale, "Cannot be used: {name} is in play", name=threat_name(locale, banned.card))
+        said = about(
+            banned.card, mark("Cannot be used: {name} is in play"), mark("Cannot be used: {name} are in play")
+        ).say(locale)
     elif title == "Scanners" and not state.deck:  # §7: nothing left to draw, the three dice just reset
         said = t(locale, "A third threat die resets the three: the threat deck is empty")
     else:

@@ -41,7 +41,7 @@ from core.d6.engine import (
     stasis_targets,
     weapon_damage,
 )
-from core.d6.names import PLACES, card_words, d6_term, face_name, pending_question, threat_name
+from core.d6.names import PLACES, card_words, d6_term, face_name, pending_question, plural_name, threat_name
 from core.d6.state import HULL_MAX, SHIELDS_MAX, Die, Place, State, Station, Threat
 from core.i18n import Locale, mark, t, tn
 
@@ -413,6 +413,15 @@ def _shot(state: State, uid: int, points: int, locale: Locale) -> str:
     name = _name(state, uid, locale)
     threat = state.threat(uid)
     if threat is not None and threat.health is not None and points > threat.health:
+        if plural_name(locale, threat.card):  # "Raiders (they have 1 health left)"
+            return tn(
+                locale,
+                "{points} on {name} (they have {count} health left)",
+                "{points} on {name} (they have {count} health left)",
+                threat.health,
+                points=points,
+                name=name,
+            )
         return tn(  # one form in English; de "1 Lebenspunkt" / "2 Lebenspunkte"
             locale,
             "{points} on {name} (it has {count} health left)",
@@ -466,6 +475,14 @@ def _describe(state: State, action: Action, locale: Locale) -> tuple[int | None,
             said = die_state(state, held, locale)
             return None, t(locale, "Die {die} is distracted: {state}", die=held + 1, state=said)
         case Recall(target=target):
+            recalled = state.threat(target)
+            if recalled is not None and plural_name(locale, recalled.card):
+                said = t(
+                    locale,
+                    "Recall the away team from {name} (their mission starts over)",
+                    name=_name(state, target, locale),
+                )
+                return None, said
             return None, t(
                 locale,
                 "Recall the away team from {name} (its mission starts over)",

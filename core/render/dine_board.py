@@ -18,7 +18,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from core.dine.cards import CardSet, Production, StationSide, Symbol, TrackSpec
-from core.dine.engine import danger_value, hand_size, sector_side, ship_of, symbols
+from core.dine.engine import being_cleared, danger_value, hand_size, sector_side, ship_of, symbols
 from core.dine.state import Placed, State
 from core.dine.symbols import face as face_of
 from core.dine.symbols import row_symbols
@@ -296,6 +296,14 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     if value == 0:
         strikes = fit(t(locale, "Danger 0: strikes at once"), 13, width)
         y = _text_lines(draw, x, y + 2, [strikes], 13, DANGER_TEXT)
+    elif being_cleared(state):  # solved: the row's count no longer matters, no pips
+        why = changed_note(state, "danger", locale, short=True)
+        words = fit(
+            t(locale, "Danger {value}{why}: no more strikes, the sector is solved", value=value, why=why),
+            13,
+            width,
+        )
+        y = _text_lines(draw, x, y + 2, [words], 13, MUTED)
     else:
         why = changed_note(state, "danger", locale, short=True)
         words = t(locale, "Danger {value}{why}: row holds {count}/{value}", value=value, count=count, why=why)

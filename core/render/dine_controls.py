@@ -202,8 +202,8 @@ def _cost_for_good(state: State, action: Action, locale: Locale = "en") -> str |
 
 
 def _choice_words(state: State, action: Choose, locale: Locale) -> str:
-    """A consequence branch with the tracks it hits as they would stand ("Choose: 1 pizza (pizza 3/7 →
-    2/7)"), and a warning on a branch that loses the game at once: the label is all a button shows."""
+    """A consequence branch with the tracks it hits as they would stand ("Choose “1 pizza” (pizza 3/7
+    → 2/7)"), and a warning on a branch that loses the game at once: the label is all a button shows."""
     deed = describe(state, action, NOBODY, locale).deed
     spec = sector_side(state)
     if spec is None:

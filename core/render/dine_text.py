@@ -25,6 +25,7 @@ from core.dine.cards import Action as CardAction
 from core.dine.cards import CardSet, Cost, Occupied, Row, SectorSide, ShipSide, Solution, StationSide, Symbol
 from core.dine.engine import (
     STRANDED,
+    being_cleared,
     danger_value,
     describe_effects,
     hand_size,
@@ -270,6 +271,8 @@ JUMP_NEEDS = mark("{drive} drive and {navigation} navigation{no_jump}")
 JUMP_NEEDS_DRIVE = mark("{drive} drive{no_jump}")
 JUMP_NOW = mark("{drive} drive{note} + {navigation} navigation")
 JUMP_NOW_DRIVE = mark("{drive} drive{note}")
+# The danger of a solved sector (`being_cleared`): a full row does not strike any more.
+DANGER_CLEARED = mark("danger {count}{why}: it strikes no more, the sector is solved")
 
 
 def sector_text(
@@ -552,6 +555,8 @@ def describe_board(state: State, *, decision: bool = True, ahead: bool = False) 
         lines.append(f"Sector: {sector_text(spec, state.crew)}")
         danger = danger_value(state)
         strikes = f"at {plural(danger, 'card')} in the current row" if danger else "at once"
+        if danger and being_cleared(state):
+            strikes = f"at {plural(danger, 'card')}, but no more: the sector is solved"
         danger_line = f"danger strikes {strikes}{changed_note(state, 'danger')}."
         if jump_drive(state) is None:  # the sector line already says "cannot jump (X)": not again
             lines.append(danger_line[:1].upper() + danger_line[1:])
@@ -646,6 +651,8 @@ def danger_text(state: State, locale: Locale = "en") -> str:
     value, count = danger_value(state), len(state.current_row)
     if value == 0:
         return t(locale, "danger 0 (strikes at once)")
+    if being_cleared(state):
+        return t(locale, DANGER_CLEARED, count=value, why=changed_note(state, "danger", locale))
     return tn(
         locale,
         "danger {count}{why}: the current row holds {held} of {count} card",
@@ -1027,7 +1034,7 @@ def describe(
                 chosen = describe_effects(spec.consequences[i], locale)
             else:
                 chosen = state.pending.options[i] if state.pending else str(i + 1)
-            return said(None, t(locale, "Choose: {option}", option=chosen))
+            return said(None, t(locale, "Choose “{option}”", option=chosen))
         case Give(seat=seat, card=card):
             # a removed card leaves the game for good, a discarded one comes back with a reshuffle
             if state.pending is not None and state.pending.give == "discard":

@@ -51,7 +51,7 @@ def test_the_heuristic_destroys_a_threat_it_can_kill() -> None:
     choice = heuristic(state)
 
     assert choice.action == Fire(die=0, split=((raiders.uid, 1),))
-    assert choice.reason == "Raiders would hit for 2 through the shields on a 4 or 6; this destroys it."
+    assert choice.reason == "Raiders would hit for 2 through the shields on a 4 or 6; this destroys them."
 
 
 # --- issue 14: no move that does nothing, and hints that say why --------------------------------

@@ -296,8 +296,8 @@ def test_threats_activate_internal_first_then_external_each_top_to_bottom():
     assert in_order(
         said,
         "Threat die: 2.",
-        "Invaders activates.",
-        "Invaders sends a crew member to the Infirmary.",
+        "Invaders activate.",  # a plural name takes a plural verb
+        "Invaders send a crew member to the Infirmary.",
         "Time Warp activates.",
         "Intercepter X activates.",
         "Intercepter X hits for 1",

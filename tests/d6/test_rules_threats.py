@@ -527,7 +527,7 @@ def test_cloaked_threats_roll_the_threat_die_again_after_the_activation_pass():
     assert in_order(
         said,
         "Threat die: 2.",
-        "Cloaked Threats activates.",
+        "Cloaked Threats activate.",
         "Drone activates.",
         "Threat die again (Cloaked Threats): 3.",
         "Drone activates.",
@@ -540,7 +540,7 @@ def test_cloaked_threats_give_at_most_one_extra_roll_per_round():
     state = make_state(pool(C, C), internal=[threat(1, "cloaked_threats")])
     state, said = end_round(state, threat_die=[2, 2, 2])
     assert sum(text.startswith("Threat die") for text in said) == 2
-    assert sum(text == "Cloaked Threats activates." for text in said) == 2
+    assert sum(text == "Cloaked Threats activate." for text in said) == 2
 
 
 # --- Solar Winds ---------------------------------------------------------------------------------
@@ -552,9 +552,9 @@ def test_solar_winds_hits_for_5_then_is_discarded():
     state, said = end_round(state, threat_die=[2])
     assert in_order(
         said,
-        "Solar Winds activates.",
-        "Solar Winds hits for 5 — shields absorb 4, hull −1 (now 7).",
-        "Solar Winds is discarded.",
+        "Solar Winds activate.",
+        "Solar Winds hit for 5 — shields absorb 4, hull −1 (now 7).",
+        "Solar Winds are discarded.",
     )
     assert state.external == []
     assert "solar_winds" in state.discard
@@ -610,7 +610,7 @@ def test_hijackers_two_commanders_on_the_mission_destroy_it():
     assert said == ["Commander crew joins the away mission on Hijackers."]
     assert AwayMission(die=0, target=1) not in legal_actions(state)
     state, said = play(state, AwayMission(die=1, target=1))
-    assert said == ["Away mission complete: Hijackers is destroyed!"]
+    assert said == ["Away mission complete: Hijackers are destroyed!"]
     assert state.external == []
     assert places(state) == [Place.RETURNED, Place.RETURNED, Place.POOL]
 
@@ -632,7 +632,7 @@ def test_hijackers_partial_mission_locks_in_across_rounds_when_left_at_gather():
     assert said[2].startswith("Rolled 2 crew: Commander, ")
     assert places(state)[0] is Place.MISSION
     state, said = play(state, AwayMission(die=1, target=1))
-    assert said == ["Away mission complete: Hijackers is destroyed!"]
+    assert said == ["Away mission complete: Hijackers are destroyed!"]
 
 
 def test_hijackers_partial_mission_crew_may_be_recalled_at_gather():

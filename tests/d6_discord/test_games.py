@@ -116,6 +116,14 @@ async def test_a_whole_game_is_won_by_clicking(world, seed) -> None:
     assert board.embeds[0].description.endswith(again)  # the board, without buttons, says it too
     standing = await alice.runs("leaderboard")  # as the link fills it in: the game just finished
     assert standing.response.embeds[0].title.startswith("Deep Space D-6"), standing.response.embeds[0].title
+    # which game it chose and why is said, with how to see the other one
+    assert standing.response.content == (
+        "Showing Deep Space D-6: the game last finished in this channel. "
+        "For Deep Space Dine, choose it in the command's `game` option."
+    )
+    chosen = await alice.runs("leaderboard", game="d6")  # a game chosen: nothing to explain
+    assert chosen.response.embeds[0].title.startswith("Deep Space D-6")
+    assert not chosen.response.content
     watched = await world.player("bob").runs("leaderboard")  # a watcher with no result of their own too
     assert watched.response.embeds[0].title.startswith("Deep Space D-6"), watched.response.embeds[0].title
     assert (

@@ -84,6 +84,6 @@ def test_the_button_of_a_losing_branch_warns_and_shows_the_tracks() -> None:
     losing = [label for label in labels if label.endswith(": the game is lost")]
     assert len(losing) == 1, labels
     assert "→ 0 of " in losing[0]
-    other = next(label for label in labels if label not in losing and label.startswith("Choose:"))
+    other = next(label for label in labels if label not in losing and label.startswith("Choose “"))
     assert "→" in other
     assert "lost" not in other

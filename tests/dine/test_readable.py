@@ -245,6 +245,11 @@ def test_the_terminal_keeps_numbers_and_asks_how_to_pay_only_when_there_are_ways
     hint = next(line for line in after.splitlines() if line.startswith("Hint: "))
     number = hint.removeprefix("Hint: ").split(".", 1)[0]
     assert f"\n{number:>3}. " in after
+    # a hint asked while choosing how to pay, for another move: it names that move and the way back
+    elsewhere = terminal(state, "2", "h", "0")
+    hinted = next(line for line in elsewhere.splitlines() if line.startswith("Hint: "))
+    assert hinted.startswith("Hint: none of these ways: better Crew 1: Play "), hinted
+    assert "(0 goes back to the moves) — " in hinted
     free = terminal(state, "1")
     assert "How do you pay" not in free  # one way: taken at once
     assert "Crew 1 plays Warp Sled into row 1." in free
