@@ -293,11 +293,11 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
     solve = t(locale, "Solve: {solutions}", solutions=solutions_text(spec, locale, state.crew))
     y = pen.write(x, y, plain(solve), 13, width, TEXT, lines=3) - 1
     value, count = danger_value(state), len(state.current_row)
+    why = changed_note(state, "danger", locale, short=True) if value else ""
     if value == 0:
         strikes = fit(t(locale, "Danger 0: strikes at once"), 13, width)
         y = _text_lines(draw, x, y + 2, [strikes], 13, DANGER_TEXT)
     elif being_cleared(state):  # solved: the row's count no longer matters, no pips
-        why = changed_note(state, "danger", locale, short=True)
         words = fit(
             t(locale, "Danger {value}{why}: no more strikes, the sector is solved", value=value, why=why),
             13,
@@ -305,7 +305,6 @@ def _sector(draw: ImageDraw.ImageDraw, state: State, locale: Locale) -> None:
         )
         y = _text_lines(draw, x, y + 2, [words], 13, MUTED)
     else:
-        why = changed_note(state, "danger", locale, short=True)
         words = t(locale, "Danger {value}{why}: row holds {count}/{value}", value=value, count=count, why=why)
         pips_x = x + int(font(13).getlength(drawable(words))) + 10
         if pips_x + 16 * value > LEFT_RIGHT - 10:  # the count is the point: the pips take a line
