@@ -139,7 +139,7 @@ def replay_states(
     state: R,
     log: Iterable[str],
     apply: Callable[[R, A], tuple[R, object]],
-    abandon: Callable[[R], tuple[R, object]],
+    abandon: Callable[[R, bool], tuple[R, object]],
     parse: Callable[[str], A],
 ) -> Iterator[R]:
     """Each state a stored action log goes through from a freshly dealt `state`, that one first: moves
@@ -150,8 +150,8 @@ def replay_states(
         table = table_action(entry)
         if table is None:
             state, _ = apply(state, parse(entry))
-        elif table.kind == "abandon":
-            state, _ = abandon(state)
+        elif table.kind == "abandon":  # ended by the bot (`unfinished`), or given up
+            state, _ = abandon(state, bool(table.detail.get("unfinished")))
         else:
             continue
         yield state
@@ -161,7 +161,7 @@ def replay_log(
     state: R,
     log: Iterable[str],
     apply: Callable[[R, A], tuple[R, object]],
-    abandon: Callable[[R], tuple[R, object]],
+    abandon: Callable[[R, bool], tuple[R, object]],
     parse: Callable[[str], A],
 ) -> R:
     """The state after a stored action log, applied to a freshly dealt `state` (`replay_states`)."""

@@ -17,7 +17,7 @@ from core.dine.told import said
 from core.render.dine_controls import for_seat
 from core.storage import GameRecord
 from core.table import table_action
-from core.verify import difficulty_of
+from core.verify import difficulty_of, mismatch
 from tests.dine_discord.helpers import Hands, perform, saved_of
 from tests.support.scenario import Player, World
 
@@ -40,7 +40,8 @@ async def game_in(world: World, channel_id: int) -> GameRecord:
 
 
 async def ended_as_abandoned(world: World, game_id: int, *, started: bool = True) -> GameRecord:
-    """The game is over as abandoned, with the same log entry and result its own abandon stores."""
+    """The game is over as abandoned, with the same log entry and result its own abandon stores, but
+    lost as unfinished (nobody gave up: the bot ended it), and its result replays from its log."""
     record = await world.bot.store.get_game(game_id)
     assert record is not None
     assert record.status == "abandoned"
@@ -54,6 +55,11 @@ async def ended_as_abandoned(world: World, game_id: int, *, started: bool = True
     assert result is not None
     assert result.outcome == "lost"
     assert json.loads(result.detail_json)["abandoned"] is True
+    assert last.detail["unfinished"] is True
+    state = json.loads(record.state_json)["state"]
+    assert state["loss_reason"] == "The game was ended unfinished."  # not "The crew abandoned ship."
+    log = await world.bot.store.actions(game_id)
+    assert mismatch(record.kind, record.state_json, log, result, record.rules_version) is None
     return record
 
 

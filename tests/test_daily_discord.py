@@ -1068,6 +1068,8 @@ async def test_a_player_who_left_the_server_of_their_attempt_can_give_it_up_from
     ended = await world.bot.store.get_game(attempt.id)
     assert ended is not None
     assert ended.status == "abandoned"
+    # its player gave it up: the crew did abandon ship, unlike a game the bot ends unplayed
+    assert json.loads(ended.state_json)["state"]["loss_reason"] == "The crew abandoned ship."
     result = await world.bot.store.result(attempt.id)
     assert result is not None
     assert result.outcome == "lost"

@@ -39,6 +39,7 @@ async def test_a_game_nobody_moved_for_the_expiry_ends_and_its_board_says_why(wo
     assert "The game ended: nobody moved for 14 days." in load_d6(ended).table.recent
     board = next(m for m in other.history() if m.id == ended.board_message_id)
     assert "The game ended: nobody moved for 14 days." in str(board.embeds[0].to_dict())
+    assert "abandoned ship" not in str(board.embeds[0].to_dict())  # nobody did: the bot ended it
     assert components(board) == []
     assert (await record_of(world, moved.id)).status == "active"  # moved 2 days ago: plays on
     started = await ann.actor.slash(other, "d6 new")  # the channel is free again

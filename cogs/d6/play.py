@@ -280,13 +280,14 @@ def abandoned(record: GameRecord, why: Text, moved: set[int], ended_by: int | No
     """A game whose channel is gone, or that everyone forgot, ends as `/d6 abandon` ends it: a loss,
     logged as abandoned; its news lines are in its board's `locale`."""
     saved = load(record)
-    state, events = abandon(saved.state)
-    ended = t(locale, "The game ended: {why}.", why=why.say(locale))
-    lines = [ended, *(say(locale, event.text) for event in events)]
+    unfinished = ended_by is None  # the bot ended it: nobody abandoned ship (its news says why)
+    state, _ = abandon(saved.state, unfinished)
+    lines = [t(locale, "The game ended: {why}.", why=why.say(locale))]
     saved = Saved[State](table=saved.table.with_news(lines), state=state)
     players = credited(saved.table.crew, moved, record.owner_id, ended_by)
     result = new_result(D6, state, saved.table, players, abandoned=True)
-    return Ending(table_action_json("abandon", why=why.say("en")), saved.model_dump_json(), result)
+    ending = table_action_json("abandon", why=why.say("en"), unfinished=unfinished)
+    return Ending(ending, saved.model_dump_json(), result)
 
 
 ENDINGS[RULES.kind] = abandoned

@@ -709,12 +709,12 @@ def abandoned(record: GameRecord, why: Text, moved: set[int], ended_by: int | No
     if saved.state is None:
         saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, line])})
         return Ending(table_action_json("close", why=why.say("en")), saved.model_dump_json(), None)
-    state, events = abandon(saved.state)
-    lines = [line, *(e.text for e in events)]
-    saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
+    unfinished = ended_by is None  # the bot ended it: nobody gave up (its news says why)
+    state = abandon(saved.state, unfinished)[0]
+    saved = saved.model_copy(update={"state": state, "table": saved.table.with_news([line])})
     players = credited(seated_users(saved), moved, record.owner_id, ended_by)
     return Ending(
-        table_action_json("abandon", why=why.say("en")),
+        table_action_json("abandon", why=why.say("en"), unfinished=unfinished),
         saved.model_dump_json(),
         new_result(DINE, state, saved.table, players, abandoned=True),
     )

@@ -341,14 +341,19 @@ def apply(state: State, action: Action) -> tuple[State, Events]:
     return new, events
 
 
-def abandon(state: State) -> tuple[State, Events]:
-    """The crew gives up: the game ends as a loss. Not a rules action, so never in `legal_actions`."""
+# A game the bot ended, forgotten or with its channel gone: lost, but nobody abandoned ship.
+UNFINISHED = mark("The game was ended unfinished.")
+
+
+def abandon(state: State, unfinished: bool = False) -> tuple[State, Events]:
+    """The crew gives up: the game ends as a loss. Not a rules action, so never in `legal_actions`.
+    `unfinished`: nobody gave up, the bot ended a game nobody played on (`UNFINISHED`)."""
     if state.outcome != "playing":
         raise IllegalAction(lazy("This game is over."))
     new = state.clone()
     events: Events = []
     new.pending, new.queue, new.phase = None, [], "over"
-    _finish(new, events, "lost", mark("The crew abandoned ship."))
+    _finish(new, events, "lost", UNFINISHED if unfinished else mark("The crew abandoned ship."))
     return new, events
 
 

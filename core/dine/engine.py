@@ -52,6 +52,8 @@ STRANDED = mark("The crew is stranded: nobody has a card to play or a station or
 SHIP_LOST = mark("The damage marker is pushed off the ship card: the ship is lost.")
 PIZZA_RUINED = mark("The pizza marker is pushed off the ship card: the pizza is ruined.")
 ABANDONED = mark("The crew ended the game before the delivery.")
+# A game the bot ended, forgotten or with its channel gone: lost, but nobody ended it.
+UNFINISHED = mark("The game was ended unfinished.")
 OR = mark(" OR ")
 LIST = mark(", ")  # between the items of a list
 DELIVERED = mark("The pizza is delivered!")
@@ -1387,13 +1389,14 @@ def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
         _tell(ev, lazy(text), "end")
 
 
-def abandon(state: State, text: str = ABANDONED) -> tuple[State, Events]:
-    """End a game early (the host's decision, not a rule): it counts as a loss."""
+def abandon(state: State, unfinished: bool = False) -> tuple[State, Events]:
+    """End a game early (the host's decision, not a rule): it counts as a loss. `unfinished`: nobody
+    ended it, the bot did, for a game nobody played on (`UNFINISHED`)."""
     if state.outcome != "playing":
         raise IllegalAction("This game is over.")
     new = state.clone()
     events: Events = []
-    _finish(new, events, "lost", text)
+    _finish(new, events, "lost", UNFINISHED if unfinished else ABANDONED)
     return new, events
 
 
