@@ -183,7 +183,7 @@ class Game(Generic[StateT, ActionT, SetupT, SavedT]):
     redeal: Callable[[StateT], tuple[StateT, Sequence[Event]]]  # deal again what `state` was dealt from
     legal_actions: Callable[[StateT], list[ActionT]]
     apply: Callable[[StateT, ActionT], tuple[StateT, Sequence[Event]]]
-    # the crew gives up, or (True) the bot ends a game nobody played on: a loss either way
+    # the crew gives up, or (True) the bot ends the game (forgotten, its channel gone): a loss either way
     abandon: Callable[[StateT, bool], tuple[StateT, Sequence[Event]]]
     action_to_json: Callable[[ActionT], str]
     action_from_json: Callable[[str], ActionT]

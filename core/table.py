@@ -151,7 +151,7 @@ def replay_states(
         if table is None:
             state, _ = apply(state, parse(entry))
         elif table.kind == "abandon":  # ended by the bot (`unfinished`), or given up
-            state, _ = abandon(state, bool(table.detail.get("unfinished")))
+            state, _ = abandon(state, table.detail.get("unfinished") is True)
         else:
             continue
         yield state

@@ -57,7 +57,7 @@ async def ended_as_abandoned(world: World, game_id: int, *, started: bool = True
     assert json.loads(result.detail_json)["abandoned"] is True
     assert last.detail["unfinished"] is True
     state = json.loads(record.state_json)["state"]
-    assert state["loss_reason"] == "The game was ended unfinished."  # not "The crew abandoned ship."
+    assert state["loss_reason"] == "The game was left unfinished."  # not "The crew abandoned ship."
     log = await world.bot.store.actions(game_id)
     assert mismatch(record.kind, record.state_json, log, result, record.rules_version) is None
     return record

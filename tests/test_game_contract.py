@@ -169,9 +169,15 @@ def test_the_log_replays_to_the_same_game(kind: str, data: st.DataObject) -> Non
         assert list(events) == played.events[k]
     assert state == played.states[-1]
     # abandoned midway: the log ends with the table's abandon entry
-    abandoned, _ = declared.abandon(played.states[mid])
+    abandoned, _ = declared.abandon(played.states[mid], False)
     assert declared.replay(played.states[mid], [*log[:mid], table_action_json("abandon")]) == abandoned
     assert abandoned.outcome == "lost"
+    # ended by the bot (forgotten, its channel gone): lost as unfinished, and replayed so from its entry
+    unfinished, _ = declared.abandon(played.states[mid], True)
+    entry = table_action_json("abandon", why="its channel was deleted", unfinished=True)
+    assert declared.replay(played.states[mid], [*log[:mid], entry]) == unfinished
+    assert unfinished.outcome == "lost"
+    assert unfinished.loss_reason == "The game was left unfinished." != abandoned.loss_reason
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -277,12 +277,15 @@ async def confirm_abandon(interaction: discord.Interaction, ref: Ref, _: str) ->
 
 
 def abandoned(record: GameRecord, why: Text, moved: set[int], ended_by: int | None, locale: Locale) -> Ending:
-    """A game whose channel is gone, or that everyone forgot, ends as `/d6 abandon` ends it: a loss,
-    logged as abandoned; its news lines are in its board's `locale`."""
+    """A game whose channel is gone, or that everyone forgot, ends as `/d6 abandon` ends it, a loss
+    logged as abandoned, but lost as unfinished: nobody abandoned ship. A daily attempt its player
+    gives up (`ended_by`) is abandoned as their own command would. Its news lines are in its board's
+    `locale`."""
     saved = load(record)
-    unfinished = ended_by is None  # the bot ended it: nobody abandoned ship (its news says why)
-    state, _ = abandon(saved.state, unfinished)
-    lines = [t(locale, "The game ended: {why}.", why=why.say(locale))]
+    unfinished = ended_by is None  # the bot ended it (its news says why)
+    state, events = abandon(saved.state, unfinished)
+    said = [] if unfinished else [say(locale, event.text) for event in events]
+    lines = [t(locale, "The game ended: {why}.", why=why.say(locale)), *said]
     saved = Saved[State](table=saved.table.with_news(lines), state=state)
     players = credited(saved.table.crew, moved, record.owner_id, ended_by)
     result = new_result(D6, state, saved.table, players, abandoned=True)

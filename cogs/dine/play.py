@@ -703,15 +703,18 @@ async def confirm_leave(interaction: discord.Interaction, ref: Ref, _: str) -> N
 
 def abandoned(record: GameRecord, why: Text, moved: set[int], ended_by: int | None, _: Locale) -> Ending:
     """A game whose channel is gone, or that everyone forgot, ends as `/dine end` ends it: a lobby
-    closes, a started game is a loss, logged as abandoned. Its lines are told in each reader's words."""
+    closes, a started game is a loss, logged as abandoned, but lost as unfinished: nobody ended it. A
+    daily attempt its player gives up (`ended_by`) ends as their own command would. Its lines are told
+    in each reader's words."""
     saved = load(record)
     line = told(lazy("The game ended: {why}.", why=why))
     if saved.state is None:
         saved = saved.model_copy(update={"table": saved.table.with_news([*saved.table.recent, line])})
         return Ending(table_action_json("close", why=why.say("en")), saved.model_dump_json(), None)
-    unfinished = ended_by is None  # the bot ended it: nobody gave up (its news says why)
-    state = abandon(saved.state, unfinished)[0]
-    saved = saved.model_copy(update={"state": state, "table": saved.table.with_news([line])})
+    unfinished = ended_by is None  # the bot ended it (its news says why)
+    state, events = abandon(saved.state, unfinished)
+    lines = [line] if unfinished else [line, *(e.text for e in events)]
+    saved = saved.model_copy(update={"state": state, "table": saved.table.with_news(lines)})
     players = credited(seated_users(saved), moved, record.owner_id, ended_by)
     return Ending(
         table_action_json("abandon", why=why.say("en"), unfinished=unfinished),

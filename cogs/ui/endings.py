@@ -1,14 +1,15 @@
-"""Games whose place in Discord is gone, or that everyone forgot, end as abandoned, as if their crew
-had given up.
+"""Games whose place in Discord is gone, or that everyone forgot, end as abandoned: a loss, as if their
+crew had given up, but lost as unfinished ("The game was left unfinished.": nobody gave up).
 
 A deleted channel or thread, or a server that removed the bot, leaves its games without a board and
 without a way to play or end them; left "active" they would keep a daily player from practice all
 day (behind a dead link) and be retried at every start. A game nobody moved for `GAME_EXPIRY_DAYS`
 would hold its channel (one game a channel) until someone who may end it comes by. Each game
-registers how one of its stored games is abandoned (`ENDINGS`: the log entry, final state and result
-its own abandon command would store); this module saves that for any game, when the gateway says a
-channel, thread or server is gone, when Discord answers "Unknown Channel" to an edit of a board, or
-when a game's last move is older than the expiry (`end_forgotten_games`).
+registers how one of its stored games is abandoned (`ENDINGS`: the log entry, final state and result,
+as its own abandon command would store them but for the loss's reason); this module saves that for
+any game, when the gateway says a channel, thread or server is gone, when Discord answers "Unknown
+Channel" to an edit of a board, or when a game's last move is older than the expiry
+(`end_forgotten_games`).
 """
 
 from __future__ import annotations

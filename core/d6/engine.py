@@ -341,13 +341,13 @@ def apply(state: State, action: Action) -> tuple[State, Events]:
     return new, events
 
 
-# A game the bot ended, forgotten or with its channel gone: lost, but nobody abandoned ship.
-UNFINISHED = mark("The game was ended unfinished.")
+# A game the bot ended (forgotten, or its channel gone): lost, but nobody abandoned ship.
+UNFINISHED = mark("The game was left unfinished.")
 
 
 def abandon(state: State, unfinished: bool = False) -> tuple[State, Events]:
     """The crew gives up: the game ends as a loss. Not a rules action, so never in `legal_actions`.
-    `unfinished`: nobody gave up, the bot ended a game nobody played on (`UNFINISHED`)."""
+    `unfinished`: nobody gave up, the bot ended it (forgotten, or its channel gone: `UNFINISHED`)."""
     if state.outcome != "playing":
         raise IllegalAction(lazy("This game is over."))
     new = state.clone()

@@ -52,8 +52,8 @@ STRANDED = mark("The crew is stranded: nobody has a card to play or a station or
 SHIP_LOST = mark("The damage marker is pushed off the ship card: the ship is lost.")
 PIZZA_RUINED = mark("The pizza marker is pushed off the ship card: the pizza is ruined.")
 ABANDONED = mark("The crew ended the game before the delivery.")
-# A game the bot ended, forgotten or with its channel gone: lost, but nobody ended it.
-UNFINISHED = mark("The game was ended unfinished.")
+# A game the bot ended (forgotten, or its channel gone): lost, but nobody ended it.
+UNFINISHED = mark("The game was left unfinished.")
 OR = mark(" OR ")
 LIST = mark(", ")  # between the items of a list
 DELIVERED = mark("The pizza is delivered!")
@@ -1391,7 +1391,7 @@ def _finish(s: State, ev: Events, outcome: Outcome, text: str) -> None:
 
 def abandon(state: State, unfinished: bool = False) -> tuple[State, Events]:
     """End a game early (the host's decision, not a rule): it counts as a loss. `unfinished`: nobody
-    ended it, the bot did, for a game nobody played on (`UNFINISHED`)."""
+    ended it, the bot did (forgotten, or its channel gone: `UNFINISHED`)."""
     if state.outcome != "playing":
         raise IllegalAction("This game is over.")
     new = state.clone()
