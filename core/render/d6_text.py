@@ -43,7 +43,7 @@ from core.d6.engine import (
 )
 from core.d6.names import PLACES, card_words, d6_term, face_name, pending_question, plural_name, threat_name
 from core.d6.state import HULL_MAX, SHIELDS_MAX, Die, Place, State, Station, Threat
-from core.i18n import Locale, mark, t, tn
+from core.i18n import Locale, mark, mark_plural, t, tn
 
 # Kept under its old name: the places in words (`core.d6.names.PLACES`, said with `t`).
 PLACE_NAMES = PLACES
@@ -408,28 +408,30 @@ def wasted(state: State, action: Action) -> int:
     return sum(max(0, points - health.get(uid, points)) for uid, points in action.split)
 
 
+# By whether the threat's name is a plural in the reader's language ("Raiders … they have"); one form
+# a count in English, two in German ("1 Lebenspunkt" / "2 Lebenspunkte").
+SHOT_LEFT = {
+    False: mark_plural(
+        "{points} on {name} (it has {count} health left)", "{points} on {name} (it has {count} health left)"
+    ),
+    True: mark_plural(
+        "{points} on {name} (they have {count} health left)",
+        "{points} on {name} (they have {count} health left)",
+    ),
+}
+RECALL = {
+    False: mark("Recall the away team from {name} (its mission starts over)"),
+    True: mark("Recall the away team from {name} (their mission starts over)"),
+}
+
+
 def _shot(state: State, uid: int, points: int, locale: Locale) -> str:
     """ "2 on Drone", or "2 on Drone (it has 1 health left)" when the shot deals more than it needs."""
     name = _name(state, uid, locale)
     threat = state.threat(uid)
     if threat is not None and threat.health is not None and points > threat.health:
-        if plural_name(locale, threat.card):  # "Raiders (they have 1 health left)"
-            return tn(
-                locale,
-                "{points} on {name} (they have {count} health left)",
-                "{points} on {name} (they have {count} health left)",
-                threat.health,
-                points=points,
-                name=name,
-            )
-        return tn(  # one form in English; de "1 Lebenspunkt" / "2 Lebenspunkte"
-            locale,
-            "{points} on {name} (it has {count} health left)",
-            "{points} on {name} (it has {count} health left)",
-            threat.health,
-            points=points,
-            name=name,
-        )
+        forms = SHOT_LEFT[plural_name(locale, threat.card)]  # "Raiders (they have 1 health left)"
+        return tn(locale, *forms, threat.health, points=points, name=name)
     return t(locale, "{points} on {name}", points=points, name=name)
 
 
@@ -476,18 +478,8 @@ def _describe(state: State, action: Action, locale: Locale) -> tuple[int | None,
             return None, t(locale, "Die {die} is distracted: {state}", die=held + 1, state=said)
         case Recall(target=target):
             recalled = state.threat(target)
-            if recalled is not None and plural_name(locale, recalled.card):
-                said = t(
-                    locale,
-                    "Recall the away team from {name} (their mission starts over)",
-                    name=_name(state, target, locale),
-                )
-                return None, said
-            return None, t(
-                locale,
-                "Recall the away team from {name} (its mission starts over)",
-                name=_name(state, target, locale),
-            )
+            many = recalled is not None and plural_name(locale, recalled.card)
+            return None, t(locale, RECALL[many], name=_name(state, target, locale))
         case Gather():
             return None, t(locale, "Leave the away teams in place (their missions go on next round)")
     return None, repr(action)
