@@ -41,6 +41,11 @@ LOST_AT_LINE = mark("**{rank}.** <@{user}> — lost ({setup}), score **{score}**
 # a game given up (abandoned) says so, as its shared result does: it ranks as the easiest set-up
 GAVE_UP_LINE = mark("**{rank}.** <@{user}> — gave up, score **{score}**, {rounds} · {when}")
 GAVE_UP_AT_LINE = mark("**{rank}.** <@{user}> — gave up ({setup}), score **{score}**, {rounds} · {when}")
+# abandoned by the bot (forgotten, its channel gone): nobody gave it up
+UNFINISHED_LINE = mark("**{rank}.** <@{user}> — left unfinished, score **{score}**, {rounds} · {when}")
+UNFINISHED_AT_LINE = mark(
+    "**{rank}.** <@{user}> — left unfinished ({setup}), score **{score}**, {rounds} · {when}"
+)
 DAILY_ON_ITS_DAY = mark(
     "A ranked daily attempt counts on its challenge's day, even if it ends after midnight (UTC)."
 )
@@ -77,14 +82,14 @@ def standing_line(locale: Locale, game: str, standing: Standing, *, setup: bool 
     found = find(game)
     detail = found.parse_detail(standing.detail_json) if found else None
     words = detail.setup_words(locale) if detail is not None and setup else None
-    won, gave_up = standing.outcome == "won", detail is not None and detail.abandoned
-    plain, at = (
-        (WON_LINE, WON_AT_LINE)
-        if won
-        else (GAVE_UP_LINE, GAVE_UP_AT_LINE)
-        if gave_up
-        else (LOST_LINE, LOST_AT_LINE)
-    )
+    if standing.outcome == "won":
+        plain, at = WON_LINE, WON_AT_LINE
+    elif detail is not None and detail.unfinished:
+        plain, at = UNFINISHED_LINE, UNFINISHED_AT_LINE
+    elif detail is not None and detail.abandoned:
+        plain, at = GAVE_UP_LINE, GAVE_UP_AT_LINE
+    else:
+        plain, at = LOST_LINE, LOST_AT_LINE
     line = plain if words is None else at
     return t(
         locale,

@@ -87,6 +87,9 @@ class ResultDetail(BaseModel):
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     abandoned: bool = False
+    # abandoned by the bot (forgotten, its channel gone), not given up: written only when true, so that
+    # every other result reads as it always did
+    unfinished: bool = False
     rules_version: str | None = None  # the game's own: one started before an update keeps its rules
     daily: str | None = None  # the UTC day of the daily challenge the game played
     practice: bool = False  # daily practice: never ranked
@@ -124,6 +127,8 @@ class ResultDetail(BaseModel):
 
     def to_json(self) -> str:
         data = self.model_dump(mode="json")
+        if not self.unfinished:
+            del data["unfinished"]
         if self.daily is None:
             del data["daily"], data["practice"]
         return json.dumps(data, sort_keys=True)
@@ -229,10 +234,14 @@ class Game(Generic[StateT, ActionT, SetupT, SavedT]):
         state, _ = self.redeal(start)
         return list(replay_states(state, log, self.apply, self.abandon, self.action_from_json))
 
-    def finished(self, state: StateT, table: Table, *, abandoned: bool = False) -> Finished:
-        """The result a finished game records: the game's detail and the table's daily challenge."""
+    def finished(
+        self, state: StateT, table: Table, *, abandoned: bool = False, unfinished: bool = False
+    ) -> Finished:
+        """The result a finished game records: the game's detail and the table's daily challenge.
+        `unfinished`: abandoned by the bot, not by its crew (standings and shares say which)."""
         daily = {"daily": table.daily, "practice": table.practice} if table.daily else {}
-        detail = self.detail(state).model_copy(update={"abandoned": abandoned, **daily})
+        ended = {"abandoned": abandoned, "unfinished": abandoned and unfinished}
+        detail = self.detail(state).model_copy(update={**ended, **daily})
         outcome: Literal["won", "lost"] = "won" if state.outcome == "won" else "lost"
         return Finished(outcome, state.score, self.rounds(state), detail)
 

@@ -9,10 +9,17 @@ from core.table import Table
 
 
 def new_result(
-    game: AnyGame, state: GameState, table: Table, players: tuple[int, ...], *, abandoned: bool = False
+    game: AnyGame,
+    state: GameState,
+    table: Table,
+    players: tuple[int, ...],
+    *,
+    abandoned: bool = False,
+    unfinished: bool = False,
 ) -> NewResult:
-    """The result of a finished game, credited to `players` (the crew who moved: `core.table.credited`)."""
-    finished = game.finished(state, table, abandoned=abandoned)
+    """The result of a finished game, credited to `players` (the crew who moved: `core.table.credited`);
+    `unfinished`: abandoned by the bot (forgotten, its channel gone), nobody gave it up."""
+    finished = game.finished(state, table, abandoned=abandoned, unfinished=unfinished)
     return NewResult(
         outcome=finished.outcome,
         score=finished.score,

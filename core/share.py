@@ -43,6 +43,7 @@ ENDINGS: dict[tuple[str, str], str | Plural] = {
     ),
     ("lost", "rounds"): mark("💥 Lost in round {count} · score {score}"),
     ("abandoned", "rounds"): mark("🏳️ Gave up in round {count} · score {score}"),
+    ("unfinished", "rounds"): mark("⏳ Left unfinished in round {count} · score {score}"),
     ("won", "actions"): mark_plural(
         "🏆 Won in {count} action · score {score}", "🏆 Won in {count} actions · score {score}"
     ),
@@ -51,6 +52,10 @@ ENDINGS: dict[tuple[str, str], str | Plural] = {
     ),
     ("abandoned", "actions"): mark_plural(
         "🏳️ Gave up after {count} action · score {score}", "🏳️ Gave up after {count} actions · score {score}"
+    ),
+    ("unfinished", "actions"): mark_plural(
+        "⏳ Left unfinished after {count} action · score {score}",
+        "⏳ Left unfinished after {count} actions · score {score}",
     ),
 }
 RATING = mark("Rating {stars}")
@@ -164,7 +169,8 @@ def summary(
     states = game.states(stored, log)
     final, run = states[-1], game.run(states)
     unit = game.rounds_words[1].rsplit(" ", 1)[-1]  # what `rounds` counts: "{count} rounds" → "rounds"
-    ending = "abandoned" if game.parse_detail(result.detail_json).abandoned else final.outcome
+    detail = game.parse_detail(result.detail_json)
+    ending = "unfinished" if detail.unfinished else "abandoned" if detail.abandoned else final.outcome
     lines = [
         t(locale, HEADLINE, game=game.title, number=day_number(day), player=player),
         said(locale, ENDINGS[(ending, unit)], game.rounds(final), score=final.score),

@@ -122,6 +122,13 @@ def movers(log: Iterable[tuple[int, str]]) -> set[int]:
     return {user for user, action_json in log if table_action(action_json) is None}
 
 
+def left_unfinished(log: Sequence[str]) -> bool:
+    """Whether a stored action log ends as the bot ends a game nobody finished (forgotten, its channel
+    gone): abandoned `unfinished`, not given up by its crew."""
+    last = table_action(log[-1]) if log else None
+    return last is not None and last.kind == "abandon" and last.detail.get("unfinished") is True
+
+
 def credited(
     crew: Sequence[int], moved: Collection[int], owner: int, ended_by: int | None = None
 ) -> tuple[int, ...]:

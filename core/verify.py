@@ -22,7 +22,7 @@ from core.game import ResultDetail
 from core.registry import find
 from core.results import detail_of
 from core.storage import ActionRecord, GameRecord, ResultRecord, Store
-from core.table import Table, movers
+from core.table import Table, left_unfinished, movers
 
 log = logging.getLogger("deepspace.verify")
 
@@ -63,6 +63,8 @@ def mismatch(
         return f"the result's detail does not read: {error.error_count()} errors"
     if detail.practice != table.practice or detail.daily != table.daily:
         return "the result's daily challenge does not match the game's"
+    if detail.unfinished and not left_unfinished([entry.action_json for entry in log]):
+        return "the result says the bot ended the game, but its log does not"
     if game.parse_detail(result.detail_json).ranks() != expected.detail.ranks():
         return "the result's house rules do not match the game's"
     return None

@@ -55,6 +55,7 @@ async def ended_as_abandoned(world: World, game_id: int, *, started: bool = True
     assert result is not None
     assert result.outcome == "lost"
     assert json.loads(result.detail_json)["abandoned"] is True
+    assert json.loads(result.detail_json)["unfinished"] is True  # standings and shares say so
     assert last.detail["unfinished"] is True
     state = json.loads(record.state_json)["state"]
     assert state["loss_reason"] == "The game was left unfinished."  # not "The crew abandoned ship."
@@ -98,6 +99,11 @@ async def test_a_deleted_daily_thread_ends_the_attempt_and_practice_opens(world:
         "d6", date.fromisoformat(load_d6(ended).table.daily or ""), None, rank_of=difficulty_of
     )
     assert [s.user_id for s in podium] == [alice.id]  # the replay accepted the ending: ranked, a loss
+    # Alice did not give up: the bot ended her attempt, and the standings and her share say so
+    standings = (await alice.runs("daily standings")).response.embeds[0].fields[0].value
+    assert standings.startswith(f"**1.** <@{alice.id}> — left unfinished, score **0**, 1 round · ")
+    shared = (await alice.runs("daily share", game="d6")).response.content
+    assert shared.splitlines()[1] == "⏳ Left unfinished in round 1 · score 0"
     practice = await alice.runs("daily d6", practice=True)
     assert practice.response.content.startswith("Practice (unranked)"), practice.response.content
     refused = await alice.runs("daily d6")  # the ranked attempt was used: no second one

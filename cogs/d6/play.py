@@ -288,7 +288,7 @@ def abandoned(record: GameRecord, why: Text, moved: set[int], ended_by: int | No
     lines = [t(locale, "The game ended: {why}.", why=why.say(locale)), *said]
     saved = Saved[State](table=saved.table.with_news(lines), state=state)
     players = credited(saved.table.crew, moved, record.owner_id, ended_by)
-    result = new_result(D6, state, saved.table, players, abandoned=True)
+    result = new_result(D6, state, saved.table, players, abandoned=True, unfinished=unfinished)
     ending = table_action_json("abandon", why=why.say("en"), unfinished=unfinished)
     return Ending(ending, saved.model_dump_json(), result)
 

@@ -719,7 +719,7 @@ def abandoned(record: GameRecord, why: Text, moved: set[int], ended_by: int | No
     return Ending(
         table_action_json("abandon", why=why.say("en"), unfinished=unfinished),
         saved.model_dump_json(),
-        new_result(DINE, state, saved.table, players, abandoned=True),
+        new_result(DINE, state, saved.table, players, abandoned=True, unfinished=unfinished),
     )
 
 

@@ -314,6 +314,32 @@ def test_a_result_that_hides_its_house_rule_is_refused() -> None:
     assert mismatch("d6", saved, log, hidden) == "the result's house rules do not match the game's"
 
 
+def test_a_result_may_say_the_bot_left_it_unfinished_only_when_its_log_does() -> None:
+    """`/daily standings` and a daily share tell "left unfinished" (the bot ended it) from "gave up" by
+    the result's detail: a given-up game whose result claims the bot ended it does not verify."""
+    start_state, _ = deal(7, "hard", "fast")
+    table = Table.start(1)
+
+    def stored(unfinished: bool, claimed: bool) -> tuple[str, list[ActionRecord], ResultRecord]:
+        ended, _ = abandon(start_state, unfinished)
+        entry = table_action_json("abandon", unfinished=unfinished)
+        log = [ActionRecord(game_id=1, seq=1, user_id=1, action_json=entry, at=AT)]
+        made = new_result(D6, ended, table, (1,), abandoned=True, unfinished=claimed)
+        result = ResultRecord(**made.model_dump(), game_id=1, kind="d6", guild_id=None, finished_at=AT)
+        return Saved[State](table=table, state=ended).model_dump_json(), log, result
+
+    by_the_bot = stored(True, True)
+    assert D6.parse_detail(by_the_bot[2].detail_json).unfinished
+    assert mismatch("d6", *by_the_bot) is None
+    given_up = stored(False, False)
+    assert "unfinished" not in given_up[2].detail_json  # as every result read before
+    assert mismatch("d6", *given_up) is None
+    forged = mismatch("d6", *stored(False, True))
+    assert forged == "the result says the bot ended the game, but its log does not"
+    # a result recorded before results said so (the bot's ending logged, the detail silent) still verifies
+    assert mismatch("d6", *stored(True, False)) is None
+
+
 async def test_a_shot_split_too_many_ways_for_three_menus_pages_through_them(world) -> None:
     """Thirteen damageable threats give a second Tactical die 79 ways to split its shot: the board shows
     them a page at a time, the menus' last option turning the page, and a split on page two fires."""
