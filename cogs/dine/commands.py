@@ -284,8 +284,8 @@ class Dine(
         locale = await reader_language(interaction)
         text = t(
             locale,
-            "Leave game #{game}? Your seat stays in the game, vacant: the crew plays your hand together, and "
-            "you cannot come back. To stay, dismiss this message.",
+            "Leave game #{game}? Your seat stays in the game, vacant: the crew plays your hand together, you "
+            "cannot come back, and the game's result will not count for you. To stay, dismiss this message.",
             game=record.id,
         )
         if saved.table.captain == interaction.user.id:

@@ -30,7 +30,7 @@ from core.dine.symbols import side
 from core.dine.told import said
 from core.errors import RuleError
 from core.render.dine_controls import moves
-from core.table import table_action
+from core.table import movers, table_action
 from tests.support.messages import board_of, components, message, record_of
 from tests.support.scenario import Player, Unaudited, World, forgive_the_retry
 
@@ -896,7 +896,8 @@ async def test_a_member_leaves_a_running_game_and_the_crew_plays_their_seat(worl
     assert asked.ephemeral
     assert asked.response.content == (
         f"Leave game #{game_id}? Your seat stays in the game, vacant: the crew plays your hand together, "
-        "and you cannot come back. To stay, dismiss this message. **Ben** becomes the host."
+        "you cannot come back, and the game's result will not count for you. To stay, dismiss this message. "
+        "**Ben** becomes the host."
     )
     assert (await record_of(world, game_id)).version == start.version  # not until confirmed
     done = await ann.clicks(asked.response.message, "Leave the game")
@@ -949,6 +950,30 @@ async def test_a_member_leaves_a_running_game_and_the_crew_plays_their_seat(worl
         left_vote.response.content,
         last.response.content,
     ]
+
+
+async def test_a_member_who_leaves_is_not_credited_with_the_result_though_they_moved(world) -> None:
+    """A result counts for the crew seated at its end who made a move: a member who left (or was voted
+    out) gave their seat up, win or lose, as `/dine leave` warns them."""
+    ann, ben, cal = crew = [world.player(name) for name in ("Ann", "Ben", "Cal")]
+    game_id = await start_game(world, crew)
+    hands = Hands(world, game_id)
+    for player, seat in ((ann, 0), (cal, 2)):
+        _, saved = await saved_of(world, game_id)
+        await perform(hands, player, seat_move(saved, seat))
+    asked = await cal.runs("dine leave")
+    assert "the game's result will not count for you" in asked.response.content
+    await cal.clicks(asked.response.message, "Leave the game")
+    ending = await ann.runs("dine end")
+    await ann.clicks(ending.response.message, "End the game")
+
+    result = await world.bot.store.result(game_id)
+    assert result is not None
+    assert result.outcome == "lost"
+    assert result.players == (ann.id,)  # Cal moved but left; Ben, still seated, never moved
+    log = await world.bot.store.actions(game_id)
+    assert movers((entry.user_id, entry.action_json) for entry in log) == {ann.id, cal.id}
+    assert ben.id not in result.players
 
 
 async def test_leave_in_a_lobby_points_to_its_leave_button(world) -> None:
