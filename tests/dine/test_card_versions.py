@@ -77,10 +77,11 @@ def texts(state: State) -> str:
 
 
 def test_the_version_table_names_a_file_for_every_version_and_refuses_others() -> None:
-    assert list(CARD_FILES) == ["dine-1", "dine-2", "dine-3", "dine-4"]
+    assert list(CARD_FILES) == ["dine-1", "dine-2", "dine-3", "dine-4", "dine-5"]
     assert RULES_VERSIONS[0] == "dine-1"  # a version once played stays
     assert RULES_VERSIONS[-1] == RULES_VERSION  # and none after new games' is dealt yet
     assert RULES_VERSIONS == ("dine-1", "dine-2", "dine-3", "dine-4")  # every earlier version still plays
+    assert "dine-5" not in RULES_VERSIONS  # the card set being designed
     for version in CARD_FILES:
         assert card_set(version).version == version
         assert card_set(version) is card_set(version)  # loaded once
@@ -175,7 +176,7 @@ def test_dine_3_still_deals_and_plays_with_its_own_cards() -> None:
     assert "Cargo" not in card_set("dine-2").ship("Spacehopper 3000").stations
     assert any(card_set("dine-3").station(c).station == "Cargo" for c in state.deck + state.hands[0])
     setup = DineSetup(ship="Spacehopper 3000", level="Pepperoni", crew=2)
-    assert all(DINE.plays(version) for version in CARD_FILES)
+    assert all(DINE.plays(version) for version in RULES_VERSIONS)
     assert DINE.deal(5, setup, "dine-3")[0].cards is card_set("dine-3")
     assert DINE.deal(5, setup, "dine-2")[0].cards is card_set("dine-2")
     with pytest.raises(ValueError, match="unknown Dine rules version 'dine-9'"):
@@ -207,3 +208,27 @@ def test_new_games_are_dealt_dine_4_whose_hard_jumps_cost_two_crew_one_drive_mor
     setup = DineSetup(ship="Spacehopper 3000", level="Diavolo", crew=2)
     assert DINE.deal(5, setup, RULES_VERSION)[0].cards is card_set("dine-4")
     assert DINE.plays("dine-4")
+
+
+def test_the_card_set_being_designed_is_simulated_but_never_dealt_to_players() -> None:
+    """dine-5 (card set v2's fourth cut, `docs/dine-cards.md`) is listed after new games' version: the
+    simulator deals it on its own cards (four hard sides' jumps 1 drive dearer solo and for two crew
+    than in dine-4, nothing else changed), while the game registry, which deals every Discord game and
+    daily challenge, refuses it."""
+    five, four = _data("dine-5"), _data("dine-4")
+    dearer = {"Asteroid Hailstorm", "Ion Storm Nebula", "Smart Mines", "Wormhole Knot"}
+    changed = [
+        card[face] for card in five["sectors"] for face in ("front", "back") if card[face]["name"] in dearer
+    ]
+    assert len(changed) == 4
+    assert {side["kind"] for side in changed} == {"hard"}
+    for side in changed:
+        side["jump"]["drive"][0] -= 1  # back to dine-4's numbers
+        side["jump"]["drive"][1] -= 1
+    assert five == four
+    assert card_set("dine-5").sector("sector-asteroids").back.jump.drive == (10, 15, 14)
+    state = deal(5, ship="Spacehopper 3000", level="Diavolo", crew=2, rules_version="dine-5")[0]
+    assert (state.rules_version, state.cards) == ("dine-5", card_set("dine-5"))
+    assert not DINE.plays("dine-5")
+    with pytest.raises(ValueError, match="unknown Dine rules version 'dine-5'"):
+        DINE.deal(5, DineSetup(ship="Spacehopper 3000", level="Diavolo", crew=2), "dine-5")
