@@ -99,6 +99,11 @@ class TableAction(BaseModel):
     table: Literal[True] = True  # marks the log entry, so a replay skips it
     detail: dict[str, int | str | bool] = {}
 
+    @property
+    def unfinished(self) -> bool:
+        """An abandon by the bot (forgotten, its channel gone): lost as unfinished, nobody gave up."""
+        return self.kind == "abandon" and self.detail.get("unfinished") is True
+
 
 TABLE_ACTION: TypeAdapter[TableAction] = TypeAdapter(TableAction)
 
@@ -126,7 +131,7 @@ def left_unfinished(log: Sequence[str]) -> bool:
     """Whether a stored action log ends as the bot ends a game nobody finished (forgotten, its channel
     gone): abandoned `unfinished`, not given up by its crew."""
     last = table_action(log[-1]) if log else None
-    return last is not None and last.kind == "abandon" and last.detail.get("unfinished") is True
+    return last is not None and last.unfinished
 
 
 def credited(
@@ -158,7 +163,7 @@ def replay_states(
         if table is None:
             state, _ = apply(state, parse(entry))
         elif table.kind == "abandon":  # ended by the bot (`unfinished`), or given up
-            state, _ = abandon(state, table.detail.get("unfinished") is True)
+            state, _ = abandon(state, table.unfinished)
         else:
             continue
         yield state
