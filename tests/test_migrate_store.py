@@ -168,9 +168,13 @@ async def test_a_copy_that_differs_from_its_source_is_reported_and_rolled_back(
         assert await new.get_game(1) is None  # the tables copied before it were rolled back too
 
 
-async def test_copying_again_deletes_what_the_source_deleted(tmp_path: Path, url: str) -> None:
-    """A player set their language back to automatic, a tip is to be shown again, the bests were
-    ranked again: the re-run said MISMATCH and kept the copy's stale rows."""
+async def test_copying_again_deletes_bests_ranked_again_and_asks_before_dropping_reset_settings(
+    tmp_path: Path, url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A player set their language back to automatic and a tip is to be shown again on the source,
+    the bests were ranked again: the re-run deletes the stale bests from the copy, but a setting the
+    copy has and the source lacks may as well have been made on the copy, so it asks first
+    (`--overwrite`) and writes nothing until asked."""
     source = tmp_path / "live.sqlite3"
     async with SqliteStore(source) as old:
         await fill(old)
@@ -182,11 +186,55 @@ async def test_copying_again_deletes_what_the_source_deleted(tmp_path: Path, url
         await old.set_preference("user", 5, "tip:board", None)
         await raw_execute(old, "INSERT INTO pending_tasks (task) VALUES ('rerank bests')")
         assert await old.rerank_if_owed(lambda result: None if result.players == (2,) else 0)
-    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    before = await all_checksums(PostgresStore(url))
+    capsys.readouterr()
+
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("Nothing copied: the copy holds preferences the source lacks or holds older")
+    assert "preferences scope/subject_id/key user/5/language, user/5/tip:board" in said
+    assert "--overwrite" in said
+    assert await all_checksums(PostgresStore(url)) == before
+
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url, "--overwrite"]) == 0
     async with PostgresStore(url) as new:
         assert await new.preferences("user", 5) == {}
         assert (await new.leaderboard("d6", "all", GLOBAL, 2)).mine is None
     assert await all_checksums(SqliteStore(source)) == await all_checksums(PostgresStore(url))
+
+
+async def test_a_setting_made_on_the_copy_is_never_lost_unasked(
+    tmp_path: Path, url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The bot ran on the copy for a while: a player chose Spanish there, another changed their
+    language there after the copy. A re-copy named neither and deleted or overwrote both; now it
+    names them and writes nothing. A setting the source changed later than the copy is still
+    brought up to date, and one set again on the copy to the value it had is no change."""
+    source = tmp_path / "live.sqlite3"
+    async with SqliteStore(source) as old:
+        await fill(old)
+        await old.set_preference("user", 5, "language", "de")
+        await old.set_preference("user", 6, "language", "de")
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    async with SqliteStore(source) as old:
+        await old.set_preference("user", 6, "language", "es")  # changed on the source: copied again
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    async with PostgresStore(url) as new:
+        assert await new.preferences("user", 6) == {"language": "es"}
+        await new.set_preference("user", 9, "language", "es")  # made on the copy
+        await new.set_preference("user", 5, "language", "es")  # changed on the copy, later
+        await new.set_preference("user", 6, "language", "es")  # set again as it was: nothing to lose
+    before = await all_checksums(PostgresStore(url))
+    capsys.readouterr()
+
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 2
+    said = capsys.readouterr().err
+    assert "user/5/language, user/9/language" in said
+    assert "copy from it instead" in said
+    assert await all_checksums(PostgresStore(url)) == before
+    async with PostgresStore(url) as new:
+        assert await new.preferences("user", 9) == {"language": "es"}
+        assert await new.preferences("user", 5) == {"language": "es"}
 
 
 async def test_postgresql_copies_back_to_sqlite_identically(tmp_path: Path, url: str) -> None:

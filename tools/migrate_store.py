@@ -9,10 +9,13 @@ hold an earlier copy of this same source: a row that is not the source's (a game
 played there under an id the source uses for another, a log entry or result the source lacks) is
 named and nothing is written (exit 2). Running it again is safe: insert-only rows (logs, results,
 verdicts, attempts) already copied are left alone, rows that change (games, leaderboard bests,
-daily posts, preferences) are brought up to date, and rows the source has since deleted (a
-preference reset, bests ranked again) are deleted from the copy. Everything is written in one
-transaction and checked before it commits: every table's row count and checksum must be the same
-on both sides; otherwise it says which, writes nothing and exits 1.
+daily posts, preferences) are brought up to date, and bests the source has since ranked again are
+deleted from the copy. A preference the copy has and the source lacks (set on the copy, or reset on
+the source: the two look alike), or changed on the copy after the source's, is not lost unasked:
+they are named and nothing is written (exit 2) unless `--overwrite` says to make the copy match. (A
+preference reset on the copy leaves nothing to compare: the source's is copied back.)
+Everything is written in one transaction and checked before it commits: every table's row count and
+checksum must be the same on both sides; otherwise it says which, writes nothing and exits 1.
 Stop the bot while copying, so the source does not change under it.
 """
 
@@ -24,7 +27,7 @@ import hashlib
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
@@ -94,20 +97,45 @@ def _keyed(table: Table, rows: Sequence[Row]) -> dict[Key, Row]:
     return {tuple(row[c] for c in table.key): row for row in rows}
 
 
-def foreign_rows(table: Table, source: Sequence[Row], target: Sequence[Row]) -> tuple[list[Key], list[Key]]:
+@dataclass
+class Differences:
+    """How a target's rows of one table stand against the source's, before a copy."""
+
+    foreign: list[Key] = field(default_factory=list[Key])  # not the source's: the copy is refused
+    stale: list[Key] = field(default_factory=list[Key])  # the source has since deleted them: deleted too
+    own: list[Key] = field(default_factory=list[Key])  # changed on the copy: kept unless `overwrite`
+
+
+def differences(table: Table, source: Sequence[Row], target: Sequence[Row]) -> Differences:
     """The target's rows that are not the source's (a key the source lacks in a table whose rows the
-    bot never deletes, or a key it has with other fixed columns: another game under the same id),
-    and the target's rows the source has since deleted (to delete from the copy)."""
+    bot never deletes, or a key it has with other fixed columns: another game under the same id), the
+    ones the source has since deleted, and, where a row says when it changed, the ones changed on the
+    copy: a row the source lacks (a setting made on the copy, or one the source reset: the two look
+    alike) or one changed there later than in the source."""
     theirs = _keyed(table, source)
-    foreign: list[Key] = []
-    stale: list[Key] = []
+    found = Differences()
     for key, row in _keyed(table, target).items():
         original = theirs.get(key)
         if original is None:
-            (stale if table.deletable else foreign).append(key)
+            if not table.deletable:
+                found.foreign.append(key)
+            else:
+                (found.stale if table.changed is None else found.own).append(key)
         elif any(_plain(row[c]) != _plain(original[c]) for c in table.fixed):
-            foreign.append(key)
-    return foreign, stale
+            found.foreign.append(key)
+        elif table.changed is not None and _changed_later(table, row, original):
+            found.own.append(key)
+    return found
+
+
+def _changed_later(table: Table, mine: Row, theirs: Row) -> bool:
+    """The copy's row was changed after the source's, to something else (the same value set again on
+    the copy loses nothing when the source's is copied over it)."""
+    assert table.changed is not None
+    when, then = mine[table.changed], theirs[table.changed]
+    later = isinstance(when, datetime) and isinstance(then, datetime) and when > then
+    others = (c for c in table.columns if c != table.changed)
+    return later and any(_plain(mine[c]) != _plain(theirs[c]) for c in others)
 
 
 class Refused(Exception):
@@ -116,6 +144,11 @@ class Refused(Exception):
     def __init__(self, problems: list[str]) -> None:
         super().__init__("; ".join(problems))
         self.problems = problems
+
+
+class ChangedOnCopy(Refused):
+    """The target holds changes the source lacks (settings made on the copy, or reset on the source
+    since the last copy); nothing was written, as `overwrite` was not asked."""
 
 
 class Differs(Exception):
@@ -132,21 +165,28 @@ def _named(table: Table, keys: list[Key], shown: int = 3) -> str:
     return f"{table.name} {'/'.join(table.key)} {listed}{more}"
 
 
-async def migrate_store(source: SqlStore, target: SqlStore) -> list[TableReport]:
+async def migrate_store(source: SqlStore, target: SqlStore, overwrite: bool = False) -> list[TableReport]:
     """Copy every table, parents first, in one transaction on the target; the report of each (counts
-    and checksums on both sides). Raises `Refused` or `Differs` having written nothing."""
+    and checksums on both sides). Raises `Refused`, `ChangedOnCopy` (unless `overwrite`) or `Differs`
+    having written nothing."""
     async with source, target:
         rows = {table.name: await source.dump(table) for table in TABLES}
 
         async def copy(into: TableWriter) -> list[TableReport]:
             stale: dict[str, list[Key]] = {}
             problems: list[str] = []
+            changes: list[str] = []
             for table in TABLES:
-                foreign, stale[table.name] = foreign_rows(table, rows[table.name], await into.dump(table))
-                if foreign:
-                    problems.append(_named(table, foreign))
+                found = differences(table, rows[table.name], await into.dump(table))
+                stale[table.name] = found.stale + found.own if overwrite else found.stale
+                if found.foreign:
+                    problems.append(_named(table, found.foreign))
+                if found.own:
+                    changes.append(_named(table, found.own))
             if problems:
                 raise Refused(problems)
+            if changes and not overwrite:
+                raise ChangedOnCopy(changes)
             reports: list[TableReport] = []
             for table in TABLES:
                 await into.delete(table, stale[table.name])
@@ -171,6 +211,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--from", dest="source", required=True, help="sqlite:///path or postgresql://…")
     parser.add_argument("--to", dest="target", required=True, help="sqlite:///path or postgresql://…")
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="make the copy's preferences match the source's even where the copy has its own changes",
+    )
     args = parser.parse_args(argv)
     if args.source == args.target:
         print("--from and --to are the same store; nothing to do.", file=sys.stderr)
@@ -184,7 +229,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"No SQLite database at {source.path}.", file=sys.stderr)
         return 2
     try:
-        reports = asyncio.run(migrate_store(source, target))
+        reports = asyncio.run(migrate_store(source, target, overwrite=args.overwrite))
+    except ChangedOnCopy as changes:
+        print(
+            "Nothing copied: the copy holds preferences the source lacks or holds older"
+            f" ({changes}). Either they were set or changed on the copy since the last copy (the bot"
+            " ran on it), or the source reset them. If the bot has been running on the copy, it is the"
+            " live store now: copy from it instead. To make the copy match the source and lose them,"
+            " run again with --overwrite.",
+            file=sys.stderr,
+        )
+        return 2
     except Refused as refusal:
         print(
             "Nothing copied: the target already holds rows that are not this source's, and copying"

@@ -9,7 +9,8 @@ for the full text of the cards behind move N. Both games list one line per disti
 keeps its number while it is on offer. D-6 groups its moves by die kind, and the Commander's face
 changes are a second step under one line; Dine shows the moves of the Discord hand view
 (`core.render.dine_controls`), asks how to pay as a second step only when there is more than one way,
-and lists the moves that give up something for good last, each saying its cost.
+and lists the moves that give up something for good last, each saying its cost; under the menu, as
+the hand view does, the printed actions it leaves out now, each with why ("Not possible now: …").
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from core.games.d6 import D6Setup
 from core.games.dine import GAME as DINE
 from core.render import d6_menu, dine_hint, dine_menu
 from core.render.dine_controls import Move as DineMove
+from core.render.dine_controls import unavailable_text
 from core.render.dine_text import describe_board
 
 Ask = Callable[[str], str]
@@ -50,9 +52,15 @@ def play_d6(seed: int, difficulty: str, length: str, ask: Ask = input, say: Say 
 def _dine_step(state: DineState) -> object:
     """A Dine game's numbering step: the sector, and the decision the rules wait for, if any, by who
     decides what, not by how much is left (giving up the second of two cards, or the next damage
-    point's shield, keeps the numbers of the first)."""
+    point's shield, keeps the numbers of the first). Occupying is one step for the whole crew: every
+    member's choices are listed at once, and the seat the rules wait for moves on as each answers
+    (a new step there numbered the rest from 1 again, so a number typed from the menu before took
+    another member's move)."""
     pending = state.pending
-    return state.cleared, None if pending is None else (pending.kind, pending.seat, pending.give)
+    if pending is None:
+        return state.cleared, None
+    seat = None if pending.kind == "occupy" else pending.seat
+    return state.cleared, (pending.kind, seat, pending.give)
 
 
 class Numbering:
@@ -206,6 +214,9 @@ def play_dine(state: DineState, events: Iterable[Event], ask: Ask = input, say: 
                 say(f"{numbers[move.group]:>3}. {dine_menu.label(state, move)}")
             if group.note:
                 say(f"  {group.note}.")
+        for seat in range(state.crew):  # what the menus leave out, and why, as each hand view says
+            for line in filter(None, unavailable_text(state, seat).splitlines()):
+                say(f"Crew {seat + 1}: {line}" if state.crew > 1 else line)
         answer = ask(DINE_PROMPT).strip().lower()
         if answer == "q":
             return "quit"

@@ -30,6 +30,7 @@ from core.render.dine_text import (
     decision_text,
     deck_text,
     loss_text,
+    met_note,
     occupied_text,
     rating_text,
     road_text,
@@ -168,6 +169,8 @@ def sector_lines(state: State, locale: Locale = "en") -> str:
         )
     name = sector_name(locale, state.cards, spec)
     danger_line = t(locale, "Danger: {strike} · {jump}", strike=strike, jump=jump)
+    if met := met_note(state, locale):
+        danger_line += f"\n{met}"
     return f"{sector_text(spec, state.crew, locale, name)}\n{danger_line}\n{road_text(state, locale)}."
 
 

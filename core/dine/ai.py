@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from heapq import nlargest
 from operator import add, sub
+from typing import Final
 
 from core.i18n import Locale, t
 from core.policies import Choice, Policy, random_player
@@ -35,7 +36,7 @@ from .engine import (
     ship_of,
 )
 from .state import State
-from .symbols import INDEX, RowKey, face, row_gives, row_key, row_vector, side
+from .symbols import INDEX, RowKey, face, row_gives, row_key, row_vector, side, side_worth
 from .why import (
     as_counter,
     danger_words,
@@ -78,6 +79,9 @@ def _targets(spec: SectorSide, crew: int, drive: int | None) -> list[tuple[str, 
     return found
 
 
+SOLVE_BONUS: Final = 0.02  # a solution's edge over a jump as near: solving also upgrades a card
+
+
 def progress(ways: list[tuple[str, Counter[Symbol]]], have: Counter[Symbol]) -> tuple[float, str]:
     """How close `have` is to the nearest way out: 0 (nothing) to 1 (met), with its name."""
     best = (0.0, "nothing")
@@ -86,7 +90,7 @@ def progress(ways: list[tuple[str, Counter[Symbol]]], have: Counter[Symbol]) -> 
         done = sum(min(have[s], n) for s, n in need.items())
         value = done / total if total else 1.0
         if name.startswith("solution"):
-            value += 0.02  # solving also upgrades a card
+            value += SOLVE_BONUS
         best = max(best, (value, name))
     return best
 
@@ -124,10 +128,20 @@ def _progress(ways: Sequence[Way], have: Sequence[int]) -> tuple[float, str]:
             done += got if got < n else n  # min(got, n), without the call: this is the innermost loop
         worth = done / total if total else 1.0
         if solution:
-            worth += 0.02  # solving also upgrades a card
+            worth += SOLVE_BONUS
         if (worth, name) > best:
             best = (worth, name)
     return best
+
+
+def _share(now: _Now) -> float:
+    """How much of the nearest way out the grid holds (0 to 1): `_progress` without a solution's
+    edge, which is the crews' preference, not something in the grid."""
+    shares = [
+        sum(min(now.vector[i], n) for i, n in need) / total if total else 1.0
+        for _, need, total, _ in now.vector_ways
+    ]
+    return max(shares, default=0.0)
 
 
 def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
@@ -337,8 +351,8 @@ def _reason(
 ) -> str:
     """Why `action` is worth making, in words (`core.dine.why`), from what `_worth` found."""
     kind, _, target, _ = how
-    if isinstance(action, Clear):
-        return toll_words(state, action, now.progress, locale)
+    if isinstance(action, Clear):  # how much of the nearest other way out the grid holds, as a share
+        return toll_words(state, action, _share(now), locale)
     if isinstance(action, UseStation | UseShip):
         used = (
             side(now.cards, state.stations[action.seat] or "", now.upgraded).occupied.action
@@ -453,13 +467,6 @@ def _cards_in_play(state: State) -> int:
 
 def _card_worth(state: State, card_id: str) -> float:
     return side_worth(state.cards, card_id, card_id in state.upgraded)
-
-
-@lru_cache(maxsize=1024)
-def side_worth(cards: CardSet, card_id: str, upgraded: bool) -> float:
-    """How much a card gives upright, to choose which card to give up; asked per payment combination."""
-    shown = face(cards, card_id, upgraded)
-    return sum(shown.row.symbols.values()) + shown.drive + 0.5 * len(shown.row.produce)
 
 
 def _upgrade_gain(state: State, card_id: str) -> float:
@@ -667,9 +674,11 @@ def _pending_reasoned(state: State, actions: list[Action], action: Action, local
     if isinstance(action, Occupy):
         ground = _occupy_ground(state, action.seat, [a for a in actions if isinstance(a, Occupy)])
     if isinstance(action, Clear) and action.how == "continue":
-        return Choice(
-            action, _sentence(t(locale, "the crew may still build the grid further before leaving"))
-        )
+        if 0 < danger_value(state) <= len(state.current_row):  # keeping on strikes at once (E4)
+            said = t(locale, "the crew may still build the grid further, but the danger strikes at once")
+        else:
+            said = t(locale, "the crew may still build the grid further before leaving")
+        return Choice(action, _sentence(said))
     return Choice(action, _sentence(pending_words(state, action, ground, locale)))
 
 

@@ -29,10 +29,11 @@ from random import Random
 from core.policies import Choice, Policy
 
 from .actions import Action
-from .ai import heuristic_action, shortlist, side_worth
+from .ai import heuristic_action, shortlist
 from .cards import CardSet
 from .engine import EASY_FROM_PROCURE, apply, danger_value, jump_drive, loses_at_once, score, sector_side
 from .state import State
+from .symbols import side_worth
 from .worlds import determinize, public_key, public_view
 
 BATCH = 4  # worlds dealt at a time

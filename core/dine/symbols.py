@@ -32,6 +32,14 @@ def face(cards: CardSet, card: str, upgraded: bool) -> StationSide:
     return cards.station(card).side(upgraded)
 
 
+@lru_cache(maxsize=1024)
+def side_worth(cards: CardSet, card_id: str, upgraded: bool) -> float:
+    """How much a card gives upright, to choose which card to give up (the crews, and the hint's
+    reason for it); asked per payment combination. A production counts half a symbol."""
+    shown = face(cards, card_id, upgraded)
+    return sum(shown.row.symbols.values()) + shown.drive + 0.5 * len(shown.row.produce)
+
+
 RowKey = tuple[tuple[str, bool, bool], ...]
 SYMBOLS: tuple[Symbol, ...] = tuple(Symbol)  # the order of a symbol vector
 

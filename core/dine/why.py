@@ -28,7 +28,7 @@ from .engine import (
     ship_of,
 )
 from .state import State
-from .symbols import SYMBOLS, face, payments, side
+from .symbols import SYMBOLS, face, payments, side, side_worth
 from .told import current_sector
 
 
@@ -416,11 +416,26 @@ def choose_words(state: State, spec: SectorSide, chosen: int, locale: Locale = "
 
 
 def give_words(state: State, action: Give, give: str, locale: Locale = "en") -> str:
-    """Why give up this card: it gives the least of the member's cards."""
+    """Why give up this card: it gives the least of the member's cards in a row, as the crews weigh
+    them (`side_worth`), its productions said too ("gives nothing" of a card making 1 shield per
+    energy misled a new player)."""
     hand = state.hands[action.seat]
-    gives = _gives(side(state.cards, action.card, state.upgraded))
-    less = sum(sum(_gives(side(state.cards, c, state.upgraded)).values()) < sum(gives.values()) for c in hand)
-    only = t(locale, "only {symbols}", symbols=symbol_words(gives, locale)) if gives else t(locale, "nothing")
+    shown = side(state.cards, action.card, state.upgraded)
+    worth = side_worth(state.cards, action.card, action.card in state.upgraded)
+    less = sum(side_worth(state.cards, c, c in state.upgraded) < worth for c in hand)
+    gives = _gives(shown)
+    parts = [symbol_words(gives, locale)] * bool(gives) + [
+        t(
+            locale,
+            "{amount} {symbol} per {per} {of}",
+            amount=made.amount,
+            symbol=t(locale, SYMBOL_NAMES[str(made.symbol)]),
+            per=made.per,
+            of=t(locale, SYMBOL_NAMES[str(made.of)]),
+        )
+        for made in shown.row.produce
+    ]
+    only = t(locale, "only {symbols}", symbols=" + ".join(parts)) if parts else t(locale, "nothing")
     fields = {"only": only}
     if give == "remove":
         if less:

@@ -70,7 +70,11 @@ def menu(state: State) -> list[Group]:
         add(
             reason[:1].upper() + reason[1:],
             [m for seat in range(state.crew) for m in moves(state, seat, actions)],
-            "; ".join(filter(None, (occupy_left_out(state, seat) for seat in range(state.crew)))),
+            "; ".join(  # each member's own note, said as whose: one heading again and again read wrong
+                f"Crew {seat + 1}: {note}" if state.crew > 1 else note
+                for seat in range(state.crew)
+                if (note := occupy_left_out(state, seat))
+            ),
         )
     else:
         add("The crew decides", moves(state, None, actions))

@@ -26,6 +26,8 @@ from core.dine.cards import CardSet, Cost, Occupied, Row, SectorSide, ShipSide, 
 from core.dine.engine import (
     STRANDED,
     being_cleared,
+    can_jump,
+    card_drive,
     danger_value,
     describe_effects,
     hand_size,
@@ -36,6 +38,7 @@ from core.dine.engine import (
     road,
     sector_side,
     ship_of,
+    solved_by_symbols,
     symbols,
 )
 from core.dine.state import State
@@ -533,11 +536,35 @@ def deck_text(state: State, locale: Locale = "en") -> str:
 
 def _hand_card(state: State, card: str) -> str:
     """A hand card on the terminal's crew line: its name, whether it lies on its upgraded side (a name
-    alone does not say which side a card shows), and its printed drive, which a player weighs for the
-    jump and danger draws before playing it."""
+    alone does not say which side a card shows), its corner drive, which a player weighs for the jump
+    and danger draws before playing it, and, where it differs, what a cost asking for a card with
+    drive counts on it (ruling E9, as the hand view says): "Warp Sled (1 drive; counts as 4 drive for
+    costs)" once read as a card no "2+ drive" cost would take."""
     face = side(state.cards, card, state.upgraded)
     notes = ["upgraded"] * (card in state.upgraded) + [f"{face.drive} drive"] * bool(face.drive)
-    return f"{face.name} ({', '.join(notes)})" if notes else face.name
+    counted = card_drive(state.cards, card, state.upgraded)
+    if counted != face.drive:
+        notes.append(f"counts as {counted} drive for costs")
+    return f"{face.name} ({'; '.join(notes)})" if notes else face.name
+
+
+_MET = {
+    "solve": mark("The grid meets a solution: the crew may solve the sector after its next action."),
+    "jump": mark("The grid meets the jump: the crew may jump after its next action."),
+    "both": mark("The grid meets a solution and the jump: the crew may leave after its next action."),
+}
+
+
+def met_note(state: State, locale: Locale = "en") -> str:
+    """What the grid already meets while no decision waits (a strike or "Keep playing" passed the
+    offer by; ruling E4 asks again after the next action), or "": a new player saw 9 drive against
+    the 8 needed and no jump on offer, with nothing saying when it would be."""
+    if state.pending is not None or state.outcome != "playing":
+        return ""
+    solve, jump = bool(solved_by_symbols(state)), can_jump(state)
+    if not (solve or jump):
+        return ""
+    return t(locale, _MET["both" if solve and jump else "jump" if jump else "solve"])
 
 
 def describe_board(state: State, *, decision: bool = True, ahead: bool = False) -> str:
@@ -563,6 +590,8 @@ def describe_board(state: State, *, decision: bool = True, ahead: bool = False) 
         else:
             lines.append(f"Jump needs {jump_text(state)}; {danger_line}")
     lines.append(f"Grid total: {symbol_text(have)}.")
+    if met := met_note(state):
+        lines.append(met)
     for number, row in enumerate(state.grid, 1):
         current = " (current)" if number == len(state.grid) and state.outcome == "playing" else ""
         cards = ", ".join(

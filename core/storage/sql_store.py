@@ -97,8 +97,10 @@ class Dialect:
 class Table:
     """A stored table as copied between stores: its key, its columns, whether a row may change after
     it is written (copied again on a re-run) or is insert-only (logs, results, verdicts), which of a
-    changing row's columns never change (what tells one game from another under the same id), and
-    whether the bot deletes rows (a re-run must delete them from the copy too)."""
+    changing row's columns never change (what tells one game from another under the same id),
+    whether the bot deletes rows (a re-run must delete them from the copy too), and the column that
+    says when a row last changed, where one does (a change made on the copy is not overwritten
+    unasked)."""
 
     name: str
     key: tuple[str, ...]
@@ -106,6 +108,7 @@ class Table:
     mutable: bool = False
     identity: tuple[str, ...] = ()
     deletable: bool = False
+    changed: str | None = None
 
     @property
     def fixed(self) -> tuple[str, ...]:
@@ -158,6 +161,7 @@ TABLES: tuple[Table, ...] = (
         ("scope", "subject_id", "key", "value", "updated_at"),
         mutable=True,
         deletable=True,  # a setting back to automatic, a tip shown again
+        changed="updated_at",
     ),
 )
 _TIMES = frozenset({"created_at", "updated_at", "at", "finished_at", "started_at", "checked_at", "since"})

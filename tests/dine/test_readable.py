@@ -28,7 +28,15 @@ from core.dine.ai import explain, heuristic
 from core.dine.cards import CARD_FILES, card_set
 from core.dine.codes import decode
 from core.dine.crews import POLICIES
-from core.dine.engine import apply, danger_value, deal, legal_actions, sector_side
+from core.dine.engine import (
+    apply,
+    can_jump,
+    danger_value,
+    deal,
+    legal_actions,
+    sector_side,
+    solved_by_symbols,
+)
 from core.dine.state import Pending, StackCard, State
 from core.dine.told import said
 from core.i18n import Locale, t, tn
@@ -411,7 +419,10 @@ def test_a_cards_printed_drive_is_said_wherever_a_card_is_picked() -> None:
     rotated = next(d for label, d in shown.items() if label.startswith("Ramjet — discard"))
     assert rotated == "Rotated, the row gets 2 navigation"
     assert shown["Warp Sled — free: play"] == "The row gets 1 drive + 1 drive per 1 energy in this row"
-    assert "Crew 1 (3/7): Ramjet (2 drive), Warp Sled (1 drive), Star Chart Table\n" in terminal(state)
+    crew = "Crew 1 (3/7): Ramjet (2 drive), Warp Sled (1 drive; counts as 4 drive for costs), Star Chart"
+    assert crew + " Table (counts as 1 drive for costs)\n" in terminal(state)  # what a cost counts (E9)
+    coil = state.model_copy(update={"hands": [["reactor-3"]], "upgraded": ["reactor-3"]})
+    assert "Crew 1 (1/7): Plasma Coil (upgraded; counts as 2 drive for costs)\n" in terminal(coil)
     paying = next(m for m in moves(state, 0) if m.label.startswith("Warp Sled — discard"))
     assert any(o.description.startswith("Row: 2 drive · rotated: 2 navigation") for o in paying.options)
     upgrading = state.model_copy(update={"pending": Pending(kind="upgrade", reason="Upgrade a hand card.")})
@@ -496,7 +507,7 @@ def test_the_occupy_choice_says_why_a_hand_card_is_not_offered() -> None:
     assert Occupy(seat=0, card="engineering-1") not in offered  # the rule is unchanged
     shown = terminal(state)
     said = "Not offered: Duct Tape Locker, Chief Engineer's Workshop (Engineering is held by Crew 2)"
-    assert f"\n  {said}." in shown
+    assert f"\n  Crew 1: {said}." in shown  # whose note: the menu lists every member's choices
     assert occupy_left_out(state, 0, "de") == (
         "Nicht angeboten: Klebebandspind, Werkstatt der Chefingenieurin (Technik ist von Crew 2 besetzt)"
     )
@@ -511,6 +522,21 @@ def test_the_occupy_choice_says_why_a_hand_card_is_not_offered() -> None:
     assert said.startswith("Not offered: ")
     assert "(Engineering is held by Crew 2); " in said
     assert said.endswith("is held by Crew 3)")
+
+
+def test_the_terminal_says_which_printed_actions_its_menu_leaves_out_and_why() -> None:
+    """The hand view names each printed action its menus leave out now, with why; the terminal, which
+    shows the hand view's moves, left them out silently (a new player's review)."""
+    state = table(hands=[["rdrive-3"]], ship="Quasar Calzone", damage=3, stations=["reactor-3"])
+    state = state.model_copy(update={"used": {"ship:0": 1}})
+    shown = terminal(state)
+    assert (
+        "Not possible now: Warp Sled — discard another hand card: rotate, play, draw 2 (not enough other "
+        "hand cards); Plasma Coil (occupied) — pay 2 energy"
+    ) in shown
+    assert shown.index("Not possible now") > shown.index("Your moves:")
+    two = table(hands=[["rdrive-3"], ["pilot-1"]], stations=["reactor-3", None])
+    assert "Crew 1: Not possible now: Warp Sled" in terminal(two)
 
 
 def test_under_each_heading_the_terminal_lists_its_moves_in_number_order() -> None:
@@ -821,3 +847,20 @@ def test_a_jump_asking_no_navigation_and_a_lone_solution_say_only_what_matters()
                 assert ("solution 1" in line or "solution 2" in line) == (len(spec.solutions) > 1), line
                 lone += len(spec.solutions) == 1
     assert lone > 0
+
+
+def test_the_board_says_when_the_grid_meets_a_way_out_no_one_is_offered_yet() -> None:
+    """Ruling E4 offers a way out once per action: after a strike or "Keep playing" the grid can hold
+    9 drive against the 8 needed with no jump on offer (a new player's review). The board says what
+    it meets and that it is offered after the crew's next action (the Discord board's sector field
+    too: `tests/dine_discord/test_board.py`); with a decision waiting, or nothing met, it says
+    nothing of it."""
+    grid = [["rdrive-1"], ["pilot-2"], ["pilot-3"], []]  # Ramjet, two Pilots: 3 drive, 2 navigation
+    met = table(hands=[["pilot-1"]], grid=grid, sector="sector-wormhole")  # Wobbly Wormhole
+    assert can_jump(met)
+    assert not solved_by_symbols(met)
+    note = "The grid meets the jump: the crew may jump after its next action."
+    assert note in describe_board(met)
+    waiting = met.model_copy(update={"pending": Pending(kind="clear", options=("jump",), reason="Jump?")})
+    assert "The grid meets" not in describe_board(waiting)
+    assert "The grid meets" not in describe_board(table(hands=[["pilot-1"]]))

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from core.dine.actions import Clear, Payment, PlayCard, Shield
+from core.dine.actions import Clear, Occupy, Payment, PlayCard, Shield
+from core.dine.ai import heuristic
 from core.dine.cards import Symbol, card_set
 from core.dine.engine import deal, jump_drive, sector_side
 from core.dine.state import RULES_VERSION
@@ -302,3 +303,23 @@ def test_the_report_says_how_long_the_experts_table_took() -> None:
     header = report(made).splitlines()[2]
     assert f", the expert's table {made.expert_seconds / 60:.1f} min of it)" in header
     assert "the expert's table" not in report(replace(made, expert=[], expert_games=0)).splitlines()[2]
+
+
+def test_the_terminal_keeps_every_members_occupy_numbers_while_the_crew_answers_in_turn() -> None:
+    """Three crew occupy in turn, every member's choices listed at once: when Crew 1 answered, the
+    rest were numbered from 1 again, so Crew 2's old "7" took Crew 3's move (a new player's review).
+    Each choice still on offer keeps its number, and no number is given to another move."""
+    state, _ = deal(4, level="Salad", crew=3)
+    while state.pending is None or state.pending.kind != "occupy":
+        state = play.dine_engine.apply(state, heuristic(state).action)[0]
+    numbering = play.Numbering()
+    first = dict(numbering.keep(play._dine_step(state), play.dine_engine.legal_actions(state)))
+    occupying = [a for a in first if isinstance(a, Occupy)]
+    assert {a.seat for a in occupying} == {0, 1, 2}
+    crew_1 = next(a for a in occupying if a.seat == 0 and a.card is None)
+    state = play.dine_engine.apply(state, crew_1)[0]
+    assert state.pending is not None
+    assert (state.pending.kind, state.pending.seat) == ("occupy", 1)
+    then = numbering.keep(play._dine_step(state), play.dine_engine.legal_actions(state))
+    assert then
+    assert all(first[action] == number for action, number in then.items())

@@ -3,10 +3,10 @@ state, never the move again; and the expert crew's decision as its hint explains
 
 from __future__ import annotations
 
-from core.dine.actions import Shield
+from core.dine.actions import Clear, Shield
 from core.dine.ai import explain
 from core.dine.cards import Symbol
-from core.dine.engine import legal_actions
+from core.dine.engine import danger_value, legal_actions
 from core.dine.expert import expert_policy, expert_weigher
 from core.dine.state import Pending
 from core.dine.why import choose_words
@@ -80,6 +80,26 @@ def test_giving_up_a_card_says_why_that_one() -> None:
     )
 
 
+def test_a_card_given_up_says_what_it_makes_in_a_row_not_nothing() -> None:
+    """Heat Sink Grid makes 1 shield per energy in its row: the hint to remove it said "it gives
+    nothing in a row" (a new player's review). It names what the card makes, in every language."""
+    hand = ["shields-3", *HAND]
+    state = table(hands=[hand], grid=rows_giving({Symbol.DRIVE: 3}, exclude=hand))
+    state = state.model_copy(update={"pending": Pending(kind="give", give="remove", reason="Remove 1.")})
+
+    found = hint(state, [0])
+
+    assert found is not None
+    assert found.move == "Crew 1: Remove Heat Sink Grid from the game"
+    assert found.why == (
+        "It gives only 1 shield per 1 energy in a row, the least of your 3 cards, and it leaves the game"
+        " for good."
+    )
+    german = hint(state, [0], locale="de")
+    assert german is not None
+    assert "1 Schild je 1 Energie" in german.why
+
+
 def test_the_expert_weigher_decides_as_the_expert_crew_and_keeps_what_it_saw() -> None:
     states = decisions(4, level="Pepperoni", crew=2, limit=5)
     weigh, choose = expert_weigher(3, rollouts=4), expert_policy(3, rollouts=4)
@@ -135,3 +155,33 @@ def test_choosing_damage_says_when_it_lands_on_a_remove_cards_space() -> None:
     )
     assert "Remove cards" not in choose_words(table(hands=[["pilot-1"]], damage=7), raid, 0)
     assert "Remove cards" not in choose_words(near, raid, 1)  # the pizza lands on no such space
+
+
+def test_paying_a_track_says_how_far_the_grid_is_toward_another_way_out_without_the_solvers_edge() -> None:
+    """Rival Food Truck with an empty grid: the hint to pay pizza said the grid was "2% of the way to
+    any other way out" (a new player's review). The 2 points were the edge the crew gives a solution
+    over a jump as near, not anything in the grid: the reason now says 0%."""
+    state = table(hands=[HAND], sector="sector-foodtruck")
+    pay = next(a for a in legal_actions(state) if isinstance(a, Clear))
+    assert explain(state, pay) == (
+        "Rival Food Truck is left at once, before its danger strikes, with 4 pizza still left; the grid"
+        " is 0% of the way to any other way out."
+    )
+
+
+def test_keeping_on_with_a_full_row_says_the_danger_strikes_at_once() -> None:
+    """Keeping on where the current row is full runs the danger check at once (ruling E4): the hint's
+    reason for "Keep playing" said only that the crew may build the grid further (a new player's
+    review), where the option itself says the danger strikes. Now the reason says it too."""
+    offer = Pending(kind="clear", options=("solve:0", "jump"), reason="Solve or jump?")
+    full = table(hands=[["pilot-1"]], grid=[["reactor-1", "reactor-2", "reactor-3", "rdrive-1"]])
+    assert len(full.current_row) >= danger_value(full) > 0
+    full = full.model_copy(update={"pending": offer})
+    keep = Clear(how="continue")
+    assert keep in legal_actions(full)
+    assert explain(full, keep) == (
+        "The crew may still build the grid further, but the danger strikes at once."
+    )
+    assert "die Gefahr schlägt sofort zu" in explain(full, keep, locale="de")
+    room = table(hands=[["pilot-1"]]).model_copy(update={"pending": offer})
+    assert explain(room, keep) == "The crew may still build the grid further before leaving."

@@ -1010,3 +1010,16 @@ async def test_a_command_of_the_other_game_says_which_game_this_channel_holds(wo
         f"{await world.mention('d6 new')}."
     )
     assert refusals(world) == [RuleError]
+
+
+def test_the_sector_field_says_when_the_grid_meets_a_way_out_no_one_is_offered_yet() -> None:
+    """After a strike or "Keep playing" the grid can meet the jump with none offered until the next
+    action (ruling E4): the board's sector field says so, in the reader's language, and says nothing
+    of it while a decision waits."""
+    grid = [["rdrive-1"], ["pilot-2"], ["pilot-3"], []]  # Ramjet, two Pilots: 3 drive, 2 navigation
+    met = table(hands=[["pilot-1"]], grid=grid, sector="sector-wormhole")  # Wobbly Wormhole
+    assert "The grid meets the jump: the crew may jump after its next action." in sector_lines(met)
+    assert "Das Raster reicht für den Sprung" in sector_lines(met, "de")
+    assert "La cuadrícula cumple los requisitos del salto" in sector_lines(met, "es")
+    waiting = met.model_copy(update={"pending": Pending(kind="clear", options=("jump",), reason="Jump?")})
+    assert "The grid meets" not in sector_lines(waiting)
