@@ -404,8 +404,8 @@ CARD_FILES: dict[str, str] = {
     "dine-1": "cards-dine-1.json",
     "dine-2": "cards-dine-2.json",
     "dine-3": "cards-dine-3.json",  # card set v2's second cut: new games 2026-12-04 to 2026-12-06
-    "dine-4": "cards-dine-4.json",  # third cut (two crew's hard jumps +1 drive): new games since 2026-12-06
-    "dine-5": "cards-dine-5.json",  # being designed: simulated by the tools, never dealt (core/games/dine.py)
+    "dine-4": "cards-dine-4.json",  # third cut (two crew's hard jumps +1 drive): new games 2026-12-06/07
+    "dine-5": "cards-dine-5.json",  # fourth cut (four hard jumps +1 drive solo and for two): since 2026-12-08
 }
 
 

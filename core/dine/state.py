@@ -15,7 +15,7 @@ from .cards import CardSet, card_set
 
 # The version new games are dealt under; every version of `cards.CARD_FILES` still plays. To switch new
 # games to another card set, change this line (its data file and table line must exist).
-RULES_VERSION = "dine-4"
+RULES_VERSION = "dine-5"
 HAND_SIZES = {1: 7, 2: 5, 3: 4}
 _SETS: dict[str, CardSet] = {}  # `card_set` by version, as `State.cards` reads it
 

@@ -21,10 +21,15 @@ from core.render.dine_hint import hint_choice
 from core.render.dine_text import describe_action, describe_board
 from core.table import Table
 
-# Every version a game may be dealt, played and verified under: each card set up to new games' own. A
-# card set listed after it (`CARD_FILES`) is still being designed: the tools may simulate it, but no
-# game is dealt under it until `RULES_VERSION` (core/dine/state.py) names it.
-RULES_VERSIONS = tuple(CARD_FILES)[: tuple(CARD_FILES).index(RULES_VERSION) + 1]
+
+def dealt_versions(files: Sequence[str], newest: str) -> tuple[str, ...]:
+    """Every version a game may be dealt, played and verified under: each card set up to new games'
+    own (`newest`). A card set listed after it (`CARD_FILES`) is still being designed: the tools may
+    simulate it, but no game is dealt under it until `RULES_VERSION` (core/dine/state.py) names it."""
+    return tuple(files)[: tuple(files).index(newest) + 1]
+
+
+RULES_VERSIONS = dealt_versions(tuple(CARD_FILES), RULES_VERSION)
 LEVELS = tuple(level.name for level in card_set(RULES_VERSION).levels)  # easiest first
 
 

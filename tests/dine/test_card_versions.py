@@ -22,7 +22,7 @@ from core.dine.engine import apply, deal, legal_actions
 from core.dine.state import RULES_VERSION, State
 from core.dine.worlds import determinize
 from core.games.dine import GAME as DINE
-from core.games.dine import RULES_VERSIONS, DineSetup
+from core.games.dine import RULES_VERSIONS, DineSetup, dealt_versions
 from core.render.dine_board import render_board
 from core.render.dine_controls import moves
 from core.render.dine_hint import hint_text
@@ -80,8 +80,10 @@ def test_the_version_table_names_a_file_for_every_version_and_refuses_others() -
     assert list(CARD_FILES) == ["dine-1", "dine-2", "dine-3", "dine-4", "dine-5"]
     assert RULES_VERSIONS[0] == "dine-1"  # a version once played stays
     assert RULES_VERSIONS[-1] == RULES_VERSION  # and none after new games' is dealt yet
-    assert RULES_VERSIONS == ("dine-1", "dine-2", "dine-3", "dine-4")  # every earlier version still plays
-    assert "dine-5" not in RULES_VERSIONS  # the card set being designed
+    # every earlier version still plays
+    assert RULES_VERSIONS == ("dine-1", "dine-2", "dine-3", "dine-4", "dine-5")
+    # a card set listed after new games' own is being designed: never dealt (as dine-5 was, before)
+    assert dealt_versions(tuple(CARD_FILES), "dine-4") == ("dine-1", "dine-2", "dine-3", "dine-4")
     for version in CARD_FILES:
         assert card_set(version).version == version
         assert card_set(version) is card_set(version)  # loaded once
@@ -189,11 +191,10 @@ def _data(version: str) -> dict[str, Any]:
     return {key: value for key, value in json.loads(text).items() if key != "_about"}
 
 
-def test_new_games_are_dealt_dine_4_whose_hard_jumps_cost_two_crew_one_drive_more() -> None:
-    """dine-4 (card set v2's third cut, `docs/dine-cards.md`) is new games' version: dine-3 with every
-    hard side's jump 1 drive dearer for two crew and nothing else changed; the registry deals it to
-    every new Discord game and daily challenge."""
-    assert RULES_VERSION == "dine-4"
+def test_dine_4_still_deals_with_two_crews_hard_jumps_one_drive_dearer_than_dine_3() -> None:
+    """dine-4 (card set v2's third cut, new games from 2026-12-06) keeps its own numbers: dine-3 with
+    every hard side's jump 1 drive dearer for two crew and nothing else changed; the registry still
+    deals it (a daily challenge stored under it before the switch)."""
     four, three = _data("dine-4"), _data("dine-3")
     hard = [
         card[face] for card in four["sectors"] for face in ("front", "back") if card[face]["kind"] == "hard"
@@ -203,18 +204,16 @@ def test_new_games_are_dealt_dine_4_whose_hard_jumps_cost_two_crew_one_drive_mor
         side["jump"]["drive"][1] -= 1  # back to dine-3's number
     assert four == three
     assert card_set("dine-4").sector("sector-asteroids").back.jump.drive == (9, 14, 14)
-    state = deal(5, ship="Spacehopper 3000", level="Diavolo", crew=2)[0]
-    assert (state.rules_version, state.cards) == ("dine-4", card_set("dine-4"))
     setup = DineSetup(ship="Spacehopper 3000", level="Diavolo", crew=2)
-    assert DINE.deal(5, setup, RULES_VERSION)[0].cards is card_set("dine-4")
+    assert DINE.deal(5, setup, "dine-4")[0].cards is card_set("dine-4")
     assert DINE.plays("dine-4")
 
 
-def test_the_card_set_being_designed_is_simulated_but_never_dealt_to_players() -> None:
-    """dine-5 (card set v2's fourth cut, `docs/dine-cards.md`) is listed after new games' version: the
-    simulator deals it on its own cards (four hard sides' jumps 1 drive dearer solo and for two crew
-    than in dine-4, nothing else changed), while the game registry, which deals every Discord game and
-    daily challenge, refuses it."""
+def test_new_games_are_dealt_dine_5_whose_four_hardest_jumps_cost_one_drive_more() -> None:
+    """dine-5 (card set v2's fourth cut, `docs/dine-cards.md`) is new games' version: dine-4 with four
+    hard sides' jumps 1 drive dearer solo and for two crew, nothing else changed; the registry deals it
+    to every new Discord game and daily challenge."""
+    assert RULES_VERSION == "dine-5"
     five, four = _data("dine-5"), _data("dine-4")
     dearer = {"Asteroid Hailstorm", "Ion Storm Nebula", "Smart Mines", "Wormhole Knot"}
     changed = [
@@ -227,8 +226,8 @@ def test_the_card_set_being_designed_is_simulated_but_never_dealt_to_players() -
         side["jump"]["drive"][1] -= 1
     assert five == four
     assert card_set("dine-5").sector("sector-asteroids").back.jump.drive == (10, 15, 14)
-    state = deal(5, ship="Spacehopper 3000", level="Diavolo", crew=2, rules_version="dine-5")[0]
+    state = deal(5, ship="Spacehopper 3000", level="Diavolo", crew=2)[0]
     assert (state.rules_version, state.cards) == ("dine-5", card_set("dine-5"))
-    assert not DINE.plays("dine-5")
-    with pytest.raises(ValueError, match="unknown Dine rules version 'dine-5'"):
-        DINE.deal(5, DineSetup(ship="Spacehopper 3000", level="Diavolo", crew=2), "dine-5")
+    setup = DineSetup(ship="Spacehopper 3000", level="Diavolo", crew=2)
+    assert DINE.deal(5, setup, RULES_VERSION)[0].cards is card_set("dine-5")
+    assert DINE.plays("dine-5")

@@ -1,4 +1,4 @@
-"""Which card set a Dine game is dealt with: new games and daily deals the newest (`dine-4`), a game
+"""Which card set a Dine game is dealt with: new games and daily deals the newest (`dine-5`), a game
 or challenge stored under an older version before a switch keeps its version (issue 16 item 5)."""
 
 from __future__ import annotations
@@ -29,30 +29,30 @@ def customise_bot(seed: int):
     return fixed
 
 
-async def test_new_games_and_the_daily_deal_are_dealt_under_dine_4_and_older_games_keep_their_cards(
+async def test_new_games_and_the_daily_deal_are_dealt_under_dine_5_and_older_games_keep_their_cards(
     world,
 ) -> None:
-    """Issue 16 item 5: `/dine new` and `/daily dine` deal under the newest card set (`dine-4`); a
-    challenge stored under `dine-1`, `dine-2` or `dine-3` before a switch is dealt and played on under its own
+    """Issue 16 item 5: `/dine new` and `/daily dine` deal under the newest card set (`dine-5`); a
+    challenge stored under `dine-1` to `dine-4` before a switch is dealt and played on under its own
     version's cards."""
     alice, bob = world.player("Alice"), world.player("Bob")
     game_id = await start_game(world, [alice], mode="normal")
     record = await record_of(world, game_id)
     state = load(record).state
     assert state is not None
-    assert (record.rules_version, state.rules_version) == ("dine-4", "dine-4")
-    assert state.cards is card_set("dine-4")
+    assert (record.rules_version, state.rules_version) == ("dine-5", "dine-5")
+    assert state.cards is card_set("dine-5")
 
     await alice.runs("daily dine")
     with world.env.time_context():
         today = discord.utils.utcnow().date()
     challenge = await world.bot.store.find_daily_challenge("dine", today)
     assert challenge is not None
-    assert challenge.rules_version == "dine-4"
-    assert await _daily_versions(world, today, alice.id) == ("dine-4", "dine-4")
+    assert challenge.rules_version == "dine-5"
+    assert await _daily_versions(world, today, alice.id) == ("dine-5", "dine-5")
 
     day = today
-    for old in ("dine-1", "dine-2", "dine-3"):  # a challenge stored by an older bot before the switch
+    for old in ("dine-1", "dine-2", "dine-3", "dine-4"):  # stored by an older bot before a switch
         day += timedelta(days=1)
         setup = setup_for("dine", day).model_dump_json()
         await world.bot.store.daily_challenge("dine", day, seed=5, setup_json=setup, rules_version=old)
