@@ -255,6 +255,20 @@ def test_the_hint_says_on_how_many_of_its_deals_the_next_best_was_played_out() -
     )
 
 
+def test_a_hint_tied_with_the_next_best_on_every_deal_does_not_say_it_did_best() -> None:
+    """ "it did best of the 3 moves weighed; the next best did exactly as well" contradicted itself (a
+    new player's review): a pick tied on every deal did as well as any, in every language."""
+    from core.render.dine_hint import _against
+
+    assert _against(6, 3, 0, 0, 6) == (
+        "Played out on 6 reshuffled deals, it did as well as any of the 3 moves weighed; the next best did"
+        " exactly as well on the same 6."
+    )
+    assert "schnitt er so gut ab wie jeder der 3" in _against(6, 3, 0, 0, 6, "de")
+    assert "fue tan buena como cualquiera de las 3" in _against(6, 3, 0, 0, 6, "es")
+    assert "it did best of" in _against(6, 3, 1, 0, 6)  # ahead somewhere: it did best
+
+
 def test_a_hint_behind_the_next_best_deal_by_deal_says_why_it_is_still_the_pick() -> None:
     """The pick is the best on average over the same deals: "did best … ahead in 2 and behind in 6"
     read as a contradiction (a new player's review), so the hint says what made it the pick, in every

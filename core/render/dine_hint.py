@@ -209,6 +209,17 @@ def _against(
             versus += t(
                 locale, ", but it gained more where it came out ahead than it lost where it fell behind"
             )
+    if even == common and not fewer:  # a tie on every deal: "it did best … did exactly as well" jarred
+        return tn(
+            locale,
+            "Played out on {count} reshuffled deal, it did as well as any of the {weighed} moves weighed;"
+            " {versus}.",
+            "Played out on {count} reshuffled deals, it did as well as any of the {weighed} moves weighed;"
+            " {versus}.",
+            played,
+            weighed=weighed,
+            versus=versus,
+        )
     return tn(
         locale,
         "Played out on {count} reshuffled deal, it did best of the {weighed} moves weighed; {versus}.",

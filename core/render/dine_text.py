@@ -445,8 +445,9 @@ def tracks(state: State) -> list[tuple[str, int, int]]:
 
 
 def remove_cards_note(spaces: Sequence[int], locale: Locale = "en") -> str:
-    """ " (each time the damage marker reaches space 5 or 2, one crew member removes a hand card)":
-    the damage spaces printed "Remove cards", in the order the marker reaches them, so a player sees
+    """ " (each time the damage track is down to 5 or 2 spaces, one crew member removes a hand card)":
+    the damage spaces printed "Remove cards", counted as the status line counts ("7 of 7 spaces left";
+    "reaches space 2" read both ways), in the order the marker reaches them, so a player sees
     them coming rather than learning of them when hit ("" if none). It says what such a space does,
     since "Remove cards at 2" beside "Damage 7/7" read as a rule of its own, not a space's."""
     if not spaces:
@@ -455,7 +456,7 @@ def remove_cards_note(spaces: Sequence[int], locale: Locale = "en") -> str:
     listed = ", ".join(shown[:-1]) + t(locale, " or ") + shown[-1] if len(shown) > 1 else shown[0]
     return t(
         locale,
-        " (each time the damage marker reaches space {spaces}, one crew member removes a hand card)",
+        " (each time the damage track is down to {spaces} spaces, one crew member removes a hand card)",
         spaces=listed,
     )
 
@@ -475,14 +476,14 @@ TRACK_NAMES = {
 
 
 def remove_cards_next(state: State, locale: Locale = "en") -> str:
-    """ " (the next damage reaches space 2: one crew member removes a hand card)" while the damage
+    """ " (the next damage leaves 2 spaces: one crew member removes a hand card)" while the damage
     marker's next space is printed "Remove cards", else "": what the board's status line says of those
     spaces, where it matters, rather than listing them all on every redraw (the picture shows them)."""
     space = state.damage - 1
     if state.outcome != "playing" or space not in ship_of(state).damage.remove_cards:
         return ""
     return t(
-        locale, " (the next damage reaches space {space}: one crew member removes a hand card)", space=space
+        locale, " (the next damage leaves {space} spaces: one crew member removes a hand card)", space=space
     )
 
 
@@ -510,7 +511,7 @@ def track_left(
 
 
 def tracks_text(state: State, locale: Locale = "en", *, ahead: bool = False) -> str:
-    """ "3 of 5 spaces left on the damage track (each time the damage marker reaches space 2, …), 4 of 6
+    """ "3 of 5 spaces left on the damage track (each time the damage track is down to 2 spaces, …), 4 of 6
     spaces left on the pizza track" (and the ship marker): the tracks in a sentence. `ahead`: only the
     next damage's "Remove cards" space, as the Discord board says it (`track_left`)."""
     return ", ".join(

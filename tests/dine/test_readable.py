@@ -436,12 +436,12 @@ def test_the_damage_tracks_remove_cards_spaces_are_on_the_board_before_they_are_
     """The Crusty Cruiser's damage spaces 5 and 2 say "Remove cards": the terminal board, the alt
     text and the ship card say so, and what such a space does, before the marker reaches them."""
     state = table(hands=[["pilot-1"]], ship="Crusty Cruiser", level="Salad")
-    note = "(each time the damage marker reaches space 5 or 2, one crew member removes a hand card)"
+    note = "(each time the damage track is down to 5 or 2 spaces, one crew member removes a hand card)"
     tracks = f"6 of 6 spaces left on the damage track {note}, 5 of 5 spaces left on the pizza track"
     assert f"Crusty Cruiser: {tracks}" in describe_board(state)
     assert tracks in board_summary(state)
     assert (
-        "(jedes Mal, wenn der Schadensmarker Feld 5 oder 2 erreicht, entfernt ein Crewmitglied eine "
+        "(jedes Mal, wenn die Schadensleiste bei 5 oder 2 Feldern steht, entfernt ein Crewmitglied eine "
         "Handkarte)" in board_summary(state, locale="de")
     )
     ship = CARDS.ship("Crusty Cruiser")
@@ -452,8 +452,8 @@ def test_the_terminal_board_says_a_remove_cards_space_after_a_move_only_once_it_
     """A review: the terminal board reprinted "(each time the damage marker reaches space 4 or 2, …)"
     after every move. As on the Discord board, a board redrawn after a move says a "Remove cards" space
     only while the next damage reaches it; the first board (and `b`) still lists them all."""
-    note = "(each time the damage marker reaches space 4 or 2, one crew member removes a hand card)"
-    warned = "(the next damage reaches space 4: one crew member removes a hand card)"
+    note = "(each time the damage track is down to 4 or 2 spaces, one crew member removes a hand card)"
+    warned = "(the next damage leaves 4 spaces: one crew member removes a hand card)"
     for damage, after in [(7, None), (5, warned)]:
         state = table(hands=[["pilot-1", "reactor-2"]], damage=damage)
         first, *redrawn = terminal(state, "1").split("Spacehopper 3000: ")[1:]

@@ -123,9 +123,7 @@ async def test_the_board_says_what_the_damage_tracks_remove_cards_space_does(
     await rosa.clicks(await board_of(world, game_id), "Empezar")
     board = await board_of(world, game_id)
 
-    note = (
-        "(cada vez que el marcador de daño llega a la casilla 2, un tripulante retira una carta de su mano)"
-    )
+    note = "(cada vez que a la pista de daño le quedan 2 casillas, un tripulante retira una carta de su mano)"
     damage, pizza = (
         "quedan 7 de 7 casillas en la pista de daño",
         "quedan 7 de 7 casillas en la pista de pizza",
@@ -138,9 +136,12 @@ async def test_the_board_says_what_the_damage_tracks_remove_cards_space_does(
 @pytest.mark.parametrize(
     ("locale", "next_space"),
     [
-        ("en", "(the next damage reaches space {space}: one crew member removes a hand card)"),
-        ("de", "(der nächste Schaden erreicht Feld {space}: ein Crewmitglied entfernt eine Handkarte)"),
-        ("es", "(el próximo daño llega a la casilla {space}: un tripulante retira una carta de su mano)"),
+        ("en", "(the next damage leaves {space} spaces: one crew member removes a hand card)"),
+        (
+            "de",
+            "(nach dem nächsten Schaden bleiben {space} Felder: ein Crewmitglied entfernt eine Handkarte)",
+        ),
+        ("es", "(tras el próximo daño quedan {space} casillas: un tripulante retira una carta de su mano)"),
     ],
 )
 def test_the_board_says_a_remove_cards_space_once_it_is_next(locale: Locale, next_space: str) -> None:
@@ -152,7 +153,7 @@ def test_the_board_says_a_remove_cards_space_once_it_is_next(locale: Locale, nex
     assert ship_of(fresh).damage.remove_cards == (2, 4)
     note = t(
         locale,
-        " (each time the damage marker reaches space {spaces}, one crew member removes a hand card)",
+        " (each time the damage track is down to {spaces} spaces, one crew member removes a hand card)",
         spaces=f"4{t(locale, ' or ')}2",
     )
     warned = {5: 4, 3: 2}  # the damage marker's value → the "Remove cards" space the next damage reaches
