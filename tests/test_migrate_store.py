@@ -168,6 +168,18 @@ async def test_a_copy_that_differs_from_its_source_is_reported_and_rolled_back(
         assert await new.get_game(1) is None  # the tables copied before it were rolled back too
 
 
+async def copied(tmp_path: Path, url: str, *preferences: tuple[int, str, str]) -> Path:
+    """A live SQLite store (`fill`, and each player's preference of `preferences`) copied once to
+    `url`; its path."""
+    source = tmp_path / "live.sqlite3"
+    async with SqliteStore(source) as old:
+        await fill(old)
+        for user, key, value in preferences:
+            await old.set_preference("user", user, key, value)
+    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    return source
+
+
 async def test_copying_again_deletes_bests_ranked_again_and_asks_before_dropping_reset_settings(
     tmp_path: Path, url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -175,12 +187,7 @@ async def test_copying_again_deletes_bests_ranked_again_and_asks_before_dropping
     the bests were ranked again: the re-run deletes the stale bests from the copy, but a setting the
     copy has and the source lacks may as well have been made on the copy, so it asks first
     (`--overwrite`) and writes nothing until asked."""
-    source = tmp_path / "live.sqlite3"
-    async with SqliteStore(source) as old:
-        await fill(old)
-        await old.set_preference("user", 5, "language", "de")
-        await old.set_preference("user", 5, "tip:board", "shown")
-    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    source = await copied(tmp_path, url, (5, "language", "de"), (5, "tip:board", "shown"))
     async with SqliteStore(source) as old:
         await old.set_preference("user", 5, "language", None)
         await old.set_preference("user", 5, "tip:board", None)
@@ -210,12 +217,7 @@ async def test_a_setting_made_on_the_copy_is_never_lost_unasked(
     language there after the copy. A re-copy named neither and deleted or overwrote both; now it
     names them and writes nothing. A setting the source changed later than the copy is still
     brought up to date, and one set again on the copy to the value it had is no change."""
-    source = tmp_path / "live.sqlite3"
-    async with SqliteStore(source) as old:
-        await fill(old)
-        await old.set_preference("user", 5, "language", "de")
-        await old.set_preference("user", 6, "language", "de")
-    assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0
+    source = await copied(tmp_path, url, (5, "language", "de"), (6, "language", "de"))
     async with SqliteStore(source) as old:
         await old.set_preference("user", 6, "language", "es")  # changed on the source: copied again
     assert await asyncio.to_thread(main, ["--from", f"sqlite:///{source}", "--to", url]) == 0

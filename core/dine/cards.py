@@ -404,7 +404,7 @@ CARD_FILES: dict[str, str] = {
     "dine-1": "cards-dine-1.json",
     "dine-2": "cards-dine-2.json",
     "dine-3": "cards-dine-3.json",  # card set v2's second cut: new games 2026-12-04 to 2026-12-06
-    "dine-4": "cards-dine-4.json",  # third cut (two crew's hard jumps +1 drive): new games 2026-12-06/07
+    "dine-4": "cards-dine-4.json",  # third cut (two crew's hard jumps +1 drive): games 2026-12-06 to 12-08
     "dine-5": "cards-dine-5.json",  # fourth cut (four hard jumps +1 drive solo and for two): since 2026-12-08
 }
 

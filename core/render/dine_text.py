@@ -848,6 +848,7 @@ def board_summary(state: State, names: Sequence[str] | None = None, locale: Loca
                 then=consequences_text(spec, locale),
             )
             + rules
+            + (f" {met}" if (met := met_note(state, locale)) else "")
         )
     lines.append(
         t(

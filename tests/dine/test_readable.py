@@ -852,15 +852,17 @@ def test_a_jump_asking_no_navigation_and_a_lone_solution_say_only_what_matters()
 def test_the_board_says_when_the_grid_meets_a_way_out_no_one_is_offered_yet() -> None:
     """Ruling E4 offers a way out once per action: after a strike or "Keep playing" the grid can hold
     9 drive against the 8 needed with no jump on offer (a new player's review). The board says what
-    it meets and that it is offered after the crew's next action (the Discord board's sector field
-    too: `tests/dine_discord/test_board.py`); with a decision waiting, or nothing met, it says
-    nothing of it."""
+    it meets and that it is offered after the crew's next action, in the picture's alt text too (and
+    the Discord board's sector field: `tests/dine_discord/test_board.py`); with a decision waiting,
+    or nothing met, it says nothing of it."""
     grid = [["rdrive-1"], ["pilot-2"], ["pilot-3"], []]  # Ramjet, two Pilots: 3 drive, 2 navigation
     met = table(hands=[["pilot-1"]], grid=grid, sector="sector-wormhole")  # Wobbly Wormhole
     assert can_jump(met)
     assert not solved_by_symbols(met)
     note = "The grid meets the jump: the crew may jump after its next action."
     assert note in describe_board(met)
+    assert note in board_summary(met)  # the picture's alt text: what a screen reader reads
     waiting = met.model_copy(update={"pending": Pending(kind="clear", options=("jump",), reason="Jump?")})
     assert "The grid meets" not in describe_board(waiting)
+    assert "The grid meets" not in board_summary(waiting)
     assert "The grid meets" not in describe_board(table(hands=[["pilot-1"]]))
